@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+import type { AppContext } from './context';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createTokenService } from './modules/auth/tokens';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { requireUser } from './plugins/authenticate';
+import { registerErrorHandling } from './plugins/error-handler';
+import { createRateLimiter } from './plugins/rate-limit';
+import { registerSecurityHeaders, registerWebApp } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Replaces the configured mailer (tests). */
+  mailer?: Mailer;
+  /** Fastify logger setting; defaults to the configured level. */
+  logger?: boolean | { level: string };
+}
+
+/** The whole application, ready for `listen()` or `inject()`. The database must be migrated. */
+export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits use it).
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  const tokens = createTokenService(config.secretKey);
+  const resolvedMailer =
+    mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    mailer: resolvedMailer,
+    tokens,
+    rateLimit: createRateLimiter(database.db, config.rateLimitScale),
+    auth: createAuthService({
+      db: database.db,
+      mailer: resolvedMailer,
+      tokens,
+      secretKey: config.secretKey,
+      appUrl: config.appUrl,
+    }),
+    requireUser: requireUser(tokens),
+  };
+
+  await registerSecurityHeaders(app, config.analyticsScriptUrl);
+  const spaFallback = await registerWebApp(app, config.publicDir, config.analyticsScriptUrl);
+  registerErrorHandling(app, spaFallback);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, ctx);
+      await api.register(authRoutes, ctx);
+      await api.register(profileRoutes, ctx);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

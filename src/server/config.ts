@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `sqlite:<file>` or a postgres:// URL. */
+  databaseUrl: string;
+  appUrl: string;
+  secretKey: string;
+  /** SMTP connection URL; null writes e-mails to `<dataDir>/outbox/`. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  analyticsScriptUrl: string | null;
+  /** Directory holding the built SPA (index.html); null disables static serving. */
+  publicDir: string | null;
+  /** Multiplies every rate limit (tests and load benchmarks raise it). */
+  rateLimitScale: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || protocols.some((p) => v.startsWith(p)),
+      `doit commencer par ${protocols.join(' ou ')}`,
+    );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://', 'sqlite:']),
+  APP_URL: optionalUrl(['http://', 'https://']),
+  SECRET_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.length >= 32, 'doit compter au moins 32 caractères'),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().default('Carnet <no-reply@carnet.local>'),
+  ANALYTICS_SCRIPT_URL: optionalUrl(['https://', 'http://']),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Reads the secret from DATA_DIR, creating it once so that tokens survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Environment → validated config. Throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, publicDir: string | null = null): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'carnet.sqlite3')}`,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    secretKey: e.SECRET_KEY ?? persistentSecret(dataDir),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
+    publicDir,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import type { Database } from './db/schema';
+import type { Dialect } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { TokenService } from './modules/auth/tokens';
+import type { AuthService } from './modules/auth/auth.service';
+import type { RateLimiter } from './plugins/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** What route modules receive: configuration and shared services, no global state. */
+export interface AppContext {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  mailer: Mailer;
+  tokens: TokenService;
+  rateLimit: RateLimiter;
+  auth: AuthService;
+  /** onRequest hook that authenticates protected routes. */
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}

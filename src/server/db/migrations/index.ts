@@ -1,0 +1,14 @@
+import type { Kysely, Migration } from 'kysely';
+import type { MigrationDialect } from './helpers';
+import * as accounts from './2026_11_21_0001_accounts';
+
+/** Every migration, in order. Names are dated so that they sort chronologically. */
+const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
+  '2026_11_21_0001_accounts': accounts,
+};
+
+export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
+  );
+}

@@ -1,0 +1,52 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Column conventions shared by SQLite and PostgreSQL so that one query path serves both:
+ * booleans are 0/1 integers, dates 'YYYY-MM-DD' text, date-times ISO 8601 UTC text,
+ * money integer cents.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  is_active: number;
+  created_at: string;
+  last_login: string | null;
+  /** Bumped on password change and logout-everywhere: old reset links and refresh tokens die. */
+  password_changed_at: string;
+  // Profile fields: '' by default (country: 'France').
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  company_name: Generated<string>;
+  business_type: Generated<string>;
+  address: Generated<string>;
+  city: Generated<string>;
+  postal_code: Generated<string>;
+  country: Generated<string>;
+  phone: Generated<string>;
+  website: Generated<string>;
+  siret: Generated<string>;
+  vat_number: Generated<string>;
+  legal_notice: Generated<string>;
+  signature_notice: Generated<string>;
+}
+
+export interface RefreshTokensTable {
+  jti: string;
+  user_id: number;
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_limit_hits: RateLimitHitsTable;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** DRF-style field errors: `{"field": ["message", …]}`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** An error answered as JSON with the given status and body (DRF-shaped). */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const badRequest = (errors: FieldErrors | Record<string, unknown>) => new ApiError(400, errors);
+export const notFound = () => new ApiError(404, { detail: 'Pas trouvé.' });
+
+export const REQUIRED = 'Ce champ est obligatoire.';
+
+function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (input === undefined) return REQUIRED;
+      if (input === null) return 'Ce champ ne peut être nul.';
+      if (issue.expected === 'number' || issue.expected === 'int') return 'Un nombre valide est requis.';
+      if (issue.expected === 'boolean') return 'Un booléen valide est requis.';
+      if (issue.expected === 'string') return 'Une chaîne de caractères valide est requise.';
+      if (issue.expected === 'array') return 'Une liste est attendue.';
+      return 'Type de valeur invalide.';
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `Assurez-vous que ce champ comporte au plus ${issue.maximum} caractères.`
+        : `Assurez-vous que cette valeur est inférieure ou égale à ${issue.maximum}.`;
+    case 'too_small':
+      if (issue.origin === 'string' && issue.minimum === 1) return 'Ce champ ne peut être vide.';
+      return issue.origin === 'string'
+        ? `Assurez-vous que ce champ comporte au moins ${issue.minimum} caractères.`
+        : `Assurez-vous que cette valeur est supérieure ou égale à ${issue.minimum}.`;
+    case 'invalid_format':
+      if (issue.format === 'email') return 'Saisissez une adresse e-mail valide.';
+      if (issue.format === 'url') return 'Saisissez une URL valide.';
+      return 'Format invalide.';
+    case 'invalid_value':
+      return `« ${String(input)} » n'est pas un choix valide.`;
+    case 'unrecognized_keys':
+      return 'Champ inconnu.';
+    default:
+      return issue.message || 'Valeur invalide.';
+  }
+}
+
+/**
+ * Validates a request body against a zod schema and returns the parsed value, or throws a 400
+ * in DRF shape. Unknown keys (strict objects) are reported under their own name.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest({ non_field_errors: ['Données invalides. Un objet JSON est attendu.'] });
+  }
+  const result = schema.safeParse(body, { reportInput: true });
+  if (result.success) return result.data;
+  throw badRequest(zodToFieldErrors(result.error));
+}
+
+export function zodToFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => {
+    const list = (errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const prefix = issue.path.join('.');
+      for (const key of issue.keys) add(prefix ? `${prefix}.${key}` : key, 'Champ inconnu.');
+      continue;
+    }
+    const field = issue.path.length ? issue.path.join('.') : 'non_field_errors';
+    add(field, issue.path.length || issue.code !== 'custom' ? messageFor(issue, issue.input) : issue.message);
+  }
+  return errors;
+}

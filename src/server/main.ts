@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { buildApp } from './app';
+
+async function main() {
+  // dist/app/server/main.js → dist/public (the client build)
+  const publicDir = path.resolve(__dirname, '../../public');
+  const config = loadConfig(process.env, publicDir);
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Carnet: ${config.appUrl} (base ${database.dialect})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseBody } from '../../http/errors';
+import type { RateLimitRule } from '../../plugins/rate-limit';
+import { refreshBody, registerBody, resetConfirmBody, resetRequestBody, tokenBody } from './auth.schemas';
+
+const LIMITS = {
+  tokenByIp: { name: 'token:ip', max: 30, windowSeconds: 300 },
+  tokenByAccount: { name: 'token:account', max: 10, windowSeconds: 300 },
+  refreshByIp: { name: 'refresh:ip', max: 120, windowSeconds: 300 },
+  registerByIp: { name: 'register:ip', max: 10, windowSeconds: 3600 },
+  resetByIp: { name: 'reset:ip', max: 10, windowSeconds: 3600 },
+  resetByAccount: { name: 'reset:account', max: 5, windowSeconds: 3600 },
+  resetConfirmByIp: { name: 'reset-confirm:ip', max: 20, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
+const accountKey = (body: unknown) =>
+  String((body as { email?: unknown } | null)?.email ?? '').trim().toLowerCase().slice(0, 254);
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { auth } = ctx;
+
+  app.post('/register/', async (request, reply) => {
+    await ctx.rateLimit(LIMITS.registerByIp, request.ip);
+    const body = parseBody(registerBody, request.body);
+    await auth.register(body.email, body.password, body.password2);
+    return reply.status(201).send({
+      detail: 'Votre compte a été créé. Un e-mail d’activation vous a été envoyé.',
+    });
+  });
+
+  app.get<{ Params: { uidb64: string; token: string } }>('/activate/:uidb64/:token/', async (request, reply) => {
+    const activated = await auth.activate(request.params.uidb64, request.params.token);
+    return reply.redirect(activated ? '/activation-success' : '/activation-failed');
+  });
+
+  app.post('/token/', async (request) => {
+    await ctx.rateLimit(LIMITS.tokenByIp, request.ip);
+    await ctx.rateLimit(LIMITS.tokenByAccount, accountKey(request.body));
+    const body = parseBody(tokenBody, request.body);
+    return auth.obtainPair(body.email, body.password);
+  });
+
+  app.post('/token/refresh/', async (request) => {
+    await ctx.rateLimit(LIMITS.refreshByIp, request.ip);
+    return auth.refresh(parseBody(refreshBody, request.body).refresh);
+  });
+
+  app.post('/token/logout/', async (request, reply) => {
+    await auth.logout(parseBody(refreshBody, request.body).refresh);
+    return reply.status(204).send();
+  });
+
+  app.post('/reset-password/', async (request) => {
+    await ctx.rateLimit(LIMITS.resetByIp, request.ip);
+    await ctx.rateLimit(LIMITS.resetByAccount, accountKey(request.body));
+    await auth.requestReset(parseBody(resetRequestBody, request.body).email);
+    return { detail: 'Un email de réinitialisation a été envoyé si ce compte existe.' };
+  });
+
+  app.post<{ Params: { uidb64: string; token: string } }>(
+    '/reset-password-confirm/:uidb64/:token/',
+    async (request) => {
+      await ctx.rateLimit(LIMITS.resetConfirmByIp, request.ip);
+      const body = parseBody(resetConfirmBody, request.body);
+      await auth.confirmReset(request.params.uidb64, request.params.token, body.password, body.password2);
+      return { detail: 'Mot de passe réinitialisé avec succès.' };
+    },
+  );
+}

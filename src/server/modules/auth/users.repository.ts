@@ -1,0 +1,22 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function usersRepository(db: Kysely<Database>) {
+  return {
+    findByEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst(),
+    findById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    async create(email: string, passwordHash: string): Promise<UserRow> {
+      const now = new Date().toISOString();
+      return db
+        .insertInto('users')
+        .values({ email, password_hash: passwordHash, is_active: 0, created_at: now, password_changed_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    update: (id: number, values: Updateable<UsersTable>) =>
+      db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+  };
+}

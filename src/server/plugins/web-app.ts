@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
+import type { SpaFallback } from './error-handler';
+
+/** Security headers for every response; the analytics origin is allowed only when configured. */
+export async function registerSecurityHeaders(app: FastifyInstance, analyticsScriptUrl: string | null) {
+  const analyticsOrigin = analyticsScriptUrl ? new URL(analyticsScriptUrl).origin : null;
+  const withAnalytics = (sources: string[]) => (analyticsOrigin ? [...sources, analyticsOrigin] : sources);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: withAnalytics(["'self'"]),
+        connectSrc: withAnalytics(["'self'"]),
+        imgSrc: withAnalytics(["'self'", 'data:']),
+        // styled-components injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/;
+
+/**
+ * Serves the built SPA from `publicDir`: hashed assets cached for a year, index.html (with the
+ * optional analytics script) for every other GET outside /api so that client routes work on reload.
+ * Returns the fallback used by the not-found handler, or null when there is no build.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  publicDir: string | null,
+  analyticsScriptUrl: string | null,
+): Promise<SpaFallback | null> {
+  const indexFile = publicDir ? path.join(publicDir, 'index.html') : null;
+  if (!publicDir || !indexFile || !existsSync(indexFile)) return null;
+
+  let indexHtml = readFileSync(indexFile, 'utf8');
+  if (analyticsScriptUrl) {
+    const tag = `<script async src="${analyticsScriptUrl.replace(/"/g, '&quot;')}"></script>`;
+    indexHtml = indexHtml.replace('</head>', `${tag}</head>`);
+  }
+
+  await app.register(fastifyStatic, {
+    root: publicDir,
+    wildcard: false,
+    index: false,
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders(res, filePath) {
+      res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', (_request, reply) => sendIndex(reply));
+  // Paths that look like files (have an extension) are real 404s, not client routes.
+  return (url, reply) => {
+    if (/\.[a-z0-9]+$/i.test(url.split('?')[0])) return false;
+    sendIndex(reply);
+    return true;
+  };
+}

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import type { Mailer } from '../mail/mailer';
+import { lastLinkSentTo } from './outbox';
+
+/** Set by CI: the server suites then run on PostgreSQL as well as SQLite. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a real, empty database: a temporary SQLite file, or a fresh
+ * PostgreSQL schema when TEST_DATABASE_URL is set. E-mails go to the outbox in a temp DATA_DIR.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-test-'));
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  if (TEST_DATABASE_URL) {
+    const client = new Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://carnet.test',
+    // Suites sign up many users from one address; the rate-limit tests set their own scale.
+    RATE_LIMIT_SCALE: '100',
+    ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
+    ...env,
+  });
+  const database = openDatabase(config.databaseUrl, { searchPath: TEST_DATABASE_URL ? schema : undefined, poolSize: 4 });
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database, mailer: options.mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      if (TEST_DATABASE_URL) {
+        const client = new Client({ connectionString: TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const STRONG_PASSWORD = 'Carnet-Tr3s-Solide';
+
+let counter = 0;
+/** A unique address per call, so tests never collide (nor share rate-limit counters). */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}.${process.pid}.${Date.now()}.${++counter}@exemple.fr`;
+}
+
+/** Registers, activates through the e-mailed link and signs in; returns the token pair. */
+export async function signUp(t: TestApp, email = uniqueEmail(), password = STRONG_PASSWORD) {
+  const reg = await t.app.inject({ method: 'POST', url: '/api/register/', payload: { email, password, password2: password } });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const link = new URL(lastLinkSentTo(t.config.dataDir, email));
+  const act = await t.app.inject({ method: 'GET', url: link.pathname });
+  if (act.headers.location !== '/activation-success') throw new Error('activation failed');
+  const token = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password } });
+  const { access, refresh } = token.json() as { access: string; refresh: string };
+  return { email, password, access, refresh, auth: { authorization: `Bearer ${access}` } };
+}
