@@ -56,6 +56,7 @@ export async function registerWebApp(
     wildcard: false,
     index: false,
     allowedPath: (pathName) => pathName !== '/index.html',
+    cacheControl: false, // set below, per file
     setHeaders(res, filePath) {
       res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/** The built app (npm run build) on its own port and data directory, e-mails in DATA_DIR/outbox. */
+export const E2E_PORT = 8123;
+export const E2E_DATA_DIR = path.resolve(__dirname, '.e2e-data');
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && node dist/app/server/main.js`,
+    url: `http://localhost:${E2E_PORT}/api/health/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      // The suite signs up and in many times from one address.
+      RATE_LIMIT_SCALE: '20',
+    },
+  },
+});
