@@ -7,6 +7,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { requireUser } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(profileRoutes, ctx);
+      await api.register(contactsRoutes, ctx);
     },
     { prefix: '/api' },
   );

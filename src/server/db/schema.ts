@@ -45,8 +45,42 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+export interface ContactsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  address: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  notes: string;
+  category: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  owner_id: number;
+  object_type: string;
+  object_id: number;
+  object_label: string;
+  action: string;
+  changes: string;
+  timestamp: string;
+  /** Set when the object is deleted: its entries then carry no link. */
+  object_deleted: Generated<number>;
+  client_name: string | null;
+  project_name: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   rate_limit_hits: RateLimitHitsTable;
+  contacts: ContactsTable;
+  activities: ActivitiesTable;
 }

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Contact, ContactInput, ContactListItem } from '../../../shared/contacts';
+
+const DETAIL_COLUMNS = [
+  'id', 'name', 'email', 'phone', 'company', 'address', 'city', 'postal_code', 'country', 'notes', 'category', 'created_at',
+] as const;
+const LIST_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'category'] as const;
+
+/** Every query is scoped to its owner: another user's id reads as missing. */
+export function contactsRepository(db: Kysely<Database>) {
+  return {
+    list: (ownerId: number) =>
+      db.selectFrom('contacts').select(LIST_COLUMNS).where('owner_id', '=', ownerId).orderBy('id').execute() as Promise<
+        ContactListItem[]
+      >,
+    find: (ownerId: number, id: number) =>
+      db
+        .selectFrom('contacts')
+        .select(DETAIL_COLUMNS)
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .executeTakeFirst() as Promise<Contact | undefined>,
+    insert: (ownerId: number, input: ContactInput) => {
+      const now = new Date().toISOString();
+      return db
+        .insertInto('contacts')
+        .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now })
+        .returning(DETAIL_COLUMNS)
+        .executeTakeFirstOrThrow() as Promise<Contact>;
+    },
+    update: (ownerId: number, id: number, input: Partial<ContactInput>) =>
+      db
+        .updateTable('contacts')
+        .set({ ...input, updated_at: new Date().toISOString() })
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .returning(DETAIL_COLUMNS)
+        .executeTakeFirstOrThrow() as Promise<Contact>,
+    delete: (ownerId: number, id: number) =>
+      db.deleteFrom('contacts').where('owner_id', '=', ownerId).where('id', '=', id).execute(),
+  };
+}

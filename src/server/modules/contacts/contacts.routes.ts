@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ApiError, badRequest, parseBody, zodToFieldErrors, type FieldErrors } from '../../http/errors';
+import { idParam } from '../../http/params';
+import { CONTACT_IMPORT_MAX_ROWS } from '../../../shared/contacts';
+import { contactBody } from './contacts.schemas';
+import { contactsService } from './contacts.service';
+
+type IdRequest = { Params: { id: string } };
+
+export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const contacts = contactsService(ctx.db);
+  app.addHook('onRequest', ctx.requireUser);
+
+  app.get('/contacts/', (request) => contacts.list(request.userId));
+
+  app.post('/contacts/', async (request, reply) => {
+    const contact = await contacts.create(request.userId, parseBody(contactBody, request.body));
+    return reply.status(201).send(contact);
+  });
+
+  app.get<IdRequest>('/contacts/:id/', (request) => contacts.get(request.userId, idParam(request.params.id)));
+
+  app.put<IdRequest>('/contacts/:id/', async (request) => {
+    const id = idParam(request.params.id);
+    return contacts.update(request.userId, id, parseBody(contactBody, request.body));
+  });
+
+  app.delete<IdRequest>('/contacts/:id/', async (request, reply) => {
+    await contacts.remove(request.userId, idParam(request.params.id));
+    return reply.status(204).send();
+  });
+
+  app.post('/import-contacts/', async (request, reply) => {
+    const rows = request.body;
+    if (!Array.isArray(rows)) throw badRequest({ detail: 'Une liste de contacts est attendue.' });
+    if (rows.length === 0) throw badRequest({ detail: 'Aucun contact à importer.' });
+    if (rows.length > CONTACT_IMPORT_MAX_ROWS) {
+      throw new ApiError(413, {
+        detail: `Le fichier contient trop de contacts (${rows.length}). Limite : ${CONTACT_IMPORT_MAX_ROWS}.`,
+      });
+    }
+    const errors: FieldErrors[] = [];
+    const parsed = rows.map((row) => {
+      if (row === null || typeof row !== 'object' || Array.isArray(row)) {
+        errors.push({ non_field_errors: ['Données invalides. Un objet JSON est attendu.'] });
+        return null;
+      }
+      const result = contactBody.safeParse(row, { reportInput: true });
+      errors.push(result.success ? {} : zodToFieldErrors(result.error as z.ZodError));
+      return result.success ? result.data : null;
+    });
+    if (errors.some((e) => Object.keys(e).length)) throw badRequest({ errors });
+    const ids = await contacts.importMany(request.userId, parsed as NonNullable<(typeof parsed)[number]>[]);
+    return reply.status(201).send({ created: ids.length, ids });
+  });
+
+  // Related items: filled in as projects, tasks, quotes and invoices arrive.
+  for (const kind of ['projects', 'tasks', 'quotes', 'invoices'] as const) {
+    app.get<IdRequest>(`/contacts/:id/${kind}/`, async (request) => {
+      await contacts.get(request.userId, idParam(request.params.id));
+      return [];
+    });
+  }
+}

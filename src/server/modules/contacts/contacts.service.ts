@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { CONTACT_FIELD_LABELS, type Contact, type ContactInput } from '../../../shared/contacts';
+import { notFound } from '../../http/errors';
+import { describeChanges, recordActivity } from '../activity/activity.recorder';
+import { contactsRepository } from './contacts.repository';
+import { withDefaults } from './contacts.schemas';
+
+export function contactsService(db: Kysely<Database>) {
+  const repo = contactsRepository(db);
+
+  async function createIn(trx: Kysely<Database>, ownerId: number, input: Partial<ContactInput> & { name: string }) {
+    const contact = await contactsRepository(trx).insert(ownerId, withDefaults(input));
+    await recordActivity(trx, { ownerId, objectType: 'contact', objectId: contact.id, label: contact.name, action: 'créé' });
+    return contact;
+  }
+
+  return {
+    list: repo.list,
+
+    async get(ownerId: number, id: number): Promise<Contact> {
+      const contact = await repo.find(ownerId, id);
+      if (!contact) throw notFound();
+      return contact;
+    },
+
+    create: (ownerId: number, input: Partial<ContactInput> & { name: string }) =>
+      db.transaction().execute((trx) => createIn(trx, ownerId, input)),
+
+    /** All rows or none (the caller has validated every row). */
+    importMany: (ownerId: number, rows: (Partial<ContactInput> & { name: string })[]) =>
+      db.transaction().execute(async (trx) => {
+        const ids: number[] = [];
+        for (const row of rows) ids.push((await createIn(trx, ownerId, row)).id);
+        return ids;
+      }),
+
+    update: (ownerId: number, id: number, input: Partial<ContactInput>) =>
+      db.transaction().execute(async (trx) => {
+        const repoTx = contactsRepository(trx);
+        const before = await repoTx.find(ownerId, id);
+        if (!before) throw notFound();
+        const after = await repoTx.update(ownerId, id, { ...input, ...(input.country === '' ? { country: 'France' } : {}) });
+        await recordActivity(trx, {
+          ownerId,
+          objectType: 'contact',
+          objectId: id,
+          label: after.name,
+          action: 'mis à jour',
+          changes: describeChanges(CONTACT_FIELD_LABELS, before as never, after as never),
+        });
+        return after;
+      }),
+
+    remove: (ownerId: number, id: number) =>
+      db.transaction().execute(async (trx) => {
+        const repoTx = contactsRepository(trx);
+        const contact = await repoTx.find(ownerId, id);
+        if (!contact) throw notFound();
+        await repoTx.delete(ownerId, id);
+        await recordActivity(trx, { ownerId, objectType: 'contact', objectId: id, label: contact.name, action: 'supprimé' });
+      }),
+  };
+}

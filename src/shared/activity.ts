@@ -1,0 +1,44 @@
+/** Activity history entries (SPEC section 3 "Activity entry"). */
+export const ACTIVITY_OBJECT_TYPES = ['task', 'project', 'contact', 'invoice', 'quote'] as const;
+export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
+
+export const ACTIVITY_OBJECT_LABELS: Record<ActivityObjectType, string> = {
+  task: 'Tâche',
+  project: 'Projet',
+  contact: 'Contact',
+  invoice: 'Facture',
+  quote: 'Devis',
+};
+
+export const ACTIVITY_ACTIONS = ['créé', 'mis à jour', 'supprimé'] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** SPA route of each object type. */
+export const OBJECT_ROUTES: Record<ActivityObjectType, string> = {
+  task: '/tasks',
+  project: '/projects',
+  contact: '/contacts',
+  invoice: '/invoices',
+  quote: '/quotes',
+};
+
+export interface ActivityEntry {
+  id: number;
+  object_type: ActivityObjectType;
+  object_id: number;
+  object_label: string;
+  action: ActivityAction;
+  /** `(champ: ancien → nouveau; …)`, '' when there is nothing to list. */
+  changes: string;
+  timestamp: string;
+  /** SPA route of the object, null once it has been deleted. */
+  link: string | null;
+  client_name: string | null;
+  project_name: string | null;
+}
+
+/** Splits `(a: 1 → 2; b: x → y)` into its items. */
+export function parseChanges(changes: string): string[] {
+  const inner = changes.trim().replace(/^\(/, '').replace(/\)$/, '');
+  return inner ? inner.split(/;\s*/).filter(Boolean) : [];
+}
