@@ -8,6 +8,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { requireUser } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -63,6 +65,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(authRoutes, ctx);
       await api.register(profileRoutes, ctx);
       await api.register(contactsRoutes, ctx);
+      await api.register(projectsRoutes, ctx);
+      await api.register(tasksRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -77,10 +77,61 @@ export interface ActivitiesTable {
   project_name: string | null;
 }
 
+export interface ProjectsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: string;
+  status: string;
+  priority: string;
+  start_date: string | null;
+  due_date: string | null;
+  completed_date: string | null;
+  budget_cents: number;
+  revenue_cents: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectContactsTable {
+  project_id: number;
+  contact_id: number;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string;
+  status: string;
+  priority: string;
+  due_date: string | null;
+  project_id: number | null;
+  estimated_centihours: number;
+  actual_centihours: number;
+  start_time: string | null;
+  end_time: string | null;
+  billable: number;
+  hourly_rate_cents: number;
+  bill_reference: string;
+  payment_status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaskContactsTable {
+  task_id: number;
+  contact_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   rate_limit_hits: RateLimitHitsTable;
   contacts: ContactsTable;
   activities: ActivitiesTable;
+  projects: ProjectsTable;
+  project_contacts: ProjectContactsTable;
+  tasks: TasksTable;
+  task_contacts: TaskContactsTable;
 }

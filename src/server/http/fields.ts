@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toHundredths } from '../../shared/money';
 
 /** Optional free text: absent or null → ''; trimmed; bounded. */
 export const optionalText = (max = 255) =>
@@ -11,3 +12,67 @@ export const optionalText = (max = 255) =>
 export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
 
 export const email = () => z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+const NUMBER_REQUIRED = 'Un nombre valide est requis.';
+
+/**
+ * A non-negative decimal amount with at most two decimals (euros, hours) → integer hundredths.
+ * Accepts numbers and numeric strings; null/'' → 0.
+ */
+export const hundredths = (maxUnits = 1e9) =>
+  z.unknown().transform((value, ctx) => {
+    if (value === null || value === '' || value === undefined) return 0;
+    const parsed = toHundredths(value);
+    if (parsed === null || typeof value === 'boolean') {
+      ctx.addIssue({ code: 'custom', message: NUMBER_REQUIRED });
+      return z.NEVER;
+    }
+    if (parsed < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Assurez-vous que cette valeur est supérieure ou égale à 0.' });
+      return z.NEVER;
+    }
+    if (parsed > maxUnits * 100) {
+      ctx.addIssue({ code: 'custom', message: `Assurez-vous que cette valeur est inférieure ou égale à ${maxUnits}.` });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const DATE_FORMAT_ERROR = 'La date n’a pas le bon format. Utilisez le format AAAA-MM-JJ.';
+
+export function isCalendarDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** 'YYYY-MM-DD' or null ('' and null both mean no date). */
+export const dateOrNull = () =>
+  z.unknown().transform((value, ctx) => {
+    if (value === null || value === '' || value === undefined) return null;
+    if (typeof value === 'string' && isCalendarDate(value)) return value;
+    ctx.addIssue({ code: 'custom', message: DATE_FORMAT_ERROR });
+    return z.NEVER;
+  });
+
+/** An ISO 8601 date-time (normalised to UTC) or null. */
+export const dateTimeOrNull = () =>
+  z.unknown().transform((value, ctx) => {
+    if (value === null || value === '' || value === undefined) return null;
+    const time = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? Date.parse(value) : NaN;
+    if (Number.isNaN(time)) {
+      ctx.addIssue({ code: 'custom', message: 'La date et l’heure n’ont pas le bon format (ISO 8601 attendu).' });
+      return z.NEVER;
+    }
+    return new Date(time).toISOString();
+  });
+
+const positiveId = z.number().int().positive().max(2147483647);
+
+/** A list of ids (deduplicated, at most `max`). */
+export const idList = (max = 200) => z.array(positiveId).max(max).transform((ids) => [...new Set(ids)]);
+
+/** An id or null. */
+export const idOrNull = () => positiveId.nullable();

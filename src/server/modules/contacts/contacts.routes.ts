@@ -6,11 +6,15 @@ import { idParam } from '../../http/params';
 import { CONTACT_IMPORT_MAX_ROWS } from '../../../shared/contacts';
 import { contactBody } from './contacts.schemas';
 import { contactsService } from './contacts.service';
+import { projectsService } from '../projects/projects.service';
+import { tasksService } from '../tasks/tasks.service';
 
 type IdRequest = { Params: { id: string } };
 
 export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
   const contacts = contactsService(ctx.db);
+  const projects = projectsService(ctx.db);
+  const tasks = tasksService(ctx.db);
   app.addHook('onRequest', ctx.requireUser);
 
   app.get('/contacts/', (request) => contacts.list(request.userId));
@@ -23,7 +27,8 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<IdRequest>('/contacts/:id/', (request) => contacts.get(request.userId, idParam(request.params.id)));
 
   app.put<IdRequest>('/contacts/:id/', async (request) => {
-    const id = idParam(request.params.id);
+    // Existence first: another user's id is a 404 whatever the body holds.
+    const { id } = await contacts.get(request.userId, idParam(request.params.id));
     return contacts.update(request.userId, id, parseBody(contactBody, request.body));
   });
 
@@ -56,8 +61,16 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ created: ids.length, ids });
   });
 
-  // Related items: filled in as projects, tasks, quotes and invoices arrive.
-  for (const kind of ['projects', 'tasks', 'quotes', 'invoices'] as const) {
+  app.get<IdRequest>('/contacts/:id/projects/', async (request) => {
+    const contact = await contacts.get(request.userId, idParam(request.params.id));
+    return projects.forContact(request.userId, contact.id);
+  });
+  app.get<IdRequest>('/contacts/:id/tasks/', async (request) => {
+    const contact = await contacts.get(request.userId, idParam(request.params.id));
+    return tasks.list(request.userId, request.query as Record<string, unknown>, { contactId: contact.id });
+  });
+  // Quotes and invoices arrive with their own capability.
+  for (const kind of ['quotes', 'invoices'] as const) {
     app.get<IdRequest>(`/contacts/:id/${kind}/`, async (request) => {
       await contacts.get(request.userId, idParam(request.params.id));
       return [];

@@ -1,0 +1,81 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProjectsTable } from '../../db/schema';
+import { PROJECT_STATUS_LABELS, type Project, type ProjectStatus, type Priority } from '../../../shared/workflow';
+import { fromHundredths } from '../../../shared/money';
+import { applyListFilters } from '../../http/list-filters';
+import { linkedContacts, setLinkedContacts } from '../../http/owned-refs';
+import type { ProjectInput } from './projects.schemas';
+
+type ProjectRow = Selectable<ProjectsTable>;
+
+const toProject = (row: ProjectRow, contacts: Project['contacts']): Project => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  contacts,
+  status: row.status as ProjectStatus,
+  status_display: PROJECT_STATUS_LABELS[row.status as ProjectStatus] ?? row.status,
+  priority: row.priority as Priority,
+  start_date: row.start_date,
+  due_date: row.due_date,
+  completed_date: row.completed_date,
+  budget: fromHundredths(row.budget_cents),
+  revenue: fromHundredths(row.revenue_cents),
+  created_at: row.created_at,
+});
+
+export function projectsRepository(db: Kysely<Database>) {
+  async function withContacts(ownerId: number, rows: ProjectRow[], all = false): Promise<Project[]> {
+    const contacts = await linkedContacts(db, 'project_contacts', all ? 'all' : rows.map((r) => r.id), ownerId);
+    return rows.map((row) => toProject(row, contacts.get(row.id) ?? []));
+  }
+
+  return {
+    async list(ownerId: number, params: Record<string, unknown>): Promise<Project[]> {
+      let query = db.selectFrom('projects').selectAll().where('owner_id', '=', ownerId);
+      query = applyListFilters(query, params, { status: 'status', priority: 'priority' });
+      const contact = Number(params.contact);
+      if (Number.isInteger(contact) && contact > 0) {
+        query = query.where('id', 'in', db.selectFrom('project_contacts').select('project_id').where('contact_id', '=', contact));
+      }
+      const rows = await query.orderBy('id').execute();
+      // Unfiltered lists link every project: one query for all links beats an IN list of thousands.
+      return withContacts(ownerId, rows, Object.keys(params).length === 0);
+    },
+    async find(ownerId: number, id: number): Promise<Project | undefined> {
+      const row = await db.selectFrom('projects').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+      return row ? (await withContacts(ownerId, [row]))[0] : undefined;
+    },
+    async forContact(ownerId: number, contactId: number): Promise<Project[]> {
+      const rows = await db
+        .selectFrom('projects')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('id', 'in', db.selectFrom('project_contacts').select('project_id').where('contact_id', '=', contactId))
+        .orderBy('id')
+        .execute();
+      return withContacts(ownerId, rows);
+    },
+    async insert(ownerId: number, { contact_ids, ...input }: ProjectInput): Promise<number> {
+      const now = new Date().toISOString();
+      const { id } = await db
+        .insertInto('projects')
+        .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await setLinkedContacts(db, 'project_contacts', id, contact_ids);
+      return id;
+    },
+    async update(ownerId: number, id: number, { contact_ids, ...input }: ProjectInput): Promise<void> {
+      await db
+        .updateTable('projects')
+        .set({ ...input, updated_at: new Date().toISOString() })
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .execute();
+      await setLinkedContacts(db, 'project_contacts', id, contact_ids);
+    },
+    delete: (ownerId: number, id: number) =>
+      db.deleteFrom('projects').where('owner_id', '=', ownerId).where('id', '=', id).execute(),
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseBody } from '../../http/errors';
+import { idParam } from '../../http/params';
+import { tasksService } from '../tasks/tasks.service';
+import { projectBody } from './projects.schemas';
+import { projectsService } from './projects.service';
+
+type IdRequest = { Params: { id: string } };
+
+export async function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const projects = projectsService(ctx.db);
+  const tasks = tasksService(ctx.db);
+  app.addHook('onRequest', ctx.requireUser);
+
+  app.get('/projects/', (request) => projects.list(request.userId, request.query as Record<string, unknown>));
+  app.post('/projects/', async (request, reply) =>
+    reply.status(201).send(await projects.create(request.userId, parseBody(projectBody, request.body))),
+  );
+  app.get<IdRequest>('/projects/:id/', (request) => projects.get(request.userId, idParam(request.params.id)));
+  app.put<IdRequest>('/projects/:id/', async (request) => {
+    // Existence first: another user's id is a 404 whatever the body holds.
+    const { id } = await projects.get(request.userId, idParam(request.params.id));
+    return projects.update(request.userId, id, parseBody(projectBody, request.body));
+  });
+  app.delete<IdRequest>('/projects/:id/', async (request, reply) => {
+    await projects.remove(request.userId, idParam(request.params.id));
+    return reply.status(204).send();
+  });
+  app.get<IdRequest>('/projects/:id/tasks/', async (request) => {
+    const project = await projects.get(request.userId, idParam(request.params.id));
+    return tasks.list(request.userId, request.query as Record<string, unknown>, { projectId: project.id });
+  });
+}

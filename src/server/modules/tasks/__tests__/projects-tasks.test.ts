@@ -1,0 +1,167 @@
+import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signUp>>;
+let bob: Awaited<ReturnType<typeof signUp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signUp(t);
+  bob = await signUp(t);
+});
+afterAll(() => t.close());
+
+type Who = typeof alice;
+const call = async (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+  const res = await t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { status: res.statusCode, body: res.body ? res.json() : null };
+};
+const contact = async (who: Who, name: string) => (await call(who, 'POST', '/api/contacts/', { name })).body as { id: number; name: string };
+
+describe('projects', () => {
+  it('creates with contacts read back as {id, name}, French status label, amounts in euros', async () => {
+    const a = await contact(alice, 'Agence Bleue');
+    const b = await contact(alice, 'Boulangerie Aubert');
+    const res = await call(alice, 'POST', '/api/projects/', {
+      name: 'Site vitrine', contact_ids: [b.id, a.id, a.id], status: 'en_cours', priority: 'haute',
+      start_date: '2026-01-05', due_date: '', completed_date: null, budget: '1500.5', revenue: 99.99,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: 'Site vitrine',
+      contacts: [{ id: a.id, name: 'Agence Bleue' }, { id: b.id, name: 'Boulangerie Aubert' }],
+      status: 'en_cours', status_display: 'En cours', priority: 'haute',
+      start_date: '2026-01-05', due_date: null, completed_date: null, budget: 1500.5, revenue: 99.99,
+    });
+    const updated = await call(alice, 'PUT', `/api/projects/${res.body.id}/`, { ...res.body, contact_ids: [a.id], status: 'termine' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.contacts).toEqual([{ id: a.id, name: 'Agence Bleue' }]);
+    expect(updated.body.status_display).toBe('Terminé');
+    expect((await call(alice, 'GET', `/api/contacts/${b.id}/projects/`)).body).toEqual([]);
+    expect((await call(alice, 'GET', `/api/contacts/${a.id}/projects/`)).body.map((p: { id: number }) => p.id)).toEqual([res.body.id]);
+  });
+
+  it('validates names, amounts, dates, statuses and contact ids', async () => {
+    const foreign = await contact(bob, 'Contact de Bob');
+    const res = await call(alice, 'POST', '/api/projects/', {
+      name: '', budget: -1, revenue: 'abc', due_date: '2026-02-30', status: 'fini', contact_ids: [foreign.id],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      name: ['Ce champ ne peut être vide.'],
+      budget: ['Assurez-vous que cette valeur est supérieure ou égale à 0.'],
+      revenue: ['Un nombre valide est requis.'],
+      due_date: ['La date n’a pas le bon format. Utilisez le format AAAA-MM-JJ.'],
+      status: ['« fini » n\'est pas un choix valide.'],
+    });
+    const refs = await call(alice, 'POST', '/api/projects/', { name: 'X', contact_ids: [foreign.id, 999999] });
+    expect(refs.status).toBe(400);
+    expect(refs.body.contact_ids).toHaveLength(2);
+  });
+
+  it('filters the list by status and priority', async () => {
+    await call(alice, 'POST', '/api/projects/', { name: 'Filtré A', status: 'en_cours', priority: 'urgent' });
+    await call(alice, 'POST', '/api/projects/', { name: 'Filtré B', status: 'brouillon' });
+    const ongoing = (await call(alice, 'GET', '/api/projects/?status=en_cours')).body as { status: string }[];
+    expect(ongoing.length).toBeGreaterThan(0);
+    expect(ongoing.every((p) => p.status === 'en_cours')).toBe(true);
+    const urgent = (await call(alice, 'GET', '/api/projects/?priority=urgent')).body as { name: string }[];
+    expect(urgent.map((p) => p.name)).toContain('Filtré A');
+    expect(urgent.map((p) => p.name)).not.toContain('Filtré B');
+  });
+});
+
+describe('tasks', () => {
+  it('computes the cost on the server: actual time else estimate, times the rate, to the cent', async () => {
+    const res = await call(alice, 'POST', '/api/tasks/', {
+      title: 'Maquettes', billable: true, estimated_time: 2.25, actual_time: 0, hourly_rate: '45.50',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ cost: 102.38, estimated_time: 2.25, hourly_rate: 45.5, status: 'en_attente', status_display: 'En attente', priority_display: 'Normale' });
+    const logged = await call(alice, 'PUT', `/api/tasks/${res.body.id}/`, { actual_time: 0.75, hourly_rate: 33.33 });
+    expect(logged.body.cost).toBe(25);
+    const odd = await call(alice, 'PUT', `/api/tasks/${res.body.id}/`, { actual_time: 0.25, hourly_rate: 0.1 });
+    expect(odd.body.cost).toBe(0.03);
+    const notBillable = await call(alice, 'PUT', `/api/tasks/${res.body.id}/`, { billable: false });
+    expect(notBillable.body.cost).toBe(0);
+    // The cost is never taken from the client.
+    const ignored = await call(alice, 'PUT', `/api/tasks/${res.body.id}/`, { billable: true, cost: 1000000 });
+    expect(ignored.body.cost).toBe(0.03);
+    expect((await call(alice, 'GET', `/api/tasks/${res.body.id}/`)).body.cost).toBe(0.03);
+  });
+
+  it('links a project and contacts, validates them as the user\'s own, and lists by filters', async () => {
+    const c = await contact(alice, 'Client Tâches');
+    const project = (await call(alice, 'POST', '/api/projects/', { name: 'Projet Tâches', contact_ids: [c.id] })).body;
+    const foreignProject = (await call(bob, 'POST', '/api/projects/', { name: 'Projet de Bob' })).body;
+
+    const bad = await call(alice, 'POST', '/api/tasks/', { title: 'X', project_id: foreignProject.id });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ project_id: [`Clé primaire « ${foreignProject.id} » non valide - l'objet n'existe pas.`] });
+
+    const task = (await call(alice, 'POST', '/api/tasks/', {
+      title: 'Rédaction', project_id: project.id, contact_ids: [c.id], status: 'en_cours', due_date: '2026-12-01',
+    })).body;
+    expect(task.project).toEqual({ id: project.id, name: 'Projet Tâches' });
+    expect(task.contacts).toEqual([{ id: c.id, name: 'Client Tâches' }]);
+    const done = (await call(alice, 'POST', '/api/tasks/', { title: 'Terminée', contact_ids: [c.id], status: 'termine' })).body;
+
+    expect((await call(alice, 'GET', `/api/projects/${project.id}/tasks/`)).body.map((x: { id: number }) => x.id)).toEqual([task.id]);
+    const open = (await call(alice, 'GET', `/api/contacts/${c.id}/tasks/?exclude_status=termine`)).body.map((x: { id: number }) => x.id);
+    expect(open).toEqual([task.id]);
+    const all = (await call(alice, 'GET', `/api/contacts/${c.id}/tasks/`)).body.map((x: { id: number }) => x.id);
+    expect(all).toEqual([task.id, done.id]);
+    const inStatus = (await call(alice, 'GET', '/api/tasks/?status__in=en_cours,en_attente')).body as { status: string }[];
+    expect(inStatus.every((x) => ['en_cours', 'en_attente'].includes(x.status))).toBe(true);
+    expect(inStatus.some((x) => (x as unknown as { id: number }).id === task.id)).toBe(true);
+
+    // Deleting the project or the contact only removes the link.
+    expect((await call(alice, 'DELETE', `/api/projects/${project.id}/`)).status).toBe(204);
+    expect((await call(alice, 'DELETE', `/api/contacts/${c.id}/`)).status).toBe(204);
+    const orphan = (await call(alice, 'GET', `/api/tasks/${task.id}/`)).body;
+    expect(orphan.project).toBeNull();
+    expect(orphan.contacts).toEqual([]);
+  });
+
+  it('validates in DRF shape: title, hours, dates, choices, booleans', async () => {
+    const res = await call(alice, 'POST', '/api/tasks/', {
+      estimated_time: -0.25, start_time: 'hier', billable: 'oui', status: 'urgent', payment_status: 'maybe', contact_ids: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body).sort()).toEqual(['billable', 'contact_ids', 'estimated_time', 'payment_status', 'start_time', 'status']);
+    expect((await call(alice, 'POST', '/api/tasks/', {})).body).toEqual({ title: ['Ce champ est obligatoire.'] });
+    const blank = await call(alice, 'POST', '/api/tasks/', { title: '   ' });
+    expect(blank.status).toBe(400);
+  });
+
+  it('keeps other users out: 404 on read, update, delete and nested lists', async () => {
+    const task = (await call(alice, 'POST', '/api/tasks/', { title: 'Secret' })).body;
+    const project = (await call(alice, 'POST', '/api/projects/', { name: 'Secret' })).body;
+    for (const [method, url] of [
+      ['GET', `/api/tasks/${task.id}/`], ['PUT', `/api/tasks/${task.id}/`], ['DELETE', `/api/tasks/${task.id}/`],
+      ['GET', `/api/projects/${project.id}/`], ['PUT', `/api/projects/${project.id}/`], ['DELETE', `/api/projects/${project.id}/`],
+      ['GET', `/api/projects/${project.id}/tasks/`],
+    ] as const) {
+      expect((await call(bob, method, url, method === 'PUT' ? { title: 'x', name: 'x' } : undefined)).status).toBe(404);
+    }
+    expect((await call(bob, 'GET', '/api/tasks/')).body.some((x: { id: number }) => x.id === task.id)).toBe(false);
+    expect((await call(alice, 'GET', `/api/tasks/${task.id}/`)).body.title).toBe('Secret');
+  });
+
+  it('writes one history entry per change, with French labels', async () => {
+    const task = (await call(alice, 'POST', '/api/tasks/', { title: 'Historique' })).body;
+    await call(alice, 'PUT', `/api/tasks/${task.id}/`, { status: 'termine', actual_time: 1.5 });
+    await call(alice, 'DELETE', `/api/tasks/${task.id}/`);
+    const rows = await t.database.db
+      .selectFrom('activities')
+      .select(['action', 'changes', 'object_label'])
+      .where('object_type', '=', 'task')
+      .where('object_id', '=', task.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { action: 'créé', changes: '', object_label: 'Historique' },
+      { action: 'mis à jour', changes: '(Statut: En attente → Terminée; Temps réel: 0 → 1.5)', object_label: 'Historique' },
+      { action: 'supprimé', changes: '', object_label: 'Historique' },
+    ]);
+  });
+});

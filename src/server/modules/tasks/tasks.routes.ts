@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { parseBody } from '../../http/errors';
+import { idParam } from '../../http/params';
+import { taskBody } from './tasks.schemas';
+import { tasksService } from './tasks.service';
+
+type IdRequest = { Params: { id: string } };
+
+export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
+  const tasks = tasksService(ctx.db);
+  app.addHook('onRequest', ctx.requireUser);
+
+  app.get('/tasks/', (request) => tasks.list(request.userId, request.query as Record<string, unknown>));
+  app.post('/tasks/', async (request, reply) =>
+    reply.status(201).send(await tasks.create(request.userId, parseBody(taskBody, request.body))),
+  );
+  app.get<IdRequest>('/tasks/:id/', (request) => tasks.get(request.userId, idParam(request.params.id)));
+  app.put<IdRequest>('/tasks/:id/', async (request) => {
+    // Existence first: another user's id is a 404 whatever the body holds.
+    const { id } = await tasks.get(request.userId, idParam(request.params.id));
+    return tasks.update(request.userId, id, parseBody(taskBody, request.body));
+  });
+  app.delete<IdRequest>('/tasks/:id/', async (request, reply) => {
+    await tasks.remove(request.userId, idParam(request.params.id));
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { PAYMENT_STATUS_LABELS, PRIORITY_LABELS, TASK_FIELD_LABELS, type Task } from '../../../shared/workflow';
+import { badRequest, notFound, REQUIRED } from '../../http/errors';
+import { assertOwned } from '../../http/owned-refs';
+import { describeChanges, recordActivity } from '../activity/activity.recorder';
+import { TASK_DEFAULTS, type TaskInput } from './tasks.schemas';
+import { taskToInput, tasksRepository } from './tasks.repository';
+
+const historyView = (t: Task) => ({
+  ...t,
+  project: t.project?.name ?? null,
+  contacts: t.contacts.map((c) => c.name).join(', '),
+  status: t.status_display,
+  priority: PRIORITY_LABELS[t.priority],
+  payment_status: PAYMENT_STATUS_LABELS[t.payment_status],
+  hourly_rate: t.hourly_rate.toFixed(2),
+  cost: t.cost.toFixed(2),
+});
+const { project_id: _p, contact_ids: _c, ...HISTORY_LABELS } = TASK_FIELD_LABELS;
+
+const context = (t: Task) => ({ projectName: t.project?.name ?? null, clientName: t.contacts.map((c) => c.name).join(', ') || null });
+
+export function tasksService(db: Kysely<Database>) {
+  const repo = tasksRepository(db);
+
+  async function checkRefs(trx: Kysely<Database>, ownerId: number, input: TaskInput) {
+    if (input.project_id !== null) await assertOwned(trx, 'projects', ownerId, [input.project_id], 'project_id');
+    await assertOwned(trx, 'contacts', ownerId, input.contact_ids, 'contact_ids');
+  }
+
+  return {
+    list: repo.list,
+    async get(ownerId: number, id: number): Promise<Task> {
+      const task = await repo.find(ownerId, id);
+      if (!task) throw notFound();
+      return task;
+    },
+
+    create: (ownerId: number, partial: Partial<TaskInput>) =>
+      db.transaction().execute(async (trx) => {
+        if (!partial.title) throw badRequest({ title: [REQUIRED] });
+        const input: TaskInput = { ...TASK_DEFAULTS, ...partial, title: partial.title };
+        await checkRefs(trx, ownerId, input);
+        const txRepo = tasksRepository(trx);
+        const task = (await txRepo.find(ownerId, await txRepo.insert(ownerId, input)))!;
+        await recordActivity(trx, { ownerId, objectType: 'task', objectId: task.id, label: task.title, action: 'créé', ...context(task) });
+        return task;
+      }),
+
+    update: (ownerId: number, id: number, partial: Partial<TaskInput>) =>
+      db.transaction().execute(async (trx) => {
+        const txRepo = tasksRepository(trx);
+        const before = await txRepo.find(ownerId, id);
+        if (!before) throw notFound();
+        const input: TaskInput = { ...taskToInput(before), ...partial };
+        await checkRefs(trx, ownerId, input);
+        await txRepo.update(ownerId, id, input);
+        const after = (await txRepo.find(ownerId, id))!;
+        await recordActivity(trx, {
+          ownerId,
+          objectType: 'task',
+          objectId: id,
+          label: after.title,
+          action: 'mis à jour',
+          changes: describeChanges(HISTORY_LABELS, historyView(before), historyView(after)),
+          ...context(after),
+        });
+        return after;
+      }),
+
+    remove: (ownerId: number, id: number) =>
+      db.transaction().execute(async (trx) => {
+        const txRepo = tasksRepository(trx);
+        const task = await txRepo.find(ownerId, id);
+        if (!task) throw notFound();
+        await txRepo.delete(ownerId, id);
+        await recordActivity(trx, { ownerId, objectType: 'task', objectId: id, label: task.title, action: 'supprimé', ...context(task) });
+      }),
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * Money is integer cents everywhere it is stored or computed (DESIGN.md section 4); the API
+ * exposes euros as JSON numbers with at most two decimals. Hours are stored as hundredths.
+ */
+
+/** Parses a decimal amount (number or string, '.' or ',' separator) into an integer of 1/100 units, rounding half up. Null when it is not a finite number. */
+export function toHundredths(value: unknown): number | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    value = value.toFixed(6);
+  }
+  if (typeof value !== 'string') return null;
+  const match = /^\s*(-)?(\d{1,13})(?:[.,](\d*))?\s*$/.exec(value);
+  if (!match) return null;
+  const [, minus, whole, fraction = ''] = match;
+  const digits = (fraction + '000').slice(0, 3);
+  const magnitude = Number(whole) * 100 + Math.round(Number(digits) / 10 + 1e-9);
+  return minus ? -magnitude : magnitude;
+}
+
+/** Integer cents (or hundredths of hours) → the JSON number. */
+export const fromHundredths = (value: number): number => Math.round(value) / 100;
+
+/** Cost of `centiHours` hours at `rateCents` per hour, rounded to the cent (half up). */
+export function timeCostCents(centiHours: number, rateCents: number): number {
+  return Math.round((centiHours * rateCents) / 100);
+}

@@ -1,0 +1,118 @@
+/** Statuses and priorities of projects and tasks, with their French labels (SPEC section 4). */
+export const PROJECT_STATUSES = ['brouillon', 'en_attente', 'en_cours', 'termine', 'annule'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  brouillon: 'Brouillon',
+  en_attente: 'En attente',
+  en_cours: 'En cours',
+  termine: 'Terminé',
+  annule: 'Annulé',
+};
+
+export const TASK_STATUSES = ['brouillon', 'en_attente', 'en_cours', 'termine', 'annule'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  brouillon: 'Brouillon',
+  en_attente: 'En attente',
+  en_cours: 'En cours',
+  termine: 'Terminée',
+  annule: 'Annulée',
+};
+
+export const PRIORITIES = ['basse', 'normale', 'haute', 'urgent'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const PRIORITY_LABELS: Record<Priority, string> = {
+  basse: 'Basse',
+  normale: 'Normale',
+  haute: 'Élevée',
+  urgent: 'Urgent',
+};
+/** Sort rank: urgent first (SPEC section 9). */
+export const PRIORITY_RANK: Record<Priority, number> = { urgent: 0, haute: 1, normale: 2, basse: 3 };
+
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'rejected'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: 'Non payé',
+  paid: 'Payé',
+  rejected: 'Rejeté',
+};
+
+export interface NamedRef {
+  id: number;
+  name: string;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  description: string;
+  contacts: NamedRef[];
+  status: ProjectStatus;
+  status_display: string;
+  priority: Priority;
+  start_date: string | null;
+  due_date: string | null;
+  completed_date: string | null;
+  budget: number;
+  revenue: number;
+  created_at: string;
+}
+
+export interface Task {
+  id: number;
+  title: string;
+  description: string;
+  status: TaskStatus;
+  status_display: string;
+  priority: Priority;
+  priority_display: string;
+  due_date: string | null;
+  created_at: string;
+  project: NamedRef | null;
+  contacts: NamedRef[];
+  estimated_time: number;
+  actual_time: number;
+  start_time: string | null;
+  end_time: string | null;
+  billable: boolean;
+  hourly_rate: number;
+  bill_reference: string;
+  payment_status: PaymentStatus;
+  cost: number;
+}
+
+export const PROJECT_FIELD_LABELS = {
+  name: 'Nom',
+  description: 'Description',
+  contacts: 'Clients',
+  status: 'Statut',
+  priority: 'Priorité',
+  start_date: 'Date de début',
+  due_date: 'Échéance',
+  completed_date: 'Date de fin',
+  budget: 'Budget',
+  revenue: 'Revenu',
+} as const;
+
+/** SPEC section 5 "Task" labels (server errors and history). */
+export const TASK_FIELD_LABELS = {
+  title: 'Titre',
+  status: 'Statut',
+  priority: 'Priorité',
+  due_date: 'Date limite',
+  project: 'Projet concerné',
+  project_id: 'Projet concerné',
+  contacts: 'Contacts concernés',
+  contact_ids: 'Contacts concernés',
+  description: 'Description',
+  estimated_time: 'Temps estimé',
+  actual_time: 'Temps réel',
+  start_time: 'Début',
+  end_time: 'Fin',
+  billable: 'Facturable',
+  hourly_rate: 'Tarif horaire',
+  bill_reference: 'Référence facture',
+  payment_status: 'Statut paiement',
+  cost: 'Coût total',
+} as const;
