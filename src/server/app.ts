@@ -10,6 +10,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { requireUser } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(contactsRoutes, ctx);
       await api.register(projectsRoutes, ctx);
       await api.register(tasksRoutes, ctx);
+      await api.register(documentsRoutes, ctx);
     },
     { prefix: '/api' },
   );

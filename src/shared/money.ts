@@ -18,6 +18,13 @@ export function toHundredths(value: unknown): number | null {
   return minus ? -magnitude : magnitude;
 }
 
+/** True when the value has more than two decimals that matter (16.665, but not 45.50 or 0.1 + 0.2). */
+export function hasMoreThanTwoDecimals(value: unknown): boolean {
+  const text = typeof value === 'number' ? value.toFixed(6) : String(value).trim();
+  const fraction = /[.,](\d*)$/.exec(text)?.[1] ?? '';
+  return /[1-9]/.test(fraction.slice(2));
+}
+
 /** Integer cents (or hundredths of hours) → the JSON number. */
 export const fromHundredths = (value: number): number => Math.round(value) / 100;
 

@@ -51,3 +51,8 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/** Runs `fn` in a transaction, joining the caller's when `db` already is one. */
+export function inTransaction<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}

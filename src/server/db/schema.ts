@@ -124,6 +124,52 @@ export interface TaskContactsTable {
   contact_id: number;
 }
 
+/** quotes and invoices (same columns; invoices add quote_id). */
+export interface DocumentsTable {
+  id: Generated<number>;
+  owner_id: number;
+  number: string | null;
+  title: string;
+  description: string;
+  client_id: number;
+  status: string;
+  priority: string;
+  issue_date: string;
+  end_date: string | null;
+  payment_date: string | null;
+  tax_rate: number;
+  legal_notice: string;
+  signature_notice: string;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoicesTable extends DocumentsTable {
+  quote_id: number | null;
+}
+
+export interface DocumentLinesTable {
+  id: Generated<number>;
+  document_id: number;
+  position: number;
+  title: string;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+  task_id: number | null;
+}
+
+export interface DocumentCountersTable {
+  owner_id: number;
+  kind: string;
+  year: number;
+  last_number: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -134,4 +180,9 @@ export interface Database {
   project_contacts: ProjectContactsTable;
   tasks: TasksTable;
   task_contacts: TaskContactsTable;
+  quotes: DocumentsTable;
+  invoices: InvoicesTable;
+  quote_lines: DocumentLinesTable;
+  invoice_lines: DocumentLinesTable;
+  document_counters: DocumentCountersTable;
 }

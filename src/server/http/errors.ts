@@ -19,7 +19,7 @@ export const notFound = () => new ApiError(404, { detail: 'Pas trouvé.' });
 
 export const REQUIRED = 'Ce champ est obligatoire.';
 
-function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
+function messageFor(issue: z.core.$ZodRawIssue, input: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
       if (input === undefined) return REQUIRED;
@@ -51,6 +51,9 @@ function messageFor(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
+// French DRF-style defaults for every schema; a message given in a schema still wins.
+z.config({ customError: (issue) => messageFor(issue, issue.input) });
+
 /**
  * Validates a request body against a zod schema and returns the parsed value, or throws a 400
  * in DRF shape. Unknown keys (strict objects) are reported under their own name.
@@ -77,7 +80,7 @@ export function zodToFieldErrors(error: z.ZodError): FieldErrors {
       continue;
     }
     const field = issue.path.length ? issue.path.join('.') : 'non_field_errors';
-    add(field, issue.path.length || issue.code !== 'custom' ? messageFor(issue, issue.input) : issue.message);
+    add(field, issue.message);
   }
   return errors;
 }

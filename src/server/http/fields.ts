@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toHundredths } from '../../shared/money';
+import { hasMoreThanTwoDecimals, toHundredths } from '../../shared/money';
 
 /** Optional free text: absent or null → ''; trimmed; bounded. */
 export const optionalText = (max = 255) =>
@@ -25,6 +25,10 @@ export const hundredths = (maxUnits = 1e9) =>
     const parsed = toHundredths(value);
     if (parsed === null || typeof value === 'boolean') {
       ctx.addIssue({ code: 'custom', message: NUMBER_REQUIRED });
+      return z.NEVER;
+    }
+    if (hasMoreThanTwoDecimals(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Assurez-vous qu’il n’y a pas plus de 2 chiffres après la virgule.' });
       return z.NEVER;
     }
     if (parsed < 0) {

@@ -8,6 +8,8 @@ import { contactBody } from './contacts.schemas';
 import { contactsService } from './contacts.service';
 import { projectsService } from '../projects/projects.service';
 import { tasksService } from '../tasks/tasks.service';
+import { documentsService } from '../documents/documents.service';
+import { INVOICE_KIND, QUOTE_KIND } from '../documents/document-kinds';
 
 type IdRequest = { Params: { id: string } };
 
@@ -69,11 +71,11 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
     const contact = await contacts.get(request.userId, idParam(request.params.id));
     return tasks.list(request.userId, request.query as Record<string, unknown>, { contactId: contact.id });
   });
-  // Quotes and invoices arrive with their own capability.
-  for (const kind of ['quotes', 'invoices'] as const) {
-    app.get<IdRequest>(`/contacts/:id/${kind}/`, async (request) => {
-      await contacts.get(request.userId, idParam(request.params.id));
-      return [];
+  for (const kind of [QUOTE_KIND, INVOICE_KIND]) {
+    const documents = documentsService(ctx.db, ctx.dialect, kind);
+    app.get<IdRequest>(`/contacts/:id/${kind.path}/`, async (request) => {
+      const contact = await contacts.get(request.userId, idParam(request.params.id));
+      return documents.forClient(request.userId, contact.id);
     });
   }
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { CONTACT_FIELD_LABELS, type Contact, type ContactInput } from '../../../shared/contacts';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { contactsRepository } from './contacts.repository';
 import { withDefaults } from './contacts.schemas';
@@ -57,6 +57,15 @@ export function contactsService(db: Kysely<Database>) {
         const repoTx = contactsRepository(trx);
         const contact = await repoTx.find(ownerId, id);
         if (!contact) throw notFound();
+        // Quotes and invoices must keep their client (tasks and projects just lose the link).
+        for (const table of ['quotes', 'invoices'] as const) {
+          const used = await trx.selectFrom(table).select('id').where('owner_id', '=', ownerId).where('client_id', '=', id).executeTakeFirst();
+          if (used) {
+            throw badRequest({
+              detail: 'Ce contact est le client de devis ou de factures : il ne peut pas être supprimé tant que ces documents existent.',
+            });
+          }
+        }
         await repoTx.delete(ownerId, id);
         await recordActivity(trx, { ownerId, objectType: 'contact', objectId: id, label: contact.name, action: 'supprimé' });
       }),

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { idParam } from '../../http/params';
+import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import { documentSchema, parseDocument } from './documents.schemas';
+import { convertQuoteToInvoice, documentsService } from './documents.service';
+
+type IdRequest = { Params: { id: string } };
+
+const lineCount = (body: unknown) => {
+  const lines = (body as { line_items?: unknown } | null)?.line_items;
+  return Array.isArray(lines) ? lines.length : 0;
+};
+
+/** The same routes for quotes and invoices. */
+function documentRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKindConfig) {
+  const documents = documentsService(ctx.db, ctx.dialect, kind);
+  const schema = documentSchema(kind);
+  const base = `/${kind.path}`;
+
+  app.get(`${base}/`, (request) => documents.list(request.userId, request.query as Record<string, unknown>));
+  app.post(`${base}/`, async (request, reply) => {
+    const input = parseDocument(schema, request.body, lineCount(request.body));
+    return reply.status(201).send(await documents.create(request.userId, input));
+  });
+  app.get<IdRequest>(`${base}/:id/`, (request) => documents.get(request.userId, idParam(request.params.id)));
+  app.put<IdRequest>(`${base}/:id/`, async (request) => {
+    const { id } = await documents.get(request.userId, idParam(request.params.id));
+    return documents.update(request.userId, id, parseDocument(schema, request.body, lineCount(request.body)));
+  });
+  app.delete<IdRequest>(`${base}/:id/`, async (request, reply) => {
+    await documents.remove(request.userId, idParam(request.params.id));
+    return reply.status(204).send();
+  });
+  return documents;
+}
+
+export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onRequest', ctx.requireUser);
+  const quotes = documentRoutes(app, ctx, QUOTE_KIND);
+  const invoices = documentRoutes(app, ctx, INVOICE_KIND);
+
+  app.get('/quotes/pending_sum/', (request) => quotes.aggregates.pendingQuotes(request.userId));
+  app.get('/invoices/outstanding_sum/', (request) => invoices.aggregates.outstanding(request.userId));
+  app.get('/invoices/overdue_sum/', (request) => invoices.aggregates.overdue(request.userId));
+  app.get('/invoices/current_month_revenue/', (request) => invoices.aggregates.currentMonthRevenue(request.userId));
+  app.get('/invoices/next_expected_payment/', (request) => invoices.aggregates.nextExpectedPayment(request.userId));
+
+  app.post<IdRequest>('/quotes/:id/convert_to_invoice/', async (request, reply) => {
+    const invoice = await convertQuoteToInvoice(ctx.db, ctx.dialect, request.userId, idParam(request.params.id));
+    return reply.status(201).send({ id: invoice.id, invoice });
+  });
+}
