@@ -11,6 +11,8 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { requireUser } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -69,6 +71,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
       await api.register(projectsRoutes, ctx);
       await api.register(tasksRoutes, ctx);
       await api.register(documentsRoutes, ctx);
+      await api.register(activityRoutes, ctx);
+      await api.register(searchRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -47,6 +47,8 @@ export interface RateLimitHitsTable {
 
 export interface ContactsTable {
   id: Generated<number>;
+  /** normalizeSearch() of the searchable columns, kept in step on every write. */
+  search_text: Generated<string>;
   owner_id: number;
   name: string;
   email: string;
@@ -79,6 +81,8 @@ export interface ActivitiesTable {
 
 export interface ProjectsTable {
   id: Generated<number>;
+  /** normalizeSearch() of the searchable columns, kept in step on every write. */
+  search_text: Generated<string>;
   owner_id: number;
   name: string;
   description: string;
@@ -100,6 +104,8 @@ export interface ProjectContactsTable {
 
 export interface TasksTable {
   id: Generated<number>;
+  /** normalizeSearch() of the searchable columns, kept in step on every write. */
+  search_text: Generated<string>;
   owner_id: number;
   title: string;
   description: string;
@@ -127,6 +133,8 @@ export interface TaskContactsTable {
 /** quotes and invoices (same columns; invoices add quote_id). */
 export interface DocumentsTable {
   id: Generated<number>;
+  /** normalizeSearch() of the searchable columns, kept in step on every write. */
+  search_text: Generated<string>;
   owner_id: number;
   number: string | null;
   title: string;

@@ -4,6 +4,7 @@ import * as accounts from './2026_11_21_0001_accounts';
 import * as contactsActivity from './2026_11_21_0002_contacts_activity';
 import * as projectsTasks from './2026_11_21_0003_projects_tasks';
 import * as quotesInvoices from './2026_11_21_0004_quotes_invoices';
+import * as searchText from './2026_11_21_0005_search_text';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_21_0002_contacts_activity': contactsActivity,
   '2026_11_21_0003_projects_tasks': projectsTasks,
   '2026_11_21_0004_quotes_invoices': quotesInvoices,
+  '2026_11_21_0005_search_text': searchText,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Contact, ContactInput, ContactListItem } from '../../../shared/contacts';
+import { normalizeSearch } from '../../../shared/search';
 
 const DETAIL_COLUMNS = [
   'id', 'name', 'email', 'phone', 'company', 'address', 'city', 'postal_code', 'country', 'notes', 'category', 'created_at',
 ] as const;
+const contactSearchText = (c: Pick<ContactInput, 'name' | 'email' | 'company'>) =>
+  normalizeSearch(`${c.name} ${c.email} ${c.company}`);
+
 const LIST_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'category'] as const;
 
 /** Every query is scoped to its owner: another user's id reads as missing. */
@@ -25,18 +29,21 @@ export function contactsRepository(db: Kysely<Database>) {
       const now = new Date().toISOString();
       return db
         .insertInto('contacts')
-        .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now })
+        .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now, search_text: contactSearchText(input) })
         .returning(DETAIL_COLUMNS)
         .executeTakeFirstOrThrow() as Promise<Contact>;
     },
-    update: (ownerId: number, id: number, input: Partial<ContactInput>) =>
-      db
+    async update(ownerId: number, id: number, input: Partial<ContactInput>): Promise<Contact> {
+      const contact = (await db
         .updateTable('contacts')
         .set({ ...input, updated_at: new Date().toISOString() })
         .where('owner_id', '=', ownerId)
         .where('id', '=', id)
         .returning(DETAIL_COLUMNS)
-        .executeTakeFirstOrThrow() as Promise<Contact>,
+        .executeTakeFirstOrThrow()) as Contact;
+      await db.updateTable('contacts').set({ search_text: contactSearchText(contact) }).where('id', '=', id).execute();
+      return contact;
+    },
     delete: (ownerId: number, id: number) =>
       db.deleteFrom('contacts').where('owner_id', '=', ownerId).where('id', '=', id).execute(),
   };

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import { PRIORITY_LABELS, type Priority } from '../../../shared/workflow';
 import { computeTotals } from '../../../shared/documents';
 import { fromHundredths } from '../../../shared/money';
+import { normalizeSearch } from '../../../shared/search';
 import { applyListFilters } from '../../http/list-filters';
 import { taskCostCents } from '../tasks/tasks.repository';
 import type { DocumentKindConfig } from './document-kinds';
@@ -205,6 +206,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         total_cents: totals.total,
         updated_at: now,
         ...(input.number !== undefined ? { number: input.number } : {}),
+        search_text: normalizeSearch(`${input.title} ${input.number ?? ''}`),
         ...(input.quote_id !== undefined ? { quote_id: input.quote_id } : {}),
       };
       let documentId = id;

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema';
 import { PROJECT_STATUS_LABELS, type Project, type ProjectStatus, type Priority } from '../../../shared/workflow';
 import { fromHundredths } from '../../../shared/money';
+import { normalizeSearch } from '../../../shared/search';
 import { applyListFilters } from '../../http/list-filters';
 import { linkedContacts, setLinkedContacts } from '../../http/owned-refs';
 import type { ProjectInput } from './projects.schemas';
@@ -60,7 +61,7 @@ export function projectsRepository(db: Kysely<Database>) {
       const now = new Date().toISOString();
       const { id } = await db
         .insertInto('projects')
-        .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now })
+        .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now, search_text: normalizeSearch(input.name) })
         .returning('id')
         .executeTakeFirstOrThrow();
       await setLinkedContacts(db, 'project_contacts', id, contact_ids);
@@ -69,7 +70,7 @@ export function projectsRepository(db: Kysely<Database>) {
     async update(ownerId: number, id: number, { contact_ids, ...input }: ProjectInput): Promise<void> {
       await db
         .updateTable('projects')
-        .set({ ...input, updated_at: new Date().toISOString() })
+        .set({ ...input, updated_at: new Date().toISOString(), search_text: normalizeSearch(input.name) })
         .where('owner_id', '=', ownerId)
         .where('id', '=', id)
         .execute();

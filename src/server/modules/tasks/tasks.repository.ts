@@ -4,6 +4,7 @@ import {
   PRIORITY_LABELS, TASK_STATUS_LABELS, type PaymentStatus, type Priority, type Task, type TaskStatus,
 } from '../../../shared/workflow';
 import { fromHundredths, timeCostCents } from '../../../shared/money';
+import { normalizeSearch } from '../../../shared/search';
 import { applyListFilters } from '../../http/list-filters';
 import { linkedContacts, setLinkedContacts } from '../../http/owned-refs';
 import type { TaskInput } from './tasks.schemas';
@@ -55,6 +56,7 @@ function toColumns({ contact_ids: _c, estimated_time, actual_time, hourly_rate, 
     actual_centihours: actual_time,
     hourly_rate_cents: hourly_rate,
     billable: billable ? 1 : 0,
+    search_text: normalizeSearch(rest.title),
   };
 }
 

@@ -1,0 +1,92 @@
+import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signUp>>;
+let bob: Awaited<ReturnType<typeof signUp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signUp(t);
+  bob = await signUp(t);
+});
+afterAll(() => t.close());
+
+type Who = typeof alice;
+async function call(who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  const res = await t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { status: res.statusCode, body: res.body ? res.json() : null };
+}
+
+describe('recent activity', () => {
+  it('lists every create, update and delete, newest first, with French change strings and links', async () => {
+    const user = await signUp(t);
+    const contact = (await call(user, 'POST', '/api/contacts/', { name: 'Hélène Roux', city: 'Paris' })).body;
+    await call(user, 'PUT', `/api/contacts/${contact.id}/`, { name: 'Hélène Roux', city: 'Marseille', phone: '0600000000' });
+    const project = (await call(user, 'POST', '/api/projects/', { name: 'Catalogue', contact_ids: [contact.id] })).body;
+    const task = (await call(user, 'POST', '/api/tasks/', { title: 'Photos', project_id: project.id })).body;
+    const invoice = (await call(user, 'POST', '/api/invoices/', { title: 'Acompte', client_id: contact.id, line_items: [{ title: 'A', quantity: 1, unit_price: 100 }] })).body;
+    await call(user, 'PUT', `/api/invoices/${invoice.id}/`, { ...invoice, client_id: contact.id, status: 'sent' });
+    await call(user, 'DELETE', `/api/tasks/${task.id}/`);
+
+    const entries = (await call(user, 'GET', '/api/recent-activity/?limit=50')).body;
+    expect(entries.map((e: { object_type: string; action: string }) => `${e.object_type} ${e.action}`)).toEqual([
+      'task supprimé', 'invoice mis à jour', 'invoice créé', 'task créé', 'project créé', 'contact mis à jour', 'contact créé',
+    ]);
+    const byKey = (type: string, action: string) => entries.find((e: { object_type: string; action: string }) => e.object_type === type && e.action === action);
+    expect(byKey('contact', 'mis à jour')).toMatchObject({
+      object_label: 'Hélène Roux', changes: '(Téléphone: — → 0600000000; Ville: Paris → Marseille)', link: `/contacts/${contact.id}`,
+    });
+    expect(byKey('invoice', 'mis à jour').changes).toMatch(/^\(Numéro: — → FAC-\d{4}-0001; Statut: Brouillon → Envoyée\)$/);
+    expect(byKey('invoice', 'créé')).toMatchObject({ client_name: 'Hélène Roux', link: `/invoices/${invoice.id}` });
+    expect(byKey('task', 'créé')).toMatchObject({ project_name: 'Catalogue', link: null });
+    expect(byKey('project', 'créé')).toMatchObject({ client_name: 'Hélène Roux', link: `/projects/${project.id}` });
+    expect(entries[0]).toEqual({
+      id: expect.any(Number), object_type: 'task', object_id: task.id, object_label: 'Photos', action: 'supprimé', changes: '',
+      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), link: null, client_name: null, project_name: 'Catalogue',
+    });
+
+    expect((await call(user, 'GET', '/api/recent-activity/?limit=2')).body).toHaveLength(2);
+    expect((await call(bob, 'GET', '/api/recent-activity/')).body.some((e: { object_id: number }) => e.object_id === contact.id)).toBe(false);
+  });
+});
+
+describe('global search', () => {
+  beforeAll(async () => {
+    const ecole = (await call(alice, 'POST', '/api/contacts/', { name: 'École Saint-Exupéry', email: 'direction@ecole-stex.fr', company: 'Académie' })).body;
+    await call(alice, 'POST', '/api/contacts/', { name: 'Garage Dupont', email: 'garage@dupont.fr', company: 'Dupont & Fils' });
+    const project = (await call(alice, 'POST', '/api/projects/', { name: 'Fête de l’école', status: 'en_cours' })).body;
+    await call(alice, 'POST', '/api/tasks/', { title: 'Affiches ÉCOLE', project_id: project.id });
+    await call(alice, 'POST', '/api/quotes/', { title: 'Sortie scolaire', client_id: ecole.id, line_items: [{ title: 'Car', quantity: 1, unit_price: 450 }] });
+    await call(bob, 'POST', '/api/contacts/', { name: 'École de Bob' });
+  });
+
+  it('matches without accents or case, across kinds, with the row fields the dropdown shows', async () => {
+    const { status, body } = await call(alice, 'GET', '/api/search/global?q=ecole');
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['contacts', 'invoices', 'projects', 'quotes', 'tasks']);
+    expect(body.contacts).toEqual([{ id: expect.any(Number), name: 'École Saint-Exupéry', email: 'direction@ecole-stex.fr', company: 'Académie' }]);
+    expect(body.projects).toEqual([{ id: expect.any(Number), name: 'Fête de l’école', status: 'en_cours', status_display: 'En cours' }]);
+    expect(body.tasks).toEqual([{ id: expect.any(Number), title: 'Affiches ÉCOLE', status: 'en_attente', status_display: 'En attente', project_name: 'Fête de l’école' }]);
+    // A quote matches through its client's name.
+    expect(body.quotes).toEqual([{
+      id: expect.any(Number), title: 'Sortie scolaire', quote_number: expect.stringMatching(/^DEV-/), client: { id: expect.any(Number), name: 'École Saint-Exupéry' },
+      client_name: 'École Saint-Exupéry', total_amount: 540, status: 'draft', status_display: 'Brouillon',
+    }]);
+  });
+
+  it('finds documents by number, contacts by e-mail and company, and treats LIKE wildcards literally', async () => {
+    const number = (await call(alice, 'GET', '/api/search/global?q=sortie')).body.quotes[0].quote_number as string;
+    expect((await call(alice, 'GET', `/api/search/global?q=${encodeURIComponent(number.toLowerCase())}`)).body.quotes).toHaveLength(1);
+    expect((await call(alice, 'GET', '/api/search/global?q=DUPONT.FR')).body.contacts.map((c: { name: string }) => c.name)).toEqual(['Garage Dupont']);
+    expect((await call(alice, 'GET', '/api/search/global?q=%26 fils')).body.contacts).toHaveLength(1);
+    expect((await call(alice, 'GET', '/api/search/global?q=%25%25')).body.contacts).toEqual([]);
+    expect((await call(alice, 'GET', '/api/search/global?q=__')).body.contacts).toEqual([]);
+  });
+
+  it('needs two characters, and never shows another user\'s data', async () => {
+    expect((await call(alice, 'GET', '/api/search/global?q=e')).body).toEqual({ contacts: [], projects: [], tasks: [], quotes: [], invoices: [] });
+    expect((await call(alice, 'GET', '/api/search/global')).status).toBe(200);
+    const names = (await call(alice, 'GET', '/api/search/global?q=bob')).body.contacts;
+    expect(names).toEqual([]);
+    expect((await call(bob, 'GET', '/api/search/global?q=ecole')).body.contacts.map((c: { name: string }) => c.name)).toEqual(['École de Bob']);
+  });
+});

@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { normalizeSearch, SEARCH_MAX_PER_KIND, SEARCH_MIN_LENGTH } from '../../../shared/search';
+import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS, type ProjectStatus, type TaskStatus } from '../../../shared/workflow';
+import { INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '../../../shared/documents';
+import { fromHundredths } from '../../../shared/money';
+
+/** `column LIKE '%term%'` on normalised text, with LIKE wildcards in the term escaped. */
+function contains(column: string, term: string) {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+async function searchDocuments(db: Kysely<Database>, ownerId: number, table: 'quotes' | 'invoices', term: string) {
+  const labels: Record<string, string> = table === 'quotes' ? QUOTE_STATUS_LABELS : INVOICE_STATUS_LABELS;
+  const rows = await db
+    .selectFrom(`${table} as d` as 'invoices as d')
+    .innerJoin('contacts as c', 'c.id', 'd.client_id')
+    .select(['d.id', 'd.title', 'd.number', 'd.status', 'd.total_cents', 'c.id as client_id', 'c.name as client_name'])
+    .where('d.owner_id', '=', ownerId)
+    .where((eb) => eb.or([contains('d.search_text', term), contains('c.search_text', term)]))
+    .orderBy('d.id', 'desc')
+    .limit(SEARCH_MAX_PER_KIND)
+    .execute();
+  const numberKey = table === 'quotes' ? 'quote_number' : 'invoice_number';
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    [numberKey]: r.number,
+    client: { id: r.client_id, name: r.client_name },
+    client_name: r.client_name,
+    total_amount: fromHundredths(r.total_cents),
+    status: r.status,
+    status_display: labels[r.status] ?? r.status,
+  }));
+}
+
+export async function searchRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onRequest', ctx.requireUser);
+
+  app.get<{ Querystring: { q?: string } }>('/search/global', async (request) => {
+    const term = normalizeSearch(String(request.query.q ?? '')).slice(0, 100);
+    const empty = { contacts: [], projects: [], tasks: [], quotes: [], invoices: [] };
+    if (term.length < SEARCH_MIN_LENGTH) return empty;
+    const { db } = ctx;
+    const owner = request.userId;
+    const [contacts, projects, tasks, quotes, invoices] = await Promise.all([
+      db.selectFrom('contacts').select(['id', 'name', 'email', 'company']).where('owner_id', '=', owner)
+        .where(contains('search_text', term)).orderBy('name').limit(SEARCH_MAX_PER_KIND).execute(),
+      db.selectFrom('projects').select(['id', 'name', 'status']).where('owner_id', '=', owner)
+        .where(contains('search_text', term)).orderBy('id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
+      db.selectFrom('tasks as t').leftJoin('projects as p', 'p.id', 't.project_id')
+        .select(['t.id', 't.title', 't.status', 'p.name as project_name']).where('t.owner_id', '=', owner)
+        .where(contains('t.search_text', term)).orderBy('t.id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
+      searchDocuments(db, owner, 'quotes', term),
+      searchDocuments(db, owner, 'invoices', term),
+    ]);
+    return {
+      contacts,
+      projects: projects.map((p) => ({ ...p, status_display: PROJECT_STATUS_LABELS[p.status as ProjectStatus] ?? p.status })),
+      tasks: tasks.map((t) => ({ ...t, status_display: TASK_STATUS_LABELS[t.status as TaskStatus] ?? t.status })),
+      quotes,
+      invoices,
+    };
+  });
+}
