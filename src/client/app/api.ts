@@ -1,0 +1,187 @@
+import type { BaseQueryFn, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import axios, { type AxiosRequestConfig, type Method } from 'axios';
+import {
+  sessionCleared,
+  tokensRefreshed,
+  type SessionState,
+  type TokenPair,
+} from '../features/session/session.slice';
+
+/** The one HTTP client of the app (tests attach axios-mock-adapter to it). */
+export const http = axios.create({
+  baseURL: '/api/',
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+});
+
+export interface ApiRequest {
+  url: string;
+  method?: Method;
+  data?: unknown;
+  params?: AxiosRequestConfig['params'];
+  headers?: Record<string, string>;
+  responseType?: AxiosRequestConfig['responseType'];
+}
+
+/**
+ * Errors reach pages as `{ status, data }`: `status` is the HTTP status, or 'FETCH_ERROR'
+ * when no response arrived (network down, server unreachable).
+ */
+export type ApiError = FetchBaseQueryError;
+
+/** Endpoints that never carry a session: their 401 is an answer, not an expired session. */
+const SESSIONLESS_ENDPOINTS = [
+  /^\/?token\/$/,
+  /^\/?token\/refresh\/$/,
+  /^\/?token\/logout\/$/,
+  /^\/?register\/$/,
+  /^\/?reset-password\//,
+  /^\/?reset-password-confirm\//,
+];
+
+/** SPEC 8 "Session": 401 details meaning the stored tokens are no longer usable. */
+export const SESSION_INVALID_DETAILS = ['Given token not valid for any token type', 'Token is invalid or expired'];
+
+type StateWithSession = { session: SessionState };
+
+function requestOf(args: ApiRequest | string): ApiRequest {
+  return typeof args === 'string' ? { url: args } : args;
+}
+
+function isSessionless(url: string) {
+  return SESSIONLESS_ENDPOINTS.some((pattern) => pattern.test(url));
+}
+
+function detailOf(error: ApiError): string | undefined {
+  const data = error.data as { detail?: unknown } | undefined;
+  return data && typeof data.detail === 'string' ? data.detail : undefined;
+}
+
+export function isSessionInvalidError(error: ApiError | undefined): boolean {
+  if (!error || error.status !== 401) return false;
+  const detail = detailOf(error);
+  return detail !== undefined && SESSION_INVALID_DETAILS.includes(detail);
+}
+
+/** Sends one request with axios and turns the outcome into RTK Query's result shape. */
+export async function sendRequest(
+  request: ApiRequest,
+  accessToken: string | null,
+): Promise<{ data: unknown } | { error: ApiError }> {
+  try {
+    const response = await http.request({
+      url: request.url,
+      method: request.method ?? 'GET',
+      data: request.data,
+      params: request.params,
+      responseType: request.responseType,
+      headers: {
+        ...(request.headers ?? {}),
+        ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+      },
+    });
+    return { data: response.data ?? null };
+  } catch (err) {
+    if (axios.isAxiosError(err) && err.response) {
+      return { error: { status: err.response.status, data: err.response.data } };
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return { error: { status: 'FETCH_ERROR', error: message } };
+  }
+}
+
+// The refresh "mutex": at most one refresh in flight, shared by every request that got a 401.
+type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+async function refreshSession(
+  refreshToken: string,
+  dispatch: (action: unknown) => unknown,
+): Promise<RefreshOutcome> {
+  const result = await sendRequest({ url: 'token/refresh/', method: 'POST', data: { refresh: refreshToken } }, null);
+  if ('error' in result) return typeof result.error.status === 'number' ? 'rejected' : 'unreachable';
+  const pair = result.data as Partial<TokenPair> | null;
+  if (pair && typeof pair.access === 'string' && typeof pair.refresh === 'string') {
+    dispatch(tokensRefreshed({ access: pair.access, refresh: pair.refresh }));
+    return 'refreshed';
+  }
+  return 'rejected';
+}
+
+/**
+ * Base query: adds the bearer token; on a 401 from a protected endpoint, refreshes the
+ * tokens once (one refresh at a time for all concurrent requests) and retries the request
+ * once. When no refresh is possible the session is cleared, which makes the route guards
+ * send the user to /login.
+ */
+export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (args, api) => {
+  const request = requestOf(args);
+  const getSession = () => (api.getState() as StateWithSession).session;
+
+  if (refreshInFlight) await refreshInFlight;
+  const usedToken = getSession().access_token;
+  const result = await sendRequest(request, usedToken);
+
+  if (!('error' in result) || result.error.status !== 401 || isSessionless(request.url)) {
+    return result;
+  }
+
+  let outcome: RefreshOutcome;
+  if (refreshInFlight) {
+    outcome = await refreshInFlight;
+  } else if (getSession().access_token && getSession().access_token !== usedToken) {
+    // Another request refreshed the tokens while this one was in flight.
+    outcome = 'refreshed';
+  } else {
+    const refreshToken = getSession().refresh_token;
+    if (refreshToken) {
+      refreshInFlight = refreshSession(refreshToken, api.dispatch).finally(() => {
+        refreshInFlight = null;
+      });
+      outcome = await refreshInFlight;
+    } else {
+      outcome = 'rejected';
+    }
+  }
+
+  if (outcome === 'unreachable') {
+    // The server could not be reached: keep the session, report the original error.
+    return result;
+  }
+  if (outcome === 'rejected') {
+    api.dispatch(sessionCleared());
+    return result;
+  }
+
+  const retried = await sendRequest(request, getSession().access_token);
+  if ('error' in retried && isSessionInvalidError(retried.error)) {
+    api.dispatch(sessionCleared());
+  }
+  return retried;
+};
+
+export const TAG_TYPES = ['Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'Activity', 'Dashboard'] as const;
+
+/** The single RTK Query API; features add endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithReauth,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});
+
+/** Reads the `detail` string of an API error, if any. */
+export function errorDetail(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object' || !('status' in error)) return undefined;
+  return detailOf(error as ApiError);
+}
+
+/** True when the request never got a response (network error, server down). */
+export function isNetworkError(error: unknown): boolean {
+  return Boolean(error && typeof error === 'object' && 'status' in error && typeof (error as ApiError).status !== 'number');
+}
+
+/** Narrows an unknown error (from `unwrap()`) to the ApiError shape. */
+export function asApiError(error: unknown): ApiError | undefined {
+  return error && typeof error === 'object' && 'status' in error ? (error as ApiError) : undefined;
+}

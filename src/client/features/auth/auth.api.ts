@@ -1,0 +1,52 @@
+import { api } from '../../app/api';
+import type { TokenPair } from '../session/session.slice';
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  password2: string;
+}
+
+export interface DetailResponse {
+  detail: string;
+}
+
+export interface ResetConfirmRequest {
+  uidb64: string;
+  token: string;
+  password: string;
+  password2: string;
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<TokenPair, LoginRequest>({
+      query: (body) => ({ url: 'token/', method: 'POST', data: body }),
+    }),
+    register: build.mutation<DetailResponse, RegisterRequest>({
+      query: (body) => ({ url: 'register/', method: 'POST', data: body }),
+    }),
+    requestPasswordReset: build.mutation<DetailResponse, { email: string }>({
+      query: (body) => ({ url: 'reset-password/', method: 'POST', data: body }),
+    }),
+    confirmPasswordReset: build.mutation<DetailResponse, ResetConfirmRequest>({
+      query: ({ uidb64, token, password, password2 }) => ({
+        url: `reset-password-confirm/${encodeURIComponent(uidb64)}/${encodeURIComponent(token)}/`,
+        method: 'POST',
+        data: { password, password2 },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useRequestPasswordResetMutation,
+  useConfirmPasswordResetMutation,
+} = authApi;

@@ -1,0 +1,30 @@
+import styled from 'styled-components';
+import { useAppSelector } from '../../app/hooks';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ButtonLink } from '../../ui/button';
+import { selectIsAuthenticated } from '../session/session.slice';
+
+const StyledNotFound = styled.div`
+  max-width: 560px;
+  margin: ${({ theme }) => theme.spacing.xxxl} auto;
+  text-align: center;
+
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    margin-bottom: ${({ theme }) => theme.spacing.xl};
+  }
+`;
+
+export function NotFoundPage() {
+  useDocumentTitle('Page non trouvée');
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  return (
+    <StyledNotFound>
+      <h1>404 - Page non trouvée</h1>
+      <p>La page que vous cherchez n'existe pas.</p>
+      <ButtonLink to={isAuthenticated ? '/dashboard' : '/'} variant="primary">
+        {isAuthenticated ? 'Retour au tableau de bord' : "Retour à l'accueil"}
+      </ButtonLink>
+    </StyledNotFound>
+  );
+}

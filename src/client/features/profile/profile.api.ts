@@ -1,0 +1,44 @@
+import { api } from '../../app/api';
+
+export interface Profile {
+  email: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  business_type: string;
+  address: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+  website: string;
+  siret: string;
+  vat_number: string;
+  legal_notice: string;
+  signature_notice: string;
+}
+
+/** PUT profile/ body: the profile fields, plus `password` only when a new one is set. */
+export type ProfileUpdate = Profile & { password?: string };
+
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProfile: build.query<Profile, void>({
+      query: () => ({ url: 'profile/' }),
+      providesTags: ['Profile'],
+    }),
+    updateProfile: build.mutation<Profile, ProfileUpdate>({
+      query: (body) => ({ url: 'profile/', method: 'PUT', data: body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(profileApi.util.upsertQueryData('getProfile', undefined, data));
+        } catch {
+          // errors are shown by the page
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetProfileQuery, useUpdateProfileMutation } = profileApi;

@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '../../ui/coming-soon';
+
+/** Placeholder until the capability's issue replaces it. */
+export function ProjectListPage() {
+  return <ComingSoonPage title="Liste des projets" />;
+}

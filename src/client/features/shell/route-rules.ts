@@ -1,0 +1,40 @@
+import { matchPath } from 'react-router-dom';
+
+/** Routes that need a stored access token (SPEC 2, access "A"). */
+export const PROTECTED_ROUTE_PATTERNS = [
+  '/dashboard',
+  '/contacts',
+  '/contacts/new',
+  '/contacts/:id',
+  '/projects',
+  '/projects/new',
+  '/projects/:id',
+  '/tasks',
+  '/tasks/new',
+  '/tasks/:id',
+  '/quotes',
+  '/quotes/new',
+  '/quotes/:id',
+  '/invoices',
+  '/invoices/new',
+  '/invoices/:id',
+  '/profile',
+  '/activities',
+] as const;
+
+export function isProtectedPath(pathname: string): boolean {
+  return PROTECTED_ROUTE_PATTERNS.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
+}
+
+/** The header is hidden on the landing page only. */
+export function isHeaderVisible(pathname: string): boolean {
+  return pathname !== '/';
+}
+
+/**
+ * Search bar and 'Nouveau' menu: hidden on landing, login, reset-password, confirm,
+ * activation and 404 pages — i.e. shown only on the application's own (protected) routes.
+ */
+export function areHeaderToolsVisible(pathname: string): boolean {
+  return isProtectedPath(pathname);
+}

@@ -1,0 +1,80 @@
+/**
+ * fr-FR formatting helpers (EUR, Europe/Paris).
+ * Every Intl formatter is created once here, never per call.
+ */
+
+export const EMPTY_VALUE = '—';
+
+const moneyFormatter = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const numberFormatter = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+
+const dateFormatter = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/Paris',
+});
+
+// Calendar dates (YYYY-MM-DD) have no time zone: format them as-is.
+const calendarDateFormatter = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+const dateTimeFormatter = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Paris',
+});
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function toNumber(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+/** 1234.5 → '1 234,50 €'; empty or invalid amount → '0,00 €'. */
+export function formatMoney(value: number | string | null | undefined): string {
+  return moneyFormatter.format(toNumber(value) ?? 0);
+}
+
+/** Plain French number (up to 2 decimals); empty → '—'. */
+export function formatNumber(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  return n === null ? EMPTY_VALUE : numberFormatter.format(n);
+}
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '2025-11-21' → '21 nov. 2025' (Europe/Paris); invalid or missing → '—'. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) {
+    const date = toDate(`${value}T00:00:00Z`);
+    return date ? calendarDateFormatter.format(date) : EMPTY_VALUE;
+  }
+  const date = toDate(value);
+  return date ? dateFormatter.format(date) : EMPTY_VALUE;
+}
+
+/** ISO date-time → '21 nov. 2025, 14:05' (Europe/Paris); invalid or missing → '—'. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeFormatter.format(date) : EMPTY_VALUE;
+}

@@ -1,0 +1,279 @@
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import styled, { css } from 'styled-components';
+
+export const StyledField = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xs};
+  min-width: 0;
+`;
+
+export const StyledLabel = styled.label`
+  font-size: ${({ theme }) => theme.typography.size.sm};
+  font-weight: ${({ theme }) => theme.typography.weight.medium};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const StyledRequired = styled.span`
+  color: ${({ theme }) => theme.colors.dangerText};
+  margin-left: 2px;
+`;
+
+export const StyledHint = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.typography.size.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const StyledFieldError = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.typography.size.sm};
+  color: ${({ theme }) => theme.colors.dangerText};
+`;
+
+const controlStyles = css<{ $invalid?: boolean }>`
+  width: 100%;
+  min-height: 40px;
+  padding: 8px 12px;
+  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.dangerText : theme.colors.borderStrong)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.typography.size.md};
+  transition: border-color ${({ theme }) => theme.transition};
+
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+    opacity: 1;
+  }
+  &:hover:not(:disabled) {
+    border-color: ${({ theme }) => theme.colors.text};
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 1px;
+  }
+  &:disabled {
+    opacity: 0.65;
+    cursor: not-allowed;
+  }
+`;
+
+export const StyledInput = styled.input<{ $invalid?: boolean }>`
+  ${controlStyles}
+`;
+
+export const StyledTextArea = styled.textarea<{ $invalid?: boolean }>`
+  ${controlStyles}
+  min-height: 96px;
+  resize: vertical;
+  line-height: ${({ theme }) => theme.typography.lineHeight.normal};
+`;
+
+export const StyledSelect = styled.select<{ $invalid?: boolean }>`
+  ${controlStyles}
+  appearance: auto;
+`;
+
+const StyledControlRow = styled.div`
+  position: relative;
+  display: flex;
+  align-items: stretch;
+
+  & > input {
+    padding-right: 48px;
+  }
+`;
+
+const StyledAdornment = styled.div`
+  position: absolute;
+  inset: 0 4px 0 auto;
+  display: flex;
+  align-items: center;
+`;
+
+interface FieldChromeProps {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  required?: boolean;
+}
+
+function useFieldIds(id?: string) {
+  const generated = useId();
+  const controlId = id ?? `f${generated.replace(/:/g, '')}`;
+  return { controlId, errorId: `${controlId}-error`, hintId: `${controlId}-hint` };
+}
+
+function describedBy(error: string | null | undefined, hint: ReactNode, errorId: string, hintId: string, extra?: string) {
+  const ids = [hint ? hintId : null, error ? errorId : null, extra ?? null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+function FieldChrome({
+  label,
+  required,
+  controlId,
+  error,
+  errorId,
+  hint,
+  hintId,
+  children,
+}: FieldChromeProps & { controlId: string; errorId: string; hintId: string; children: ReactNode }) {
+  return (
+    <StyledField>
+      <StyledLabel htmlFor={controlId}>
+        {label}
+        {required && <StyledRequired aria-hidden="true">*</StyledRequired>}
+      </StyledLabel>
+      {children}
+      {hint && <StyledHint id={hintId}>{hint}</StyledHint>}
+      {error && <StyledFieldError id={errorId}>{error}</StyledFieldError>}
+    </StyledField>
+  );
+}
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>, FieldChromeProps {
+  /** Element drawn inside the right edge of the input (e.g. a show/hide button). */
+  endAdornment?: ReactNode;
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, required, id, endAdornment, 'aria-describedby': extraDescribedBy, ...rest },
+  ref,
+) {
+  const { controlId, errorId, hintId } = useFieldIds(id);
+  const input = (
+    <StyledInput
+      ref={ref}
+      id={controlId}
+      $invalid={Boolean(error)}
+      aria-invalid={error ? true : undefined}
+      aria-required={required || undefined}
+      aria-describedby={describedBy(error, hint, errorId, hintId, extraDescribedBy)}
+      {...rest}
+    />
+  );
+  return (
+    <FieldChrome
+      label={label}
+      required={required}
+      controlId={controlId}
+      error={error}
+      errorId={errorId}
+      hint={hint}
+      hintId={hintId}
+    >
+      {endAdornment ? (
+        <StyledControlRow>
+          {input}
+          <StyledAdornment>{endAdornment}</StyledAdornment>
+        </StyledControlRow>
+      ) : (
+        input
+      )}
+    </FieldChrome>
+  );
+});
+
+export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldChromeProps {}
+
+export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
+  { label, error, hint, required, id, ...rest },
+  ref,
+) {
+  const { controlId, errorId, hintId } = useFieldIds(id);
+  return (
+    <FieldChrome
+      label={label}
+      required={required}
+      controlId={controlId}
+      error={error}
+      errorId={errorId}
+      hint={hint}
+      hintId={hintId}
+    >
+      <StyledTextArea
+        ref={ref}
+        id={controlId}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(error, hint, errorId, hintId)}
+        {...rest}
+      />
+    </FieldChrome>
+  );
+});
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement>, FieldChromeProps {
+  options: readonly SelectOption[];
+  /** Optional first entry with an empty value (e.g. 'Tous'). */
+  placeholderOption?: string;
+}
+
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { label, error, hint, required, id, options, placeholderOption, ...rest },
+  ref,
+) {
+  const { controlId, errorId, hintId } = useFieldIds(id);
+  return (
+    <FieldChrome
+      label={label}
+      required={required}
+      controlId={controlId}
+      error={error}
+      errorId={errorId}
+      hint={hint}
+      hintId={hintId}
+    >
+      <StyledSelect
+        ref={ref}
+        id={controlId}
+        $invalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(error, hint, errorId, hintId)}
+        {...rest}
+      >
+        {placeholderOption !== undefined && <option value="">{placeholderOption}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </StyledSelect>
+    </FieldChrome>
+  );
+});
+
+/** Responsive grid for form fields: one column on phones, two from 640 px. */
+export const FormGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.lg};
+  grid-template-columns: 1fr;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+export const FormActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.sm};
+  justify-content: flex-end;
+  margin-top: ${({ theme }) => theme.spacing.xl};
+`;

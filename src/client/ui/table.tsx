@@ -1,0 +1,218 @@
+import { useCallback, type ReactNode, type ThHTMLAttributes } from 'react';
+import styled from 'styled-components';
+import { useSort, type SortDirection } from '../lib/sort';
+import { IconArrowDown, IconArrowUp, IconSort } from './icons';
+import { EmptyState } from './empty-state';
+import { visuallyHidden } from './global-style';
+
+export const StyledTableWrapper = styled.div`
+  width: 100%;
+  overflow-x: auto;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+export const StyledTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.typography.size.sm};
+
+  caption {
+    text-align: left;
+    padding: ${({ theme }) => theme.spacing.md};
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
+const StyledHiddenCaption = styled.caption`
+  ${visuallyHidden}
+`;
+
+export const StyledTh = styled.th<{ $hideBelow?: 'sm' | 'md' }>`
+  text-align: left;
+  padding: 10px 12px;
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.xs};
+  font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  text-transform: uppercase;
+  letter-spacing: 0.03em;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  white-space: nowrap;
+
+  ${({ theme, $hideBelow }) =>
+    $hideBelow ? `@media (max-width: calc(${theme.breakpoints[$hideBelow]} - 1px)) { display: none; }` : ''}
+`;
+
+export const StyledTd = styled.td<{ $hideBelow?: 'sm' | 'md' }>`
+  padding: 10px 12px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  vertical-align: middle;
+
+  ${({ theme, $hideBelow }) =>
+    $hideBelow ? `@media (max-width: calc(${theme.breakpoints[$hideBelow]} - 1px)) { display: none; }` : ''}
+`;
+
+export const StyledTr = styled.tr`
+  &:last-child td {
+    border-bottom: none;
+  }
+  tbody &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+`;
+
+const StyledSortButton = styled.button<{ $active: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding: 2px 4px;
+  margin: -2px -4px;
+  border: none;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: ${({ theme, $active }) => ($active ? theme.colors.text : theme.colors.textMuted)};
+  font: inherit;
+  text-transform: inherit;
+  letter-spacing: inherit;
+  cursor: pointer;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+export interface SortableHeaderProps extends Omit<ThHTMLAttributes<HTMLTableCellElement>, 'onClick'> {
+  label: ReactNode;
+  columnKey: string;
+  activeKey: string | null;
+  direction: SortDirection;
+  onSort: (key: string) => void;
+  hideBelow?: 'sm' | 'md';
+}
+
+/**
+ * Column header that sorts on click (or Enter/Space, it is a button):
+ * first activation ascending, the next one descending. The active column shows an arrow
+ * and exposes aria-sort.
+ */
+export function SortableHeader({
+  label,
+  columnKey,
+  activeKey,
+  direction,
+  onSort,
+  hideBelow,
+  ...rest
+}: SortableHeaderProps) {
+  const active = activeKey === columnKey;
+  const ariaSort = active ? (direction === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <StyledTh scope="col" aria-sort={ariaSort} $hideBelow={hideBelow} {...rest}>
+      <StyledSortButton type="button" $active={active} onClick={() => onSort(columnKey)}>
+        {label}
+        {active ? (
+          direction === 'asc' ? (
+            <IconArrowUp size={14} data-testid="sort-arrow-asc" />
+          ) : (
+            <IconArrowDown size={14} data-testid="sort-arrow-desc" />
+          )
+        ) : (
+          <IconSort size={14} opacity={0.5} />
+        )}
+      </StyledSortButton>
+    </StyledTh>
+  );
+}
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  /** Cell content; defaults to the raw field value. */
+  render?: (row: T) => ReactNode;
+  /** Value used for sorting; defaults to row[key]. */
+  sortValue?: (row: T) => unknown;
+  sortable?: boolean;
+  hideBelow?: 'sm' | 'md';
+}
+
+export interface DataTableProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** Accessible name of the table. */
+  caption: string;
+  /** Show the caption visually (otherwise it is only read by assistive tech). */
+  showCaption?: boolean;
+  initialSort?: { key: string; direction: SortDirection };
+  emptyMessage?: ReactNode;
+}
+
+/** Generic table with sortable headers; sorting is memoised via useSort. */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  showCaption,
+  initialSort,
+  emptyMessage = 'Aucun élément à afficher.',
+}: DataTableProps<T>) {
+  const getValue = useCallback(
+    (row: T, key: string) => {
+      const column = columns.find((c) => c.key === key);
+      return column?.sortValue ? column.sortValue(row) : (row as Record<string, unknown>)[key];
+    },
+    [columns],
+  );
+  const { sorted, sortKey, sortDirection, requestSort } = useSort<T, string>(rows, {
+    initialKey: initialSort?.key ?? null,
+    initialDirection: initialSort?.direction ?? 'asc',
+    getValue,
+  });
+
+  if (rows.length === 0) {
+    return <EmptyState title={emptyMessage} />;
+  }
+
+  return (
+    <StyledTableWrapper>
+      <StyledTable>
+        {showCaption ? <caption>{caption}</caption> : <StyledHiddenCaption>{caption}</StyledHiddenCaption>}
+        <thead>
+          <tr>
+            {columns.map((column) =>
+              column.sortable === false ? (
+                <StyledTh key={column.key} scope="col" $hideBelow={column.hideBelow}>
+                  {column.header}
+                </StyledTh>
+              ) : (
+                <SortableHeader
+                  key={column.key}
+                  label={column.header}
+                  columnKey={column.key}
+                  activeKey={sortKey}
+                  direction={sortDirection}
+                  onSort={requestSort}
+                  hideBelow={column.hideBelow}
+                />
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((row) => (
+            <StyledTr key={rowKey(row)}>
+              {columns.map((column) => (
+                <StyledTd key={column.key} $hideBelow={column.hideBelow}>
+                  {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
+                </StyledTd>
+              ))}
+            </StyledTr>
+          ))}
+        </tbody>
+      </StyledTable>
+    </StyledTableWrapper>
+  );
+}

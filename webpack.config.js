@@ -1,0 +1,83 @@
+// Client build: src/client/main.tsx → dist/public (see DESIGN.md §2, §3).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+/** @param {Record<string, unknown>} _env @param {{ mode?: string }} argv */
+module.exports = (_env, argv) => {
+  const mode = argv.mode === 'development' ? 'development' : 'production';
+  const isDev = mode === 'development';
+  const plugins = [
+    new HtmlWebpackPlugin({
+      template: path.resolve(__dirname, 'public/index.html'),
+      favicon: path.resolve(__dirname, 'public/favicon.svg'),
+      scriptLoading: 'defer',
+    }),
+  ];
+
+  // `ANALYZE=1 npx webpack --mode production` writes dist/bundle-report.html.
+  if (process.env.ANALYZE) {
+    const { BundleAnalyzerPlugin } = require('webpack-bundle-analyzer');
+    plugins.push(
+      new BundleAnalyzerPlugin({
+        analyzerMode: 'static',
+        openAnalyzer: false,
+        reportFilename: path.resolve(__dirname, 'dist/bundle-report.html'),
+      }),
+    );
+  }
+
+  return {
+    mode,
+    entry: { main: path.resolve(__dirname, 'src/client/main.tsx') },
+    output: {
+      path: path.resolve(__dirname, 'dist/public'),
+      publicPath: '/',
+      filename: isDev ? '[name].js' : 'assets/[name].[contenthash:10].js',
+      chunkFilename: isDev ? '[name].chunk.js' : 'assets/[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            options: {
+              transpileOnly: true,
+              compilerOptions: { module: 'esnext', noEmit: false, sourceMap: true },
+            },
+          },
+        },
+        { test: /\.(svg|png|ico|jpe?g|webp|woff2?)$/i, type: 'asset/resource' },
+      ],
+    },
+    devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+    optimization: {
+      runtimeChunk: 'single',
+      moduleIds: 'deterministic',
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          vendor: {
+            test: /[\\/]node_modules[\\/]/,
+            name: 'vendor',
+            chunks: 'initial',
+            priority: 10,
+          },
+        },
+      },
+    },
+    performance: { hints: isDev ? false : 'warning', maxEntrypointSize: 430000, maxAssetSize: 400000 },
+    plugins,
+    devServer: {
+      port: 8000,
+      historyApiFallback: true,
+      hot: true,
+      client: { overlay: { errors: true, warnings: false } },
+      proxy: [{ context: ['/api'], target: 'http://localhost:8001', changeOrigin: false }],
+    },
+  };
+};
