@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-/** The built app (npm run build) on its own port and data directory, e-mails in DATA_DIR/outbox. */
-export const E2E_PORT = 8123;
-export const E2E_DATA_DIR = path.resolve(__dirname, '.e2e-data');
+/**
+ * The built app (npm run build) on its own port and data directory, e-mails in DATA_DIR/outbox.
+ * E2E_PORT / E2E_DATA_DIR let two runs coexist on one machine.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8123);
+export const E2E_DATA_DIR = path.resolve(__dirname, process.env.E2E_DATA_DIR ?? '.e2e-data');
 
 export default defineConfig({
   testDir: 'e2e',
