@@ -1,4 +1,5 @@
-import { useCallback, type ReactNode, type ThHTMLAttributes } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type ThHTMLAttributes } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import styled from 'styled-components';
 import { useSort, type SortDirection } from '../lib/sort';
 import { IconArrowDown, IconArrowUp, IconSort } from './icons';
@@ -147,6 +148,51 @@ export interface DataTableProps<T> {
   showCaption?: boolean;
   initialSort?: { key: string; direction: SortDirection };
   emptyMessage?: ReactNode;
+  /**
+   * Render only the rows near the viewport once there are more than VIRTUALIZE_FROM rows
+   * (long unpaginated lists: tasks, projects, quotes, invoices, activity).
+   */
+  virtualize?: boolean;
+}
+
+/** Below this many rows a plain table is cheap enough and simpler for the browser's find-in-page. */
+export const VIRTUALIZE_FROM = 100;
+const ESTIMATED_ROW_HEIGHT = 45;
+
+/**
+ * tbody that renders only the visible rows (plus overscan), with spacer rows above and below
+ * so the page scrolls as if every row were there. Scrolling is the window's, like a plain table.
+ */
+function VirtualRows<T>({ rows, renderRow }: { rows: readonly T[]; renderRow: (row: T, index: number, ref: (el: Element | null) => void) => ReactNode }) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (body) setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin,
+  });
+  // Measure real row heights (wrapped text); a row without layout (0 px, e.g. jsdom) keeps the estimate.
+  const measure = useCallback(
+    (el: Element | null) => {
+      if (el && el.getBoundingClientRect().height > 0) virtualizer.measureElement(el);
+    },
+    [virtualizer],
+  );
+  const items = virtualizer.getVirtualItems();
+  const before = items.length ? items[0].start - scrollMargin : 0;
+  const after = items.length ? virtualizer.getTotalSize() - (items[items.length - 1].end - scrollMargin) : 0;
+  return (
+    <tbody ref={bodyRef}>
+      {before > 0 && <tr aria-hidden="true" style={{ height: before }} />}
+      {items.map((item) => renderRow(rows[item.index], item.index, measure))}
+      {after > 0 && <tr aria-hidden="true" style={{ height: after }} />}
+    </tbody>
+  );
 }
 
 /** Generic table with sortable headers; sorting is memoised via useSort. */
@@ -158,6 +204,7 @@ export function DataTable<T>({
   showCaption,
   initialSort,
   emptyMessage = 'Aucun élément à afficher.',
+  virtualize = false,
 }: DataTableProps<T>) {
   const getValue = useCallback(
     (row: T, key: string) => {
@@ -176,9 +223,21 @@ export function DataTable<T>({
     return <EmptyState title={emptyMessage} />;
   }
 
+  function renderRow(row: T, index: number, measure?: (el: Element | null) => void) {
+    return (
+      <StyledTr key={rowKey(row)} ref={measure} data-index={index} aria-rowindex={index + 2}>
+        {columns.map((column) => (
+          <StyledTd key={column.key} $hideBelow={column.hideBelow}>
+            {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
+          </StyledTd>
+        ))}
+      </StyledTr>
+    );
+  }
+
   return (
     <StyledTableWrapper>
-      <StyledTable>
+      <StyledTable aria-rowcount={rows.length + 1}>
         {showCaption ? <caption>{caption}</caption> : <StyledHiddenCaption>{caption}</StyledHiddenCaption>}
         <thead>
           <tr>
@@ -201,17 +260,11 @@ export function DataTable<T>({
             )}
           </tr>
         </thead>
-        <tbody>
-          {sorted.map((row) => (
-            <StyledTr key={rowKey(row)}>
-              {columns.map((column) => (
-                <StyledTd key={column.key} $hideBelow={column.hideBelow}>
-                  {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
-                </StyledTd>
-              ))}
-            </StyledTr>
-          ))}
-        </tbody>
+        {virtualize && sorted.length > VIRTUALIZE_FROM ? (
+          <VirtualRows rows={sorted} renderRow={renderRow} />
+        ) : (
+          <tbody>{sorted.map((row, index) => renderRow(row, index))}</tbody>
+        )}
       </StyledTable>
     </StyledTableWrapper>
   );

@@ -1,0 +1,41 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from 'styled-components';
+import { DataTable } from '../table';
+import { lightTheme } from '../theme';
+
+interface Row {
+  id: number;
+  name: string;
+}
+const rows: Row[] = Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, name: `Ligne ${String(i + 1).padStart(4, '0')}` }));
+const columns = [{ key: 'name', header: 'Nom' }];
+
+const renderTable = (virtualize: boolean, data: Row[] = rows) =>
+  render(
+    <ThemeProvider theme={lightTheme}>
+      <DataTable caption="Lignes" columns={columns} rows={data} rowKey={(r) => r.id} virtualize={virtualize} />
+    </ThemeProvider>,
+  );
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').filter((r) => r.getAttribute('data-index') !== null);
+
+describe('DataTable virtualization', () => {
+  it('renders only the rows near the viewport for long lists, and still sorts the whole list', async () => {
+    renderTable(true);
+    const visible = bodyRows();
+    expect(visible.length).toBeGreaterThan(5);
+    expect(visible.length).toBeLessThan(100);
+    expect(visible[0]).toHaveTextContent('Ligne 0001');
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '5001');
+
+    await userEvent.click(screen.getByRole('button', { name: /Nom/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Nom/ }));
+    expect(bodyRows()[0]).toHaveTextContent('Ligne 5000');
+  });
+
+  it('renders every row when the list is short or virtualization is off', () => {
+    renderTable(true, rows.slice(0, 60));
+    expect(bodyRows()).toHaveLength(60);
+  });
+});
