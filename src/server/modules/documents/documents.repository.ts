@@ -44,7 +44,7 @@ const L = (kind: DocumentKindConfig) => kind.linesTable as 'invoice_lines';
 
 const LIST_COLUMNS = [
   'd.id', 'd.number', 'd.title', 'd.status', 'd.priority', 'd.issue_date', 'd.end_date', 'd.payment_date',
-  'd.total_cents', 'd.created_at', 'd.client_id',
+  'd.subtotal_cents', 'd.total_cents', 'd.created_at', 'd.client_id',
 ] as const;
 
 export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConfig) {
@@ -60,6 +60,8 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     issue_date: row.issue_date,
     [kind.endDateField]: row.end_date ?? null,
     ...(kind.kind === 'invoice' ? { payment_date: row.payment_date ?? null } : {}),
+    /** HT, for the revenue chart. */
+    subtotal: fromHundredths(row.subtotal_cents ?? 0),
     total_amount: fromHundredths(row.total_cents ?? 0),
     created_at: row.created_at,
   });
@@ -167,7 +169,6 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         tax_rate: fromHundredths(row.tax_rate),
         legal_notice: row.legal_notice,
         signature_notice: row.signature_notice,
-        subtotal: fromHundredths(row.subtotal_cents),
         tax_amount: fromHundredths(row.tax_cents),
         ...(kind.kind === 'invoice' ? { quote_id: (row as DocumentRow).quote_id ?? null } : {}),
         line_items: (await lines([id])).get(id) ?? [],

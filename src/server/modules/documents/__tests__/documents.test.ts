@@ -217,7 +217,7 @@ describe('filters and aggregates', () => {
     expect(list[0]).toEqual({
       id: expect.any(Number), quote_number: expect.any(String), title: 'Refonte du site', client: { id: c.id, name: 'Client agrégats', email: '' },
       status: 'sent', status_display: 'Envoyé', priority: 'normale', priority_display: 'Normale', issue_date: today,
-      expiration_date: addDays(today, 30), total_amount: 120, created_at: expect.any(String),
+      expiration_date: addDays(today, 30), subtotal: 100, total_amount: 120, created_at: expect.any(String),
     });
   });
 
