@@ -4,6 +4,7 @@ import { idParam } from '../../http/params';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import { documentSchema, parseDocument } from './documents.schemas';
 import { convertQuoteToInvoice, documentsService } from './documents.service';
+import { documentDeliveryRoutes } from './document-delivery.routes';
 
 type IdRequest = { Params: { id: string } };
 
@@ -39,6 +40,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', ctx.requireUser);
   const quotes = documentRoutes(app, ctx, QUOTE_KIND);
   const invoices = documentRoutes(app, ctx, INVOICE_KIND);
+  documentDeliveryRoutes(app, ctx);
 
   app.get('/quotes/pending_sum/', (request) => quotes.aggregates.pendingQuotes(request.userId));
   app.get('/invoices/outstanding_sum/', (request) => invoices.aggregates.outstanding(request.userId));

@@ -1,0 +1,69 @@
+import { computeTotals, type DocumentKind, type DocumentTotals } from '../../shared/documents';
+import { toHundredths } from '../../shared/money';
+
+/** A postal party: the issuer (from the user's profile) or the client (a contact). */
+export interface Party {
+  name: string;
+  /** Issuer: legal form ('SARL', 'EI'…); client: the contact's company. */
+  secondaryName: string;
+  contactName: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  email: string;
+  phone: string;
+  website: string;
+  siret: string;
+  vatNumber: string;
+}
+
+export interface DocumentLine {
+  title: string;
+  description: string;
+  /** Decimal numbers as the API gives them (2 decimals at most). */
+  quantity: number;
+  unitPrice: number;
+}
+
+/** Everything a quote or invoice PDF (and its Factur-X XML) is made of, already loaded. */
+export interface RenderableDocument {
+  kind: DocumentKind;
+  /** Null for a draft invoice: it is not an invoice yet. */
+  number: string | null;
+  /** Shown in the file name and on screen when there is no number. */
+  id: number;
+  status: string;
+  title: string;
+  description: string;
+  issueDate: string;
+  /** Validity (quote) or due date (invoice), YYYY-MM-DD. */
+  endDate: string | null;
+  paymentDate: string | null;
+  /** Percent, e.g. 5.5. */
+  taxRate: number;
+  lines: DocumentLine[];
+  legalNotice: string;
+  signatureNotice: string;
+  issuer: Party;
+  client: Party;
+}
+
+/** Totals in cents with the one shared calculation, so PDF, XML and API agree to the cent. */
+export function documentTotals(doc: RenderableDocument): DocumentTotals {
+  return computeTotals(doc.lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPrice })), doc.taxRate);
+}
+
+/** Tax rate in hundredths of a percent (integer), for exact comparisons. */
+export const taxRateHundredths = (doc: RenderableDocument) => toHundredths(doc.taxRate) ?? 0;
+
+/** A draft invoice is not an invoice yet: no number, no e-invoice XML, a 'BROUILLON' mark. */
+export const isDraftInvoice = (doc: RenderableDocument) => doc.kind === 'invoice' && doc.number === null;
+
+/** An issued invoice carries the Factur-X XML. */
+export const isIssuedInvoice = (doc: RenderableDocument) => doc.kind === 'invoice' && doc.number !== null;
+
+/** `devis_DEV-2026-0001.pdf`, `facture_FAC-2026-0001.pdf`, or the id while there is no number. */
+export function documentFileName(doc: Pick<RenderableDocument, 'kind' | 'number' | 'id'>): string {
+  return `${doc.kind === 'quote' ? 'devis' : 'facture'}_${doc.number ?? doc.id}.pdf`;
+}

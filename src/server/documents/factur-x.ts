@@ -1,0 +1,185 @@
+import { countryCode } from './countries';
+import { documentTotals, taxRateHundredths, type Party, type RenderableDocument } from './document-model';
+import { legalMentions } from './legal-mentions';
+
+/**
+ * The Factur-X XML (UN/CEFACT CII D16B, profile EN 16931) of an issued invoice. Amounts come
+ * from the shared computeTotals, so the XML, the PDF and the API agree to the cent; the
+ * EN 16931 rules (BR-CO-10…16, BR-S/E-08…10) hold by construction: one VAT rate per document,
+ * no allowances or charges, nothing prepaid.
+ */
+
+export const FACTUR_X_FILE_NAME = 'factur-x.xml';
+export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
+
+const escapeXml = (text: string) =>
+  text
+    // Control characters are not allowed in XML 1.0.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+
+const el = (name: string, content: string, attrs = '') => `<${name}${attrs}>${content}</${name}>`;
+const text = (name: string, value: string, attrs = '') => el(name, escapeXml(value), attrs);
+/** An element only when the value is not empty. */
+const opt = (name: string, value: string, attrs = '') => (value.trim() ? text(name, value.trim(), attrs) : '');
+const amount = (cents: number) => (cents / 100).toFixed(2);
+const decimal = (value: number) => value.toFixed(2);
+const date102 = (iso: string) => el('udt:DateTimeString', iso.replace(/-/g, ''), ' format="102"');
+
+/** 'FR 12 345678901' → 'FR12345678901'; digits only get the party's country prefix (BR-CO-09). */
+export function normalizeVatNumber(vat: string, country: string): string {
+  const compact = vat.replace(/[\s.\-]/g, '').toUpperCase();
+  if (!compact) return '';
+  return /^[A-Z]{2}/.test(compact) ? compact : `${country}${compact}`;
+}
+
+function address(party: Party): string {
+  return el(
+    'ram:PostalTradeAddress',
+    opt('ram:PostcodeCode', party.postalCode) +
+      // LineOne/LineTwo: the address field may hold several lines.
+      party.address
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .slice(0, 3)
+        .map((line, i) => text(['ram:LineOne', 'ram:LineTwo', 'ram:LineThree'][i], line))
+        .join('') +
+      opt('ram:CityName', party.city) +
+      text('ram:CountryID', countryCode(party.country)),
+  );
+}
+
+function seller(party: Party): string {
+  const country = countryCode(party.country);
+  const siret = party.siret.replace(/\s/g, '');
+  // BT-30: the legal registration is the SIREN (first 9 digits of the SIRET), ICD 0002.
+  const siren = /^\d{14}$/.test(siret) ? siret.slice(0, 9) : siret;
+  const vat = normalizeVatNumber(party.vatNumber, country);
+  return el(
+    'ram:SellerTradeParty',
+    (siret ? text('ram:GlobalID', siret, ' schemeID="0009"') : '') +
+      text('ram:Name', party.name) +
+      opt('ram:Description', party.secondaryName) +
+      (siren ? el('ram:SpecifiedLegalOrganization', text('ram:ID', siren, ' schemeID="0002"')) : '') +
+      contact(party) +
+      address(party) +
+      (party.email ? el('ram:URIUniversalCommunication', text('ram:URIID', party.email, ' schemeID="EM"')) : '') +
+      (vat
+        ? el('ram:SpecifiedTaxRegistration', text('ram:ID', vat, ' schemeID="VA"'))
+        : // Without a VAT number (franchise en base) the SIRET is the tax registration (BT-32),
+          // which BR-E-02 / BR-S-02 require.
+          siret
+          ? el('ram:SpecifiedTaxRegistration', text('ram:ID', siret, ' schemeID="FC"'))
+          : ''),
+  );
+}
+
+function contact(party: Party): string {
+  if (!party.contactName && !party.phone) return '';
+  return el(
+    'ram:DefinedTradeContact',
+    opt('ram:PersonName', party.contactName) +
+      (party.phone ? el('ram:TelephoneUniversalCommunication', text('ram:CompleteNumber', party.phone)) : ''),
+  );
+}
+
+function buyer(party: Party): string {
+  return el(
+    'ram:BuyerTradeParty',
+    text('ram:Name', party.name) +
+      address(party) +
+      (party.email ? el('ram:URIUniversalCommunication', text('ram:URIID', party.email, ' schemeID="EM"')) : ''),
+  );
+}
+
+export function buildFacturX(doc: RenderableDocument): string {
+  if (doc.kind !== 'invoice' || !doc.number) throw new Error('Only an issued invoice has a Factur-X XML.');
+  const totals = documentTotals(doc);
+  const mentions = legalMentions(doc);
+  const rate = decimal(taxRateHundredths(doc) / 100);
+  const exemption = mentions.vatExemption;
+  const category = exemption ? 'E' : 'S';
+  const tax = (extra = '') => text('ram:TypeCode', 'VAT') + extra;
+
+  const lines = doc.lines
+    .map((line, i) =>
+      el(
+        'ram:IncludedSupplyChainTradeLineItem',
+        el('ram:AssociatedDocumentLineDocument', text('ram:LineID', String(i + 1))) +
+          el('ram:SpecifiedTradeProduct', text('ram:Name', line.title) + opt('ram:Description', line.description)) +
+          el('ram:SpecifiedLineTradeAgreement', el('ram:NetPriceProductTradePrice', text('ram:ChargeAmount', decimal(line.unitPrice)))) +
+          // C62 = "one" (unit): the CRM has no unit of measure.
+          el('ram:SpecifiedLineTradeDelivery', text('ram:BilledQuantity', decimal(line.quantity), ' unitCode="C62"')) +
+          el(
+            'ram:SpecifiedLineTradeSettlement',
+            el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', category) + text('ram:RateApplicablePercent', rate))) +
+              el('ram:SpecifiedTradeSettlementLineMonetarySummation', text('ram:LineTotalAmount', amount(totals.lines[i]))),
+          ),
+      ),
+    )
+    .join('');
+
+  const notes = mentions.notes
+    .map((n) => el('ram:IncludedNote', text('ram:Content', n.content) + text('ram:SubjectCode', n.subject)))
+    .join('');
+
+  const breakdown = el(
+    'ram:ApplicableTradeTax',
+    text('ram:CalculatedAmount', amount(totals.tax)) +
+      tax(
+        (exemption ? text('ram:ExemptionReason', exemption.reason) : '') +
+          text('ram:BasisAmount', amount(totals.subtotal)) +
+          text('ram:CategoryCode', category) +
+          (exemption?.code ? text('ram:ExemptionReasonCode', exemption.code) : '') +
+          text('ram:RateApplicablePercent', rate),
+      ),
+  );
+
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    el(
+      'rsm:CrossIndustryInvoice',
+      el('rsm:ExchangedDocumentContext', el('ram:GuidelineSpecifiedDocumentContextParameter', text('ram:ID', EN16931_GUIDELINE))) +
+        el(
+          'rsm:ExchangedDocument',
+          text('ram:ID', doc.number) +
+            text('ram:TypeCode', '380') + // commercial invoice
+            el('ram:IssueDateTime', date102(doc.issueDate)) +
+            notes,
+        ) +
+        el(
+          'rsm:SupplyChainTradeTransaction',
+          lines +
+            el('ram:ApplicableHeaderTradeAgreement', seller(doc.issuer) + buyer(doc.client)) +
+            // Must not be empty (PEPPOL-EN16931-R008): the client is where the work is delivered.
+            el('ram:ApplicableHeaderTradeDelivery', el('ram:ShipToTradeParty', text('ram:Name', doc.client.name) + address(doc.client))) +
+            el(
+              'ram:ApplicableHeaderTradeSettlement',
+              text('ram:InvoiceCurrencyCode', 'EUR') +
+                breakdown +
+                el(
+                  'ram:SpecifiedTradePaymentTerms',
+                  opt('ram:Description', mentions.paymentTerms ?? '') +
+                    el('ram:DueDateDateTime', date102(doc.endDate ?? doc.issueDate)),
+                ) +
+                el(
+                  'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
+                  text('ram:LineTotalAmount', amount(totals.subtotal)) +
+                    text('ram:TaxBasisTotalAmount', amount(totals.subtotal)) +
+                    text('ram:TaxTotalAmount', amount(totals.tax), ' currencyID="EUR"') +
+                    text('ram:GrandTotalAmount', amount(totals.total)) +
+                    text('ram:DuePayableAmount', amount(totals.total)),
+                ),
+            ),
+        ),
+      ' xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"' +
+        ' xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"' +
+        ' xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100"' +
+        ' xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"',
+    )
+  );
+}

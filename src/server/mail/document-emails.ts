@@ -1,0 +1,53 @@
+import type { OutgoingMail } from './mailer';
+import { documentTotals, type RenderableDocument } from '../documents/document-model';
+import { formatCents, formatDate } from '../documents/format';
+
+/** Display name of the user as signer: 'Jeanne Dupont', else the company, else the e-mail. */
+function senderName(doc: RenderableDocument): string {
+  return doc.issuer.contactName || doc.issuer.name || doc.issuer.email;
+}
+
+/**
+ * The French message that carries a quote or invoice PDF to the client: names the document,
+ * its number, amount TTC and validity or due date; the signature notice closes it.
+ */
+export function documentEmail(
+  doc: RenderableDocument,
+  attachment: { filename: string; content: Buffer },
+  replyTo: string,
+): OutgoingMail {
+  const invoice = doc.kind === 'invoice';
+  const noun = invoice ? 'Facture' : 'Devis';
+  const reference = doc.number ?? `n° ${doc.id}`;
+  const amount = formatCents(documentTotals(doc).total);
+  const date = formatDate(doc.endDate);
+  const from = doc.issuer.name || senderName(doc);
+
+  const what = invoice ? `la facture ${reference}` : `le devis ${reference}`;
+  const terms = date
+    ? invoice
+      ? ` Elle est payable au plus tard le ${date}.`
+      : ` Il est valable jusqu’au ${date}.`
+    : '';
+  const closing = doc.signatureNotice.trim();
+
+  return {
+    to: doc.client.email,
+    replyTo,
+    subject: `${noun} ${reference} — ${from} — ${amount} TTC`,
+    text: [
+      `Bonjour ${doc.client.name},`,
+      '',
+      `Veuillez trouver ci-joint ${what} « ${doc.title} », d’un montant de ${amount} TTC.${terms}`,
+      '',
+      invoice
+        ? 'Nous restons à votre disposition pour toute question concernant cette facture.'
+        : 'N’hésitez pas à nous contacter pour toute question ; pour l’accepter, il suffit de nous le retourner signé avec la mention « Bon pour accord ».',
+      '',
+      'Cordialement,',
+      senderName(doc),
+      ...(closing ? ['', closing] : []),
+    ].join('\n'),
+    attachments: [{ ...attachment, contentType: 'application/pdf' }],
+  };
+}
