@@ -35,7 +35,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node dist/app/server/main.js`,
+    // Through the README's own script, so a broken `npm run serve` fails CI.
+    command: `rm -rf "${E2E_DATA_DIR}" && npm run serve`,
     url: `http://localhost:${E2E_PORT}/api/health/`,
     reuseExistingServer: false,
     timeout: 60_000,
