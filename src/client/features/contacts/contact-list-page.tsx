@@ -1,6 +1,197 @@
-import { ComingSoonPage } from '../../ui/coming-soon';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS } from '../../../shared/contacts';
+import { useAppSelector } from '../../app/hooks';
+import { useSort } from '../../lib/sort';
+import { Alert } from '../../ui/alert';
+import { Button, ButtonLink } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { Select, TextField } from '../../ui/form-fields';
+import { Page } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { useToast } from '../../ui/toast';
+import { ContactImportButton, ContactImportStatusPanel } from './components/contact-import';
+import { ContactsPagination } from './components/contacts-pagination';
+import { ContactsTable } from './components/contacts-table';
+import { useGetContactsQuery } from './contacts.api';
+import { selectAllContacts } from './contacts.selectors';
+import { contactsToCsv, downloadCsv } from './contacts-csv';
+import {
+  contactSortValue,
+  filterContacts,
+  paginate,
+  toSearchable,
+  type ContactCategoryFilter,
+  type ContactSortKey,
+  type SearchableContact,
+} from './contacts-list';
+import { CONTACT_MESSAGES } from './contacts-messages';
+import { copyToClipboard } from './copy-to-clipboard';
+import { useContactImport } from './use-contact-import';
 
-/** Placeholder until the capability's issue replaces it. */
+const CATEGORY_OPTIONS = CONTACT_CATEGORIES.map((value) => ({ value, label: CONTACT_CATEGORY_LABELS[value] }));
+
+const StyledToolbar = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.md};
+  grid-template-columns: 1fr;
+  align-items: end;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) auto;
+  }
+`;
+
+const StyledCount = styled.p`
+  margin: 0;
+  padding-bottom: 10px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+  white-space: nowrap;
+`;
+
+const StyledListSection = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.lg};
+`;
+
+/** /contacts: SPEC 2 "Contact list". */
 export function ContactListPage() {
-  return <ComingSoonPage title="Contacts" />;
+  const toast = useToast();
+  const { isLoading, isError, error, refetch } = useGetContactsQuery();
+  const contacts = useAppSelector(selectAllContacts);
+  const contactImport = useContactImport();
+
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<ContactCategoryFilter>('');
+  const [requestedPage, setRequestedPage] = useState(1);
+
+  // Typing stays responsive on big lists: the filtering follows the keystrokes at low priority.
+  const deferredQuery = useDeferredValue(query);
+
+  const searchable = useMemo(() => toSearchable(contacts), [contacts]);
+  const { sorted, sortKey, sortDirection, requestSort } = useSort<SearchableContact, ContactSortKey>(searchable, {
+    getValue: contactSortValue,
+  });
+  const filtered = useMemo(() => filterContacts(sorted, deferredQuery, category), [sorted, deferredQuery, category]);
+  const { items: pageContacts, page, pageCount } = paginate(filtered, requestedPage);
+
+  useEffect(() => {
+    // SPEC 8: a failed (re)load is only logged; the list stays as it was.
+    if (isError) console.error('Chargement des contacts impossible', error);
+  }, [isError, error]);
+
+  const onSort = useCallback(
+    (key: ContactSortKey) => {
+      requestSort(key);
+      setRequestedPage(1);
+    },
+    [requestSort],
+  );
+
+  const onCopy = useCallback(
+    (value: string) => {
+      copyToClipboard(value).then(
+        () => toast.success(CONTACT_MESSAGES.copied(value)),
+        () => toast.error(CONTACT_MESSAGES.copyError),
+      );
+    },
+    [toast],
+  );
+
+  const changePage = (next: number) => {
+    setRequestedPage(next);
+    window.scrollTo(0, 0);
+  };
+
+  let list;
+  if (isLoading) {
+    list = <Spinner label="Chargement des contacts..." />;
+  } else if (isError && contacts.length === 0) {
+    list = (
+      <Alert tone="error">
+        {CONTACT_MESSAGES.listLoadError}{' '}
+        <Button size="sm" onClick={() => refetch()}>
+          Réessayer
+        </Button>
+      </Alert>
+    );
+  } else if (contacts.length === 0) {
+    list = (
+      <Card padded={false}>
+        <EmptyState title={CONTACT_MESSAGES.empty} />
+      </Card>
+    );
+  } else if (filtered.length === 0) {
+    list = (
+      <Card padded={false}>
+        <EmptyState title={CONTACT_MESSAGES.noMatch} />
+      </Card>
+    );
+  } else {
+    list = (
+      <>
+        <ContactsTable
+          contacts={pageContacts}
+          totalCount={filtered.length}
+          sortKey={sortKey}
+          sortDirection={sortDirection}
+          onSort={onSort}
+          onCopy={onCopy}
+          stale={query !== deferredQuery}
+        />
+        <ContactsPagination page={page} pageCount={pageCount} onPageChange={changePage} />
+      </>
+    );
+  }
+
+  return (
+    <Page
+      title="Contacts"
+      description="Vos clients, partenaires et prospects."
+      actions={
+        <>
+          <ButtonLink to="/contacts/new" variant="primary">
+            + Ajouter
+          </ButtonLink>
+          <ContactImportButton busy={contactImport.status.state === 'working'} onFile={contactImport.run} />
+          <Button onClick={() => downloadCsv(contactsToCsv(filtered))} disabled={filtered.length === 0}>
+            Exporter CSV
+          </Button>
+        </>
+      }
+    >
+      <ContactImportStatusPanel status={contactImport.status} onDismiss={contactImport.dismiss} />
+      <StyledListSection>
+        <StyledToolbar role="search" aria-label="Filtrer les contacts">
+          <TextField
+            type="search"
+            label="Rechercher"
+            placeholder="Nom ou email"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setRequestedPage(1);
+            }}
+          />
+          <Select
+            label="Catégorie"
+            value={category}
+            placeholderOption="Toutes les catégories"
+            options={CATEGORY_OPTIONS}
+            onChange={(event) => {
+              setCategory(event.target.value as ContactCategoryFilter);
+              setRequestedPage(1);
+            }}
+          />
+          <StyledCount>
+            {!isLoading && `${filtered.length} contact${filtered.length > 1 ? 's' : ''}`}
+          </StyledCount>
+        </StyledToolbar>
+        {list}
+      </StyledListSection>
+    </Page>
+  );
 }

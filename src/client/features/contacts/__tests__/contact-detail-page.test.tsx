@@ -1,0 +1,303 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type MockAdapter from 'axios-mock-adapter';
+import type { Contact } from '../../../../shared/contacts';
+import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
+
+const CONTACT: Contact = {
+  id: 7,
+  name: 'Élise Martin',
+  email: 'elise@exemple.fr',
+  phone: '06 12 34 56 78',
+  company: 'Martin SARL',
+  address: '3 rue des Lilas',
+  city: 'Nantes',
+  postal_code: '44000',
+  country: 'Belgique',
+  notes: 'Préfère le téléphone.',
+  category: 'partenaire',
+  created_at: '2025-01-02T10:00:00.000Z',
+};
+
+const TASK = {
+  id: 3,
+  title: 'Relancer Élise',
+  status: 'en_attente',
+  status_display: 'En attente',
+  due_date: '2025-12-01',
+  contacts: [{ id: 7, name: 'Élise Martin' }],
+  project: null,
+};
+
+const DELETE_CONFIRM = 'Voulez-vous vraiment supprimer ce contact ? Cette action est irréversible.';
+
+describe('contact form page', () => {
+  let mock: MockAdapter;
+  beforeEach(() => {
+    mock = mockHttp();
+    mock.onGet('contacts/').reply(200, []);
+  });
+  afterEach(() => mock.restore());
+
+  const bodies = (method: 'post' | 'put') => mock.history[method].map((r) => JSON.parse(r.data));
+  const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\*?$`));
+
+  function mockRelated({ tasks = [TASK] as unknown[], projects = [] as unknown[], quotes = [] as unknown[], invoices = [] as unknown[] } = {}) {
+    mock.onGet('contacts/7/tasks/').reply(200, tasks);
+    mock.onGet('contacts/7/projects/').reply(200, projects);
+    mock.onGet('contacts/7/quotes/').reply(200, quotes);
+    mock.onGet('contacts/7/invoices/').reply(200, invoices);
+  }
+
+  async function openEdit() {
+    mock.onGet('contacts/7/').reply(200, CONTACT);
+    const utils = renderApp({ route: '/contacts/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Modifier le contact' });
+    await screen.findByDisplayValue('Élise Martin');
+    return utils;
+  }
+
+  describe('creation', () => {
+    async function openNew() {
+      const utils = renderApp({ route: '/contacts/new', preloadedState: signedIn });
+      await screen.findByRole('heading', { level: 1, name: 'Nouveau contact' });
+      return utils;
+    }
+
+    it('has every field, France and client by default, and a back link to the dashboard', async () => {
+      await openNew();
+      for (const label of ['Nom', 'Email', 'Téléphone', 'Entreprise', 'Adresse', 'Ville', 'Code postal', 'Notes']) {
+        expect(field(label)).toHaveValue('');
+      }
+      expect(field('Email')).toHaveAttribute('type', 'email');
+      expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveValue('France');
+      expect(within(screen.getByRole('combobox', { name: 'Pays' })).getByRole('option', { name: 'Allemagne' })).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Catégorie' })).toHaveValue('client');
+      expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toHaveAttribute('href', '/dashboard');
+      expect(screen.getByText("Veuillez d'abord enregistrer le contact pour ajouter des tâches.")).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Supprimer' })).not.toBeInTheDocument();
+    });
+
+    it('requires a name (trimmed) and sends nothing without one', async () => {
+      const { user } = await openNew();
+      await user.type(field('Nom'), '   ');
+      await user.click(screen.getByRole('button', { name: 'Créer le contact' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Le nom du contact est requis.');
+      expect(field('Nom')).toHaveFocus();
+      expect(field('Nom')).toHaveAttribute('aria-invalid', 'true');
+      expect(mock.history.post).toHaveLength(0);
+    });
+
+    it('creates the contact, says so and opens it', async () => {
+      mock.onPost('contacts/').reply(201, { ...CONTACT, id: 42, name: 'Zoé Dupont', category: 'prospect' });
+      mock.onGet('contacts/42/').reply(200, { ...CONTACT, id: 42, name: 'Zoé Dupont', category: 'prospect' });
+      mock.onGet(/contacts\/42\/(tasks|projects|quotes|invoices)\//).reply(200, []);
+      const { user } = await openNew();
+      await user.type(field('Nom'), ' Zoé Dupont ');
+      await user.type(field('Email'), 'zoe@exemple.fr');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Catégorie' }), 'Prospect');
+      await user.click(screen.getByRole('button', { name: 'Créer le contact' }));
+      expect(await screen.findByText('Contact créé avec succès !')).toBeInTheDocument();
+      await waitFor(() => expect(currentPath()).toBe('/contacts/42'));
+      expect(bodies('post')[0]).toEqual({
+        name: 'Zoé Dupont',
+        email: 'zoe@exemple.fr',
+        phone: '',
+        company: '',
+        address: '',
+        city: '',
+        postal_code: '',
+        country: 'France',
+        notes: '',
+        category: 'prospect',
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Modifier le contact' })).toBeInTheDocument();
+      expect(await screen.findByRole('form', { name: 'Ajouter une tâche' })).toBeInTheDocument();
+    });
+
+    it("shows server field errors as 'Label : message' joined by ' | '", async () => {
+      mock.onPost('contacts/').reply(400, {
+        email: ['Saisissez une adresse e-mail valide.'],
+        postal_code: ['Assurez-vous que ce champ ne contient pas plus de 20 caractères.'],
+      });
+      const { user } = await openNew();
+      await user.type(field('Nom'), 'Zoé');
+      await user.click(screen.getByRole('button', { name: 'Créer le contact' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Email : Saisissez une adresse e-mail valide. | Code postal : Assurez-vous que ce champ ne contient pas plus de 20 caractères.',
+      );
+      expect(currentPath()).toBe('/contacts/new');
+    });
+
+    it('shows the generic save error when the server cannot be reached', async () => {
+      mock.onPost('contacts/').networkError();
+      const { user } = await openNew();
+      await user.type(field('Nom'), 'Zoé');
+      await user.click(screen.getByRole('button', { name: 'Créer le contact' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent("Erreur lors de l'enregistrement du contact. Veuillez réessayer.");
+    });
+  });
+
+  describe('edition', () => {
+    it('loads every field and saves the changes', async () => {
+      mockRelated();
+      mock.onPut('contacts/7/').reply(200, { ...CONTACT, city: 'Lyon' });
+      const { user } = await openEdit();
+      expect(field('Email')).toHaveValue('elise@exemple.fr');
+      expect(field('Adresse')).toHaveValue('3 rue des Lilas');
+      expect(field('Notes')).toHaveValue('Préfère le téléphone.');
+      expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveValue('Belgique');
+      expect(screen.getByRole('combobox', { name: 'Catégorie' })).toHaveValue('partenaire');
+
+      await user.clear(field('Ville'));
+      await user.type(field('Ville'), 'Lyon');
+      await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      expect(await screen.findByText('Contact mis à jour avec succès !')).toBeInTheDocument();
+      const { id: _id, created_at: _created, ...fields } = CONTACT;
+      expect(bodies('put')).toEqual([{ ...fields, city: 'Lyon' }]);
+      expect(currentPath()).toBe('/contacts/7');
+    });
+
+    it('goes back to the list when the contact cannot be loaded', async () => {
+      mock.onGet('contacts/99/').reply(404, { detail: 'Pas trouvé.' });
+      renderApp({ route: '/contacts/99', preloadedState: signedIn });
+      expect(await screen.findByText('Impossible de charger le contact.')).toBeInTheDocument();
+      await waitFor(() => expect(currentPath()).toBe('/contacts'));
+    });
+
+    it('treats an id that is not a number as a load error', async () => {
+      renderApp({ route: '/contacts/abc', preloadedState: signedIn });
+      expect(await screen.findByText('Impossible de charger le contact.')).toBeInTheDocument();
+      await waitFor(() => expect(currentPath()).toBe('/contacts'));
+    });
+
+    it('deletes after confirmation and goes to the list', async () => {
+      mockRelated();
+      mock.onDelete('contacts/7/').reply(204);
+      const { user } = await openEdit();
+      await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+      const dialog = screen.getByRole('alertdialog');
+      expect(dialog).toHaveTextContent(DELETE_CONFIRM);
+      await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+      expect(mock.history.delete).toHaveLength(0);
+
+      await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+      await waitFor(() => expect(currentPath()).toBe('/contacts'));
+      expect(mock.history.delete.map((r) => r.url)).toEqual(['contacts/7/']);
+      expect(screen.queryByText('Impossible de charger le contact.')).not.toBeInTheDocument();
+    });
+
+    it("shows the server's reason when the contact cannot be deleted", async () => {
+      mockRelated();
+      const detail = 'Ce contact est le client de devis ou de factures : il ne peut pas être supprimé tant que ces documents existent.';
+      mock.onDelete('contacts/7/').reply(400, { detail });
+      const { user } = await openEdit();
+      await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+      expect(currentPath()).toBe('/contacts/7');
+    });
+
+    it('shows the SPEC message when the delete fails without a reason', async () => {
+      mockRelated();
+      mock.onDelete('contacts/7/').reply(500);
+      const { user } = await openEdit();
+      await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la suppression du contact.');
+    });
+  });
+
+  describe('side panel', () => {
+    it('lists tasks, projects, quotes and invoices with links', async () => {
+      mockRelated({
+        projects: [{ id: 5, name: 'Site vitrine', status: 'en_cours', status_display: 'En cours', due_date: null, contacts: [] }],
+        quotes: [{ id: 8, title: 'Devis site', quote_number: 'DEV-2025-0001', status: 'sent', status_display: 'Envoyé', total_amount: 1200, issue_date: '2025-01-01' }],
+        invoices: [{ id: 9, title: 'Facture site', invoice_number: null, status: 'draft', status_display: 'Brouillon', total_amount: 0, issue_date: '2025-01-01' }],
+      });
+      await openEdit();
+      const panel = screen.getByRole('complementary', { name: 'Éléments associés' });
+      expect(await within(panel).findByRole('link', { name: 'Relancer Élise' })).toHaveAttribute('href', '/tasks/3');
+      expect(within(panel).getByRole('link', { name: 'Site vitrine' })).toHaveAttribute('href', '/projects/5');
+      expect(within(panel).getByRole('link', { name: 'Devis site' })).toHaveAttribute('href', '/quotes/8');
+      expect(within(panel).getByRole('link', { name: 'Facture site' })).toHaveAttribute('href', '/invoices/9');
+      expect(within(panel).getByText('DEV-2025-0001')).toBeInTheDocument();
+      expect(within(panel).getByText('#9')).toBeInTheDocument();
+      expect(mock.history.get.find((r) => r.url === 'contacts/7/tasks/')?.params).toEqual({ exclude_status: 'termine' });
+    });
+
+    it('says when a list is empty', async () => {
+      mockRelated({ tasks: [] });
+      await openEdit();
+      expect(await screen.findByText('Aucune tâche en cours.')).toBeInTheDocument();
+      expect(await screen.findByText('Aucun projet associé.')).toBeInTheDocument();
+      expect(screen.getByText('Aucun devis associé.')).toBeInTheDocument();
+      expect(screen.getByText('Aucune facture associée.')).toBeInTheDocument();
+    });
+
+    it('adds a task (title required, en_attente by default) and refreshes the list', async () => {
+      mockRelated({ tasks: [] });
+      mock.onPost('tasks/').reply(201, { ...TASK, id: 4, title: 'Envoyer le devis' });
+      const { user } = await openEdit();
+      const form = await screen.findByRole('form', { name: 'Ajouter une tâche' });
+      const status = within(form).getByRole('combobox', { name: 'Statut' });
+      expect(status).toHaveValue('en_attente');
+      expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Brouillon', 'En attente', 'En cours']);
+
+      await user.click(within(form).getByRole('button', { name: 'Ajouter la tâche' }));
+      expect(within(form).getByRole('alert')).toHaveTextContent('Le titre de la tâche est requis.');
+      expect(mock.history.post).toHaveLength(0);
+
+      mock.onGet('contacts/7/tasks/').reply(200, [{ ...TASK, id: 4, title: 'Envoyer le devis' }]);
+      await user.type(within(form).getByLabelText(/^Titre de la tâche/), 'Envoyer le devis');
+      await user.click(within(form).getByRole('button', { name: 'Ajouter la tâche' }));
+      expect(await screen.findByRole('link', { name: 'Envoyer le devis' })).toHaveAttribute('href', '/tasks/4');
+      expect(bodies('post')).toEqual([{ title: 'Envoyer le devis', due_date: null, status: 'en_attente', contact_ids: [7] }]);
+      expect(within(form).getByLabelText(/^Titre de la tâche/)).toHaveValue('');
+    });
+
+    it('sends the chosen due date and status', async () => {
+      mockRelated({ tasks: [] });
+      mock.onPost('tasks/').reply(201, TASK);
+      const { user } = await openEdit();
+      const form = await screen.findByRole('form', { name: 'Ajouter une tâche' });
+      await user.type(within(form).getByLabelText(/^Titre de la tâche/), 'Appeler');
+      await user.type(within(form).getByLabelText('Échéance'), '2025-12-24');
+      await user.selectOptions(within(form).getByRole('combobox', { name: 'Statut' }), 'En cours');
+      await user.click(within(form).getByRole('button', { name: 'Ajouter la tâche' }));
+      await waitFor(() => expect(bodies('post')).toEqual([{ title: 'Appeler', due_date: '2025-12-24', status: 'en_cours', contact_ids: [7] }]));
+    });
+
+    it('shows the SPEC message when the task cannot be added', async () => {
+      mockRelated({ tasks: [] });
+      mock.onPost('tasks/').reply(500);
+      const { user } = await openEdit();
+      const form = await screen.findByRole('form', { name: 'Ajouter une tâche' });
+      await user.type(within(form).getByLabelText(/^Titre de la tâche/), 'Appeler');
+      await user.click(within(form).getByRole('button', { name: 'Ajouter la tâche' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent("Erreur lors de l'ajout de la tâche.");
+    });
+
+    it('deletes a task after confirmation', async () => {
+      mockRelated();
+      mock.onDelete('tasks/3/').reply(204);
+      const { user } = await openEdit();
+      await user.click(await screen.findByRole('button', { name: 'Supprimer la tâche Relancer Élise' }));
+      expect(screen.getByRole('alertdialog')).toHaveTextContent('Supprimer cette tâche ?');
+      mock.onGet('contacts/7/tasks/').reply(200, []);
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+      expect(await screen.findByText('Aucune tâche en cours.')).toBeInTheDocument();
+      expect(mock.history.delete.map((r) => r.url)).toEqual(['tasks/3/']);
+    });
+
+    it('shows the SPEC message when the task cannot be deleted', async () => {
+      mockRelated();
+      mock.onDelete('tasks/3/').reply(500);
+      const { user } = await openEdit();
+      await user.click(await screen.findByRole('button', { name: 'Supprimer la tâche Relancer Élise' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la suppression de la tâche.');
+      expect(screen.getByRole('link', { name: 'Relancer Élise' })).toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,264 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type MockAdapter from 'axios-mock-adapter';
+import type { ContactCategory, ContactListItem } from '../../../../shared/contacts';
+import { mockHttp, renderApp, signedIn, type RenderAppOptions } from '../../../test/render';
+
+const CATEGORIES: ContactCategory[] = ['client', 'partenaire', 'prospect'];
+
+/** 120 contacts: 'Contact 001'…, every third a prospect; the e-mails say the id. */
+const CONTACTS: ContactListItem[] = Array.from({ length: 120 }, (_, i) => {
+  const n = String(i + 1).padStart(3, '0');
+  return {
+    id: i + 1,
+    name: `Contact ${n}`,
+    email: `personne${n}@exemple.fr`,
+    phone: i === 0 ? '+33 6 12 34 56 78' : '',
+    company: i === 0 ? 'Crème & Cie' : '',
+    category: CATEGORIES[i % 3],
+  };
+});
+
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const firstNames = (count = 3) => bodyRows().slice(0, count).map((row) => within(row).getAllByRole('cell')[0].textContent);
+/** Types into the search box in one input event (the filtering, not the keyboard, is under test). */
+async function search(user: ReturnType<typeof renderApp>['user'], text: string) {
+  await user.click(screen.getByRole('searchbox', { name: 'Rechercher' }));
+  await user.paste(text);
+}
+const csvFile = (content: string, name = 'contacts.csv') => new File([content], name, { type: 'text/csv' });
+
+// Lists of 120-300 rows re-render on every step: leave room on a busy CI machine.
+jest.setTimeout(20_000);
+
+describe('contact list page', () => {
+  let mock: MockAdapter;
+  beforeEach(() => {
+    mock = mockHttp();
+  });
+  afterEach(() => mock.restore());
+
+  async function openList(contacts = CONTACTS, userOptions?: RenderAppOptions['userOptions']) {
+    mock.onGet('contacts/').reply(200, contacts);
+    const utils = renderApp({ route: '/contacts', preloadedState: signedIn, userOptions });
+    await screen.findByRole('heading', { level: 1, name: 'Contacts' });
+    if (contacts.length) await screen.findByRole('table');
+    return utils;
+  }
+
+  it('shows the SPEC columns, links names to the form and offers "+ Ajouter"', async () => {
+    await openList();
+    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Nom', 'Email', 'Téléphone', 'Catégorie', 'Entreprise']);
+    expect(screen.getByRole('link', { name: 'Contact 001' })).toHaveAttribute('href', '/contacts/1');
+    expect(screen.getByRole('link', { name: '+ Ajouter' })).toHaveAttribute('href', '/contacts/new');
+    expect(within(bodyRows()[0]).getByText('Client')).toBeInTheDocument();
+  });
+
+  it('paginates by 50 with "Page X sur Y" and previous / next', async () => {
+    const { user } = await openList();
+    expect(bodyRows()).toHaveLength(50);
+    expect(screen.getByText('Page 1 sur 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Précédent' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(screen.getByText('Page 2 sur 3')).toBeInTheDocument();
+    expect(firstNames(1)).toEqual(['Contact 051']);
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(bodyRows()).toHaveLength(20);
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Précédent' }));
+    expect(screen.getByText('Page 2 sur 3')).toBeInTheDocument();
+  });
+
+  it('searches name or e-mail without case and goes back to page 1', async () => {
+    const { user } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await search(user, 'PERSONNE11');
+    await waitFor(() => expect(bodyRows()).toHaveLength(10)); // personne110 … personne119
+    expect(screen.getByText('Page 1 sur 1')).toBeInTheDocument();
+    expect(screen.getByText('10 contacts')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Rechercher' }));
+    await search(user, 'contact 007');
+    await waitFor(() => expect(firstNames()).toEqual(['Contact 007']));
+  });
+
+  it('goes back to page 1 even when the new result still has several pages', async () => {
+    const many = Array.from({ length: 300 }, (_, i) => ({ ...CONTACTS[0], id: i + 1, name: `Nom ${i + 1}`, email: `n${i + 1}@x.fr`, category: CATEGORIES[i % 3] }));
+    const { user } = await openList(many);
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(screen.getByText('Page 3 sur 6')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Catégorie' }), 'Prospect');
+    expect(screen.getByText('Page 1 sur 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await search(user, 'nom');
+    await waitFor(() => expect(screen.getByText('Page 1 sur 2')).toBeInTheDocument());
+  });
+
+  it('filters by category and goes back to page 1', async () => {
+    const { user } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Catégorie' }), 'Prospect');
+    expect(screen.getByText('Page 1 sur 1')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(40);
+    expect(bodyRows().every((row) => within(row).queryByText('Prospect'))).toBe(true);
+    expect(within(screen.getByRole('combobox', { name: 'Catégorie' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Toutes les catégories',
+      'Client',
+      'Partenaire',
+      'Prospect',
+    ]);
+  });
+
+  it('says so when nothing matches the search', async () => {
+    const { user } = await openList();
+    await search(user, 'introuvable');
+    expect(await screen.findByText('Aucun contact ne correspond à votre recherche.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('sorts ascending on the first click and descending on the second, with an arrow', async () => {
+    const { user } = await openList();
+    const nameHeader = () => screen.getByRole('columnheader', { name: /Nom/ });
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'none');
+    await user.click(screen.getByRole('button', { name: /Nom/ }));
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(nameHeader()).getByTestId('sort-arrow-asc')).toBeInTheDocument();
+    expect(firstNames()).toEqual(['Contact 001', 'Contact 002', 'Contact 003']);
+    await user.click(screen.getByRole('button', { name: /Nom/ }));
+    expect(nameHeader()).toHaveAttribute('aria-sort', 'descending');
+    expect(within(nameHeader()).getByTestId('sort-arrow-desc')).toBeInTheDocument();
+    // The whole list is sorted before it is paginated.
+    expect(firstNames()).toEqual(['Contact 120', 'Contact 119', 'Contact 118']);
+  });
+
+  it('shows the SPEC message when there is no contact', async () => {
+    await openList([]);
+    expect(await screen.findByText('Aucun contact enregistré.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exporter CSV' })).toBeDisabled();
+  });
+
+  it('copies an e-mail or a phone number to the clipboard with visible feedback', async () => {
+    const { user } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Copier l\'email personne001@exemple.fr' }));
+    expect(await navigator.clipboard.readText()).toBe('personne001@exemple.fr');
+    expect(await screen.findByText('« personne001@exemple.fr » copié dans le presse-papiers.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copier le téléphone +33 6 12 34 56 78' }));
+    expect(await navigator.clipboard.readText()).toBe('+33 6 12 34 56 78');
+  });
+
+  describe('CSV export', () => {
+    let created: Blob[];
+    let downloads: string[];
+    beforeEach(() => {
+      created = [];
+      downloads = [];
+      URL.createObjectURL = jest.fn((blob: Blob) => {
+        created.push(blob);
+        return 'blob:contacts';
+      });
+      URL.revokeObjectURL = jest.fn();
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        downloads.push(this.download);
+      });
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it('downloads the filtered list as contacts.csv with a BOM and the SPEC header', async () => {
+      const { user } = await openList();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Catégorie' }), 'Client');
+      await search(user, 'contact 00');
+      await waitFor(() => expect(bodyRows()).toHaveLength(3));
+      await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+      expect(downloads).toEqual(['contacts.csv']);
+      const text = await readBlob(created[0]);
+      expect(text.split('\r\n')).toEqual([
+        'Nom;Email;Téléphone;Catégorie;Entreprise',
+        "Contact 001;personne001@exemple.fr;\"'+33 6 12 34 56 78\";Client;Crème & Cie",
+        'Contact 004;personne004@exemple.fr;;Client;',
+        'Contact 007;personne007@exemple.fr;;Client;',
+      ]);
+      const bytes = new Uint8Array(await new Promise<ArrayBuffer>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
+        reader.readAsArrayBuffer(created[0]);
+      }));
+      expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    });
+  });
+
+  describe('CSV import', () => {
+    const importInput = () => screen.getByLabelText('Fichier CSV à importer');
+
+    it('sends only rows with a name and an e-mail, shows progress, then the success message and the new list', async () => {
+      const { user } = await openList();
+      let release: () => void = () => {};
+      mock.onPost('import-contacts/').reply(
+        () => new Promise((resolve) => {
+          release = () => resolve([201, { created: 2, ids: [121, 122] }]);
+        }),
+      );
+      await user.upload(importInput(), csvFile('email;nom;ville\nzoe@x.fr;Zoé;Lyon\n;Sans email;\nluc@x.fr;Luc;\n'));
+      expect(await screen.findByText('Import de 2 contacts en cours...')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Importer CSV' })).toBeDisabled();
+
+      mock.onGet('contacts/').reply(200, [...CONTACTS, { id: 121, name: 'Zoé', email: 'zoe@x.fr', phone: '', company: '', category: 'client' }]);
+      release();
+      expect(await screen.findByText(/2 contacts importés avec succès\./)).toBeInTheDocument();
+      expect(screen.getByText(/1 ligne sans nom ou sans email a été ignorée\./)).toBeInTheDocument();
+      expect(JSON.parse(mock.history.post[0].data)).toEqual([
+        { email: 'zoe@x.fr', name: 'Zoé', city: 'Lyon' },
+        { email: 'luc@x.fr', name: 'Luc' },
+      ]);
+      // The list is refetched (the Contact tag is invalidated).
+      expect(await screen.findByText('121 contacts')).toBeInTheDocument();
+    });
+
+    it("lists the server's per-row errors as 'Contact i : field : messages'", async () => {
+      const { user } = await openList();
+      mock.onPost('import-contacts/').reply(400, {
+        errors: [{}, { email: ['Saisissez une adresse e-mail valide.'] }, { category: ['« ami » n\'est pas un choix valide.'] }],
+      });
+      await user.upload(importInput(), csvFile('Nom,Email,Catégorie\nA,a@x.fr,Client\nB,faux,Client\nC,c@x.fr,ami\n'));
+      const list = await screen.findByRole('list', { name: "Erreurs de l'import" });
+      expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        'Contact 2 : Email : Saisissez une adresse e-mail valide.',
+        "Contact 3 : Catégorie : « ami » n'est pas un choix valide.",
+      ]);
+      expect(screen.getByRole('alert')).toHaveTextContent("Aucun contact n'a été importé.");
+    });
+
+    it('shows the unknown-error message when the server gives no detail', async () => {
+      const { user } = await openList();
+      mock.onPost('import-contacts/').reply(500, '<html>');
+      await user.upload(importInput(), csvFile('Nom,Email\nA,a@x.fr\n'));
+      expect(await screen.findByRole('alert')).toHaveTextContent("Erreur inconnue lors de l'import des contacts.");
+    });
+
+    it('refuses more than 200 contacts without calling the server', async () => {
+      const { user } = await openList();
+      const lines = Array.from({ length: 201 }, (_, i) => `Personne ${i},p${i}@x.fr`);
+      await user.upload(importInput(), csvFile(`Nom,Email\n${lines.join('\n')}\n`));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Le fichier contient trop de contacts (201). Limite : 200.');
+      expect(mock.history.post).toHaveLength(0);
+    });
+
+    it('refuses files over 1 MB and files that are not .csv', async () => {
+      const { user } = await openList(CONTACTS, { applyAccept: false });
+      const big = csvFile('x'.repeat(1024 * 1024 + 1), 'gros.csv');
+      await user.upload(importInput(), big);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Le fichier est trop volumineux (1,01 Mo). Limite : 1 Mo.');
+      await user.upload(importInput(), new File(['Nom,Email'], 'contacts.xlsx'));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Le fichier doit être au format .csv.');
+      expect(mock.history.post).toHaveLength(0);
+    });
+  });
+});

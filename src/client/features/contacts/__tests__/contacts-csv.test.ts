@@ -1,0 +1,128 @@
+import Papa from 'papaparse';
+import type { ContactListItem } from '../../../../shared/contacts';
+import { CSV_EXPORT_HEADER, checkCsvFile, contactsToCsv, parseContactsCsv, type CsvParseResult } from '../contacts-csv';
+
+const contact = (overrides: Partial<ContactListItem>): ContactListItem => ({
+  id: 1,
+  name: 'Élise Martin',
+  email: 'elise@exemple.fr',
+  phone: '',
+  company: '',
+  category: 'client',
+  ...overrides,
+});
+
+function rowsOf(result: CsvParseResult) {
+  if (!result.ok) throw new Error(result.error);
+  return result.rows;
+}
+
+describe('contactsToCsv (export)', () => {
+  it('starts with a UTF-8 BOM and the SPEC header, categories in French', () => {
+    const csv = contactsToCsv([contact({ phone: '01 02 03 04 05', company: 'Crème & Cie', category: 'partenaire' })]);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(CSV_EXPORT_HEADER).toEqual(['Nom', 'Email', 'Téléphone', 'Catégorie', 'Entreprise']);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Nom;Email;Téléphone;Catégorie;Entreprise');
+    expect(lines[1]).toBe('Élise Martin;elise@exemple.fr;01 02 03 04 05;Partenaire;Crème & Cie');
+  });
+
+  it('quotes separators, quotes and line breaks', () => {
+    const csv = contactsToCsv([contact({ name: 'Dupont; "Le Grand"', company: 'Durand, Fils\net Cie' })]);
+    const [, row] = Papa.parse<string[]>(csv.slice(1), { delimiter: ';' }).data;
+    expect(row[0]).toBe('Dupont; "Le Grand"');
+    expect(row[4]).toBe('Durand, Fils\net Cie');
+  });
+
+  it.each([
+    ['=HYPERLINK("http://x")'],
+    ['+33 6 12 34 56 78'],
+    ['-2+3'],
+    ['@SUM(A1)'],
+    ['\tcmd'],
+    ['\rcmd'],
+    ['   =1+1'],
+  ])('neutralises the formula cell %j with a leading quote', (value) => {
+    const csv = contactsToCsv([contact({ company: value })]);
+    const [, row] = Papa.parse<string[]>(csv.slice(1), { delimiter: ';' }).data;
+    expect(row[4]).toBe(`'${value}`);
+  });
+
+  it('leaves ordinary cells alone', () => {
+    const csv = contactsToCsv([contact({ company: 'A=B', phone: '06 00 00 00 00' })]);
+    const [, row] = Papa.parse<string[]>(csv.slice(1), { delimiter: ';' }).data;
+    expect(row[2]).toBe('06 00 00 00 00');
+    expect(row[4]).toBe('A=B');
+  });
+});
+
+describe('parseContactsCsv (import)', () => {
+  it('re-imports its own export unchanged: accents, quotes, separators, formula cells', () => {
+    const exported = [
+      contact({ name: 'Zoé « Zaza » Dupont', email: 'zoe@exemple.fr', phone: '+33 6 12 34 56 78', company: 'Durand; Fils, "et Cie"', category: 'prospect' }),
+      contact({ id: 2, name: 'Ærøskøbing Œuvres', email: 'oe@exemple.fr', company: '=1+1', category: 'partenaire' }),
+    ];
+    const rows = rowsOf(parseContactsCsv(contactsToCsv(exported)));
+    expect(rows.map((r) => r.contact)).toEqual([
+      { name: 'Zoé « Zaza » Dupont', email: 'zoe@exemple.fr', phone: '+33 6 12 34 56 78', company: 'Durand; Fils, "et Cie"', category: 'prospect' },
+      { name: 'Ærøskøbing Œuvres', email: 'oe@exemple.fr', company: '=1+1', category: 'partenaire' },
+    ]);
+  });
+
+  it('reads comma-separated files with API field names in any order and quoted fields', () => {
+    const text = 'email,city,name,postal_code,notes\n"a@b.fr",Lyon,"Martin, Paul",69001,"Ligne 1\nLigne 2"\n';
+    expect(rowsOf(parseContactsCsv(text))).toEqual([
+      { row: 1, contact: { email: 'a@b.fr', city: 'Lyon', name: 'Martin, Paul', postal_code: '69001', notes: 'Ligne 1\nLigne 2' } },
+    ]);
+  });
+
+  it('reads semicolon-separated files with French headers in any case, ignoring unknown columns', () => {
+    const text = 'ENTREPRISE;Code postal;Nom;E-mail;Couleur\nACME;75001;Jean;jean@acme.fr;bleu\r\n';
+    expect(rowsOf(parseContactsCsv(text))[0].contact).toEqual({ company: 'ACME', postal_code: '75001', name: 'Jean', email: 'jean@acme.fr' });
+  });
+
+  it('only keeps rows with both a name and an e-mail, numbering contacts by their place in the file', () => {
+    const text = 'Nom,Email\nAnne,anne@x.fr\n,sans-nom@x.fr\nSans Email,\n\nBruno,bruno@x.fr\n';
+    const result = parseContactsCsv(text);
+    expect(result).toEqual({
+      ok: true,
+      skipped: 2,
+      rows: [
+        { row: 1, contact: { name: 'Anne', email: 'anne@x.fr' } },
+        { row: 4, contact: { name: 'Bruno', email: 'bruno@x.fr' } },
+      ],
+    });
+  });
+
+  it('maps categories written as labels or values, and passes unknown ones to the server', () => {
+    const text = 'Nom,Email,Catégorie\nA,a@x.fr,Client\nB,b@x.fr,PARTENAIRE\nC,c@x.fr,ami\n';
+    expect(rowsOf(parseContactsCsv(text)).map((r) => r.contact.category)).toEqual(['client', 'partenaire', 'ami']);
+  });
+
+  it('refuses a file without Nom and Email columns', () => {
+    expect(parseContactsCsv('Prénom,Ville\nA,B\n')).toEqual({
+      ok: false,
+      error: 'Le fichier doit contenir une colonne Nom et une colonne Email sur sa première ligne.',
+    });
+  });
+
+  it('reports broken quoting as a read error', () => {
+    const result = parseContactsCsv('Nom,Email\n"Anne,anne@x.fr\n');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatch(/^Erreur lecture fichier CSV: /);
+  });
+});
+
+describe('checkCsvFile', () => {
+  it('accepts .csv files up to 1 MB', () => {
+    expect(checkCsvFile({ name: 'contacts.CSV', size: 1024 * 1024 })).toBeNull();
+  });
+  it('refuses other extensions', () => {
+    expect(checkCsvFile({ name: 'contacts.xlsx', size: 10 })).toBe('Le fichier doit être au format .csv.');
+  });
+  it('refuses files over 1 MB with their size in Mo', () => {
+    expect(checkCsvFile({ name: 'gros.csv', size: 1.5 * 1024 * 1024 })).toBe(
+      'Le fichier est trop volumineux (1,5 Mo). Limite : 1 Mo.',
+    );
+  });
+});

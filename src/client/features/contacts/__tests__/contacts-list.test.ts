@@ -1,0 +1,80 @@
+import type { ContactListItem } from '../../../../shared/contacts';
+import { sortBy } from '../../../lib/sort';
+import { contactSortValue, filterContacts, paginate, toSearchable } from '../contacts-list';
+import { formatContactErrors, formatImportErrors } from '../contacts-messages';
+
+const contacts: ContactListItem[] = [
+  { id: 1, name: 'Élise Martin', email: 'elise@exemple.fr', phone: '', company: 'Zèbre', category: 'client' },
+  { id: 2, name: 'bruno Petit', email: 'BRUNO@petit.fr', phone: '06', company: 'Acme', category: 'prospect' },
+  { id: 3, name: 'Chloé Durand', email: 'chloe@martin.fr', phone: '07', company: '', category: 'partenaire' },
+];
+const names = (list: ContactListItem[]) => list.map((c) => c.name);
+
+describe('filterContacts', () => {
+  const searchable = toSearchable(contacts);
+
+  it('matches the name or the e-mail, ignoring case', () => {
+    expect(names(filterContacts(searchable, 'MARTIN', ''))).toEqual(['Élise Martin', 'Chloé Durand']);
+    expect(names(filterContacts(searchable, 'bruno@', ''))).toEqual(['bruno Petit']);
+  });
+
+  it('ignores accents too and keeps every contact for an empty search', () => {
+    expect(names(filterContacts(searchable, 'elise', ''))).toEqual(['Élise Martin']);
+    expect(filterContacts(searchable, '  ', '')).toHaveLength(3);
+  });
+
+  it('does not search other columns', () => {
+    expect(filterContacts(searchable, 'acme', '')).toEqual([]);
+  });
+
+  it('filters on the exact category, combined with the search', () => {
+    expect(names(filterContacts(searchable, '', 'partenaire'))).toEqual(['Chloé Durand']);
+    expect(filterContacts(searchable, 'martin', 'prospect')).toEqual([]);
+  });
+});
+
+describe('sorting values', () => {
+  it('sorts names with French collation and categories by label, empty values last', () => {
+    const searchable = toSearchable(contacts);
+    const byName = sortBy(searchable, 'name', 'asc', contactSortValue).map((e) => e.contact.name);
+    expect(byName).toEqual(['bruno Petit', 'Chloé Durand', 'Élise Martin']);
+    const byCompanyDesc = sortBy(searchable, 'company', 'desc', contactSortValue).map((e) => e.contact.company);
+    expect(byCompanyDesc).toEqual(['Zèbre', 'Acme', '']);
+    const byCategory = sortBy(searchable, 'category', 'asc', contactSortValue).map((e) => e.contact.category);
+    expect(byCategory).toEqual(['client', 'partenaire', 'prospect']);
+  });
+});
+
+describe('paginate', () => {
+  const items = Array.from({ length: 120 }, (_, i) => i + 1);
+
+  it('cuts pages of 50 and counts them', () => {
+    expect(paginate(items, 1)).toMatchObject({ page: 1, pageCount: 3 });
+    expect(paginate(items, 1).items).toHaveLength(50);
+    expect(paginate(items, 3).items).toEqual(items.slice(100));
+  });
+
+  it('clamps the page to the existing ones', () => {
+    expect(paginate(items, 9).page).toBe(3);
+    expect(paginate(items, 0).page).toBe(1);
+    expect(paginate([], 4)).toEqual({ items: [], page: 1, pageCount: 1 });
+  });
+});
+
+describe('server error messages', () => {
+  it("joins field errors as 'Label : message' with ' | '", () => {
+    expect(
+      formatContactErrors({ name: ['Ce champ ne peut être vide.'], email: ['Saisissez une adresse e-mail valide.'], postal_code: ['Trop long.', 'Invalide.'] }),
+    ).toBe('Nom : Ce champ ne peut être vide. | Email : Saisissez une adresse e-mail valide. | Code postal : Trop long. Invalide.');
+    expect(formatContactErrors({ detail: 'Refusé.' })).toBe('Refusé.');
+    expect(formatContactErrors(null)).toBeNull();
+    expect(formatContactErrors('<html>')).toBeNull();
+  });
+
+  it("lists import errors as 'Contact i : field : messages' with the file's numbering", () => {
+    expect(formatImportErrors([{}, { email: ['Saisissez une adresse e-mail valide.'], colour: ['Champ inconnu.'] }], [1, 3])).toEqual([
+      'Contact 3 : Email : Saisissez une adresse e-mail valide.',
+      'Contact 3 : colour : Champ inconnu.',
+    ]);
+  });
+});

@@ -1,0 +1,132 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { CONTACT_CATEGORY_LABELS, type ContactCategory, type ContactListItem } from '../../../../shared/contacts';
+import { EMPTY_VALUE } from '../../../lib/format';
+import type { SortDirection } from '../../../lib/sort';
+import { Badge } from '../../../ui/badge';
+import { SortableHeader, StyledTable, StyledTableWrapper, StyledTd, StyledTr } from '../../../ui/table';
+import type { BadgeTone } from '../../../ui/theme';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
+import type { ContactSortKey } from '../contacts-list';
+
+export const CATEGORY_TONES: Record<ContactCategory, BadgeTone> = {
+  client: 'green',
+  partenaire: 'purple',
+  prospect: 'blue',
+};
+
+const COLUMNS: { key: ContactSortKey; label: string; hideBelow?: 'sm' }[] = [
+  { key: 'name', label: 'Nom' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Téléphone' },
+  { key: 'category', label: 'Catégorie' },
+  // SPEC 2: hidden on small screens.
+  { key: 'company', label: 'Entreprise', hideBelow: 'sm' },
+];
+
+const StyledCopyButton = styled.button`
+  padding: 2px 4px;
+  margin: -2px -4px;
+  border: none;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.link};
+  font: inherit;
+  text-align: left;
+  overflow-wrap: anywhere;
+  cursor: copy;
+
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
+const StyledNameLink = styled(Link)`
+  font-weight: ${({ theme }) => theme.typography.weight.medium};
+  overflow-wrap: anywhere;
+`;
+
+const StyledDimmed = styled.div<{ $stale: boolean }>`
+  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
+  transition: opacity ${({ theme }) => theme.transition};
+`;
+
+function CopyCell({ value, kind, onCopy }: { value: string; kind: string; onCopy: (value: string) => void }) {
+  if (!value) return <>{EMPTY_VALUE}</>;
+  return (
+    <StyledCopyButton type="button" title="Cliquer pour copier" onClick={() => onCopy(value)}>
+      <VisuallyHidden>Copier {kind} </VisuallyHidden>
+      {value}
+    </StyledCopyButton>
+  );
+}
+
+export interface ContactsTableProps {
+  contacts: readonly ContactListItem[];
+  /** Total of rows across pages (for assistive tech). */
+  totalCount: number;
+  sortKey: ContactSortKey | null;
+  sortDirection: SortDirection;
+  onSort: (key: ContactSortKey) => void;
+  onCopy: (value: string) => void;
+  /** True while a newer search is being applied (the rows shown are the previous result). */
+  stale?: boolean;
+}
+
+/** One page of the contact list; name links to the form, e-mail and phone copy on click. */
+export const ContactsTable = memo(function ContactsTable({
+  contacts,
+  totalCount,
+  sortKey,
+  sortDirection,
+  onSort,
+  onCopy,
+  stale = false,
+}: ContactsTableProps) {
+  return (
+    <StyledDimmed $stale={stale}>
+      <StyledTableWrapper>
+        <StyledTable>
+          <VisuallyHidden as="caption">Liste des contacts ({totalCount})</VisuallyHidden>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <SortableHeader
+                  key={column.key}
+                  label={column.label}
+                  columnKey={column.key}
+                  activeKey={sortKey}
+                  direction={sortDirection}
+                  onSort={(key) => onSort(key as ContactSortKey)}
+                  hideBelow={column.hideBelow}
+                />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {contacts.map((contact) => (
+              <StyledTr key={contact.id}>
+                <StyledTd>
+                  <StyledNameLink to={`/contacts/${contact.id}`}>{contact.name}</StyledNameLink>
+                </StyledTd>
+                <StyledTd>
+                  <CopyCell value={contact.email} kind="l'email" onCopy={onCopy} />
+                </StyledTd>
+                <StyledTd>
+                  <CopyCell value={contact.phone} kind="le téléphone" onCopy={onCopy} />
+                </StyledTd>
+                <StyledTd>
+                  <Badge tone={CATEGORY_TONES[contact.category] ?? 'grey'}>
+                    {CONTACT_CATEGORY_LABELS[contact.category] ?? contact.category}
+                  </Badge>
+                </StyledTd>
+                <StyledTd $hideBelow="sm">{contact.company || EMPTY_VALUE}</StyledTd>
+              </StyledTr>
+            ))}
+          </tbody>
+        </StyledTable>
+      </StyledTableWrapper>
+    </StyledDimmed>
+  );
+});

@@ -1,0 +1,160 @@
+import Papa from 'papaparse';
+import {
+  CONTACT_CATEGORIES,
+  CONTACT_CATEGORY_LABELS,
+  CONTACT_FIELD_LABELS,
+  type ContactInput,
+  type ContactListItem,
+} from '../../../shared/contacts';
+import { normalizeSearch } from '../../../shared/search';
+import type { ContactImportRow } from './contacts.api';
+import { CSV_IMPORT_MAX_BYTES, IMPORT_MESSAGES } from './contacts-messages';
+
+/**
+ * CSV export and import of contacts (SPEC 2 "Contact list", 5 "CSV import", 8, 9).
+ * The export is the import's own format: the export re-imports as is.
+ */
+
+export const CSV_FILE_NAME = 'contacts.csv';
+
+/** SPEC 2: the export's columns, headed with the shared French labels. */
+const EXPORT_FIELDS = ['name', 'email', 'phone', 'category', 'company'] as const;
+export const CSV_EXPORT_HEADER = EXPORT_FIELDS.map((field) => CONTACT_FIELD_LABELS[field]);
+
+/** Excel needs the BOM to read UTF-8 (accents). */
+const UTF8_BOM = '\uFEFF';
+
+/** French Excel splits columns on ';' (its list separator); the import accepts ',' and ';'. */
+const EXPORT_DELIMITER = ';';
+
+/**
+ * Cells a spreadsheet would run as a formula (CSV injection): '=', '+', '-', '@', tab or CR,
+ * also after leading spaces. The export prefixes them with a quote.
+ */
+export const FORMULA_START = /^\s*[=+\-@\t\r]/;
+
+/** Undoes the export's neutralisation so that an export re-imports unchanged ('+33…' phones). */
+export function restoreNeutralised(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** The CSV text (with BOM) of `contacts`, in the given order. */
+export function contactsToCsv(contacts: readonly ContactListItem[]): string {
+  const data = contacts.map((contact) =>
+    EXPORT_FIELDS.map((field) =>
+      field === 'category' ? (CONTACT_CATEGORY_LABELS[contact.category] ?? contact.category) : (contact[field] ?? ''),
+    ),
+  );
+  const csv = Papa.unparse(
+    { fields: CSV_EXPORT_HEADER, data },
+    { delimiter: EXPORT_DELIMITER, newline: '\r\n', escapeFormulae: FORMULA_START },
+  );
+  return UTF8_BOM + csv;
+}
+
+/** Saves `csv` as a file through a temporary link (the browser's download). */
+export function downloadCsv(csv: string, fileName = CSV_FILE_NAME) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers read the URL after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** SPEC 5: only .csv files, at most 1 MB. Returns the message to show, or null. */
+export function checkCsvFile(file: Pick<File, 'name' | 'size'>): string | null {
+  if (!/\.csv$/i.test(file.name)) return IMPORT_MESSAGES.notCsv;
+  if (file.size > CSV_IMPORT_MAX_BYTES) return IMPORT_MESSAGES.tooLarge(file.size);
+  return null;
+}
+
+type ImportField = keyof ContactInput;
+
+const headerKey = (header: string) => normalizeSearch(header).replace(/[\s_-]+/g, ' ').trim();
+
+/** Header spellings accepted for each field: the French label, the API name and a few usual ones. */
+const EXTRA_HEADERS: Record<ImportField, string[]> = {
+  name: ['nom complet'],
+  email: ['e-mail', 'mail', 'courriel', 'adresse email', 'adresse e-mail'],
+  phone: ['tel', 'tél.', 'portable', 'mobile'],
+  company: ['société', 'organisation'],
+  address: [],
+  city: [],
+  postal_code: ['cp'],
+  country: [],
+  notes: ['note'],
+  category: [],
+};
+
+const FIELD_BY_HEADER = new Map<string, ImportField>(
+  (Object.keys(CONTACT_FIELD_LABELS) as ImportField[]).flatMap((field) =>
+    [field, CONTACT_FIELD_LABELS[field], ...EXTRA_HEADERS[field]].map((header) => [headerKey(header), field] as const),
+  ),
+);
+
+function toCategory(value: string): string {
+  const key = normalizeSearch(value);
+  const known = CONTACT_CATEGORIES.find(
+    (category) => category === key || normalizeSearch(CONTACT_CATEGORY_LABELS[category]) === key,
+  );
+  return known ?? value;
+}
+
+export interface CsvContactRow {
+  /** 1-based position of the contact in the file (the header is not counted). */
+  row: number;
+  contact: ContactImportRow;
+}
+
+export type CsvParseResult = { ok: true; rows: CsvContactRow[]; skipped: number } | { ok: false; error: string };
+
+const QUOTE_ERRORS: Record<string, string> = {
+  MissingQuotes: 'guillemet fermant manquant',
+  InvalidQuotes: 'guillemets mal placés',
+};
+
+/**
+ * Reads a contacts CSV: headers from the first row (export's French header or API field names,
+ * any order, unknown columns ignored), ',' or ';' separators, quoted fields. Only rows with
+ * both a name and an e-mail are kept.
+ */
+export function parseContactsCsv(text: string): CsvParseResult {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimitersToGuess: [',', ';'],
+    skipEmptyLines: 'greedy',
+  });
+  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quoteError) {
+    const where = quoteError.row !== undefined ? ` (ligne ${quoteError.row + 1})` : '';
+    return { ok: false, error: IMPORT_MESSAGES.readError(`${QUOTE_ERRORS[quoteError.code] ?? quoteError.message}${where}.`) };
+  }
+  const [header = [], ...records] = parsed.data;
+  const columns = header.map((cell) => FIELD_BY_HEADER.get(headerKey(cell)));
+  if (!columns.includes('name') || !columns.includes('email')) {
+    return { ok: false, error: IMPORT_MESSAGES.missingColumns };
+  }
+
+  const rows: CsvContactRow[] = [];
+  let skipped = 0;
+  records.forEach((cells, index) => {
+    const values: Partial<Record<ImportField, string>> = {};
+    columns.forEach((field, column) => {
+      if (!field || values[field] !== undefined) return; // first column of a field wins
+      const value = restoreNeutralised((cells[column] ?? '').trim()).trim();
+      if (value) values[field] = field === 'category' ? toCategory(value) : value;
+    });
+    const { name, email, ...rest } = values;
+    if (!name || !email) {
+      skipped += 1;
+      return;
+    }
+    // An unknown category stays a string: the server's per-row error names it.
+    rows.push({ row: index + 1, contact: { ...rest, name, email } as ContactImportRow });
+  });
+  return { ok: true, rows, skipped };
+}

@@ -1,0 +1,155 @@
+import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
+import { api } from '../../app/api';
+import type { Contact, ContactInput, ContactListItem } from '../../../shared/contacts';
+import type { Project, Task, TaskStatus } from '../../../shared/workflow';
+
+/**
+ * Contacts API (SPEC 7 "Contacts"), plus the few task/project/quote/invoice calls the contact
+ * page's side panel needs. Tags follow the app's convention: plain types ('Task', 'Contact'…)
+ * are invalidated on writes so every screen that shows these entities refetches, whatever ids
+ * it provides.
+ */
+
+/** Contacts are normalised: the list endpoint feeds this adapter (kept in server id order). */
+export const contactsAdapter = createEntityAdapter<ContactListItem>();
+export const contactsInitialState = contactsAdapter.getInitialState();
+export type ContactsState = EntityState<ContactListItem, number>;
+
+/** A quote or invoice as listed for one client (the server's list shape). */
+export interface ContactDocument {
+  id: number;
+  title: string;
+  status: string;
+  status_display: string;
+  issue_date: string | null;
+  total_amount: number;
+  quote_number?: string | null;
+  invoice_number?: string | null;
+}
+
+/** SPEC 2: a task created from a contact page. */
+export interface ContactTaskInput {
+  title: string;
+  due_date: string | null;
+  status: Extract<TaskStatus, 'brouillon' | 'en_attente' | 'en_cours'>;
+  contact_ids: number[];
+}
+
+export interface ImportContactsResult {
+  created: number;
+  ids: number[];
+}
+
+export type ContactImportRow = Partial<ContactInput> & Pick<ContactInput, 'name' | 'email'>;
+
+/** Writes to a contact change names shown in tasks, projects, documents, activity and dashboard. */
+const CONTACT_DEPENDENTS = ['Contact', 'Task', 'Project', 'Quote', 'Invoice', 'Activity', 'Dashboard'] as const;
+
+const listTags = <T extends 'Task' | 'Project' | 'Quote' | 'Invoice'>(type: T, items: { id: number }[] | undefined) => [
+  { type, id: 'LIST' as const },
+  ...(items ?? []).map(({ id }) => ({ type, id })),
+];
+
+export const contactsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getContacts: build.query<ContactsState, void>({
+      query: () => ({ url: 'contacts/' }),
+      transformResponse: (response: ContactListItem[]) => contactsAdapter.setAll(contactsInitialState, response),
+      providesTags: (result) => [
+        { type: 'Contact', id: 'LIST' },
+        ...(result?.ids ?? []).map((id) => ({ type: 'Contact' as const, id })),
+      ],
+    }),
+
+    getContact: build.query<Contact, number>({
+      query: (id) => ({ url: `contacts/${id}/` }),
+      providesTags: (_result, _error, id) => [{ type: 'Contact', id }],
+    }),
+
+    createContact: build.mutation<Contact, ContactInput>({
+      query: (body) => ({ url: 'contacts/', method: 'POST', data: body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          // The edit page opened right after creation needs no second request.
+          dispatch(contactsApi.util.upsertQueryData('getContact', data.id, data));
+        } catch {
+          // the page shows the error
+        }
+      },
+      invalidatesTags: ['Contact', 'Activity', 'Dashboard'],
+    }),
+
+    updateContact: build.mutation<Contact, { id: number; body: ContactInput }>({
+      query: ({ id, body }) => ({ url: `contacts/${id}/`, method: 'PUT', data: body }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(contactsApi.util.upsertQueryData('getContact', id, data));
+        } catch {
+          // the page shows the error
+        }
+      },
+      invalidatesTags: (result) => (result ? [...CONTACT_DEPENDENTS] : []),
+    }),
+
+    deleteContact: build.mutation<void, number>({
+      query: (id) => ({ url: `contacts/${id}/`, method: 'DELETE' }),
+      // Not the contact's own tag: refetching a contact that no longer exists would only 404.
+      invalidatesTags: (_result, error) =>
+        error ? [] : [{ type: 'Contact', id: 'LIST' }, 'Task', 'Project', 'Activity', 'Dashboard'],
+    }),
+
+    importContacts: build.mutation<ImportContactsResult, ContactImportRow[]>({
+      query: (rows) => ({ url: 'import-contacts/', method: 'POST', data: rows }),
+      invalidatesTags: (result) => (result ? ['Contact', 'Activity', 'Dashboard'] : []),
+    }),
+
+    getContactTasks: build.query<Task[], number>({
+      // SPEC 7: the panel lists the contact's unfinished tasks.
+      query: (id) => ({ url: `contacts/${id}/tasks/`, params: { exclude_status: 'termine' } }),
+      providesTags: (result) => listTags('Task', result),
+    }),
+
+    getContactProjects: build.query<Project[], number>({
+      query: (id) => ({ url: `contacts/${id}/projects/` }),
+      providesTags: (result) => listTags('Project', result),
+    }),
+
+    getContactQuotes: build.query<ContactDocument[], number>({
+      query: (id) => ({ url: `contacts/${id}/quotes/` }),
+      providesTags: (result) => listTags('Quote', result),
+    }),
+
+    getContactInvoices: build.query<ContactDocument[], number>({
+      query: (id) => ({ url: `contacts/${id}/invoices/` }),
+      providesTags: (result) => listTags('Invoice', result),
+    }),
+
+    createContactTask: build.mutation<Task, ContactTaskInput>({
+      query: (body) => ({ url: 'tasks/', method: 'POST', data: body }),
+      invalidatesTags: (result) => (result ? ['Task', 'Activity', 'Dashboard'] : []),
+    }),
+
+    deleteContactTask: build.mutation<void, number>({
+      query: (id) => ({ url: `tasks/${id}/`, method: 'DELETE' }),
+      // Quotes and invoices may have had a line linked to the task.
+      invalidatesTags: (_result, error) => (error ? [] : ['Task', 'Quote', 'Invoice', 'Activity', 'Dashboard']),
+    }),
+  }),
+});
+
+export const {
+  useGetContactsQuery,
+  useGetContactQuery,
+  useCreateContactMutation,
+  useUpdateContactMutation,
+  useDeleteContactMutation,
+  useImportContactsMutation,
+  useGetContactTasksQuery,
+  useGetContactProjectsQuery,
+  useGetContactQuotesQuery,
+  useGetContactInvoicesQuery,
+  useCreateContactTaskMutation,
+  useDeleteContactTaskMutation,
+} = contactsApi;
