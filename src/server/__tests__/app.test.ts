@@ -60,6 +60,8 @@ describe('health and API conventions', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self';");
+    // The in-page PDF preview frames a blob: URL.
+    expect(csp).toContain("frame-src 'self' blob:");
     expect(csp).not.toMatch(/https?:\/\//);
   });
 });

@@ -20,6 +20,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, analyticsScr
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The PDF preview shows a blob: URL of the downloaded document in a frame.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
