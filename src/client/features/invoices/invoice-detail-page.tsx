@@ -1,10 +1,6 @@
-import { useParams, useSearchParams } from 'react-router-dom';
-import { ComingSoonPage } from '../../ui/coming-soon';
+import { DocumentDetailPage } from '../documents/document-detail-page';
 
-/** Placeholder: /invoices/new, /invoices/new?duplicate_id={id} and /invoices/:id. */
+/** /invoices/new, /invoices/new?duplicate_id={id} and /invoices/:id: the shared document page, for invoices. */
 export function InvoiceDetailPage() {
-  const { id } = useParams();
-  const [search] = useSearchParams();
-  const title = id ? 'Facture' : search.get('duplicate_id') ? 'Dupliquer une facture' : 'Nouvelle facture';
-  return <ComingSoonPage title={title} />;
+  return <DocumentDetailPage kind="invoice" />;
 }

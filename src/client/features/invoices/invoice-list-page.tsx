@@ -1,6 +1,6 @@
-import { ComingSoonPage } from '../../ui/coming-soon';
+import { DocumentListPage } from '../documents/document-list-page';
 
-/** Placeholder until the capability's issue replaces it. */
+/** /invoices: the shared document list, for invoices. */
 export function InvoiceListPage() {
-  return <ComingSoonPage title="Liste des factures" />;
+  return <DocumentListPage kind="invoice" />;
 }

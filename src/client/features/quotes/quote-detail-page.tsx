@@ -1,10 +1,6 @@
-import { useParams, useSearchParams } from 'react-router-dom';
-import { ComingSoonPage } from '../../ui/coming-soon';
+import { DocumentDetailPage } from '../documents/document-detail-page';
 
-/** Placeholder: /quotes/new, /quotes/new?duplicate_id={id} and /quotes/:id. */
+/** /quotes/new, /quotes/new?duplicate_id={id} and /quotes/:id: the shared document page, for quotes. */
 export function QuoteDetailPage() {
-  const { id } = useParams();
-  const [search] = useSearchParams();
-  const title = id ? 'Devis' : search.get('duplicate_id') ? 'Dupliquer un devis' : 'Nouveau devis';
-  return <ComingSoonPage title={title} />;
+  return <DocumentDetailPage kind="quote" />;
 }

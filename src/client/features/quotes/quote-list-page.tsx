@@ -1,6 +1,6 @@
-import { ComingSoonPage } from '../../ui/coming-soon';
+import { DocumentListPage } from '../documents/document-list-page';
 
-/** Placeholder until the capability's issue replaces it. */
+/** /quotes: the shared document list, for quotes. */
 export function QuoteListPage() {
-  return <ComingSoonPage title="Liste des devis" />;
+  return <DocumentListPage kind="quote" />;
 }

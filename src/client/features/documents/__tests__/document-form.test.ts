@@ -1,0 +1,252 @@
+import { computeTotals } from '../../../../shared/documents';
+import {
+  buildPayload,
+  describeSaveErrors,
+  duplicateForm,
+  emptyLine,
+  formFromRecord,
+  lineWithTask,
+  newDocumentForm,
+  validateForm,
+  type DocumentForm,
+} from '../document-form';
+import { INVOICE_CONFIG, LINES_INVALID, QUOTE_CONFIG } from '../document-kinds';
+import type { DocumentRecord } from '../document.types';
+
+const TODAY = '2025-11-21';
+
+const RECORD: DocumentRecord = {
+  id: 7,
+  number: 'FAC-2025-0003',
+  title: 'Refonte du site',
+  client: { id: 3, name: 'Librairie Colette', email: 'colette@exemple.fr' },
+  status: 'partially_paid',
+  status_display: 'Partiellement payée',
+  priority: 'haute',
+  issue_date: '2025-10-01',
+  end_date: '2025-10-31',
+  payment_date: '2025-10-15',
+  total_amount: 186.6,
+  created_at: '2025-10-01T08:00:00Z',
+  description: 'Notes',
+  tax_rate: 5.5,
+  legal_notice: 'Mentions du document',
+  signature_notice: 'IBAN FR76',
+  subtotal: 155.5,
+  tax_amount: 31.1,
+  quote_id: null,
+  line_items: [
+    { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
+    { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, total: 35.5, task_id: null, task: null },
+  ],
+};
+
+describe('the shared calculation (computeTotals) as the form uses it', () => {
+  it('computes to the cent on awkward values', () => {
+    expect(computeTotals([{ quantity: '3', unit_price: '0.1' }], '20')).toEqual({ lines: [30], subtotal: 30, tax: 6, total: 36 });
+    expect(computeTotals([{ quantity: 1, unit_price: 10.01 }], 33.33)).toMatchObject({ subtotal: 1001, tax: 334, total: 1335 });
+    expect(computeTotals([{ quantity: '3', unit_price: '19.99' }], '5.5')).toMatchObject({ subtotal: 5997, tax: 330, total: 6327 });
+    expect(computeTotals([{ quantity: 7, unit_price: 13.37 }], 2.1)).toMatchObject({ subtotal: 9359, tax: 197, total: 9556 });
+  });
+
+  it('counts what is being typed (empty, comma decimals, garbage) sensibly', () => {
+    expect(computeTotals([{ quantity: '', unit_price: '12' }, { quantity: '2', unit_price: '1,5' }], '')).toEqual({
+      lines: [0, 300],
+      subtotal: 300,
+      tax: 0,
+      total: 300,
+    });
+    expect(computeTotals([{ quantity: 'abc', unit_price: '12' }], '20').total).toBe(0);
+  });
+});
+
+describe('form defaults', () => {
+  it('starts today, +30 days, 20 %, the profile notices, draft, one empty line', () => {
+    const form = newDocumentForm(TODAY, { legal_notice: 'Mentions par défaut', signature_notice: 'Bon pour accord' });
+    expect(form).toMatchObject({
+      issue_date: '2025-11-21',
+      end_date: '2025-12-21',
+      tax_rate: '20',
+      status: 'draft',
+      priority: 'normale',
+      client_id: null,
+      legal_notice: 'Mentions par défaut',
+      signature_notice: 'Bon pour accord',
+    });
+    expect(form.line_items).toHaveLength(1);
+    expect(form.line_items[0]).toMatchObject({ id: null, title: '', quantity: '1', unit_price: '0', task_id: null });
+  });
+});
+
+describe('duplicate mapping', () => {
+  it("copies without id or number: 'Copie de', new dates, draft, lines without ids", () => {
+    const form = duplicateForm(INVOICE_CONFIG, RECORD, TODAY);
+    expect(form).toMatchObject({
+      title: 'Copie de Refonte du site',
+      client_id: 3,
+      status: 'draft',
+      priority: 'haute',
+      issue_date: TODAY,
+      end_date: '2025-12-21',
+      payment_date: '',
+      tax_rate: '5.5',
+      description: 'Notes',
+      legal_notice: 'Mentions du document',
+      signature_notice: 'IBAN FR76',
+    });
+    expect(form.line_items.map((l) => [l.id, l.title, l.quantity, l.unit_price, l.task_id])).toEqual([
+      [null, 'Atelier', '2', '60', 4],
+      [null, 'Déplacement', '1', '35.5', null],
+    ]);
+    const payload = buildPayload(INVOICE_CONFIG, form);
+    expect(payload).not.toHaveProperty('id');
+    expect(payload).not.toHaveProperty('invoice_number');
+    expect(payload.line_items.every((l) => l.id === null)).toBe(true);
+  });
+});
+
+describe('edit mapping', () => {
+  it("shows an invoice's partially_paid as the form's 'partial' and keeps line ids", () => {
+    const form = formFromRecord(INVOICE_CONFIG, RECORD);
+    expect(form.status).toBe('partial');
+    expect(form.line_items.map((l) => l.id)).toEqual([11, 12]);
+    expect(form.line_items[0].taskTitle).toBe('Atelier');
+  });
+
+  it('reuses the line keys of the previous form so rows are not remounted after a save', () => {
+    const before = formFromRecord(INVOICE_CONFIG, RECORD);
+    const after = formFromRecord(INVOICE_CONFIG, RECORD, before);
+    expect(after.line_items.map((l) => l.key)).toEqual(before.line_items.map((l) => l.key));
+  });
+});
+
+describe('task link on a line', () => {
+  const task = { id: 9, title: 'Maquettes', description: 'Trois écrans', hourly_rate: 0, cost: 240, projectName: null };
+
+  it('fills title, description, quantity 1 and the hourly rate, else the cost, else 0', () => {
+    const line = { ...emptyLine(), quantity: '4', unit_price: '10' };
+    expect(lineWithTask(line, { ...task, hourly_rate: 55.5 })).toMatchObject({
+      task_id: 9,
+      title: 'Maquettes',
+      description: 'Trois écrans',
+      quantity: '1',
+      unit_price: '55.5',
+    });
+    expect(lineWithTask(line, task).unit_price).toBe('240');
+    expect(lineWithTask(line, { ...task, cost: 0 }).unit_price).toBe('0');
+  });
+
+  it('resets the line to empty with quantity 1 and price 0 when the task is cleared', () => {
+    const linked = lineWithTask({ ...emptyLine(), id: 5 }, { ...task, hourly_rate: 80 });
+    expect(lineWithTask({ ...linked, quantity: '3' }, null)).toMatchObject({
+      id: 5,
+      task_id: null,
+      title: '',
+      description: '',
+      quantity: '1',
+      unit_price: '0',
+    });
+  });
+});
+
+describe('validation (SPEC section 5)', () => {
+  const valid = (): DocumentForm => ({
+    ...newDocumentForm(TODAY),
+    title: 'Site',
+    client_id: 3,
+    line_items: [{ ...emptyLine(), title: 'A', quantity: '1', unit_price: '0' }],
+  });
+
+  it('accepts a complete form', () => {
+    expect(validateForm(QUOTE_CONFIG, valid())).toBeNull();
+  });
+
+  it('asks for a client, per kind', () => {
+    expect(validateForm(QUOTE_CONFIG, { ...valid(), client_id: null })?.client).toBe('Veuillez sélectionner un client pour le devis.');
+    expect(validateForm(INVOICE_CONFIG, { ...valid(), client_id: null })?.client).toBe('Veuillez sélectionner un client pour la facture.');
+  });
+
+  it('asks for at least one line, per kind', () => {
+    expect(validateForm(QUOTE_CONFIG, { ...valid(), line_items: [] })?.lines).toBe('Le devis doit contenir au moins une ligne.');
+    expect(validateForm(INVOICE_CONFIG, { ...valid(), line_items: [] })?.lines).toBe('La facture doit contenir au moins une ligne.');
+  });
+
+  it('refuses lines without title, with quantity <= 0 or a negative price, and names them', () => {
+    const bad = [
+      { ...emptyLine(), title: ' ', quantity: '1', unit_price: '1' },
+      { ...emptyLine(), title: 'B', quantity: '0', unit_price: '1' },
+      { ...emptyLine(), title: 'C', quantity: '1', unit_price: '-0.01' },
+      { ...emptyLine(), title: 'D', quantity: '', unit_price: '1' },
+      { ...emptyLine(), title: 'E', quantity: '2', unit_price: '0' },
+    ];
+    const errors = validateForm(QUOTE_CONFIG, { ...valid(), line_items: bad });
+    expect(errors?.lines).toBe(LINES_INVALID);
+    expect(errors?.invalidLines).toEqual(bad.slice(0, 4).map((l) => l.key));
+  });
+});
+
+describe('write payload', () => {
+  const form: DocumentForm = {
+    ...newDocumentForm(TODAY),
+    title: '  Site  ',
+    client_id: 3,
+    status: 'partial',
+    tax_rate: '5,5',
+    payment_date: '',
+    line_items: [{ ...emptyLine(), id: 11, title: 'A', quantity: '1,5', unit_price: '10.10', task_id: 4, taskTitle: 'T' }],
+  };
+
+  it('sends client_id, numbers, null for empty dates, and lines without their client-side key', () => {
+    const payload = buildPayload(INVOICE_CONFIG, form);
+    expect(payload).toEqual({
+      title: 'Site',
+      description: '',
+      client_id: 3,
+      status: 'partial',
+      priority: 'normale',
+      issue_date: TODAY,
+      due_date: '2025-12-21',
+      payment_date: null,
+      tax_rate: 5.5,
+      legal_notice: '',
+      signature_notice: '',
+      line_items: [{ id: 11, title: 'A', description: '', quantity: 1.5, unit_price: 10.1, task_id: 4 }],
+    });
+  });
+
+  it('names the end date per kind and sends no payment date on quotes', () => {
+    const payload = buildPayload(QUOTE_CONFIG, { ...form, status: 'sent' });
+    expect(payload.expiration_date).toBe('2025-12-21');
+    expect(payload).not.toHaveProperty('due_date');
+    expect(payload).not.toHaveProperty('payment_date');
+  });
+});
+
+describe('server errors', () => {
+  it('lists field errors with French labels, nested line errors per line, and non-field errors', () => {
+    expect(
+      describeSaveErrors(INVOICE_CONFIG, {
+        title: ['Ce champ ne peut être vide.'],
+        tax_rate: ['Saisissez un taux de TVA entre 0 et 100.'],
+        signature_notice: ['Trop long.'],
+        line_items: [{}, { title: ['Ce champ ne peut être vide.'], unit_price: ['Assurez-vous que cette valeur est supérieure ou égale à 0.'] }],
+        non_field_errors: ['Une facture émise ne peut plus être modifiée.'],
+      }),
+    ).toEqual([
+      'Titre : Ce champ ne peut être vide.',
+      'TVA (%) : Saisissez un taux de TVA entre 0 et 100.',
+      'Informations de paiement : Trop long.',
+      'Ligne 2 – Titre : Ce champ ne peut être vide.',
+      'Ligne 2 – Prix unitaire HT : Assurez-vous que cette valeur est supérieure ou égale à 0.',
+      'Une facture émise ne peut plus être modifiée.',
+    ]);
+  });
+
+  it('reads a flat line_items message and returns nothing for bodies without errors', () => {
+    expect(describeSaveErrors(QUOTE_CONFIG, { line_items: ['Le devis doit contenir au moins une ligne.'] })).toEqual([
+      'Lignes : Le devis doit contenir au moins une ligne.',
+    ]);
+    expect(describeSaveErrors(QUOTE_CONFIG, undefined)).toEqual([]);
+    expect(describeSaveErrors(QUOTE_CONFIG, '<html>')).toEqual([]);
+  });
+});

@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type MockAdapter from 'axios-mock-adapter';
+import { addDays, firstDayOfMonth, parisToday } from '../../../../shared/dates';
+import { mockHttp, renderApp, signedIn } from '../../../test/render';
+
+const today = parisToday();
+
+// Full-app renders of up to 10,000 rows: slow on a busy CI machine.
+jest.setTimeout(30_000);
+
+const invoice = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  invoice_number: `FAC-2025-${String(id).padStart(4, '0')}`,
+  title: `Facture ${id}`,
+  client: { id: 100 + id, name: `Client ${id}`, email: '' },
+  status: 'sent',
+  status_display: 'Envoyée',
+  priority: 'normale',
+  priority_display: 'Normale',
+  issue_date: '2025-01-10',
+  due_date: addDays(today, 30),
+  payment_date: null,
+  subtotal: 100,
+  total_amount: 1234.5,
+  created_at: '2025-01-10T10:00:00Z',
+  ...extra,
+});
+
+const quote = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  quote_number: `DEV-2025-${String(id).padStart(4, '0')}`,
+  title: `Devis ${id}`,
+  client: { id: 200 + id, name: `Client ${id}`, email: '' },
+  status: 'draft',
+  status_display: 'Brouillon',
+  priority: 'normale',
+  issue_date: '2025-01-10',
+  expiration_date: addDays(today, 30),
+  total_amount: 10,
+  created_at: `2025-01-${String(10 + id).padStart(2, '0')}T10:00:00Z`,
+  ...extra,
+});
+
+const bodyRows = () =>
+  within(screen.getByRole('table')).getAllByRole('row').filter((row) => row.getAttribute('data-index') !== null);
+
+describe('document list page', () => {
+  let mock: MockAdapter;
+  beforeEach(() => {
+    mock = mockHttp();
+  });
+  afterEach(() => mock.restore());
+
+  it('lists invoices with number or id, client link, badge colours, fr-FR amounts, sorted by due date', async () => {
+    mock.onGet('invoices/').reply(200, [
+      invoice(1, { due_date: addDays(today, 20) }),
+      invoice(2, { invoice_number: null, status: 'draft', status_display: 'Brouillon', due_date: addDays(today, 3) }),
+      invoice(3, { status: 'overdue', status_display: 'En retard', due_date: addDays(today, -2) }),
+      invoice(4, { status: 'paid', status_display: 'Payée', due_date: addDays(today, -40) }),
+      invoice(5, { status: 'partially_paid', status_display: 'Partiellement payée', due_date: addDays(today, 60) }),
+      invoice(6, { status: 'cancelled', status_display: 'Annulée', due_date: addDays(today, 61) }),
+    ]);
+    renderApp({ route: '/invoices', preloadedState: signedIn });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Liste des factures' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Facture 1' });
+
+    // Default sort: due date ascending.
+    expect(bodyRows().map((row) => within(row).getAllByRole('link')[0].textContent)).toEqual([
+      'Facture 4',
+      'Facture 3',
+      'Facture 2',
+      'Facture 1',
+      'Facture 5',
+      'Facture 6',
+    ]);
+    const row2 = bodyRows()[2];
+    expect(within(row2).getByText('#2')).toBeInTheDocument();
+    expect(within(bodyRows()[3]).getByText('#FAC-2025-0001')).toBeInTheDocument();
+    expect(within(row2).getByRole('link', { name: 'Client 2' })).toHaveAttribute('href', '/contacts/102');
+    expect(within(row2).getByRole('link', { name: 'Facture 2' })).toHaveAttribute('href', '/invoices/2');
+    expect(within(bodyRows()[3]).getByText(/1\s234,50\s€/)).toBeInTheDocument();
+
+    const tone = (text: string) => within(screen.getByRole('table')).getByText(text).getAttribute('data-tone');
+    expect(tone('Brouillon')).toBe('grey');
+    expect(tone('Envoyée')).toBe('blue');
+    expect(tone('En retard')).toBe('darkred');
+    expect(tone('Payée')).toBe('green');
+    expect(tone('Partiellement payée')).toBe('orange');
+    expect(tone('Annulée')).toBe('darkgrey');
+
+    // Due dates: overdue red, within 7 days orange, paid plain.
+    const dueTone = (index: number) => bodyRows()[index].querySelector('[data-tone="overdue"], [data-tone="soon"], [data-tone="plain"]')?.getAttribute('data-tone');
+    expect(dueTone(0)).toBe('plain'); // paid
+    expect(dueTone(1)).toBe('overdue');
+    expect(dueTone(2)).toBe('soon');
+    expect(dueTone(3)).toBe('plain');
+  });
+
+  it('sorts quotes by creation date, newest first, and toggles a column on click', async () => {
+    mock.onGet('quotes/').reply(200, [quote(1), quote(3), quote(2)]);
+    const { user } = renderApp({ route: '/quotes', preloadedState: signedIn });
+    await screen.findByRole('link', { name: 'Devis 1' });
+    const titles = () => bodyRows().map((row) => within(row).getAllByRole('link')[0].textContent);
+    expect(titles()).toEqual(['Devis 3', 'Devis 2', 'Devis 1']);
+    await user.click(screen.getByRole('button', { name: /Titre/ }));
+    expect(titles()).toEqual(['Devis 1', 'Devis 2', 'Devis 3']);
+    await user.click(screen.getByRole('button', { name: /Titre/ }));
+    expect(titles()).toEqual(['Devis 3', 'Devis 2', 'Devis 1']);
+  });
+
+  it('filters by title or client name, status and priority, and resets', async () => {
+    mock.onGet('quotes/').reply(200, [
+      quote(1, { title: 'Refonte du site', client: { id: 9, name: 'Librairie Colette', email: '' } }),
+      quote(2, { title: 'Logo', status: 'sent', status_display: 'Envoyé', priority: 'urgent' }),
+      quote(3, { title: 'Maintenance', client: { id: 8, name: 'École Jules Ferry', email: '' } }),
+    ]);
+    const { user } = renderApp({ route: '/quotes', preloadedState: signedIn });
+    await screen.findByRole('link', { name: 'Logo' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'colette');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Refonte du site' })).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Rechercher' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'ECOLE');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Maintenance' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'sent');
+    expect(bodyRows()).toHaveLength(1);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), '');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Priorité' }), 'urgent');
+    expect(bodyRows()).toHaveLength(1);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Priorité' }), 'basse');
+    expect(screen.getByText('Aucun devis à afficher.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
+    expect(bodyRows()).toHaveLength(3);
+    expect(screen.getByRole('combobox', { name: 'Priorité' })).toHaveValue('');
+  });
+
+  it('shows the empty message and the create link', async () => {
+    mock.onGet('invoices/').reply(200, []);
+    renderApp({ route: '/invoices', preloadedState: signedIn });
+    expect(await screen.findByText('Aucune facture à afficher.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Faire une facture' })).toHaveAttribute('href', '/invoices/new');
+  });
+
+  it('translates the route query for the server and reloads when it changes', async () => {
+    mock.onGet('invoices/').reply(200, []);
+    const { user } = renderApp({ route: '/invoices?paid_this_month=true', preloadedState: signedIn });
+    await waitFor(() => expect(mock.history.get).toHaveLength(1));
+    expect(mock.history.get[0].params).toEqual({ status: 'paid', payment_date__gte: firstDayOfMonth(today) });
+    expect(await screen.findByText(/Factures payées ce mois-ci/)).toBeInTheDocument();
+
+    // 'Tout afficher' drops the route filter: the list reloads without parameters.
+    await user.click(screen.getByRole('link', { name: 'Tout afficher' }));
+    await waitFor(() => expect(mock.history.get).toHaveLength(2));
+    expect(mock.history.get[1].params).toEqual({});
+  });
+
+  it("asks the server for sent quotes on 'pending'", async () => {
+    mock.onGet('quotes/').reply(200, []);
+    renderApp({ route: '/quotes?status=pending', preloadedState: signedIn });
+    await waitFor(() => expect(mock.history.get).toHaveLength(1));
+    expect(mock.history.get[0].params).toEqual({ status: 'sent' });
+  });
+
+  it('renders only the visible rows of 10,000 invoices, and still filters all of them', async () => {
+    mock.onGet('invoices/').reply(
+      200,
+      Array.from({ length: 10000 }, (_, i) => invoice(i + 1, { title: i === 9876 ? 'Facture unique' : `Facture ${i + 1}` })),
+    );
+    const { user } = renderApp({ route: '/invoices', preloadedState: signedIn });
+    await screen.findByText('10000 factures');
+    expect(bodyRows().length).toBeLessThan(100);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '10001');
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'unique');
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(screen.getByText('1 facture sur 10000')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the first load fails (the failure is logged)', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mock.onGet('invoices/').networkErrorOnce();
+    mock.onGet('invoices/').reply(200, [invoice(1)]);
+    const { user } = renderApp({ route: '/invoices', preloadedState: signedIn });
+    expect(await screen.findByText('Impossible de charger la liste des factures.')).toBeInTheDocument();
+    expect(error).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('link', { name: 'Facture 1' })).toBeInTheDocument();
+    error.mockRestore();
+  });
+});

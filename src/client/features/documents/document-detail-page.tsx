@@ -1,0 +1,659 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { parisToday } from '../../../shared/dates';
+import { computeTotals } from '../../../shared/documents';
+import { PRIORITIES, PRIORITY_LABELS } from '../../../shared/workflow';
+import { asApiError, errorDetail } from '../../app/api';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { FormActions, FormGrid, Select, StyledFieldError, TextArea, TextField } from '../../ui/form-fields';
+import { IconUser } from '../../ui/icons';
+import { Page } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { useToast } from '../../ui/toast';
+import { useGetProfileQuery } from '../profile/profile.api';
+import { emailErrorMessage } from './delivery-messages';
+import {
+  buildPayload,
+  describeSaveErrors,
+  duplicateForm,
+  formErrorMessages,
+  formFromRecord,
+  newDocumentForm,
+  toFormStatus,
+  validateForm,
+  type DocumentForm,
+  type FormErrors,
+  type FormLine,
+} from './document-form';
+import { BASE_DATA_ERROR, DOCUMENT_KINDS, UNKNOWN_CLIENT, type DocumentKind } from './document-kinds';
+import { PdfPreview, useDocumentPdf } from './document-pdf';
+import { DocumentStatusBadge } from './document-status';
+import type { DocumentRecord } from './document.types';
+import {
+  useConvertQuoteToInvoiceMutation,
+  useCreateDocumentMutation,
+  useDeleteDocumentMutation,
+  useGetDocumentClientOptionsQuery,
+  useGetDocumentQuery,
+  useGetDocumentTaskOptionsQuery,
+  useSendDocumentEmailMutation,
+  useUpdateDocumentMutation,
+} from './documents.api';
+import { LineItemsEditor } from './line-items-editor';
+
+const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+
+const ISSUED_INVOICE_NOTE =
+  "Facture émise : le client, les lignes, la TVA et la date d'émission ne sont plus modifiables. Pour la corriger, annulez-la et établissez-en une nouvelle.";
+const UNSAVED_NOTE =
+  'Modifications non enregistrées : le PDF, l\u2019e-mail et la duplication utilisent la dernière version enregistrée.';
+
+const StyledForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.xl};
+`;
+
+const StyledWide = styled.div`
+  grid-column: 1 / -1;
+`;
+
+const StyledLinesError = styled(StyledFieldError)`
+  margin-bottom: ${({ theme }) => theme.spacing.md};
+`;
+
+const StyledToolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.sm};
+`;
+
+const StyledSubtitle = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+
+  a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+`;
+
+const StyledClientChip = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  align-self: flex-start;
+  margin-top: ${({ theme }) => theme.spacing.sm};
+  padding: 4px 12px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.primarySoft};
+  color: ${({ theme }) => theme.colors.link};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+  font-weight: ${({ theme }) => theme.typography.weight.medium};
+  text-decoration: none;
+
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
+const StyledTotals = styled.dl`
+  display: grid;
+  grid-template-columns: auto auto;
+  justify-content: end;
+  column-gap: ${({ theme }) => theme.spacing.xl};
+  row-gap: ${({ theme }) => theme.spacing.xs};
+  margin: ${({ theme }) => theme.spacing.lg} 0 0;
+  font-variant-numeric: tabular-nums;
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+  }
+  dt:last-of-type,
+  dd:last-of-type {
+    padding-top: ${({ theme }) => theme.spacing.xs};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: ${({ theme }) => theme.typography.weight.bold};
+    font-size: ${({ theme }) => theme.typography.size.lg};
+  }
+`;
+
+const StyledErrorBox = styled.div`
+  padding: ${({ theme }) => `${theme.spacing.md} ${theme.spacing.lg}`};
+  border: 1px solid currentColor;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.dangerText};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+
+  p {
+    margin: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+  ul {
+    margin: ${({ theme }) => theme.spacing.xs} 0 0;
+    padding-left: 1.25rem;
+  }
+  &:focus {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+interface ErrorSummaryProps {
+  intro?: string;
+  messages: string[];
+}
+
+/**
+ * Errors of a refused save, focused when shown so that keyboard and screen reader users land on
+ * them (keyed per attempt by the page: each refused save shows, and focuses, a new summary).
+ */
+function ErrorSummary({ intro, messages }: ErrorSummaryProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  const list = intro ? messages : messages.slice(1);
+  return (
+    <StyledErrorBox ref={ref} role="alert" tabIndex={-1}>
+      <p>{intro ?? messages[0]}</p>
+      {list.length > 0 && (
+        <ul>
+          {list.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </StyledErrorBox>
+  );
+}
+
+type Mode = 'create' | 'edit' | 'duplicate';
+
+const parseId = (value: string | null | undefined): number | null => {
+  if (value === null || value === undefined) return null;
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : Number.NaN;
+};
+
+export interface DocumentDetailPageProps {
+  kind: DocumentKind;
+}
+
+/** /quotes/new, /quotes/{id}, /quotes/new?duplicate_id={id} and the same for invoices. */
+export function DocumentDetailPage({ kind }: DocumentDetailPageProps) {
+  const { id } = useParams();
+  const [searchParams] = useSearchParams();
+  const duplicateParam = id ? null : searchParams.get('duplicate_id');
+  // A new key per record and mode: leaving /new for /{id} after a creation starts afresh.
+  return (
+    <DocumentEditor
+      key={`${kind}:${id ?? 'new'}:${duplicateParam ?? ''}`}
+      kind={kind}
+      id={parseId(id)}
+      duplicateId={parseId(duplicateParam)}
+    />
+  );
+}
+
+interface DocumentEditorProps {
+  kind: DocumentKind;
+  /** NaN when the route's id is not a number. */
+  id: number | null;
+  duplicateId: number | null;
+}
+
+function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
+  const config = DOCUMENT_KINDS[kind];
+  const navigate = useNavigate();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const today = useMemo(() => parisToday(), []);
+  const mode: Mode = id !== null ? 'edit' : duplicateId !== null ? 'duplicate' : 'create';
+  const sourceId = id ?? duplicateId;
+  const validSource = sourceId !== null && Number.isInteger(sourceId);
+
+  const recordQuery = useGetDocumentQuery(validSource ? { kind, id: sourceId } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const clientsQuery = useGetDocumentClientOptionsQuery();
+  const tasksQuery = useGetDocumentTaskOptionsQuery();
+  const profileQuery = useGetProfileQuery(mode === 'create' ? undefined : skipToken);
+
+  const [form, setForm] = useState<DocumentForm | null>(null);
+  /** The form as last loaded or saved: tells whether there are unsaved changes. */
+  const [baseline, setBaseline] = useState<DocumentForm | null>(null);
+  /** The stored record (edit mode): id, number, status, client. */
+  const [saved, setSaved] = useState<DocumentRecord | null>(null);
+  const [formErrors, setFormErrors] = useState<FormErrors | null>(null);
+  const [serverErrors, setServerErrors] = useState<{ intro?: string; messages: string[] } | null>(null);
+  const leaving = useRef(false);
+  /** Number of save attempts: a new error summary (focused) per refused save. */
+  const [attempt, setAttempt] = useState(0);
+
+  const [createDocument, createState] = useCreateDocumentMutation();
+  const [updateDocument, updateState] = useUpdateDocumentMutation();
+  const [deleteDocument, deleteState] = useDeleteDocumentMutation();
+  const [convertQuote, convertState] = useConvertQuoteToInvoiceMutation();
+  const [sendEmail, sendState] = useSendDocumentEmailMutation();
+  const pdf = useDocumentPdf(config, saved);
+
+  const resetTo = useCallback((next: DocumentForm) => {
+    setForm(next);
+    setBaseline(next);
+  }, []);
+
+  // Initialise the form once: defaults (+ profile notices), the record, or the copy of a record.
+  useEffect(() => {
+    if (form) return;
+    if (mode === 'create') {
+      if (profileQuery.isLoading) return;
+      resetTo(newDocumentForm(today, profileQuery.data));
+      return;
+    }
+    const record = recordQuery.data;
+    if (!record || recordQuery.isFetching) return;
+    if (mode === 'edit') {
+      resetTo(formFromRecord(config, record));
+      setSaved(record);
+    } else {
+      resetTo(duplicateForm(config, record, today));
+    }
+  }, [form, mode, profileQuery.isLoading, profileQuery.data, recordQuery.data, recordQuery.isFetching, config, today, resetTo]);
+
+  // A record that cannot be loaded: say so and go to the dashboard (SPEC section 8).
+  const loadFailed = (validSource && recordQuery.isError) || (sourceId !== null && !validSource);
+  useEffect(() => {
+    if (!loadFailed || leaving.current) return;
+    leaving.current = true;
+    toast.error(config.labels.loadError);
+    navigate('/dashboard');
+  }, [loadFailed, toast, config, navigate]);
+
+  const baseDataFailed = clientsQuery.isError || tasksQuery.isError || profileQuery.isError;
+
+  const clients = useMemo(() => clientsQuery.data ?? [], [clientsQuery.data]);
+  const tasks = useMemo(() => tasksQuery.data ?? [], [tasksQuery.data]);
+  // The record's own client when the picker does not list it.
+  const sourceClient = saved?.client ?? (mode === 'duplicate' ? recordQuery.data?.client : null) ?? null;
+  const clientName = (clientId: number | null) => {
+    if (clientId === null) return null;
+    return clients.find((c) => c.id === clientId)?.name || (sourceClient?.id === clientId ? sourceClient.name : '') || UNKNOWN_CLIENT;
+  };
+  const clientOptions = useMemo(() => {
+    const options = clients.map((c) => ({ value: String(c.id), label: c.email ? `${c.name} (${c.email})` : c.name }));
+    const selected = form?.client_id ?? null;
+    if (selected !== null && !clients.some((c) => c.id === selected)) {
+      const name = sourceClient?.id === selected ? sourceClient.name : '';
+      options.unshift({ value: String(selected), label: name || UNKNOWN_CLIENT });
+    }
+    return options;
+  }, [clients, form?.client_id, sourceClient]);
+
+  const totals = useMemo(
+    () => (form ? computeTotals(form.line_items, form.tax_rate) : { lines: [], subtotal: 0, tax: 0, total: 0 }),
+    [form],
+  );
+  const dirty = useMemo(
+    () => Boolean(form && baseline && JSON.stringify(buildPayload(config, form)) !== JSON.stringify(buildPayload(config, baseline))),
+    [form, baseline, config],
+  );
+
+  const update = useCallback(<K extends keyof DocumentForm>(field: K, value: DocumentForm[K]) => {
+    setForm((current) => (current ? { ...current, [field]: value } : current));
+  }, []);
+  const updateLines = useCallback((change: (lines: FormLine[]) => FormLine[]) => {
+    setForm((current) => (current ? { ...current, line_items: change(current.line_items) } : current));
+  }, []);
+
+  const savedNumberLabel = saved ? (saved.number ?? `#${saved.id}`) : '';
+  const title =
+    mode === 'create'
+      ? config.labels.createTitle
+      : mode === 'duplicate'
+        ? config.labels.duplicateTitle
+        : `${config.labels.noun} ${savedNumberLabel}`.trim();
+
+  if (loadFailed) return null;
+  if (!form) {
+    return (
+      <Page title={mode === 'edit' ? config.labels.noun : title}>
+        <Spinner label="Chargement..." />
+      </Page>
+    );
+  }
+
+  // An issued invoice keeps its client, lines, VAT and issue date (legal numbering, DESIGN.md 4).
+  const locked = kind === 'invoice' && Boolean(saved?.number);
+  const statusOptions = locked ? config.formStatuses.filter((o) => o.value !== 'draft') : config.formStatuses;
+  const saving = createState.isLoading || updateState.isLoading;
+  const busy = saving || deleteState.isLoading || convertState.isLoading || sendState.isLoading || pdf.pending !== null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateForm(config, form);
+    setAttempt((n) => n + 1);
+    setFormErrors(errors);
+    setServerErrors(null);
+    if (errors) return;
+    const body = buildPayload(config, form);
+    try {
+      if (mode === 'edit' && saved) {
+        const record = await updateDocument({ kind, id: saved.id, body, previousClientId: saved.client?.id }).unwrap();
+        // The server's answer (status, number, totals) replaces what was typed.
+        resetTo(formFromRecord(config, record, form));
+        setSaved(record);
+        toast.success(config.labels.updated);
+      } else {
+        const record = await createDocument({ kind, body }).unwrap();
+        toast.success(config.labels.created);
+        navigate(`/${config.path}/${record.id}`);
+      }
+    } catch (err) {
+      const error = asApiError(err);
+      const messages = describeSaveErrors(config, error?.data);
+      setServerErrors(
+        messages.length ? { intro: config.labels.saveErrorIntro, messages } : { messages: [config.labels.saveErrorFallback] },
+      );
+    }
+  };
+
+  const onDelete = async () => {
+    if (!saved) return;
+    const ok = await confirm({
+      title: `Supprimer ${kind === 'quote' ? 'le devis' : 'la facture'}`,
+      message: config.labels.deleteConfirm,
+      confirmLabel: 'Supprimer',
+    });
+    if (!ok) return;
+    try {
+      leaving.current = true;
+      await deleteDocument({ kind, id: saved.id, clientId: saved.client?.id }).unwrap();
+      toast.success(config.labels.deleted);
+      navigate('/dashboard');
+    } catch (err) {
+      leaving.current = false;
+      // e.g. an issued invoice: the server explains that it must be cancelled instead.
+      toast.error(errorDetail(err) ?? config.labels.deleteError);
+    }
+  };
+
+  const onSendEmail = async () => {
+    if (!saved || form.client_id === null) {
+      toast.error(config.labels.emailGuard);
+      return;
+    }
+    const client = clients.find((c) => c.id === saved.client?.id) ?? saved.client;
+    const recipient = client ? `${client.name || UNKNOWN_CLIENT}${client.email ? ` (${client.email})` : ''}` : UNKNOWN_CLIENT;
+    const ok = await confirm({
+      title: 'Envoyer par e-mail',
+      message: [
+        `${kind === 'quote' ? 'Le devis' : 'La facture'} sera envoyé${kind === 'quote' ? '' : 'e'} à ${recipient} avec le PDF en pièce jointe.`,
+        kind === 'invoice' && !saved.number ? 'La facture recevra son numéro définitif.' : '',
+        dirty ? 'Les modifications non enregistrées ne seront pas prises en compte.' : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      confirmLabel: 'Envoyer',
+      destructive: false,
+    });
+    if (!ok) return;
+    try {
+      const result = await sendEmail({ kind, id: saved.id }).unwrap();
+      toast.success(result.message || config.labels.emailSent);
+      // A draft becomes sent; the server's status and number win when it gives them.
+      const status = result.status ?? (saved.status === 'draft' ? 'sent' : saved.status);
+      const next = { ...saved, status, status_display: result.status_display ?? saved.status_display, number: result.number ?? saved.number };
+      setSaved(next);
+      setForm((current) => (current ? { ...current, status: toFormStatus(config, status) } : current));
+      setBaseline((current) => (current ? { ...current, status: toFormStatus(config, status) } : current));
+    } catch (err) {
+      toast.error(emailErrorMessage(config, asApiError(err)));
+    }
+  };
+
+  const onConvert = async () => {
+    if (!saved) return;
+    const ok = await confirm({
+      title: 'Convertir en facture',
+      message:
+        'Une facture brouillon sera créée avec le même client, les mêmes lignes, la même TVA et les mêmes mentions ; le devis sera marqué comme accepté.',
+      confirmLabel: 'Convertir',
+      destructive: false,
+    });
+    if (!ok) return;
+    try {
+      const result = await convertQuote({ id: saved.id }).unwrap();
+      toast.success('Le devis a été converti en facture.');
+      navigate(`/invoices/${result.id}`);
+    } catch (err) {
+      const data = asApiError(err)?.data as { detail?: string; invoice_id?: number } | undefined;
+      toast.error(data?.detail ?? 'Erreur lors de la conversion du devis en facture.');
+      // Already converted: open the invoice made from it.
+      if (typeof data?.invoice_id === 'number') navigate(`/invoices/${data.invoice_id}`);
+    }
+  };
+
+  const errorsToShow = formErrors ? formErrorMessages(formErrors) : [];
+  const selectedClientName = clientName(form.client_id);
+
+  return (
+    <Page
+      title={title}
+      description={
+        <StyledSubtitle>
+          <Link to={`/${config.path}`}>← {config.labels.listTitle}</Link>
+          {saved && <DocumentStatusBadge config={config} status={saved.status} label={saved.status_display} />}
+          {saved && kind === 'invoice' && !saved.number && <span>Numéro attribué à l&apos;émission de la facture</span>}
+        </StyledSubtitle>
+      }
+    >
+      {baseDataFailed && <Alert tone="error">{BASE_DATA_ERROR}</Alert>}
+
+      {saved && (
+        <Card title="Actions" titleLevel={2}>
+          <StyledToolbar>
+            <Button onClick={() => navigate(`/${config.path}/new?duplicate_id=${saved.id}`)} disabled={busy}>
+              Dupliquer
+            </Button>
+            <Button onClick={pdf.openPreview} disabled={busy}>
+              {pdf.pending === 'preview' ? 'Préparation...' : 'Aperçu PDF'}
+            </Button>
+            <Button onClick={pdf.download} disabled={busy}>
+              {pdf.pending === 'download' ? 'Préparation du PDF...' : 'Télécharger PDF'}
+            </Button>
+            <Button onClick={onSendEmail} disabled={busy}>
+              {sendState.isLoading ? 'Envoi en cours...' : 'Envoyer par E-mail'}
+            </Button>
+            {kind === 'quote' && (
+              <Button onClick={onConvert} disabled={busy}>
+                Convertir en facture
+              </Button>
+            )}
+            <Button variant="danger" onClick={onDelete} disabled={busy}>
+              Supprimer
+            </Button>
+          </StyledToolbar>
+          {dirty && (
+            <Alert tone="warning" style={{ marginTop: 12 }}>
+              {UNSAVED_NOTE}
+            </Alert>
+          )}
+        </Card>
+      )}
+
+      {pdf.previewUrl && saved && (
+        <PdfPreview
+          url={pdf.previewUrl}
+          title={`Aperçu ${config.labels.ofThe} ${savedNumberLabel}`}
+          onDownload={pdf.download}
+          onClose={pdf.closePreview}
+        />
+      )}
+
+      <StyledForm onSubmit={onSubmit} noValidate aria-label={title}>
+        {errorsToShow.length > 0 && <ErrorSummary key={`form-${attempt}`} messages={errorsToShow} />}
+        {serverErrors && <ErrorSummary key={`server-${attempt}`} intro={serverErrors.intro} messages={serverErrors.messages} />}
+
+        <Card title="Informations">
+          {locked && (
+            <Alert tone="info" style={{ marginBottom: 16 }}>
+              {ISSUED_INVOICE_NOTE}
+            </Alert>
+          )}
+          <FormGrid>
+            <StyledWide>
+              <TextField
+                label="Titre"
+                required
+                value={form.title}
+                error={formErrors?.title}
+                onChange={(event) => update('title', event.target.value)}
+              />
+            </StyledWide>
+            <StyledWide>
+              <Select
+                label="Client"
+                required
+                placeholderOption={clientsQuery.isLoading ? 'Chargement des clients...' : 'Sélectionnez un client'}
+                options={clientOptions}
+                value={form.client_id === null ? '' : String(form.client_id)}
+                disabled={locked}
+                error={formErrors?.client}
+                hint={
+                  !clientsQuery.isLoading && clients.length === 0 && !clientsQuery.isError ? (
+                    <>
+                      Aucun contact enregistré : <Link to="/contacts/new">ajoutez d&apos;abord un contact</Link>.
+                    </>
+                  ) : undefined
+                }
+                onChange={(event) => update('client_id', event.target.value ? Number(event.target.value) : null)}
+              />
+              {form.client_id !== null && (
+                <StyledClientChip to={`/contacts/${form.client_id}`} aria-label={`Voir la fiche client : ${selectedClientName}`}>
+                  <IconUser size={16} />
+                  {selectedClientName}
+                </StyledClientChip>
+              )}
+            </StyledWide>
+            <Select
+              label="Statut"
+              options={statusOptions}
+              value={form.status}
+              onChange={(event) => update('status', event.target.value)}
+            />
+            <Select
+              label="Priorité"
+              options={PRIORITY_OPTIONS}
+              value={form.priority}
+              onChange={(event) => update('priority', event.target.value)}
+            />
+            <TextField
+              label="Date d'émission"
+              type="date"
+              required
+              value={form.issue_date}
+              disabled={locked}
+              onChange={(event) => update('issue_date', event.target.value)}
+            />
+            <TextField
+              label={config.labels.endDate}
+              type="date"
+              required={kind === 'invoice'}
+              value={form.end_date}
+              onChange={(event) => update('end_date', event.target.value)}
+            />
+            {kind === 'invoice' && (
+              <TextField
+                label="Date de paiement"
+                type="date"
+                value={form.payment_date}
+                hint="Laissez vide tant que la facture n'est pas payée."
+                onChange={(event) => update('payment_date', event.target.value)}
+              />
+            )}
+            <TextField
+              label="TVA (%)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.1}
+              value={form.tax_rate}
+              disabled={locked}
+              onChange={(event) => update('tax_rate', event.target.value)}
+            />
+            <StyledWide>
+              <TextArea
+                label="Notes / Description"
+                rows={3}
+                value={form.description}
+                onChange={(event) => update('description', event.target.value)}
+              />
+            </StyledWide>
+          </FormGrid>
+        </Card>
+
+        <Card title="Lignes">
+          {/* Already announced by the summary above the form: shown here, not announced twice. */}
+          {formErrors?.lines && <StyledLinesError>{formErrors.lines}</StyledLinesError>}
+          <LineItemsEditor
+            lines={form.line_items}
+            lineTotals={totals.lines}
+            tasks={tasks}
+            showErrors={Boolean(formErrors?.invalidLines.length)}
+            disabled={locked}
+            onChange={updateLines}
+          />
+          <StyledTotals>
+            <dt>Total HT</dt>
+            <dd data-testid="total-ht">{formatMoney(totals.subtotal / 100)}</dd>
+            <dt>TVA ({formatNumber(form.tax_rate || 0)} %)</dt>
+            <dd data-testid="total-tva">{formatMoney(totals.tax / 100)}</dd>
+            <dt>Total TTC</dt>
+            <dd data-testid="total-ttc">{formatMoney(totals.total / 100)}</dd>
+          </StyledTotals>
+        </Card>
+
+        <Card title="Mentions">
+          <FormGrid>
+            <StyledWide>
+              <TextArea
+                label="Mentions légales"
+                rows={4}
+                value={form.legal_notice}
+                onChange={(event) => update('legal_notice', event.target.value)}
+              />
+            </StyledWide>
+            <StyledWide>
+              <TextArea
+                label={config.labels.signatureNotice}
+                rows={4}
+                value={form.signature_notice}
+                onChange={(event) => update('signature_notice', event.target.value)}
+              />
+            </StyledWide>
+          </FormGrid>
+        </Card>
+
+        <FormActions>
+          <Button type="submit" variant="primary" disabled={busy}>
+            {saving ? 'Enregistrement...' : mode === 'edit' ? 'Enregistrer' : config.labels.createButton}
+          </Button>
+        </FormActions>
+      </StyledForm>
+    </Page>
+  );
+}

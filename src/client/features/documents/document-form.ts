@@ -1,0 +1,270 @@
+/**
+ * The quote/invoice form as pure functions: its state, how it is made from defaults, from a
+ * record or from a record to duplicate, how lines follow their task, validation (SPEC
+ * section 5) and the write payload. The detail page only wires these to inputs.
+ */
+import { addDays } from '../../../shared/dates';
+import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS } from '../../../shared/documents';
+import { LINES_INVALID, type DocumentKindConfig } from './document-kinds';
+import type { DocumentLineInput, DocumentRecord, DocumentWritePayload, TaskOption } from './document.types';
+
+export interface FormLine {
+  /** Client-side key for React lists; never sent. */
+  key: string;
+  /** Null for a line the server has not stored yet. */
+  id: number | null;
+  title: string;
+  description: string;
+  /** Inputs keep the text typed; parsed when totals are computed or the form is sent. */
+  quantity: string;
+  unit_price: string;
+  task_id: number | null;
+  /** Title of the linked task as the document knows it (label when the task list lacks it). */
+  taskTitle: string | null;
+}
+
+export interface DocumentForm {
+  title: string;
+  description: string;
+  client_id: number | null;
+  status: string;
+  priority: string;
+  issue_date: string;
+  /** Expiration date (quote) or due date (invoice). */
+  end_date: string;
+  /** Invoices only; empty is sent as null. */
+  payment_date: string;
+  tax_rate: string;
+  legal_notice: string;
+  signature_notice: string;
+  line_items: FormLine[];
+}
+
+let lastKey = 0;
+const newKey = () => `line-${++lastKey}`;
+
+export function emptyLine(): FormLine {
+  return { key: newKey(), id: null, title: '', description: '', quantity: '1', unit_price: '0', task_id: null, taskTitle: null };
+}
+
+/** Create mode: today, +30 days, 20 %, the profile's default notices, one empty line. */
+export function newDocumentForm(today: string, profile?: { legal_notice?: string; signature_notice?: string } | null): DocumentForm {
+  return {
+    title: '',
+    description: '',
+    client_id: null,
+    status: 'draft',
+    priority: 'normale',
+    issue_date: today,
+    end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
+    payment_date: '',
+    tax_rate: String(DEFAULT_TAX_RATE),
+    legal_notice: profile?.legal_notice ?? '',
+    signature_notice: profile?.signature_notice ?? '',
+    line_items: [emptyLine()],
+  };
+}
+
+/** The API's partially_paid is the form's 'partial' (SPEC section 4). */
+export function toFormStatus(config: DocumentKindConfig, status: string): string {
+  return config.kind === 'invoice' && status === 'partially_paid' ? 'partial' : status;
+}
+
+/** Edit mode: the record as it is. Line keys are reused by position (no remount after a save). */
+export function formFromRecord(config: DocumentKindConfig, record: DocumentRecord, previous?: DocumentForm): DocumentForm {
+  return {
+    title: record.title,
+    description: record.description,
+    client_id: record.client?.id ?? null,
+    status: toFormStatus(config, record.status),
+    priority: record.priority || 'normale',
+    issue_date: record.issue_date ?? '',
+    end_date: record.end_date ?? '',
+    payment_date: record.payment_date ?? '',
+    tax_rate: String(record.tax_rate),
+    legal_notice: record.legal_notice,
+    signature_notice: record.signature_notice,
+    line_items: record.line_items.map((line, index) => ({
+      key: previous?.line_items[index]?.key ?? newKey(),
+      id: line.id,
+      title: line.title,
+      description: line.description,
+      quantity: String(line.quantity),
+      unit_price: String(line.unit_price),
+      task_id: line.task_id,
+      taskTitle: line.task?.title ?? null,
+    })),
+  };
+}
+
+/**
+ * Duplicate mode (SPEC section 4): the record without id or number, title 'Copie de {title}',
+ * issued today, valid (or due) 30 days later, unpaid, status draft, lines without ids.
+ */
+export function duplicateForm(config: DocumentKindConfig, record: DocumentRecord, today: string): DocumentForm {
+  const form = formFromRecord(config, record);
+  return {
+    ...form,
+    title: `Copie de ${record.title}`,
+    status: 'draft',
+    issue_date: today,
+    end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
+    payment_date: '',
+    line_items: form.line_items.map((line) => ({ ...line, id: null })),
+  };
+}
+
+/**
+ * Choosing a task fills the line: title, description, quantity 1 and the price from the
+ * task's hourly rate, else its cost, else 0. Choosing no task resets the line to empty with
+ * quantity 1 and price 0 (SPEC section 5).
+ */
+export function lineWithTask(line: FormLine, task: TaskOption | null): FormLine {
+  if (!task) {
+    return { ...line, title: '', description: '', quantity: '1', unit_price: '0', task_id: null, taskTitle: null };
+  }
+  return {
+    ...line,
+    task_id: task.id,
+    taskTitle: task.title,
+    title: task.title,
+    description: task.description,
+    quantity: '1',
+    unit_price: String(task.hourly_rate || task.cost || 0),
+  };
+}
+
+/** Parses a number typed in an input ('1,5' or '1.5'); NaN when it is not one. */
+export function parseDecimal(value: string): number {
+  const text = value.trim().replace(',', '.');
+  return text === '' ? Number.NaN : Number(text);
+}
+
+export function isLineValid(line: FormLine): boolean {
+  const quantity = parseDecimal(line.quantity);
+  const price = parseDecimal(line.unit_price);
+  return line.title.trim() !== '' && Number.isFinite(quantity) && quantity > 0 && Number.isFinite(price) && price >= 0;
+}
+
+export interface FormErrors {
+  title?: string;
+  client?: string;
+  lines?: string;
+  /** Keys of the lines to fix. */
+  invalidLines: string[];
+}
+
+export const TITLE_REQUIRED = 'Le titre est requis.';
+
+/** Client-side checks before sending (SPEC section 5); null when the form can be sent. */
+export function validateForm(config: DocumentKindConfig, form: DocumentForm): FormErrors | null {
+  const errors: FormErrors = { invalidLines: [] };
+  if (!form.title.trim()) errors.title = TITLE_REQUIRED;
+  if (form.client_id === null) errors.client = config.labels.clientRequired;
+  if (form.line_items.length === 0) {
+    errors.lines = config.labels.linesRequired;
+  } else {
+    errors.invalidLines = form.line_items.filter((line) => !isLineValid(line)).map((line) => line.key);
+    if (errors.invalidLines.length) errors.lines = LINES_INVALID;
+  }
+  return errors.title || errors.client || errors.lines ? errors : null;
+}
+
+/** Messages of a FormErrors, in the order of the form. */
+export const formErrorMessages = (errors: FormErrors): string[] =>
+  [errors.title, errors.client, errors.lines].filter((m): m is string => Boolean(m));
+
+const dateOrNull = (value: string) => (value.trim() === '' ? null : value);
+
+/**
+ * POST/PUT body: client_id and line_items (without the client-side key), the end date under
+ * the kind's name, payment_date (invoices only, empty → null). Amounts are sent as typed: the
+ * server validates them and computes every total.
+ */
+export function buildPayload(config: DocumentKindConfig, form: DocumentForm): DocumentWritePayload {
+  const rate = parseDecimal(form.tax_rate);
+  const line_items: DocumentLineInput[] = form.line_items.map((line) => ({
+    id: line.id,
+    title: line.title.trim(),
+    description: line.description,
+    quantity: parseDecimal(line.quantity),
+    unit_price: parseDecimal(line.unit_price),
+    task_id: line.task_id,
+  }));
+  const payload: DocumentWritePayload = {
+    title: form.title.trim(),
+    description: form.description,
+    client_id: form.client_id,
+    status: form.status,
+    priority: form.priority,
+    issue_date: dateOrNull(form.issue_date),
+    [config.endDateField]: dateOrNull(form.end_date),
+    tax_rate: Number.isFinite(rate) ? rate : DEFAULT_TAX_RATE,
+    legal_notice: form.legal_notice,
+    signature_notice: form.signature_notice,
+    line_items,
+  };
+  if (config.kind === 'invoice') payload.payment_date = dateOrNull(form.payment_date);
+  return payload;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Titre',
+  description: 'Notes / Description',
+  client: 'Client',
+  client_id: 'Client',
+  status: 'Statut',
+  priority: 'Priorité',
+  issue_date: "Date d'émission",
+  expiration_date: "Date d'expiration",
+  due_date: "Date d'échéance",
+  payment_date: 'Date de paiement',
+  tax_rate: 'TVA (%)',
+  legal_notice: 'Mentions légales',
+  line_items: 'Lignes',
+};
+
+const LINE_LABELS: Record<string, string> = {
+  title: 'Titre',
+  description: 'Description',
+  quantity: 'Quantité',
+  unit_price: 'Prix unitaire HT',
+  task_id: 'Tâche liée',
+  id: 'Ligne',
+};
+
+const messagesOf = (value: unknown): string[] => {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return [];
+};
+
+/**
+ * A DRF error body → one line per field, with French labels; line errors are nested per line
+ * (`{"line_items": [{}, {"title": [...]}]}`) and named 'Ligne n'. Empty when the body holds no
+ * field error (the caller then shows the generic message).
+ */
+export function describeSaveErrors(config: DocumentKindConfig, data: unknown): string[] {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
+  const labels: Record<string, string> = { ...FIELD_LABELS, signature_notice: config.labels.signatureNotice };
+  const out: string[] = [];
+  for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
+    if (field === 'non_field_errors' || field === 'detail') {
+      out.push(...messagesOf(value));
+      continue;
+    }
+    if (field === 'line_items' && Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
+      value.forEach((lineErrors, index) => {
+        if (!lineErrors || typeof lineErrors !== 'object') return;
+        for (const [lineField, lineValue] of Object.entries(lineErrors as Record<string, unknown>)) {
+          const messages = messagesOf(lineValue);
+          if (messages.length) out.push(`Ligne ${index + 1} – ${LINE_LABELS[lineField] ?? lineField} : ${messages.join(' ')}`);
+        }
+      });
+      continue;
+    }
+    const messages = messagesOf(value);
+    if (messages.length) out.push(`${labels[field] ?? field} : ${messages.join(' ')}`);
+  }
+  return out;
+}

@@ -1,0 +1,237 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { parisToday } from '../../../shared/dates';
+import { normalizeSearch } from '../../../shared/search';
+import { PRIORITIES, PRIORITY_LABELS } from '../../../shared/workflow';
+import { formatDate, formatMoney } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Button, ButtonLink } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Select, TextField } from '../../ui/form-fields';
+import { IconPlus } from '../../ui/icons';
+import { Page } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { DataTable, type DataTableColumn } from '../../ui/table';
+import { DOCUMENT_KINDS, UNKNOWN_CLIENT, type DocumentKind, type DocumentKindConfig } from './document-kinds';
+import { DocumentStatusBadge, EndDate } from './document-status';
+import type { DocumentRow } from './document.types';
+import { useListDocumentsQuery } from './documents.api';
+import { describeRouteFilter, translateListQuery } from './list-query';
+
+const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+
+const StyledFilters = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.md};
+  grid-template-columns: 1fr;
+  align-items: end;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto;
+  }
+`;
+
+const StyledTitleCell = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  min-width: 10rem;
+
+  a {
+    color: ${({ theme }) => theme.colors.link};
+    font-weight: ${({ theme }) => theme.typography.weight.medium};
+  }
+`;
+
+const StyledNumber = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.xs};
+  font-variant-numeric: tabular-nums;
+`;
+
+const StyledCount = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+`;
+
+const StyledAmount = styled.span`
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+`;
+
+const StyledClientLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.link};
+`;
+
+function listColumns(config: DocumentKindConfig, today: string): DataTableColumn<DocumentRow>[] {
+  return [
+    {
+      key: 'title',
+      header: 'Titre',
+      render: (row) => (
+        <StyledTitleCell>
+          <Link to={`/${config.path}/${row.id}`}>{row.title || `${config.labels.noun} #${row.id}`}</Link>
+          <StyledNumber>#{row.number ?? row.id}</StyledNumber>
+        </StyledTitleCell>
+      ),
+    },
+    {
+      key: 'client',
+      header: 'Client',
+      sortValue: (row) => row.client?.name,
+      render: (row) =>
+        row.client ? (
+          <StyledClientLink to={`/contacts/${row.client.id}`}>{row.client.name || UNKNOWN_CLIENT}</StyledClientLink>
+        ) : (
+          UNKNOWN_CLIENT
+        ),
+    },
+    {
+      key: 'status',
+      header: 'Statut',
+      sortValue: (row) => row.status_display,
+      render: (row) => <DocumentStatusBadge config={config} status={row.status} label={row.status_display} />,
+    },
+    {
+      key: 'total_amount',
+      header: 'Montant',
+      render: (row) => <StyledAmount>{formatMoney(row.total_amount)}</StyledAmount>,
+    },
+    {
+      key: config.createdField,
+      header: 'Date Création',
+      hideBelow: 'md',
+      render: (row) => formatDate(row[config.createdField]),
+    },
+    {
+      key: config.endDateField,
+      header: config.kind === 'quote' ? 'Date Expiration' : 'Date Échéance',
+      sortValue: (row) => row.end_date,
+      render: (row) => <EndDate config={config} row={row} today={today} />,
+    },
+  ];
+}
+
+export interface DocumentListPageProps {
+  kind: DocumentKind;
+}
+
+/**
+ * 'Liste des devis' / 'Liste des factures' (SPEC section 2): the route's query selects what
+ * the server returns (SPEC section 7); search, status and priority filter that list here.
+ */
+export function DocumentListPage({ kind }: DocumentListPageProps) {
+  const config = DOCUMENT_KINDS[kind];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const today = useMemo(() => parisToday(), []);
+  const routeQuery = searchParams.toString();
+  const params = useMemo(() => translateListQuery(kind, new URLSearchParams(routeQuery), today), [kind, routeQuery, today]);
+  const routeFilter = useMemo(() => describeRouteFilter(kind, new URLSearchParams(routeQuery)), [kind, routeQuery]);
+
+  // A new route query reloads the list; a failed reload keeps the rows shown (SPEC section 8).
+  const { data, error, isLoading, isFetching, refetch } = useListDocumentsQuery(
+    { kind, params },
+    { refetchOnMountOrArgChange: true },
+  );
+  useEffect(() => {
+    if (error) console.error(config.labels.loadListError, error);
+  }, [error, config]);
+
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [priority, setPriority] = useState('');
+  // Typing stays responsive on 10,000 rows: the filtering follows a deferred copy.
+  const deferredSearch = useDeferredValue(search);
+
+  const rows = useMemo(() => {
+    const needle = normalizeSearch(deferredSearch);
+    return (data ?? []).filter(
+      (row) =>
+        (!needle || row.searchText.includes(needle)) &&
+        (!status || row.status === status) &&
+        (!priority || row.priority === priority),
+    );
+  }, [data, deferredSearch, status, priority]);
+
+  const columns = useMemo(() => listColumns(config, today), [config, today]);
+
+  const reset = () => {
+    setSearch('');
+    setStatus('');
+    setPriority('');
+    if (routeQuery) setSearchParams({});
+  };
+
+  const total = data?.length ?? 0;
+  const plural = kind === 'quote' ? 'devis' : rows.length > 1 ? 'factures' : 'facture';
+
+  return (
+    <Page
+      title={config.labels.listTitle}
+      actions={
+        <ButtonLink to={`/${config.path}/new`} variant="primary">
+          <IconPlus size={18} />
+          {config.labels.newLabel}
+        </ButtonLink>
+      }
+    >
+      <StyledFilters role="search" aria-label={`Filtrer la ${config.labels.listTitle.toLowerCase()}`}>
+        <TextField
+          label="Rechercher"
+          type="search"
+          placeholder="Titre ou client"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Select
+          label="Statut"
+          placeholderOption="Tous les statuts"
+          options={config.filterStatuses}
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+        />
+        <Select
+          label="Priorité"
+          placeholderOption="Toutes les priorités"
+          options={PRIORITY_OPTIONS}
+          value={priority}
+          onChange={(event) => setPriority(event.target.value)}
+        />
+        <Button onClick={reset}>Réinitialiser</Button>
+      </StyledFilters>
+
+      {routeFilter && (
+        <Alert tone="info">
+          Filtre appliqué : {routeFilter}.{' '}
+          <Link to={`/${config.path}`}>Tout afficher</Link>
+        </Alert>
+      )}
+
+      {isLoading ? (
+        <Spinner label="Chargement..." />
+      ) : !data && error ? (
+        <EmptyState
+          title={config.labels.loadListError}
+          action={<Button onClick={() => refetch()}>Réessayer</Button>}
+        />
+      ) : (
+        <>
+          <StyledCount aria-live="polite">
+            {isFetching ? 'Mise à jour de la liste...' : `${rows.length} ${plural}${rows.length !== total ? ` sur ${total}` : ''}`}
+          </StyledCount>
+          <DataTable
+            caption={config.labels.listTitle}
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            initialSort={config.defaultSort}
+            emptyMessage={config.labels.emptyList}
+            virtualize
+          />
+        </>
+      )}
+    </Page>
+  );
+}

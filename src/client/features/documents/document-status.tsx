@@ -1,0 +1,68 @@
+import styled from 'styled-components';
+import { addDays } from '../../../shared/dates';
+import { formatDate } from '../../lib/format';
+import { Badge } from '../../ui/badge';
+import { VisuallyHidden } from '../../ui/visually-hidden';
+import type { DocumentKindConfig } from './document-kinds';
+
+/** How the list colours an expiration/due date: red when past, orange within 7 days. */
+export type EndDateTone = 'overdue' | 'soon' | null;
+
+/** Days ahead that count as "soon" (SPEC section 9). */
+export const SOON_DAYS = 7;
+
+/**
+ * Quotes: red if the expiration date is past, orange within 7 days, plain once the quote is
+ * closed (accepted, rejected, expired). Invoices: red if overdue (status or date), orange
+ * within 7 days, plain when paid or cancelled. `today` is 'YYYY-MM-DD' (Paris).
+ */
+export function endDateTone(
+  config: DocumentKindConfig,
+  row: { status: string; end_date: string | null },
+  today: string,
+): EndDateTone {
+  if (config.closedStatuses.includes(row.status)) return null;
+  if (config.kind === 'invoice' && row.status === 'overdue') return 'overdue';
+  if (!row.end_date) return null;
+  if (row.end_date < today) return 'overdue';
+  if (row.end_date <= addDays(today, SOON_DAYS)) return 'soon';
+  return null;
+}
+
+const StyledEndDate = styled.span<{ $tone: EndDateTone }>`
+  white-space: nowrap;
+  font-weight: ${({ theme, $tone }) => ($tone ? theme.typography.weight.semibold : 'inherit')};
+  color: ${({ theme, $tone }) =>
+    $tone === 'overdue' ? theme.colors.dangerText : $tone === 'soon' ? theme.colors.warningText : 'inherit'};
+`;
+
+const TONE_TEXT = { overdue: ' (dépassée)', soon: ' (dans moins de 7 jours)' } as const;
+
+export interface EndDateProps {
+  config: DocumentKindConfig;
+  row: { status: string; end_date: string | null };
+  today: string;
+}
+
+/** The coloured date; the colour is also said in words for screen readers. */
+export function EndDate({ config, row, today }: EndDateProps) {
+  const tone = endDateTone(config, row, today);
+  return (
+    <StyledEndDate $tone={tone} data-tone={tone ?? 'plain'}>
+      {formatDate(row.end_date)}
+      {tone && <VisuallyHidden>{TONE_TEXT[tone]}</VisuallyHidden>}
+    </StyledEndDate>
+  );
+}
+
+export interface DocumentStatusBadgeProps {
+  config: DocumentKindConfig;
+  status: string;
+  label?: string;
+}
+
+/** Status pill in the SPEC colours of the kind. */
+export function DocumentStatusBadge({ config, status, label }: DocumentStatusBadgeProps) {
+  const fallback = config.formStatuses.find((o) => o.value === status)?.label ?? config.filterStatuses.find((o) => o.value === status)?.label;
+  return <Badge tone={config.statusTones[status] ?? 'grey'}>{label || fallback || status}</Badge>;
+}

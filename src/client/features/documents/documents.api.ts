@@ -1,0 +1,200 @@
+import { api, type ApiError } from '../../app/api';
+import { normalizeSearch } from '../../../shared/search';
+import { DOCUMENT_KINDS, type DocumentKind, type DocumentKindConfig } from './document-kinds';
+import { pdfErrorMessage } from './delivery-messages';
+import type { ListParams } from './list-query';
+import type {
+  ClientOption,
+  ClientRef,
+  DocumentLine,
+  DocumentRecord,
+  DocumentRow,
+  DocumentWritePayload,
+  SendEmailResult,
+  TaskOption,
+} from './document.types';
+
+/** A list row or a whole document as the API sends it (kind-specific field names). */
+type RawDocument = Record<string, unknown> & {
+  id: number;
+  title: string;
+  client: ClientRef | null;
+  status: string;
+  status_display: string;
+};
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const strOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const num = (value: unknown): number => {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+};
+
+export function toDocumentRow(config: DocumentKindConfig, raw: RawDocument): DocumentRow {
+  return {
+    id: raw.id,
+    number: strOrNull(raw[config.numberField]),
+    title: str(raw.title),
+    client: raw.client ?? null,
+    status: raw.status,
+    status_display: str(raw.status_display) || raw.status,
+    priority: str(raw.priority) || 'normale',
+    issue_date: strOrNull(raw.issue_date),
+    end_date: strOrNull(raw[config.endDateField]),
+    payment_date: strOrNull(raw.payment_date),
+    total_amount: num(raw.total_amount),
+    created_at: str(raw.created_at),
+    searchText: normalizeSearch(`${str(raw.title)} ${raw.client?.name ?? ''}`),
+  };
+}
+
+export function toDocumentRecord(config: DocumentKindConfig, raw: RawDocument): DocumentRecord {
+  const { searchText: _search, ...row } = toDocumentRow(config, raw);
+  return {
+    ...row,
+    description: str(raw.description),
+    tax_rate: num(raw.tax_rate),
+    legal_notice: str(raw.legal_notice),
+    signature_notice: str(raw.signature_notice),
+    subtotal: num(raw.subtotal),
+    tax_amount: num(raw.tax_amount),
+    line_items: Array.isArray(raw.line_items) ? (raw.line_items as DocumentLine[]) : [],
+    quote_id: typeof raw.quote_id === 'number' ? raw.quote_id : null,
+  };
+}
+
+interface KindArg {
+  kind: DocumentKind;
+}
+interface IdArg extends KindArg {
+  id: number;
+}
+
+// Built once (Intl objects are costly to create).
+const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+
+const cfg = (kind: DocumentKind) => DOCUMENT_KINDS[kind];
+const url = (kind: DocumentKind, suffix = '') => `${cfg(kind).path}/${suffix}`;
+
+// Creating, changing or deleting a document changes its lists (here and in the contact's
+// panel), the dashboard's aggregates and the activity history.
+const afterWrite = (kind: DocumentKind, clientIds: (number | null | undefined)[] = []) => [
+  cfg(kind).tag,
+  'Dashboard' as const,
+  'Activity' as const,
+  ...clientIds.filter((id): id is number => typeof id === 'number').map((id) => ({ type: 'Contact' as const, id })),
+];
+
+export const documentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listDocuments: build.query<DocumentRow[], KindArg & { params: ListParams }>({
+      query: ({ kind, params }) => ({ url: url(kind), params }),
+      transformResponse: (raw: RawDocument[], _meta, { kind }) => (raw ?? []).map((r) => toDocumentRow(cfg(kind), r)),
+      providesTags: (_result, _error, { kind }) => [{ type: cfg(kind).tag, id: 'LIST' }],
+    }),
+
+    getDocument: build.query<DocumentRecord, IdArg>({
+      query: ({ kind, id }) => ({ url: url(kind, `${id}/`) }),
+      transformResponse: (raw: RawDocument, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
+      providesTags: (_result, _error, { kind, id }) => [{ type: cfg(kind).tag, id }],
+    }),
+
+    createDocument: build.mutation<DocumentRecord, KindArg & { body: DocumentWritePayload }>({
+      query: ({ kind, body }) => ({ url: url(kind), method: 'POST', data: body }),
+      transformResponse: (raw: RawDocument, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
+      invalidatesTags: (_result, error, { kind, body }) => (error ? [] : afterWrite(kind, [body.client_id])),
+      async onQueryStarted({ kind }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          // The new record's page opens from the cache.
+          dispatch(documentsApi.util.upsertQueryData('getDocument', { kind, id: data.id }, data));
+        } catch {
+          // the page shows the error
+        }
+      },
+    }),
+
+    updateDocument: build.mutation<DocumentRecord, IdArg & { body: DocumentWritePayload; previousClientId?: number | null }>({
+      query: ({ kind, id, body }) => ({ url: url(kind, `${id}/`), method: 'PUT', data: body }),
+      transformResponse: (raw: RawDocument, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
+      invalidatesTags: (_result, error, { kind, body, previousClientId }) =>
+        error ? [] : afterWrite(kind, [body.client_id, previousClientId]),
+    }),
+
+    deleteDocument: build.mutation<void, IdArg & { clientId?: number | null }>({
+      query: ({ kind, id }) => ({ url: url(kind, `${id}/`), method: 'DELETE' }),
+      invalidatesTags: (_result, error, { kind, clientId }) => (error ? [] : afterWrite(kind, [clientId])),
+    }),
+
+    convertQuoteToInvoice: build.mutation<{ id: number }, { id: number }>({
+      query: ({ id }) => ({ url: `quotes/${id}/convert_to_invoice/`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Quote', 'Invoice', 'Dashboard', 'Activity']),
+    }),
+
+    /**
+     * The document's PDF as an object URL (the caller revokes it). Error bodies arrive as blobs:
+     * they are read here, so the store only ever holds `{ status, data: { error: message } }`.
+     */
+    fetchDocumentPdf: build.mutation<string, IdArg>({
+      query: ({ kind, id }) => ({ url: url(kind, `${id}/generate_pdf/`), responseType: 'blob', headers: { Accept: 'application/pdf, application/json' } }),
+      transformResponse: (blob: Blob) => URL.createObjectURL(blob instanceof Blob ? blob : new Blob([blob as BlobPart], { type: 'application/pdf' })),
+      transformErrorResponse: async (error: ApiError) => ({
+        status: error.status,
+        data: { error: await pdfErrorMessage(error) },
+      }) as ApiError,
+    }),
+
+    sendDocumentEmail: build.mutation<SendEmailResult, IdArg>({
+      query: ({ kind, id }) => ({ url: url(kind, `${id}/send_email/`), method: 'POST' }),
+      transformResponse: (raw: Record<string, unknown>, _meta, { kind }) => ({
+        message: typeof raw?.message === 'string' ? raw.message : undefined,
+        status: typeof raw?.status === 'string' ? raw.status : undefined,
+        status_display: typeof raw?.status_display === 'string' ? raw.status_display : undefined,
+        number: strOrNull(raw?.[cfg(kind).numberField]),
+      }),
+      invalidatesTags: (_result, error, { kind }) => (error ? [] : [cfg(kind).tag, 'Dashboard', 'Activity']),
+    }),
+
+    /** Client picker: the user's contacts. */
+    getDocumentClientOptions: build.query<ClientOption[], void>({
+      query: () => ({ url: 'contacts/' }),
+      transformResponse: (raw: { id: number; name?: string; email?: string }[]) =>
+        (raw ?? [])
+          .map((c) => ({ id: c.id, name: str(c.name), email: str(c.email) }))
+          .sort((a, b) => collator.compare(a.name, b.name)),
+      providesTags: (result) => ['Contact', { type: 'Contact', id: 'LIST' }, ...(result ?? []).map((c) => ({ type: 'Contact' as const, id: c.id }))],
+    }),
+
+    /** Task picker of the lines: the user's tasks with their billing data. */
+    getDocumentTaskOptions: build.query<TaskOption[], void>({
+      query: () => ({ url: 'tasks/' }),
+      transformResponse: (
+        raw: { id: number; title?: string; description?: string; hourly_rate?: unknown; cost?: unknown; project?: { name?: string } | null }[],
+      ) =>
+        (raw ?? [])
+          .map((t) => ({
+            id: t.id,
+            title: str(t.title),
+            description: str(t.description),
+            hourly_rate: num(t.hourly_rate),
+            cost: num(t.cost),
+            projectName: t.project?.name ?? null,
+          }))
+          .sort((a, b) => collator.compare(a.title, b.title)),
+      providesTags: (result) => ['Task', { type: 'Task', id: 'LIST' }, ...(result ?? []).map((t) => ({ type: 'Task' as const, id: t.id }))],
+    }),
+  }),
+});
+
+export const {
+  useListDocumentsQuery,
+  useGetDocumentQuery,
+  useCreateDocumentMutation,
+  useUpdateDocumentMutation,
+  useDeleteDocumentMutation,
+  useConvertQuoteToInvoiceMutation,
+  useFetchDocumentPdfMutation,
+  useSendDocumentEmailMutation,
+  useGetDocumentClientOptionsQuery,
+  useGetDocumentTaskOptionsQuery,
+} = documentsApi;

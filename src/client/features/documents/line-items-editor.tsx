@@ -1,0 +1,286 @@
+import { memo, useEffect, useMemo, useRef } from 'react';
+import styled from 'styled-components';
+import { formatMoney } from '../../lib/format';
+import { Button } from '../../ui/button';
+import { Select, TextArea, TextField, type SelectOption } from '../../ui/form-fields';
+import { IconClose, IconPlus } from '../../ui/icons';
+import { emptyLine, lineWithTask, parseDecimal, type FormLine } from './document-form';
+import type { TaskOption } from './document.types';
+
+const StyledLines = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+const StyledLine = styled.fieldset<{ $invalid: boolean }>`
+  margin: 0;
+  min-width: 0;
+  padding: ${({ theme }) => theme.spacing.lg};
+  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.dangerText : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.md};
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  grid-template-areas:
+    'legend remove'
+    'task task'
+    'title title'
+    'desc desc'
+    'qty price'
+    'total total';
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+    grid-template-areas:
+      'legend legend legend remove'
+      'task task title title'
+      'desc desc desc desc'
+      'qty price total total';
+  }
+
+  legend {
+    grid-area: legend;
+    float: left;
+    padding: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
+const area = (name: string) => styled.div`
+  grid-area: ${name};
+  min-width: 0;
+`;
+const StyledTask = area('task');
+const StyledTitle = area('title');
+const StyledDesc = area('desc');
+const StyledQty = area('qty');
+const StyledPrice = area('price');
+const StyledRemove = styled.div`
+  grid-area: remove;
+  justify-self: end;
+`;
+
+const StyledLineTotal = styled.p`
+  grid-area: total;
+  margin: 0;
+  align-self: end;
+  justify-self: end;
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+
+  strong {
+    font-size: ${({ theme }) => theme.typography.size.md};
+  }
+`;
+
+const StyledAddRow = styled.div`
+  display: flex;
+  justify-content: flex-start;
+`;
+
+export const LINE_FIELD_ERRORS = {
+  title: 'Le titre est requis.',
+  quantity: 'La quantité doit être supérieure à 0.',
+  unit_price: 'Le prix doit être supérieur ou égal à 0.',
+} as const;
+
+type LineFieldErrors = Partial<Record<keyof typeof LINE_FIELD_ERRORS, string>>;
+
+function lineFieldErrors(line: FormLine): LineFieldErrors {
+  const quantity = parseDecimal(line.quantity);
+  const price = parseDecimal(line.unit_price);
+  return {
+    title: line.title.trim() ? undefined : LINE_FIELD_ERRORS.title,
+    quantity: Number.isFinite(quantity) && quantity > 0 ? undefined : LINE_FIELD_ERRORS.quantity,
+    unit_price: Number.isFinite(price) && price >= 0 ? undefined : LINE_FIELD_ERRORS.unit_price,
+  };
+}
+
+interface LineEditorProps {
+  line: FormLine;
+  index: number;
+  /** Line total HT in cents. */
+  totalCents: number;
+  taskOptions: SelectOption[];
+  tasksById: Map<number, TaskOption>;
+  showErrors: boolean;
+  disabled: boolean;
+  onChange: (key: string, update: (line: FormLine) => FormLine) => void;
+  onRemove: (key: string) => void;
+}
+
+// Memoised: typing in one line re-renders that line only, not the whole list.
+const LineEditor = memo(function LineEditor({
+  line,
+  index,
+  totalCents,
+  taskOptions,
+  tasksById,
+  showErrors,
+  disabled,
+  onChange,
+  onRemove,
+}: LineEditorProps) {
+  const errors: LineFieldErrors = showErrors ? lineFieldErrors(line) : {};
+  const invalid = Boolean(errors.title || errors.quantity || errors.unit_price);
+  const number = index + 1;
+  // The linked task may be missing from the picker (deleted, or the list failed to load).
+  const options =
+    line.task_id !== null && !tasksById.has(line.task_id)
+      ? [{ value: String(line.task_id), label: line.taskTitle ?? `Tâche #${line.task_id}` }, ...taskOptions]
+      : taskOptions;
+  const set = (field: 'title' | 'description' | 'quantity' | 'unit_price') => (value: string) =>
+    onChange(line.key, (current) => ({ ...current, [field]: value }));
+
+  return (
+    <StyledLine $invalid={invalid} data-testid="line-item" data-invalid={invalid || undefined}>
+      <legend>Ligne {number}</legend>
+      <StyledRemove>
+        {!disabled && (
+          <Button variant="ghost" size="sm" onClick={() => onRemove(line.key)} aria-label={`Supprimer la ligne ${number}`}>
+            <IconClose size={16} />
+            Supprimer
+          </Button>
+        )}
+      </StyledRemove>
+      <StyledTask>
+        <Select
+          label="Tâche liée"
+          placeholderOption="Aucune tâche"
+          options={options}
+          value={line.task_id === null ? '' : String(line.task_id)}
+          disabled={disabled}
+          onChange={(event) => {
+            const id = event.target.value ? Number(event.target.value) : null;
+            onChange(line.key, (current) => lineWithTask(current, id === null ? null : (tasksById.get(id) ?? null)));
+          }}
+        />
+      </StyledTask>
+      <StyledTitle>
+        <TextField
+          id={`${line.key}-title`}
+          label="Titre"
+          required
+          value={line.title}
+          disabled={disabled}
+          error={errors.title}
+          onChange={(event) => set('title')(event.target.value)}
+        />
+      </StyledTitle>
+      <StyledDesc>
+        <TextArea
+          label="Description"
+          rows={2}
+          value={line.description}
+          disabled={disabled}
+          onChange={(event) => set('description')(event.target.value)}
+        />
+      </StyledDesc>
+      <StyledQty>
+        <TextField
+          label="Quantité"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step={1}
+          required
+          value={line.quantity}
+          disabled={disabled}
+          error={errors.quantity}
+          onChange={(event) => set('quantity')(event.target.value)}
+        />
+      </StyledQty>
+      <StyledPrice>
+        <TextField
+          label="Prix unitaire HT (€)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          required
+          value={line.unit_price}
+          disabled={disabled}
+          error={errors.unit_price}
+          onChange={(event) => set('unit_price')(event.target.value)}
+        />
+      </StyledPrice>
+      <StyledLineTotal>
+        Total HT : <strong data-testid="line-total">{formatMoney(totalCents / 100)}</strong>
+      </StyledLineTotal>
+    </StyledLine>
+  );
+});
+
+export interface LineItemsEditorProps {
+  lines: FormLine[];
+  /** Each line's total HT in cents, in order (computeTotals). */
+  lineTotals: number[];
+  tasks: TaskOption[];
+  /** Show each invalid field's message (after a refused save). */
+  showErrors: boolean;
+  /** An issued invoice's lines can no longer change. */
+  disabled?: boolean;
+  onChange: (update: (lines: FormLine[]) => FormLine[]) => void;
+}
+
+/** Lines of a quote or invoice: add, remove, link to a task, edit quantity and price. */
+export function LineItemsEditor({ lines, lineTotals, tasks, showErrors, disabled = false, onChange }: LineItemsEditorProps) {
+  const tasksById = useMemo(() => new Map(tasks.map((t) => [t.id, t])), [tasks]);
+  const taskOptions = useMemo(
+    () => tasks.map((t) => ({ value: String(t.id), label: t.projectName ? `${t.title} — ${t.projectName}` : t.title })),
+    [tasks],
+  );
+  const focusKey = useRef<string | null>(null);
+
+  const changeLine = useMemo(
+    () => (key: string, update: (line: FormLine) => FormLine) =>
+      onChange((current) => current.map((line) => (line.key === key ? update(line) : line))),
+    [onChange],
+  );
+  const removeLine = useMemo(
+    () => (key: string) => onChange((current) => current.filter((line) => line.key !== key)),
+    [onChange],
+  );
+  const addLine = () => {
+    const line = emptyLine();
+    focusKey.current = line.key;
+    onChange((current) => [...current, line]);
+  };
+
+  // Focus the title of a line just added, so typing can start at once.
+  useEffect(() => {
+    if (focusKey.current && lines.some((l) => l.key === focusKey.current)) {
+      document.getElementById(`${focusKey.current}-title`)?.focus();
+      focusKey.current = null;
+    }
+  }, [lines]);
+
+  return (
+    <StyledLines>
+      {lines.map((line, index) => (
+        <LineEditor
+          key={line.key}
+          line={line}
+          index={index}
+          totalCents={lineTotals[index] ?? 0}
+          taskOptions={taskOptions}
+          tasksById={tasksById}
+          showErrors={showErrors}
+          disabled={disabled}
+          onChange={changeLine}
+          onRemove={removeLine}
+        />
+      ))}
+      {!disabled && (
+        <StyledAddRow>
+          <Button onClick={addLine}>
+            <IconPlus size={18} />
+            Ajouter une ligne
+          </Button>
+        </StyledAddRow>
+      )}
+    </StyledLines>
+  );
+}
