@@ -1,8 +1,315 @@
-import { useParams } from 'react-router-dom';
-import { ComingSoonPage } from '../../ui/coming-soon';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { PRIORITY_LABELS, PROJECT_FIELD_LABELS, PROJECT_STATUS_LABELS } from '../../../shared/workflow';
+import { asApiError } from '../../app/api';
+import { Alert } from '../../ui/alert';
+import { Button, ButtonLink } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { useConfirm } from '../../ui/confirm-dialog';
+import { FormGrid, Select, TextArea, TextField } from '../../ui/form-fields';
+import { IconChevronLeft } from '../../ui/icons';
+import { Page } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { useToast } from '../../ui/toast';
+import { useContactOptions } from '../workflow/use-contact-options';
+import { ContactPicker } from '../workflow/contact-picker';
+import { formatFieldErrors } from '../workflow/field-errors';
+import { optionsWithCurrent, PROJECT_FORM_PRIORITIES, PROJECT_FORM_STATUSES } from '../workflow/workflow-options';
+import {
+  buildProjectPayload,
+  EMPTY_PROJECT_FORM,
+  PROJECT_ERROR_LABELS,
+  PROJECT_MESSAGES,
+  toProjectForm,
+  validateProjectForm,
+  type ProjectFormErrors,
+  type ProjectFormValues,
+} from './project-form';
+import { ProjectTasksPanel } from './project-tasks-panel';
+import {
+  useCreateProjectMutation,
+  useDeleteProjectMutation,
+  useGetProjectQuery,
+  useUpdateProjectMutation,
+} from './projects.api';
 
-/** Placeholder: /projects/new (create) and /projects/:id (edit). */
+const StyledLayout = styled.div<{ $withPanel: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.xl};
+  grid-template-columns: minmax(0, 1fr);
+  align-items: start;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-template-columns: ${({ $withPanel }) => ($withPanel ? 'minmax(0, 2fr) minmax(300px, 1fr)' : 'minmax(0, 1fr)')};
+  }
+`;
+
+const StyledForm = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.lg};
+`;
+
+const StyledWide = styled.div`
+  grid-column: 1 / -1;
+`;
+
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.sm};
+  justify-content: space-between;
+  margin-top: ${({ theme }) => theme.spacing.sm};
+
+  & > :last-child {
+    margin-left: auto;
+  }
+`;
+
+const FIELD_ID = (name: string) => `project-${name}`;
+
+/** /projects/new and /projects/:id ('new' also means create): one screen for both. */
 export function ProjectDetailPage() {
   const { id } = useParams();
-  return <ComingSoonPage title={id ? 'Projet' : 'Nouveau projet'} />;
+  // A new key per project: going from one project (or /projects/new) to another starts afresh.
+  return <ProjectEditor key={id ?? 'new'} idParam={id} />;
+}
+
+interface ProjectEditorProps {
+  idParam: string | undefined;
+}
+
+function ProjectEditor({ idParam }: ProjectEditorProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const isNew = !idParam || idParam === 'new';
+  const projectId = isNew ? null : Number(idParam);
+  const validId = projectId !== null && Number.isInteger(projectId) && projectId > 0;
+
+  const { data: project, error: loadError } = useGetProjectQuery(projectId ?? 0, { skip: !validId });
+  const { options: contactOptions, isLoading: contactsLoading } = useContactOptions();
+  const [createProject, { isLoading: creating }] = useCreateProjectMutation();
+  const [updateProject, { isLoading: updating }] = useUpdateProjectMutation();
+  const [deleteProject, { isLoading: deleting }] = useDeleteProjectMutation();
+
+  const [form, setForm] = useState<ProjectFormValues>(EMPTY_PROJECT_FORM);
+  const [loaded, setLoaded] = useState(isNew);
+  const [errors, setErrors] = useState<ProjectFormErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const leaving = useRef(false);
+
+  // Fill the form once: a background refetch must not wipe what is being typed.
+  useEffect(() => {
+    if (project && !loaded) {
+      setForm(toProjectForm(project));
+      setLoaded(true);
+    }
+  }, [project, loaded]);
+
+  // SPEC 8: a project that cannot be loaded sends back to the list.
+  useEffect(() => {
+    if (leaving.current || isNew) return;
+    if (!validId || loadError) {
+      leaving.current = true;
+      toast.error(PROJECT_MESSAGES.loadError);
+      navigate('/projects', { replace: true });
+    }
+  }, [isNew, validId, loadError, navigate, toast]);
+
+  const set =
+    <K extends keyof ProjectFormValues>(field: K) =>
+    (value: ProjectFormValues[K]) => {
+      setForm((previous) => ({ ...previous, [field]: value }));
+      if (field in errors) setErrors((previous) => ({ ...previous, [field]: undefined }));
+    };
+  const onText = (field: 'name' | 'description' | 'start_date' | 'due_date' | 'completed_date' | 'budget' | 'revenue') =>
+    (event: { target: { value: string } }) => set(field)(event.target.value);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaveError(null);
+    const found = validateProjectForm(form);
+    setErrors(found);
+    const firstInvalid = (['name', 'budget', 'revenue'] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      document.getElementById(FIELD_ID(firstInvalid))?.focus();
+      return;
+    }
+    const body = buildProjectPayload(form);
+    try {
+      if (projectId === null) {
+        const created = await createProject(body).unwrap();
+        toast.success(PROJECT_MESSAGES.created);
+        leaving.current = true;
+        navigate(`/projects/${created.id}`);
+      } else {
+        const saved = await updateProject({ id: projectId, body }).unwrap();
+        setForm(toProjectForm(saved));
+        toast.success(PROJECT_MESSAGES.updated);
+      }
+    } catch (err) {
+      setSaveError(formatFieldErrors(asApiError(err)?.data, PROJECT_ERROR_LABELS));
+    }
+  };
+
+  const onDelete = async () => {
+    if (projectId === null) return;
+    const ok = await confirm({
+      title: 'Supprimer le projet',
+      message: PROJECT_MESSAGES.confirmDelete,
+      confirmLabel: 'Supprimer',
+    });
+    if (!ok) return;
+    try {
+      leaving.current = true;
+      await deleteProject(projectId).unwrap();
+      toast.success(PROJECT_MESSAGES.deleted);
+      navigate('/projects');
+    } catch {
+      leaving.current = false;
+      toast.error(PROJECT_MESSAGES.deleteError);
+    }
+  };
+
+  const busy = creating || updating || deleting;
+  const title = isNew ? 'Nouveau projet' : (project?.name ?? 'Projet');
+
+  return (
+    <Page
+      title={title}
+      description={isNew ? 'Renseignez le projet puis enregistrez-le pour y ajouter des tâches.' : undefined}
+      actions={
+        <ButtonLink to="/dashboard">
+          <IconChevronLeft size={18} aria-hidden="true" />
+          Retour
+        </ButtonLink>
+      }
+    >
+      {!loaded ? (
+        <Spinner label="Chargement du projet..." />
+      ) : (
+        <StyledLayout $withPanel={!isNew}>
+          <Card title="Informations du projet">
+            <StyledForm noValidate onSubmit={onSubmit} aria-label="Projet">
+              {saveError !== null && (
+                <Alert tone="error">
+                  {PROJECT_MESSAGES.saveError}
+                  {saveError && (
+                    <>
+                      <br />
+                      {saveError}
+                    </>
+                  )}
+                </Alert>
+              )}
+              <FormGrid>
+                <StyledWide>
+                  <TextField
+                    id={FIELD_ID('name')}
+                    label="Nom du projet"
+                    value={form.name}
+                    onChange={onText('name')}
+                    error={errors.name}
+                    required
+                    maxLength={200}
+                    autoComplete="off"
+                  />
+                </StyledWide>
+                <StyledWide>
+                  <TextArea
+                    id={FIELD_ID('description')}
+                    label={PROJECT_FIELD_LABELS.description}
+                    value={form.description}
+                    onChange={onText('description')}
+                    rows={4}
+                  />
+                </StyledWide>
+                <StyledWide>
+                  <ContactPicker
+                    legend={PROJECT_FIELD_LABELS.contacts}
+                    addLabel="Ajouter un client"
+                    options={contactOptions}
+                    known={project?.contacts}
+                    value={form.contact_ids}
+                    onChange={set('contact_ids')}
+                    loading={contactsLoading}
+                  />
+                </StyledWide>
+                <Select
+                  id={FIELD_ID('status')}
+                  label={PROJECT_FIELD_LABELS.status}
+                  options={optionsWithCurrent(PROJECT_FORM_STATUSES, PROJECT_STATUS_LABELS, form.status)}
+                  value={form.status}
+                  onChange={(event) => set('status')(event.target.value as ProjectFormValues['status'])}
+                />
+                <Select
+                  id={FIELD_ID('priority')}
+                  label={PROJECT_FIELD_LABELS.priority}
+                  options={optionsWithCurrent(PROJECT_FORM_PRIORITIES, PRIORITY_LABELS, form.priority)}
+                  value={form.priority}
+                  onChange={(event) => set('priority')(event.target.value as ProjectFormValues['priority'])}
+                />
+                <TextField
+                  id={FIELD_ID('budget')}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  label={`${PROJECT_FIELD_LABELS.budget} (€)`}
+                  value={form.budget}
+                  onChange={onText('budget')}
+                  error={errors.budget}
+                />
+                <TextField
+                  id={FIELD_ID('revenue')}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  label={`${PROJECT_FIELD_LABELS.revenue} (€)`}
+                  value={form.revenue}
+                  onChange={onText('revenue')}
+                  error={errors.revenue}
+                />
+                <TextField
+                  id={FIELD_ID('start_date')}
+                  type="date"
+                  label={PROJECT_FIELD_LABELS.start_date}
+                  value={form.start_date}
+                  onChange={onText('start_date')}
+                />
+                <TextField
+                  id={FIELD_ID('due_date')}
+                  type="date"
+                  label={PROJECT_FIELD_LABELS.due_date}
+                  value={form.due_date}
+                  onChange={onText('due_date')}
+                />
+                <TextField
+                  id={FIELD_ID('completed_date')}
+                  type="date"
+                  label={PROJECT_FIELD_LABELS.completed_date}
+                  value={form.completed_date}
+                  onChange={onText('completed_date')}
+                />
+              </FormGrid>
+              <StyledActions>
+                {!isNew && (
+                  <Button variant="danger" onClick={onDelete} disabled={busy}>
+                    Supprimer
+                  </Button>
+                )}
+                <Button type="submit" variant="primary" disabled={busy} aria-busy={creating || updating || undefined}>
+                  {isNew ? 'Créer le projet' : 'Enregistrer'}
+                </Button>
+              </StyledActions>
+            </StyledForm>
+          </Card>
+          {projectId !== null && validId && <ProjectTasksPanel projectId={projectId} />}
+        </StyledLayout>
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,91 @@
+import { makeProject } from '../../workflow/__tests__/workflow-fixtures';
+import { buildProjectIndex, filterProjects, filtersFromQuery, EMPTY_PROJECT_FILTERS } from '../project-filters';
+import { buildProjectPayload, EMPTY_PROJECT_FORM, parseAmount, toProjectForm, validateProjectForm } from '../project-form';
+import { compareProjectsForDashboard, sortProjectsForDashboard } from '../project-sorts';
+
+describe('dashboard project sort (SPEC 9)', () => {
+  it('orders by priority urgent, haute, normale, basse, then earliest due date, no date last', () => {
+    const projects = [
+      makeProject({ id: 1, priority: 'basse', due_date: '2026-01-01' }),
+      makeProject({ id: 2, priority: 'normale', due_date: null }),
+      makeProject({ id: 3, priority: 'urgent', due_date: '2026-05-01' }),
+      makeProject({ id: 4, priority: 'normale', due_date: '2026-02-01' }),
+      makeProject({ id: 5, priority: 'haute', due_date: null }),
+      makeProject({ id: 6, priority: 'normale', due_date: '2026-01-15' }),
+    ];
+    expect(sortProjectsForDashboard(projects).map((p) => p.id)).toEqual([3, 5, 6, 4, 2, 1]);
+    expect(sortProjectsForDashboard(projects, 2).map((p) => p.id)).toEqual([3, 5]);
+    // The input is not reordered.
+    expect(projects.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('breaks ties by id whatever the input order', () => {
+    const a = makeProject({ id: 7 });
+    const b = makeProject({ id: 3 });
+    expect([a, b].sort(compareProjectsForDashboard).map((p) => p.id)).toEqual([3, 7]);
+  });
+});
+
+describe('project list filters', () => {
+  const projects = [
+    makeProject({ id: 1, name: 'Site vitrine', contacts: [{ id: 9, name: 'Boulangerie Aubert' }], status: 'en_cours', priority: 'haute' }),
+    makeProject({ id: 2, name: 'Refonte logo', contacts: [], status: 'termine' }),
+    makeProject({ id: 3, name: 'Catalogue été', contacts: [{ id: 8, name: 'Agence Bleue' }], status: 'en_cours' }),
+  ];
+  const index = buildProjectIndex(projects);
+  const ids = (filters: Partial<typeof EMPTY_PROJECT_FILTERS>) =>
+    filterProjects(index, { ...EMPTY_PROJECT_FILTERS, ...filters }).map((p) => p.id);
+
+  it('searches the name and the clients', () => {
+    expect(ids({ search: 'SITE' })).toEqual([1]);
+    expect(ids({ search: 'aubert' })).toEqual([1]);
+    expect(ids({ search: 'ete' })).toEqual([3]);
+  });
+
+  it('filters status and priority exactly, combined with the search', () => {
+    expect(ids({ status: 'en_cours' })).toEqual([1, 3]);
+    expect(ids({ status: 'en_cours', priority: 'haute' })).toEqual([1]);
+    expect(ids({ status: 'en_cours', search: 'bleue' })).toEqual([3]);
+    expect(ids({ status: 'annule' })).toEqual([]);
+  });
+
+  it('reads known filters from the route query only', () => {
+    expect(filtersFromQuery(new URLSearchParams('status=en_cours&priority=urgent'))).toEqual({ status: 'en_cours', priority: 'urgent' });
+    expect(filtersFromQuery(new URLSearchParams('status=pending'))).toEqual({ status: '', priority: '' });
+  });
+});
+
+describe('project form', () => {
+  it('requires a name and non-negative amounts with 2 decimals at most', () => {
+    expect(validateProjectForm({ ...EMPTY_PROJECT_FORM, name: '  ' })).toEqual({ name: 'Le nom du projet est requis.' });
+    const errors = validateProjectForm({ ...EMPTY_PROJECT_FORM, name: 'X', budget: '-1', revenue: '1.234' });
+    expect(Object.keys(errors)).toEqual(['budget', 'revenue']);
+    expect(validateProjectForm({ ...EMPTY_PROJECT_FORM, name: 'X', budget: '1500,5', revenue: '' })).toEqual({});
+  });
+
+  it('parses amounts', () => {
+    expect(parseAmount('')).toBe(0);
+    expect(parseAmount('12,5')).toBe(12.5);
+    expect(parseAmount('0.01')).toBe(0.01);
+    expect(parseAmount('-3')).toBeNull();
+    expect(parseAmount('abc')).toBeNull();
+  });
+
+  it('sends empty dates as null, amounts as numbers and contacts as contact_ids', () => {
+    const form = toProjectForm(
+      makeProject({ name: ' Site ', contacts: [{ id: 4, name: 'A' }], budget: 1500.5, due_date: '2026-06-30', status: 'en_cours' }),
+    );
+    expect(buildProjectPayload({ ...form, revenue: '' })).toEqual({
+      name: 'Site',
+      description: '',
+      contact_ids: [4],
+      status: 'en_cours',
+      priority: 'normale',
+      start_date: null,
+      due_date: '2026-06-30',
+      completed_date: null,
+      budget: 1500.5,
+      revenue: 0,
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
+import { api } from '../../app/api';
+import {
+  PRIORITY_LABELS,
+  TASK_STATUS_LABELS,
+  type PaymentStatus,
+  type Priority,
+  type Task,
+  type TaskStatus,
+} from '../../../shared/workflow';
+
+/** Tasks are normalised: list caches hold an EntityState, read with `taskSelectors`. */
+export const tasksAdapter = createEntityAdapter<Task>();
+export const taskSelectors = tasksAdapter.getSelectors();
+export const EMPTY_TASKS: EntityState<Task, number> = tasksAdapter.getInitialState();
+
+/**
+ * Tag conventions: every query that lists tasks (task list, project panel, contact panel,
+ * dashboard) provides TASK_LIST_TAG; every task mutation invalidates it, so all of them stay
+ * consistent without reloads.
+ */
+export const TASK_LIST_TAG = { type: 'Task', id: 'LIST' } as const;
+const AFTER_TASK_CHANGE = [TASK_LIST_TAG, 'Dashboard', 'Activity'] as const;
+
+export type TaskListParams = Record<string, string>;
+
+/** Every writable field (SPEC 7 "Tasks"); a PUT may send only some of them, the server keeps the others. */
+export interface TaskPayload {
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: Priority;
+  due_date: string | null;
+  project_id: number | null;
+  contact_ids: number[];
+  estimated_time: number;
+  actual_time: number;
+  start_time: string | null;
+  end_time: string | null;
+  billable: boolean;
+  hourly_rate: number;
+  bill_reference: string;
+  payment_status: PaymentStatus;
+}
+
+export type TaskCreatePayload = Pick<TaskPayload, 'title'> & Partial<TaskPayload>;
+export type TaskUpdate = { id: number } & Partial<TaskPayload>;
+
+const toEntities = (response: Task[]) => tasksAdapter.setAll(tasksAdapter.getInitialState(), response);
+
+/** Fields of an update that can be shown at once in cached lists (not cost, project or contacts: the server computes those). */
+export function optimisticTaskChanges(patch: Partial<TaskPayload>): Partial<Task> {
+  const { project_id: _p, contact_ids: _c, ...plain } = patch;
+  const changes: Partial<Task> = { ...plain };
+  if (patch.status) changes.status_display = TASK_STATUS_LABELS[patch.status];
+  if (patch.priority) changes.priority_display = PRIORITY_LABELS[patch.priority];
+  return changes;
+}
+
+const LIST_ENDPOINTS = ['listTasks', 'listProjectTasks'] as const;
+
+export const tasksApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET tasks/: the task list sends no params (SPEC 7); the dashboard sends status__in. */
+    listTasks: build.query<EntityState<Task, number>, TaskListParams | void>({
+      query: (params) => ({ url: 'tasks/', params: params && Object.keys(params).length ? params : undefined }),
+      transformResponse: toEntities,
+      providesTags: [TASK_LIST_TAG],
+    }),
+    listProjectTasks: build.query<EntityState<Task, number>, number>({
+      query: (projectId) => ({ url: `projects/${projectId}/tasks/` }),
+      transformResponse: toEntities,
+      providesTags: [TASK_LIST_TAG],
+    }),
+    getTask: build.query<Task, number>({
+      query: (id) => ({ url: `tasks/${id}/` }),
+      providesTags: (_result, _error, id) => [{ type: 'Task', id }],
+    }),
+    createTask: build.mutation<Task, TaskCreatePayload>({
+      query: (body) => ({ url: 'tasks/', method: 'POST', data: body }),
+      invalidatesTags: (_r, error) => (error ? [] : [...AFTER_TASK_CHANGE]),
+    }),
+    /** PUT tasks/{id}/: the response carries the server-computed cost, written into the task's cache. */
+    updateTask: build.mutation<Task, TaskUpdate>({
+      query: ({ id, ...body }) => ({ url: `tasks/${id}/`, method: 'PUT', data: body }),
+      invalidatesTags: (_r, error) => (error ? [] : [...AFTER_TASK_CHANGE]),
+      // Lists show a status change at once (project panel selects); undone if the server refuses.
+      async onQueryStarted({ id, ...patch }, { dispatch, getState, queryFulfilled }) {
+        const changes = optimisticTaskChanges(patch);
+        const undos = LIST_ENDPOINTS.flatMap((endpoint) =>
+          tasksApi.util.selectCachedArgsForQuery(getState(), endpoint).map(
+            (args) =>
+              dispatch(
+                tasksApi.util.updateQueryData(endpoint, args as never, (draft) => {
+                  const task = draft.entities[id];
+                  if (task) Object.assign(task, changes);
+                }),
+              ).undo,
+          ),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(tasksApi.util.upsertQueryData('getTask', id, data));
+        } catch {
+          undos.forEach((undo) => undo());
+        }
+      },
+    }),
+    deleteTask: build.mutation<void, number>({
+      query: (id) => ({ url: `tasks/${id}/`, method: 'DELETE' }),
+      // Quote and invoice lines may have been linked to the task.
+      invalidatesTags: (_r, error) => (error ? [] : [...AFTER_TASK_CHANGE, 'Quote', 'Invoice']),
+    }),
+  }),
+});
+
+export const {
+  useListTasksQuery,
+  useListProjectTasksQuery,
+  useGetTaskQuery,
+  useCreateTaskMutation,
+  useUpdateTaskMutation,
+  useDeleteTaskMutation,
+} = tasksApi;
