@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { currentPath, renderApp, signedIn } from '../../test/render';
+import { currentPath, mockHttp, renderApp, signedIn } from '../../test/render';
 
 describe('route guards', () => {
   it('sends a protected route to /login without an access token', async () => {
@@ -48,9 +48,11 @@ describe('route guards', () => {
   });
 
   it('renders a protected page with a token', async () => {
+    const http = mockHttp();
+    http.onGet('projects/').reply(200, []);
     renderApp({ route: '/projects', preloadedState: signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Liste des projets' })).toBeInTheDocument();
-    expect(screen.getByText('Bientôt disponible')).toBeInTheDocument();
+    expect(await screen.findByText('Aucun projet à afficher.')).toBeInTheDocument();
   });
 
   it('shows the 404 page on an unknown path, signed out or in', async () => {

@@ -1,6 +1,224 @@
-import { ComingSoonPage } from '../../ui/coming-soon';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ACTIVITY_ACTIONS, ACTIVITY_OBJECT_LABELS, ACTIVITY_OBJECT_TYPES, type ActivityEntry, type ActivityObjectType } from '../../../shared/activity';
+import { formatDateTime } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { Select, TextField } from '../../ui/form-fields';
+import { Page } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { media } from '../../ui/theme';
+import { DataTable, type DataTableColumn } from '../../ui/table';
+import { HISTORY_ACTIVITY_LIMIT, useGetRecentActivityQuery } from './activities.api';
+import { ActivityChanges } from './activity-changes';
+import { EMPTY_ACTIVITY_FILTERS, filterActivities, hasActiveFilters, type ActivityFilters } from './activity-filters';
+import { objectTypeLabel, objectTypeTone } from './activity-labels';
 
-/** Placeholder until the capability's issue replaces it. */
+const OBJECT_TYPE_OPTIONS = ACTIVITY_OBJECT_TYPES.map((type) => ({ value: type, label: ACTIVITY_OBJECT_LABELS[type] }));
+const ACTION_OPTIONS = ACTIVITY_ACTIONS.map((action) => ({ value: action, label: action }));
+
+const StyledFilters = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.md};
+  grid-template-columns: 1fr;
+  align-items: end;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto;
+  }
+`;
+
+const StyledCount = styled.p`
+  margin: ${({ theme }) => `${theme.spacing.lg} 0 0`};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+`;
+
+/** Rows with a link are clickable as a whole: the object link stretches over its row. */
+const StyledHistoryTable = styled.div`
+  tbody tr {
+    position: relative;
+  }
+  a[data-row-link]::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
+`;
+
+const StyledObject = styled.div`
+  min-width: 9rem;
+  overflow-wrap: anywhere;
+
+  a {
+    color: ${({ theme }) => theme.colors.link};
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
+const StyledDeletedLabel = styled.span`
+  font-weight: ${({ theme }) => theme.typography.weight.semibold};
+`;
+
+const StyledAction = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const StyledContext = styled.p`
+  margin: 2px 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.xs};
+`;
+
+const StyledTime = styled.time`
+  display: inline-block;
+  min-width: 6rem;
+`;
+
+/** On phones the type column is hidden: its badge moves into the object cell. */
+const StyledInlineType = styled.span`
+  display: none;
+  margin-right: ${({ theme }) => theme.spacing.sm};
+
+  ${media.below('sm')} {
+    display: inline-flex;
+  }
+`;
+
+function ObjectCell({ entry }: { entry: ActivityEntry }) {
+  const context = [
+    entry.client_name ? `Client : ${entry.client_name}` : null,
+    entry.project_name ? `Projet : ${entry.project_name}` : null,
+  ].filter(Boolean);
+  return (
+    <StyledObject>
+      <StyledInlineType>
+        <Badge tone={objectTypeTone(entry.object_type)}>{objectTypeLabel(entry.object_type)}</Badge>
+      </StyledInlineType>
+      {entry.link ? (
+        <Link to={entry.link} data-row-link="">
+          {entry.object_label}
+        </Link>
+      ) : (
+        <StyledDeletedLabel>{entry.object_label}</StyledDeletedLabel>
+      )}{' '}
+      <StyledAction>{entry.action}</StyledAction>
+      {context.length > 0 && <StyledContext>{context.join(' · ')}</StyledContext>}
+      <ActivityChanges changes={entry.changes} />
+    </StyledObject>
+  );
+}
+
+const COLUMNS: DataTableColumn<ActivityEntry>[] = [
+  {
+    key: 'object_type',
+    header: "Type d'Objet",
+    hideBelow: 'sm',
+    sortValue: (entry) => objectTypeLabel(entry.object_type),
+    render: (entry) => <Badge tone={objectTypeTone(entry.object_type)}>{objectTypeLabel(entry.object_type)}</Badge>,
+  },
+  {
+    key: 'object',
+    header: 'Objet / Action',
+    sortValue: (entry) => `${entry.object_label} ${entry.action}`,
+    render: (entry) => <ObjectCell entry={entry} />,
+  },
+  {
+    key: 'timestamp',
+    header: 'Date et Heure',
+    sortValue: (entry) => Date.parse(entry.timestamp),
+    render: (entry) => <StyledTime dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</StyledTime>,
+  },
+];
+
+function countLabel(count: number) {
+  return count === 1 ? '1 activité' : `${count} activités`;
+}
+
+/** SPEC 2 "Activity history" (/activities): the last 50 entries, filtered and sorted on the client. */
 export function ActivityHistoryPage() {
-  return <ComingSoonPage title="Historique d'activité" />;
+  const { data, isLoading, isError } = useGetRecentActivityQuery(HISTORY_ACTIVITY_LIMIT, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [filters, setFilters] = useState<ActivityFilters>(EMPTY_ACTIVITY_FILTERS);
+  // Typing stays responsive: the table catches up with the deferred text.
+  const deferredSearch = useDeferredValue(filters.search);
+  const entries = useMemo(() => data ?? [], [data]);
+  const { objectType, action } = filters;
+  const visible = useMemo(
+    () => filterActivities(entries, { objectType, action, search: deferredSearch }),
+    [entries, objectType, action, deferredSearch],
+  );
+
+  const update = (patch: Partial<ActivityFilters>) => setFilters((current) => ({ ...current, ...patch }));
+
+  let content;
+  if (isLoading) {
+    content = <Spinner label="Chargement des activités..." />;
+  } else if (isError) {
+    content = <Alert tone="error">Échec du chargement de l'historique d'activité.</Alert>;
+  } else if (entries.length === 0) {
+    content = <EmptyState title="Aucune activité à afficher pour le moment." />;
+  } else {
+    content = (
+      <StyledHistoryTable>
+        <DataTable
+          caption="Historique d'activité"
+          columns={COLUMNS}
+          rows={visible}
+          rowKey={(entry) => entry.id}
+          initialSort={{ key: 'timestamp', direction: 'desc' }}
+          emptyMessage="Aucune activité ne correspond à ces critères."
+          virtualize
+        />
+      </StyledHistoryTable>
+    );
+  }
+
+  return (
+    <Page
+      title="Historique d'activité"
+      description="Les dernières créations, modifications et suppressions de vos contacts, projets, tâches, devis et factures."
+    >
+      <Card as="div">
+        <StyledFilters role="search" aria-label="Filtrer l'historique">
+          <TextField
+            label="Rechercher"
+            type="search"
+            placeholder="Objet, action ou modification"
+            autoComplete="off"
+            value={filters.search}
+            onChange={(event) => update({ search: event.target.value })}
+          />
+          <Select
+            label="Type d'objet"
+            placeholderOption="Tous les types"
+            options={OBJECT_TYPE_OPTIONS}
+            value={filters.objectType}
+            onChange={(event) => update({ objectType: event.target.value as ActivityObjectType | '' })}
+          />
+          <Select
+            label="Action"
+            placeholderOption="Toutes les actions"
+            options={ACTION_OPTIONS}
+            value={filters.action}
+            onChange={(event) => update({ action: event.target.value })}
+          />
+          <Button onClick={() => setFilters(EMPTY_ACTIVITY_FILTERS)} disabled={!hasActiveFilters(filters)}>
+            Réinitialiser
+          </Button>
+        </StyledFilters>
+        {!isLoading && !isError && entries.length > 0 && (
+          <StyledCount role="status">
+            {hasActiveFilters(filters) ? `${countLabel(visible.length)} sur ${entries.length}` : countLabel(entries.length)}
+          </StyledCount>
+        )}
+      </Card>
+      {content}
+    </Page>
+  );
 }

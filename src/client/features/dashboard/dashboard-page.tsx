@@ -1,6 +1,24 @@
-import { ComingSoonPage } from '../../ui/coming-soon';
+import { useMemo } from 'react';
+import { parisToday } from '../../../shared/dates';
+import { Page } from '../../ui/page';
+import { FinancialOverviewSection } from './financial-overview-section';
+import { NextTasksSection } from './next-tasks-section';
+import { OngoingProjectsSection } from './ongoing-projects-section';
+import { RecentActivitySection } from './recent-activity-section';
 
-/** Placeholder until the capability's issue replaces it. */
+/**
+ * SPEC 2 "Dashboard" (/dashboard): four stacked sections, each loading on its own so one slow
+ * or failing request never hides the others.
+ */
 export function DashboardPage() {
-  return <ComingSoonPage title="Tableau de bord" />;
+  // Due dates and the revenue window are Paris calendar days.
+  const today = useMemo(() => parisToday(), []);
+  return (
+    <Page title="Tableau de bord" description="Vos chiffres, vos projets en cours, vos prochaines tâches et vos dernières actions.">
+      <FinancialOverviewSection today={today} />
+      <OngoingProjectsSection />
+      <NextTasksSection today={today} />
+      <RecentActivitySection />
+    </Page>
+  );
 }

@@ -7,7 +7,7 @@ async function renderAt(route: string, loggedIn: boolean) {
   return utils;
 }
 
-const search = () => screen.queryByRole('searchbox', { name: 'Recherche globale' });
+const search = () => screen.queryByRole('combobox', { name: 'Recherche globale' });
 const newMenu = () => screen.queryByRole('button', { name: 'Nouveau' });
 
 describe('header visibility rules (SPEC 2 "Shell")', () => {

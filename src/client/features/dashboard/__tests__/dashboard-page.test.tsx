@@ -1,0 +1,252 @@
+import { screen, within } from '@testing-library/react';
+import type MockAdapter from 'axios-mock-adapter';
+import { addDays, parisToday } from '../../../../shared/dates';
+import type { Project, Task } from '../../../../shared/workflow';
+import { formatMoney } from '../../../lib/format';
+import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { lastMonths } from '../monthly-revenue';
+import { formatMonthLong } from '../revenue-chart';
+
+const TODAY = parisToday();
+const MONTHS = lastMonths(TODAY);
+
+const AGGREGATES = {
+  'quotes/pending_sum/': { pending_quotes_sum: 1200, pending_quotes_count: 2 },
+  'invoices/outstanding_sum/': { outstanding_invoices_sum: 3400.5, outstanding_invoices_count: 3 },
+  'invoices/overdue_sum/': { overdue_invoices_sum: 800, overdue_invoices_count: 1 },
+  'invoices/current_month_revenue/': { current_month_revenue: 960, current_month_revenue_count: 1 },
+  'invoices/next_expected_payment/': {
+    id: 41,
+    title: 'Solde site vitrine',
+    due_date: addDays(TODAY, 3),
+    amount: 1500,
+    client_id: 3,
+    client_name: 'Hélène Roux',
+  },
+};
+
+const project = (id: number, priority: Project['priority'], due: number | null): Project => ({
+  id,
+  name: `Projet ${id}`,
+  description: '',
+  contacts: id === 1 ? [{ id: 3, name: 'Hélène Roux' }] : [],
+  status: 'en_cours',
+  status_display: 'En cours',
+  priority,
+  start_date: null,
+  due_date: due === null ? null : addDays(TODAY, due),
+  completed_date: null,
+  budget: 0,
+  revenue: 0,
+  created_at: '2026-01-01T10:00:00.000Z',
+});
+
+const task = (id: number, priority: Task['priority'], due: number | null, status: Task['status'] = 'en_cours'): Task => ({
+  id,
+  title: `Tâche ${id}`,
+  description: '',
+  status,
+  status_display: status === 'en_cours' ? 'En cours' : 'En attente',
+  priority,
+  priority_display: priority,
+  due_date: due === null ? null : addDays(TODAY, due),
+  created_at: '2026-01-01T10:00:00.000Z',
+  project: id === 1 ? { id: 1, name: 'Projet 1' } : null,
+  contacts: [],
+  estimated_time: 0,
+  actual_time: 0,
+  start_time: null,
+  end_time: null,
+  billable: false,
+  hourly_rate: 0,
+  bill_reference: '',
+  payment_status: 'unpaid',
+  cost: 0,
+});
+
+const PROJECTS = [
+  project(1, 'basse', 2),
+  project(2, 'urgent', null),
+  project(3, 'urgent', 10),
+  project(4, 'haute', 5),
+  project(5, 'normale', 1),
+  project(6, 'basse', null),
+];
+
+const TASKS = [
+  task(1, 'basse', -2, 'en_attente'), // overdue
+  task(2, 'urgent', 4),
+  task(3, 'normale', -1), // overdue
+  task(4, 'haute', null),
+  task(5, 'urgent', 1),
+  task(6, 'basse', 30),
+  task(7, 'urgent', -5, 'termine'), // finished: never listed
+];
+
+const ACTIVITY = [1, 2, 3, 4, 5].map((id) => ({
+  id,
+  object_type: id === 1 ? 'invoice' : 'contact',
+  object_id: id,
+  object_label: id === 1 ? 'Acompte' : `Contact ${id}`,
+  action: id === 2 ? 'supprimé' : 'créé',
+  changes: id === 3 ? '(Ville: Paris → Lyon)' : '',
+  timestamp: `2026-03-0${6 - id}T09:00:00.000Z`,
+  link: id === 2 ? null : id === 1 ? '/invoices/1' : `/contacts/${id}`,
+  client_name: null,
+  project_name: null,
+}));
+
+const PAID = [
+  { id: 1, payment_date: `${MONTHS[11]}-01`, subtotal: 800, total_amount: 960 },
+  { id: 2, payment_date: `${MONTHS[9]}-15`, subtotal: 1000, total_amount: 1200 },
+  { id: 3, payment_date: `${MONTHS[9]}-20`, subtotal: 250.25, total_amount: 300.3 },
+];
+
+function mockDashboard(mock: MockAdapter) {
+  for (const [url, body] of Object.entries(AGGREGATES)) mock.onGet(url).reply(200, body);
+  mock.onGet('projects/', { params: { status: 'en_cours' } }).reply(200, PROJECTS);
+  mock.onGet('tasks/', { params: { status__in: 'en_cours,en_attente' } }).reply(200, TASKS);
+  mock.onGet('invoices/', { params: { status: 'paid', payment_date__gte: `${MONTHS[0]}-01` } }).reply(200, PAID);
+  mock.onGet('recent-activity/', { params: { limit: 5 } }).reply(200, ACTIVITY);
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+async function openDashboard() {
+  const utils = renderApp({ route: '/dashboard', preloadedState: signedIn });
+  await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
+  return utils;
+}
+
+describe('dashboard (/dashboard)', () => {
+  let mock: MockAdapter;
+  beforeEach(() => {
+    mock = mockHttp();
+  });
+  afterEach(() => mock.restore());
+
+  it('shows the financial cards with their SPEC links, the next payment leading to the client', async () => {
+    mockDashboard(mock);
+    await openDashboard();
+    const finance = section('Vue financière');
+    expect(within(finance).getByText('Chargement des indicateurs...')).toBeInTheDocument();
+    const link = async (label: string) => (await within(finance).findByText(label)).closest('a');
+
+    expect(await link('Devis en attente')).toHaveAttribute('href', '/quotes?status=pending');
+    expect(await link('Factures en retard')).toHaveAttribute('href', '/invoices?status=overdue');
+    expect(await link('Factures à encaisser')).toHaveAttribute('href', '/invoices?status=outstanding');
+    expect(await link('Encaissé ce mois-ci')).toHaveAttribute('href', '/invoices?paid_this_month=true');
+    const next = await link('Prochain paiement attendu');
+    expect(next).toHaveAttribute('href', '/contacts/3');
+    expect(next).toHaveTextContent('Solde site vitrine · Hélène Roux');
+    expect(next?.textContent).toContain(formatMoney(1500));
+    expect((await link('Factures à encaisser'))?.textContent).toContain(`${formatMoney(3400.5)}3 factures non payées`);
+    expect(within(finance).getByRole('link', { name: 'Tous les devis' })).toHaveAttribute('href', '/quotes');
+    expect(within(finance).getByRole('link', { name: 'Toutes les factures' })).toHaveAttribute('href', '/invoices');
+  });
+
+  it('says when no payment is expected, without a link', async () => {
+    mockDashboard(mock);
+    mock.onGet('invoices/next_expected_payment/').reply(200, {
+      id: null, title: null, due_date: null, amount: null, client_id: null, client_name: null,
+    });
+    await openDashboard();
+    const card = (await screen.findByText('Aucun paiement attendu.')).parentElement!;
+    expect(card).toHaveTextContent('Prochain paiement attendu');
+    expect(card.closest('a')).toBeNull();
+  });
+
+  it('lists the 5 most pressing ongoing projects: priority, then earliest due date, no date last', async () => {
+    mockDashboard(mock);
+    await openDashboard();
+    const projects = section('Projets en cours');
+    await within(projects).findByRole('link', { name: 'Projet 3' });
+    const names = within(projects).getAllByRole('listitem').map((item) => within(item).getAllByRole('link')[0].textContent);
+    expect(names).toEqual(['Projet 3', 'Projet 2', 'Projet 4', 'Projet 5', 'Projet 1']);
+    expect(within(projects).getByRole('link', { name: 'Projet 3' })).toHaveAttribute('href', '/projects/3');
+    expect(within(projects).getByText('Hélène Roux')).toBeInTheDocument();
+    expect(within(projects).getByText('Les 5 plus prioritaires sur 6 projets en cours.')).toBeInTheDocument();
+    expect(within(projects).getByRole('link', { name: 'Tous les projets' })).toHaveAttribute('href', '/projects');
+    expect(within(projects).getByRole('link', { name: 'Nouveau projet' })).toHaveAttribute('href', '/projects/new');
+  });
+
+  it('lists the next 5 tasks: overdue first, then priority, then due date, finished ones excluded', async () => {
+    mockDashboard(mock);
+    await openDashboard();
+    const tasks = section('Prochaines tâches');
+    await within(tasks).findByRole('link', { name: 'Tâche 3' });
+    const items = within(tasks).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getAllByRole('link')[0].textContent)).toEqual([
+      'Tâche 3',
+      'Tâche 1',
+      'Tâche 5',
+      'Tâche 2',
+      'Tâche 4',
+    ]);
+    expect(items[0]).toHaveTextContent('(en retard)');
+    expect(items[2]).not.toHaveTextContent('(en retard)');
+    expect(within(tasks).queryByText('Tâche 7')).not.toBeInTheDocument();
+    expect(within(tasks).getByRole('link', { name: 'Tâche 1' })).toHaveAttribute('href', '/tasks/1');
+    expect(within(tasks).getByRole('link', { name: 'Toutes les tâches' })).toHaveAttribute('href', '/tasks');
+    expect(within(tasks).getByRole('link', { name: 'Nouvelle tâche' })).toHaveAttribute('href', '/tasks/new');
+  });
+
+  it('shows the last 5 activities, linking those that still exist, and the history link', async () => {
+    mockDashboard(mock);
+    await openDashboard();
+    const activity = section('Activité récente');
+    expect(await within(activity).findByRole('link', { name: 'Acompte' })).toHaveAttribute('href', '/invoices/1');
+    // (The change lists inside 'Détails des modifications' are lists too.)
+    expect(within(activity).getAllByRole('listitem').filter((li) => !li.closest('details'))).toHaveLength(5);
+    expect(within(activity).queryByRole('link', { name: 'Contact 2' })).not.toBeInTheDocument();
+    expect(within(activity).getByText('Contact 2')).toBeInTheDocument();
+    expect(within(activity).getByText('Détails des modifications (1)')).toBeInTheDocument();
+    expect(within(activity).getByRole('link', { name: "Tout l'historique" })).toHaveAttribute('href', '/activities');
+  });
+
+  it('charts the paid revenue HT of the last 12 months, with the figures for screen readers', async () => {
+    mockDashboard(mock);
+    await openDashboard();
+    const chart = await screen.findByRole('img', { name: /Chiffre d'affaires encaissé par mois \(HT\)/ });
+    expect(chart).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: "Chiffre d'affaires encaissé par mois (HT)" });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    // HT (subtotal), not TTC: 1000 + 250.25 in one month, 800 in the current one.
+    expect(rows[9].textContent).toBe(`${formatMonthLong(MONTHS[9])}${formatMoney(1250.25)}2`);
+    expect(rows[11].textContent).toBe(`${formatMonthLong(MONTHS[11])}${formatMoney(800)}1`);
+    expect(rows[0].textContent).toBe(`${formatMonthLong(MONTHS[0])}${formatMoney(0)}0`);
+    const revenue = screen.getByRole('group', { name: "Chiffre d'affaires encaissé sur 12 mois (HT)" });
+    expect(revenue.querySelector('strong')?.textContent).toBe(`${formatMoney(2050.25)} HT`);
+  });
+
+  it('shows each section error on its own: the server detail, else the generic message', async () => {
+    mockDashboard(mock);
+    mock.onGet('invoices/overdue_sum/').reply(500, { detail: 'Base de données indisponible.' });
+    mock.onGet('projects/', { params: { status: 'en_cours' } }).reply(503, { message: 'Maintenance en cours.' });
+    mock.onGet('tasks/', { params: { status__in: 'en_cours,en_attente' } }).networkError();
+    mock.onGet('recent-activity/', { params: { limit: 5 } }).reply(500, { detail: 'boom' });
+    await openDashboard();
+    expect(await within(section('Vue financière')).findByRole('alert')).toHaveTextContent('Base de données indisponible.');
+    expect(await within(section('Projets en cours')).findByRole('alert')).toHaveTextContent('Maintenance en cours.');
+    expect(await within(section('Prochaines tâches')).findByRole('alert')).toHaveTextContent('Une erreur inconnue est survenue.');
+    expect(await within(section('Activité récente')).findByRole('alert')).toHaveTextContent(
+      "Échec du chargement de l'activité récente.",
+    );
+    // The chart has its own request and still shows.
+    expect(await screen.findByRole('img', { name: /Chiffre d'affaires/ })).toBeInTheDocument();
+  });
+
+  it('shows empty sections plainly', async () => {
+    mockDashboard(mock);
+    mock.onGet('projects/', { params: { status: 'en_cours' } }).reply(200, []);
+    mock.onGet('tasks/', { params: { status__in: 'en_cours,en_attente' } }).reply(200, []);
+    mock.onGet('recent-activity/', { params: { limit: 5 } }).reply(200, []);
+    mock.onGet('invoices/', { params: { status: 'paid', payment_date__gte: `${MONTHS[0]}-01` } }).reply(200, []);
+    await openDashboard();
+    expect(await screen.findByText('Aucun projet en cours.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune tâche à venir.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune activité récente.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune facture payée sur les 12 derniers mois.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { IconPlus } from '../../ui/icons';
+import { useGetNextTasksQuery } from './dashboard.api';
+import { dashboardErrorMessage } from './dashboard-errors';
+import { PriorityBadge, TaskStatusBadge } from '../workflow/workflow-badges';
+import { StyledDashboardList, StyledDashboardRow, StyledRowMain, StyledRowMeta, StyledRowSide } from './dashboard-list';
+import { DueLabel } from './due-label';
+import { DashboardSection, type DashboardTodayProps } from './dashboard-section';
+import { selectDashboardTasks } from './dashboard-sorts';
+
+/** 'Prochaines tâches': overdue first, then priority, then due date (SPEC 9), 5 at most. */
+export function NextTasksSection({ today }: DashboardTodayProps) {
+  const { data, isLoading, error } = useGetNextTasksQuery(undefined, { refetchOnMountOrArgChange: 30 });
+  const tasks = useMemo(() => selectDashboardTasks(data ?? [], today), [data, today]);
+
+  return (
+    <DashboardSection
+      title="Prochaines tâches"
+      actions={
+        <>
+          <ButtonLink to="/tasks" size="sm" variant="ghost">
+            Toutes les tâches
+          </ButtonLink>
+          <ButtonLink to="/tasks/new" size="sm">
+            <IconPlus size={16} />
+            Nouvelle tâche
+          </ButtonLink>
+        </>
+      }
+      isLoading={isLoading}
+      errorMessage={error ? dashboardErrorMessage(error) : null}
+      loadingLabel="Chargement des tâches..."
+    >
+      {tasks.length === 0 ? (
+        <EmptyState title="Aucune tâche à venir." />
+      ) : (
+        <StyledDashboardList>
+          {tasks.map((task) => (
+            <StyledDashboardRow key={task.id}>
+              <StyledRowMain>
+                <Link to={`/tasks/${task.id}`}>{task.title}</Link>
+                <StyledRowMeta>{task.project ? task.project.name : 'Sans projet'}</StyledRowMeta>
+              </StyledRowMain>
+              <StyledRowSide>
+                <TaskStatusBadge status={task.status} label={task.status_display} />
+                <PriorityBadge priority={task.priority} />
+                <DueLabel date={task.due_date} />
+              </StyledRowSide>
+            </StyledDashboardRow>
+          ))}
+        </StyledDashboardList>
+      )}
+    </DashboardSection>
+  );
+}

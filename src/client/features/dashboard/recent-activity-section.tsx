@@ -1,0 +1,71 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { formatDateTime } from '../../lib/format';
+import { Badge } from '../../ui/badge';
+import { ButtonLink } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { DASHBOARD_ACTIVITY_LIMIT, useGetRecentActivityQuery } from '../activities/activities.api';
+import { ActivityChanges } from '../activities/activity-changes';
+import { objectTypeLabel, objectTypeTone } from '../activities/activity-labels';
+import { StyledDashboardList, StyledDashboardRow, StyledRowMain, StyledRowMeta } from './dashboard-list';
+import { DashboardSection } from './dashboard-section';
+
+const StyledActivityMain = styled(StyledRowMain)`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 2px;
+`;
+
+const StyledTitleLine = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+`;
+
+/** 'Activité récente': the last 5 history entries (SPEC 9), linking to the full history. */
+export function RecentActivitySection() {
+  const { data, isLoading, isError } = useGetRecentActivityQuery(DASHBOARD_ACTIVITY_LIMIT, {
+    refetchOnMountOrArgChange: 30,
+  });
+  const entries = data ?? [];
+
+  return (
+    <DashboardSection
+      title="Activité récente"
+      actions={
+        <ButtonLink to="/activities" size="sm" variant="ghost">
+          Tout l'historique
+        </ButtonLink>
+      }
+      isLoading={isLoading}
+      errorMessage={isError ? "Échec du chargement de l'activité récente." : null}
+      loadingLabel="Chargement de l'activité..."
+    >
+      {entries.length === 0 ? (
+        <EmptyState title="Aucune activité récente." />
+      ) : (
+        <StyledDashboardList>
+          {entries.map((entry) => (
+            <StyledDashboardRow key={entry.id}>
+              <StyledActivityMain>
+                <StyledTitleLine>
+                  <Badge tone={objectTypeTone(entry.object_type)}>{objectTypeLabel(entry.object_type)}</Badge>
+                  <span>
+                    {entry.link ? <Link to={entry.link}>{entry.object_label}</Link> : <strong>{entry.object_label}</strong>}{' '}
+                    {entry.action}
+                  </span>
+                </StyledTitleLine>
+                <StyledRowMeta>
+                  <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                </StyledRowMeta>
+                <ActivityChanges changes={entry.changes} />
+              </StyledActivityMain>
+            </StyledDashboardRow>
+          ))}
+        </StyledDashboardList>
+      )}
+    </DashboardSection>
+  );
+}
