@@ -62,7 +62,7 @@ test('contacts: list, create, edit, tasks from the contact, search, filter, page
   await taskForm.getByRole('button', { name: 'Ajouter la tâche' }).click();
   await expect(taskForm.getByRole('alert')).toHaveText('Le titre de la tâche est requis.');
   await taskForm.getByLabel('Titre de la tâche').fill('Rappeler Élise');
-  await taskForm.getByLabel('Échéance').fill('2030-03-15');
+  await taskForm.getByLabel('Date limite').fill('2030-03-15');
   await taskForm.getByLabel('Statut').selectOption('en_cours');
   await taskForm.getByRole('button', { name: 'Ajouter la tâche' }).click();
   const panel = page.getByRole('complementary', { name: 'Éléments associés' });

@@ -20,7 +20,6 @@ export const CONTACT_MESSAGES = {
 
 export const CONTACT_TASK_MESSAGES = {
   saveContactFirst: "Veuillez d'abord enregistrer le contact pour ajouter des tâches.",
-  titleRequired: 'Le titre de la tâche est requis.',
   addError: "Erreur lors de l'ajout de la tâche.",
   deleteError: 'Erreur lors de la suppression de la tâche.',
   deleteConfirm: 'Supprimer cette tâche ?',

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { TASK_STATUS_LABELS, type TaskStatus } from '../../../shared/workflow';
+import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/form-fields';
 import { optionsWithCurrent, QUICK_TASK_DEFAULT_STATUS, QUICK_TASK_STATUSES } from './workflow-options';
@@ -14,6 +15,8 @@ export interface QuickTaskValues {
 export interface QuickTaskFormProps {
   /** Creates the task; a rejection keeps what was typed (the caller decides how to report it). */
   onCreate: (values: QuickTaskValues) => Promise<unknown>;
+  /** Shown in the form when onCreate rejects (the project panel only logs, per SPEC 8). */
+  errorMessage?: string;
   disabled?: boolean;
 }
 
@@ -26,11 +29,15 @@ const StyledForm = styled.form`
   gap: ${({ theme }) => theme.spacing.sm};
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
 
-  & > :first-child {
-    grid-column: 1 / -1;
-  }
+  & > h3,
+  & > [role='alert'],
+  & > :nth-child(3),
   & > button {
     grid-column: 1 / -1;
+  }
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.typography.size.md};
   }
 `;
 
@@ -38,17 +45,19 @@ const StyledForm = styled.form`
  * Adds a task from a side panel (project or contact): a non-blank title, an optional due
  * date and a status among brouillon, en_attente (default), en_cours (SPEC 4 and 5).
  */
-export function QuickTaskForm({ onCreate, disabled }: QuickTaskFormProps) {
+export function QuickTaskForm({ onCreate, errorMessage, disabled }: QuickTaskFormProps) {
   const formId = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [status, setStatus] = useState<TaskStatus>(QUICK_TASK_DEFAULT_STATUS);
   const [titleError, setTitleError] = useState<string | null>(null);
+  const [createError, setCreateError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setCreateError(null);
     if (!title.trim()) {
       setTitleError(QUICK_TASK_TITLE_REQUIRED);
       titleRef.current?.focus();
@@ -62,14 +71,17 @@ export function QuickTaskForm({ onCreate, disabled }: QuickTaskFormProps) {
       setStatus(QUICK_TASK_DEFAULT_STATUS);
       titleRef.current?.focus();
     } catch {
-      // Reported by the caller; the typed values stay for another try.
+      // The typed values stay for another try.
+      if (errorMessage) setCreateError(errorMessage);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <StyledForm noValidate onSubmit={onSubmit} aria-label="Nouvelle tâche">
+    <StyledForm noValidate onSubmit={onSubmit} aria-labelledby={`${formId}-heading`}>
+      <h3 id={`${formId}-heading`}>Ajouter une tâche</h3>
+      {(titleError || createError) && <Alert tone="error">{titleError ?? createError}</Alert>}
       <TextField
         ref={titleRef}
         id={`${formId}-title`}
@@ -79,7 +91,7 @@ export function QuickTaskForm({ onCreate, disabled }: QuickTaskFormProps) {
           setTitle(event.target.value);
           if (titleError) setTitleError(null);
         }}
-        error={titleError}
+        aria-invalid={titleError ? true : undefined}
         required
         maxLength={300}
         disabled={disabled}

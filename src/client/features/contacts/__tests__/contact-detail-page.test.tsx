@@ -262,7 +262,7 @@ describe('contact form page', () => {
       const { user } = await openEdit();
       const form = await screen.findByRole('form', { name: 'Ajouter une tâche' });
       await user.type(within(form).getByLabelText(/^Titre de la tâche/), 'Appeler');
-      await user.type(within(form).getByLabelText('Échéance'), '2025-12-24');
+      await user.type(within(form).getByLabelText('Date limite'), '2025-12-24');
       await user.selectOptions(within(form).getByRole('combobox', { name: 'Statut' }), 'En cours');
       await user.click(within(form).getByRole('button', { name: 'Ajouter la tâche' }));
       await waitFor(() => expect(bodies('post')).toEqual([{ title: 'Appeler', due_date: '2025-12-24', status: 'en_cours', contact_ids: [7] }]));
