@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { ProjectStatus, Task, TaskStatus } from '../../../../shared/workflow';
+import type { Task } from '../../../../shared/workflow';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
@@ -9,7 +9,6 @@ import { Button } from '../../../ui/button';
 import { useConfirm } from '../../../ui/confirm-dialog';
 import { IconClose } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
-import type { BadgeTone } from '../../../ui/theme';
 import { useToast } from '../../../ui/toast';
 import {
   useDeleteContactTaskMutation,
@@ -21,34 +20,10 @@ import {
 } from '../contacts.api';
 import { CONTACT_TASK_MESSAGES } from '../contacts-messages';
 import { ContactQuickTaskForm } from './contact-quick-task-form';
+import { PROJECT_STATUS_TONES, TASK_STATUS_TONES } from '../../workflow/workflow-badges';
+import { DOCUMENT_KINDS } from '../../documents/document-kinds';
 
-// Badge colours of SPEC 4 for the statuses the panel shows.
-const TASK_TONES: Record<TaskStatus, BadgeTone> = {
-  brouillon: 'grey',
-  en_attente: 'yellow',
-  en_cours: 'blue',
-  termine: 'green',
-  annule: 'red',
-};
-const PROJECT_TONES: Record<ProjectStatus, BadgeTone> = {
-  brouillon: 'grey',
-  en_attente: 'yellow',
-  en_cours: 'green',
-  termine: 'purple',
-  annule: 'red',
-};
-const DOCUMENT_TONES: Record<string, BadgeTone> = {
-  draft: 'grey',
-  sent: 'blue',
-  accepted: 'green',
-  rejected: 'red',
-  expired: 'orange',
-  unpaid: 'red',
-  partially_paid: 'orange',
-  overdue: 'darkred',
-  paid: 'green',
-  cancelled: 'darkgrey',
-};
+// Badge colours (SPEC 4) come from the features that own the statuses, so they cannot drift.
 
 const StyledPanel = styled.aside`
   display: flex;
@@ -172,7 +147,7 @@ function documentItem(kind: 'quotes' | 'invoices', document: ContactDocument) {
       <StyledMeta>
         <span>{number}</span>
         <span>{formatMoney(document.total_amount)}</span>
-        <Badge tone={DOCUMENT_TONES[document.status] ?? 'grey'}>{document.status_display}</Badge>
+        <Badge tone={DOCUMENT_KINDS[kind === 'quotes' ? 'quote' : 'invoice'].statusTones[document.status] ?? 'grey'}>{document.status_display}</Badge>
       </StyledMeta>
     </StyledItemBody>
   );
@@ -215,7 +190,7 @@ function ContactTasks({ contactId }: { contactId: number }) {
           <StyledItemBody>
             <Link to={`/tasks/${task.id}`}>{task.title}</Link>
             <StyledMeta>
-              <Badge tone={TASK_TONES[task.status] ?? 'grey'}>{task.status_display}</Badge>
+              <Badge tone={TASK_STATUS_TONES[task.status] ?? 'grey'}>{task.status_display}</Badge>
               {task.due_date && <span>Échéance : {formatDate(task.due_date)}</span>}
             </StyledMeta>
           </StyledItemBody>
@@ -277,7 +252,7 @@ function SavedContactPanel({ contactId }: { contactId: number }) {
           <StyledItemBody>
             <Link to={`/projects/${project.id}`}>{project.name}</Link>
             <StyledMeta>
-              <Badge tone={PROJECT_TONES[project.status] ?? 'grey'}>{project.status_display}</Badge>
+              <Badge tone={PROJECT_STATUS_TONES[project.status] ?? 'grey'}>{project.status_display}</Badge>
               {project.due_date && <span>Échéance : {formatDate(project.due_date)}</span>}
             </StyledMeta>
           </StyledItemBody>
