@@ -106,15 +106,30 @@ interface FieldChromeProps {
   required?: boolean;
 }
 
-function useFieldIds(id?: string) {
-  const generated = useId();
-  const controlId = id ?? `f${generated.replace(/:/g, '')}`;
-  return { controlId, errorId: `${controlId}-error`, hintId: `${controlId}-hint` };
+function describedBy(ids: (string | null | undefined | false)[]) {
+  const present = ids.filter(Boolean);
+  return present.length ? present.join(' ') : undefined;
 }
 
-function describedBy(error: string | null | undefined, hint: ReactNode, errorId: string, hintId: string, extra?: string) {
-  const ids = [hint ? hintId : null, error ? errorId : null, extra ?? null].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
+/**
+ * One place for what every field shares: ids, the label/hint/error chrome and the ARIA
+ * attributes of the control (invalid, required, described by the hint, the error and the caller's ids).
+ */
+function useField({ id, label, error, hint, required, describedBy: extra }: FieldChromeProps & { id?: string; describedBy?: string }) {
+  const generated = useId();
+  const controlId = id ?? `f${generated.replace(/:/g, '')}`;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  return {
+    chrome: { label, required, controlId, error, errorId, hint, hintId },
+    control: {
+      id: controlId,
+      $invalid: Boolean(error),
+      'aria-invalid': error ? true : undefined,
+      'aria-required': required || undefined,
+      'aria-describedby': describedBy([hint ? hintId : null, error ? errorId : null, extra]),
+    },
+  };
 }
 
 function FieldChrome({
@@ -149,28 +164,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, required, id, endAdornment, 'aria-describedby': extraDescribedBy, ...rest },
   ref,
 ) {
-  const { controlId, errorId, hintId } = useFieldIds(id);
-  const input = (
-    <StyledInput
-      ref={ref}
-      id={controlId}
-      $invalid={Boolean(error)}
-      aria-invalid={error ? true : undefined}
-      aria-required={required || undefined}
-      aria-describedby={describedBy(error, hint, errorId, hintId, extraDescribedBy)}
-      {...rest}
-    />
-  );
+  const { chrome, control } = useField({ id, label, error, hint, required, describedBy: extraDescribedBy });
+  const input = <StyledInput ref={ref} {...control} {...rest} />;
   return (
-    <FieldChrome
-      label={label}
-      required={required}
-      controlId={controlId}
-      error={error}
-      errorId={errorId}
-      hint={hint}
-      hintId={hintId}
-    >
+    <FieldChrome {...chrome}>
       {endAdornment ? (
         <StyledControlRow>
           {input}
@@ -186,29 +183,13 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldChromeProps {}
 
 export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
-  { label, error, hint, required, id, ...rest },
+  { label, error, hint, required, id, 'aria-describedby': extraDescribedBy, ...rest },
   ref,
 ) {
-  const { controlId, errorId, hintId } = useFieldIds(id);
+  const { chrome, control } = useField({ id, label, error, hint, required, describedBy: extraDescribedBy });
   return (
-    <FieldChrome
-      label={label}
-      required={required}
-      controlId={controlId}
-      error={error}
-      errorId={errorId}
-      hint={hint}
-      hintId={hintId}
-    >
-      <StyledTextArea
-        ref={ref}
-        id={controlId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(error, hint, errorId, hintId)}
-        {...rest}
-      />
+    <FieldChrome {...chrome}>
+      <StyledTextArea ref={ref} {...control} {...rest} />
     </FieldChrome>
   );
 });
@@ -225,29 +206,13 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement>, Fi
 }
 
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { label, error, hint, required, id, options, placeholderOption, ...rest },
+  { label, error, hint, required, id, options, placeholderOption, 'aria-describedby': extraDescribedBy, ...rest },
   ref,
 ) {
-  const { controlId, errorId, hintId } = useFieldIds(id);
+  const { chrome, control } = useField({ id, label, error, hint, required, describedBy: extraDescribedBy });
   return (
-    <FieldChrome
-      label={label}
-      required={required}
-      controlId={controlId}
-      error={error}
-      errorId={errorId}
-      hint={hint}
-      hintId={hintId}
-    >
-      <StyledSelect
-        ref={ref}
-        id={controlId}
-        $invalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(error, hint, errorId, hintId)}
-        {...rest}
-      >
+    <FieldChrome {...chrome}>
+      <StyledSelect ref={ref} {...control} {...rest}>
         {placeholderOption !== undefined && <option value="">{placeholderOption}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

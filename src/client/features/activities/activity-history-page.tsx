@@ -1,11 +1,11 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { ListToolbar } from '../workflow/list-toolbar';
 import { ACTIVITY_ACTIONS, ACTIVITY_OBJECT_LABELS, ACTIVITY_OBJECT_TYPES, type ActivityEntry, type ActivityObjectType } from '../../../shared/activity';
 import { formatDateTime } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { Select, TextField } from '../../ui/form-fields';
@@ -20,17 +20,6 @@ import { objectTypeLabel, objectTypeTone } from './activity-labels';
 
 const OBJECT_TYPE_OPTIONS = ACTIVITY_OBJECT_TYPES.map((type) => ({ value: type, label: ACTIVITY_OBJECT_LABELS[type] }));
 const ACTION_OPTIONS = ACTIVITY_ACTIONS.map((action) => ({ value: action, label: action }));
-
-const StyledFilters = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing.md};
-  grid-template-columns: 1fr;
-  align-items: end;
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
-    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto;
-  }
-`;
 
 const StyledCount = styled.p`
   margin: ${({ theme }) => `${theme.spacing.lg} 0 0`};
@@ -185,7 +174,12 @@ export function ActivityHistoryPage() {
       description="Les dernières créations, modifications et suppressions de vos contacts, projets, tâches, devis et factures."
     >
       <Card as="div">
-        <StyledFilters role="search" aria-label="Filtrer l'historique">
+        <ListToolbar
+          label="Filtrer l'historique"
+          filterCount={2}
+          onReset={() => setFilters(EMPTY_ACTIVITY_FILTERS)}
+          resetDisabled={!hasActiveFilters(filters)}
+        >
           <TextField
             label="Rechercher"
             type="search"
@@ -208,10 +202,7 @@ export function ActivityHistoryPage() {
             value={filters.action}
             onChange={(event) => update({ action: event.target.value })}
           />
-          <Button onClick={() => setFilters(EMPTY_ACTIVITY_FILTERS)} disabled={!hasActiveFilters(filters)}>
-            Réinitialiser
-          </Button>
-        </StyledFilters>
+        </ListToolbar>
         {!isLoading && !isError && entries.length > 0 && (
           <StyledCount role="status">
             {hasActiveFilters(filters) ? `${countLabel(visible.length)} sur ${entries.length}` : countLabel(entries.length)}

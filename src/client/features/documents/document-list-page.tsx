@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { ListToolbar } from '../workflow/list-toolbar';
 import { parisToday } from '../../../shared/dates';
 import { normalizeSearch } from '../../../shared/search';
 import { PRIORITIES, PRIORITY_LABELS } from '../../../shared/workflow';
@@ -20,17 +21,6 @@ import { useListDocumentsQuery } from './documents.api';
 import { describeRouteFilter, translateListQuery } from './list-query';
 
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
-
-const StyledFilters = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing.md};
-  grid-template-columns: 1fr;
-  align-items: end;
-
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
-    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto;
-  }
-`;
 
 const StyledTitleCell = styled.div`
   display: flex;
@@ -177,7 +167,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
         </ButtonLink>
       }
     >
-      <StyledFilters role="search" aria-label={`Filtrer la ${config.labels.listTitle.toLowerCase()}`}>
+      <ListToolbar label={`Filtrer la ${config.labels.listTitle.toLowerCase()}`} filterCount={2} onReset={reset}>
         <TextField
           label="Rechercher"
           type="search"
@@ -199,8 +189,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
           value={priority}
           onChange={(event) => setPriority(event.target.value)}
         />
-        <Button onClick={reset}>Réinitialiser</Button>
-      </StyledFilters>
+      </ListToolbar>
 
       {routeFilter && (
         <Alert tone="info">

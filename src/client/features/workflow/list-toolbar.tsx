@@ -39,12 +39,14 @@ export interface ListToolbarProps {
   resetDisabled?: boolean;
   /** e.g. '12 tâches' — announced politely when it changes. */
   resultLabel?: string;
+  /** Accessible name of the search region, e.g. "Filtrer l'historique". */
+  label?: string;
 }
 
 /** Search, filters and 'Réinitialiser' above a list, on one row when wide, stacked on phones. */
-export function ListToolbar({ children, filterCount, onReset, resetDisabled, resultLabel }: ListToolbarProps) {
+export function ListToolbar({ children, filterCount, onReset, resetDisabled, resultLabel, label }: ListToolbarProps) {
   return (
-    <div role="search">
+    <div role="search" aria-label={label}>
       <StyledToolbar style={{ ['--filters' as string]: filterCount }}>
         {children}
         <Button onClick={onReset} disabled={resetDisabled}>
