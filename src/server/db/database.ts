@@ -34,6 +34,9 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // WAL + NORMAL: a commit is written to the WAL (the OS cache) before the answer, so killing the
+    // process loses nothing (crash-safety.test.ts); only an OS crash or power cut may lose the last
+    // commits, never corrupt the file. FULL would fsync every commit, a large cost on each write.
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };

@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { backupSqlite, pgDumpInstructions, redactedUrl } from '../tools/backup';
+import { STRONG_PASSWORD, TEST_DATABASE_URL } from '../test/test-app';
+import {
+  crmWrites, expectWritesStored, inspectSqliteFile, makeDataDir, newSecretKey, noWrites, removeDir, signUpOverHttp, sleep,
+  snapshotOf, startServer, stopAllServers, writeStream, type AckedWrites,
+} from '../test/server-process';
+
+/**
+ * `npm run backup`: a copy taken while the server writes is consistent, and a server started on
+ * it (a restore) serves the data back. The back end follows the environment like the rest of the
+ * suite; on PostgreSQL the tool explains pg_dump instead.
+ */
+
+jest.setTimeout(60_000);
+
+const ROOT = path.resolve(__dirname, '../../..');
+const dataDirs: string[] = [];
+const newDataDir = () => {
+  const dir = makeDataDir('backup');
+  dataDirs.push(dir);
+  return dir;
+};
+
+afterAll(async () => {
+  await stopAllServers();
+  dataDirs.forEach(removeDir);
+});
+
+/** `npm run backup` as an operator would type it, with the server's environment. */
+async function runBackupScript(env: Record<string, string>, args: string[] = []) {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'backup', '--', ...args], { cwd: ROOT, env: childEnv });
+  return stdout;
+}
+
+it('gives pg_dump and pg_restore the configured URL without its password', () => {
+  const url = 'postgres://carnet:s3cr%C3%A8t-Pass@db.exemple.fr:5432/carnet?sslmode=require';
+  const text = pgDumpInstructions(url);
+  expect(redactedUrl(url)).toBe('postgres://carnet@db.exemple.fr:5432/carnet?sslmode=require');
+  expect(text).toContain('pg_dump --format=custom');
+  expect(text).toContain('pg_restore');
+  expect(text).toContain('"postgres://carnet@db.exemple.fr:5432/carnet?sslmode=require"');
+  expect(text).not.toMatch(/s3cr|Pass/);
+});
+
+if (TEST_DATABASE_URL) {
+  const databaseUrl = TEST_DATABASE_URL;
+  it('PostgreSQL: npm run backup explains pg_dump for the configured database and exits 0', async () => {
+    const stdout = await runBackupScript({ DATABASE_URL: databaseUrl, DATA_DIR: newDataDir() });
+    expect(stdout).toContain('pg_dump --format=custom');
+    expect(stdout).toContain(redactedUrl(databaseUrl));
+    const password = new URL(databaseUrl).password;
+    if (password) expect(stdout).not.toContain(password);
+  });
+} else {
+  /**
+   * Starts a server on a fresh DATA_DIR holding `backupFile` as its database, signs in with the
+   * password (another SECRET_KEY: nothing but the file carries over) and reads the data back.
+   */
+  async function restore(backupFile: string, email: string, expected: AckedWrites, firstPort: number) {
+    // Before anything opens it: the copy alone (no -wal beside it) is a sound database.
+    expect(inspectSqliteFile(backupFile)).toEqual({ integrity: 'ok', journalMode: 'delete' });
+    // A consistent snapshot across tables: the invoice counter matches the invoices it numbered.
+    const db = new SQLite(backupFile, { readonly: true });
+    const counter = db.prepare("select last_number from document_counters where kind = 'invoice'").pluck().get();
+    const numbered = db.prepare('select count(*) from invoices where number is not null').pluck().get();
+    db.close();
+    expect(counter).toBe(numbered);
+
+    const dataDir = newDataDir();
+    copyFileSync(backupFile, path.join(dataDir, 'carnet.sqlite3'));
+    const server = await startServer({ dataDir, secretKey: newSecretKey(), firstPort });
+    const signIn = await server.request('POST', '/api/token/', { body: { email, password: STRONG_PASSWORD } });
+    expect(signIn.status).toBe(200);
+    const stored = await expectWritesStored(server, signIn.body.access, expected);
+    await server.stop();
+    return stored;
+  }
+
+  it('SQLite: copies the database while the server writes; a server started on the copy serves the data', async () => {
+    const dataDir = newDataDir();
+    const server = await startServer({ dataDir, secretKey: newSecretKey(), firstPort: 8513 });
+    const user = await signUpOverHttp(server);
+    const client = await server.request('POST', '/api/contacts/', { token: user.access, body: { name: 'Fromagerie Roux' } });
+    expect(client.status).toBe(201);
+
+    const acked = noWrites();
+    const { createContact, issueInvoice } = crmWrites(server, user.access, client.body.id, acked, 'b');
+    const stream = writeStream([createContact, issueInvoice, createContact, issueInvoice]);
+    await sleep(500);
+
+    // Through the function, into a path of our choosing…
+    const beforeFunction = snapshotOf(acked);
+    const fromFunction = await backupSqlite(path.join(dataDir, 'carnet.sqlite3'), path.join(newDataDir(), 'copy.sqlite3'));
+    expect(fromFunction.bytes).toBeGreaterThan(0);
+    await sleep(300);
+    // …and through the npm script, into DATA_DIR/backups/ by default.
+    const beforeScript = snapshotOf(acked);
+    const stdout = await runBackupScript({ DATA_DIR: dataDir });
+    const written = /Sauvegarde écrite : (\S+) \(/.exec(stdout)?.[1];
+    expect(written).toMatch(new RegExp(`^${dataDir}/backups/carnet-\\d{4}-\\d\\d-\\d\\dT[\\d-]+Z\\.sqlite3$`));
+    expect(existsSync(written!)).toBe(true);
+
+    await stream.stop();
+    expect(acked.rejected).toEqual([]);
+    // The copies were taken mid-stream: writes went on after each one started.
+    expect(acked.invoices.size).toBeGreaterThan(beforeScript.invoices.size);
+    expect(beforeFunction.invoices.size).toBeGreaterThan(0);
+
+    const [restoredFunction, restoredScript] = await Promise.all([
+      restore(fromFunction.file, user.email, beforeFunction, 8515),
+      restore(written!, user.email, beforeScript, 8517),
+    ]);
+    expect(restoredScript.invoices).toBeGreaterThanOrEqual(restoredFunction.invoices);
+    await server.stop();
+  });
+}
