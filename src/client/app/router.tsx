@@ -4,40 +4,94 @@ import { selectIsAuthenticated } from '../features/session/session.slice';
 import { AppLayout } from '../features/shell/app-layout';
 import { useAppSelector } from './hooks';
 
-/** React.lazy for a named export: each route is its own chunk. */
+/**
+ * React.lazy for a named export: each route is its own chunk, named `route-<page>` so that
+ * bench/bundle.ts can find what a route loads in the build stats (namedChunkGroups).
+ */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage');
-const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+const LandingPage = lazyPage(
+  () => import(/* webpackChunkName: "route-landing" */ '../features/landing/landing-page'),
+  'LandingPage',
+);
+const LoginPage = lazyPage(
+  () => import(/* webpackChunkName: "route-login" */ '../features/auth/login-page'),
+  'LoginPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import(/* webpackChunkName: "route-reset-password" */ '../features/auth/reset-password-page'),
+  'ResetPasswordPage',
+);
 const ResetPasswordConfirmPage = lazyPage(
-  () => import('../features/auth/reset-password-confirm-page'),
+  () => import(/* webpackChunkName: "route-reset-password-confirm" */ '../features/auth/reset-password-confirm-page'),
   'ResetPasswordConfirmPage',
 );
 const ActivationSuccessPage = lazyPage(
-  () => import('../features/auth/activation-pages'),
+  () => import(/* webpackChunkName: "route-activation" */ '../features/auth/activation-pages'),
   'ActivationSuccessPage',
 );
-const ActivationFailedPage = lazyPage(() => import('../features/auth/activation-pages'), 'ActivationFailedPage');
-const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
-const ContactListPage = lazyPage(() => import('../features/contacts/contact-list-page'), 'ContactListPage');
-const ContactDetailPage = lazyPage(() => import('../features/contacts/contact-detail-page'), 'ContactDetailPage');
-const ProjectListPage = lazyPage(() => import('../features/projects/project-list-page'), 'ProjectListPage');
-const ProjectDetailPage = lazyPage(() => import('../features/projects/project-detail-page'), 'ProjectDetailPage');
-const TaskListPage = lazyPage(() => import('../features/tasks/task-list-page'), 'TaskListPage');
-const TaskDetailPage = lazyPage(() => import('../features/tasks/task-detail-page'), 'TaskDetailPage');
-const QuoteListPage = lazyPage(() => import('../features/quotes/quote-list-page'), 'QuoteListPage');
-const QuoteDetailPage = lazyPage(() => import('../features/quotes/quote-detail-page'), 'QuoteDetailPage');
-const InvoiceListPage = lazyPage(() => import('../features/invoices/invoice-list-page'), 'InvoiceListPage');
-const InvoiceDetailPage = lazyPage(() => import('../features/invoices/invoice-detail-page'), 'InvoiceDetailPage');
+const ActivationFailedPage = lazyPage(
+  () => import(/* webpackChunkName: "route-activation" */ '../features/auth/activation-pages'),
+  'ActivationFailedPage',
+);
+const DashboardPage = lazyPage(
+  () => import(/* webpackChunkName: "route-dashboard" */ '../features/dashboard/dashboard-page'),
+  'DashboardPage',
+);
+const ContactListPage = lazyPage(
+  () => import(/* webpackChunkName: "route-contacts" */ '../features/contacts/contact-list-page'),
+  'ContactListPage',
+);
+const ContactDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "route-contact-detail" */ '../features/contacts/contact-detail-page'),
+  'ContactDetailPage',
+);
+const ProjectListPage = lazyPage(
+  () => import(/* webpackChunkName: "route-projects" */ '../features/projects/project-list-page'),
+  'ProjectListPage',
+);
+const ProjectDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "route-project-detail" */ '../features/projects/project-detail-page'),
+  'ProjectDetailPage',
+);
+const TaskListPage = lazyPage(
+  () => import(/* webpackChunkName: "route-tasks" */ '../features/tasks/task-list-page'),
+  'TaskListPage',
+);
+const TaskDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "route-task-detail" */ '../features/tasks/task-detail-page'),
+  'TaskDetailPage',
+);
+const QuoteListPage = lazyPage(
+  () => import(/* webpackChunkName: "route-quotes" */ '../features/quotes/quote-list-page'),
+  'QuoteListPage',
+);
+const QuoteDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "route-quote-detail" */ '../features/quotes/quote-detail-page'),
+  'QuoteDetailPage',
+);
+const InvoiceListPage = lazyPage(
+  () => import(/* webpackChunkName: "route-invoices" */ '../features/invoices/invoice-list-page'),
+  'InvoiceListPage',
+);
+const InvoiceDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "route-invoice-detail" */ '../features/invoices/invoice-detail-page'),
+  'InvoiceDetailPage',
+);
 const ActivityHistoryPage = lazyPage(
-  () => import('../features/activities/activity-history-page'),
+  () => import(/* webpackChunkName: "route-activities" */ '../features/activities/activity-history-page'),
   'ActivityHistoryPage',
 );
-const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
-const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
+const ProfilePage = lazyPage(
+  () => import(/* webpackChunkName: "route-profile" */ '../features/profile/profile-page'),
+  'ProfilePage',
+);
+const NotFoundPage = lazyPage(
+  () => import(/* webpackChunkName: "route-not-found" */ '../features/not-found/not-found-page'),
+  'NotFoundPage',
+);
 
 /** Protected routes: without a stored access token, go to /login. */
 export function RequireAuth() {

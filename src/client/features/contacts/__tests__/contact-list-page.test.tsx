@@ -90,6 +90,23 @@ describe('contact list page', () => {
     await waitFor(() => expect(firstNames()).toEqual(['Contact 007']));
   });
 
+  it('refills the reused rows with the new matches at each keystroke: links and copy buttons follow their contact', async () => {
+    const { user } = await openList();
+    // Keystroke by keystroke: rows are keyed by position, so each step rewrites the same <tr>s.
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'personne11');
+    expect(screen.getByText('10 contacts')).toBeInTheDocument();
+    const rows = bodyRows();
+    expect(rows).toHaveLength(10);
+    rows.forEach((row, i) => {
+      const id = 110 + i;
+      expect(within(row).getByRole('link')).toHaveAttribute('href', `/contacts/${id}`);
+      expect(within(row).getByRole('link')).toHaveTextContent(`Contact ${id}`);
+      expect(within(row).getByRole('button', { name: `Copier l'email personne${id}@exemple.fr` })).toBeInTheDocument();
+    });
+    await user.click(within(rows[3]).getByRole('button', { name: /^Copier l'email/ }));
+    expect(await navigator.clipboard.readText()).toBe('personne113@exemple.fr');
+  });
+
   it('goes back to page 1 even when the new result still has several pages', async () => {
     const many = Array.from({ length: 300 }, (_, i) => ({ ...CONTACTS[0], id: i + 1, name: `Nom ${i + 1}`, email: `n${i + 1}@x.fr`, category: CATEGORIES[i % 3] }));
     const { user } = await openList(many);

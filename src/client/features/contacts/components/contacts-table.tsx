@@ -47,11 +47,6 @@ const StyledNameLink = styled(Link)`
   overflow-wrap: anywhere;
 `;
 
-const StyledDimmed = styled.div<{ $stale: boolean }>`
-  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
-  transition: opacity ${({ theme }) => theme.transition};
-`;
-
 function CopyCell({ value, kind, onCopy }: { value: string; kind: string; onCopy: (value: string) => void }) {
   if (!value) return <>{EMPTY_VALUE}</>;
   return (
@@ -62,6 +57,32 @@ function CopyCell({ value, kind, onCopy }: { value: string; kind: string; onCopy
   );
 }
 
+/**
+ * One row, memoised: a keystroke in the search re-renders only the rows that change (the contact
+ * objects come from the store, `onCopy` is stable), not the whole page of 50.
+ */
+const ContactRow = memo(function ContactRow({ contact, onCopy }: { contact: ContactListItem; onCopy: (value: string) => void }) {
+  return (
+    <StyledTr>
+      <StyledTd>
+        <StyledNameLink to={`/contacts/${contact.id}`}>{contact.name}</StyledNameLink>
+      </StyledTd>
+      <StyledTd>
+        <CopyCell value={contact.email} kind="l'email" onCopy={onCopy} />
+      </StyledTd>
+      <StyledTd>
+        <CopyCell value={contact.phone} kind="le téléphone" onCopy={onCopy} />
+      </StyledTd>
+      <StyledTd>
+        <Badge tone={CATEGORY_TONES[contact.category] ?? 'grey'}>
+          {CONTACT_CATEGORY_LABELS[contact.category] ?? contact.category}
+        </Badge>
+      </StyledTd>
+      <StyledTd $hideBelow="sm">{contact.company || EMPTY_VALUE}</StyledTd>
+    </StyledTr>
+  );
+});
+
 export interface ContactsTableProps {
   contacts: readonly ContactListItem[];
   /** Total of rows across pages (for assistive tech). */
@@ -70,8 +91,6 @@ export interface ContactsTableProps {
   sortDirection: SortDirection;
   onSort: (key: ContactSortKey) => void;
   onCopy: (value: string) => void;
-  /** True while a newer search is being applied (the rows shown are the previous result). */
-  stale?: boolean;
 }
 
 /** One page of the contact list; name links to the form, e-mail and phone copy on click. */
@@ -82,51 +101,34 @@ export const ContactsTable = memo(function ContactsTable({
   sortDirection,
   onSort,
   onCopy,
-  stale = false,
 }: ContactsTableProps) {
   return (
-    <StyledDimmed $stale={stale}>
-      <StyledTableWrapper>
-        <StyledTable>
-          <VisuallyHidden as="caption">Liste des contacts ({totalCount})</VisuallyHidden>
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <SortableHeader
-                  key={column.key}
-                  label={column.label}
-                  columnKey={column.key}
-                  activeKey={sortKey}
-                  direction={sortDirection}
-                  onSort={(key) => onSort(key as ContactSortKey)}
-                  hideBelow={column.hideBelow}
-                />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {contacts.map((contact) => (
-              <StyledTr key={contact.id}>
-                <StyledTd>
-                  <StyledNameLink to={`/contacts/${contact.id}`}>{contact.name}</StyledNameLink>
-                </StyledTd>
-                <StyledTd>
-                  <CopyCell value={contact.email} kind="l'email" onCopy={onCopy} />
-                </StyledTd>
-                <StyledTd>
-                  <CopyCell value={contact.phone} kind="le téléphone" onCopy={onCopy} />
-                </StyledTd>
-                <StyledTd>
-                  <Badge tone={CATEGORY_TONES[contact.category] ?? 'grey'}>
-                    {CONTACT_CATEGORY_LABELS[contact.category] ?? contact.category}
-                  </Badge>
-                </StyledTd>
-                <StyledTd $hideBelow="sm">{contact.company || EMPTY_VALUE}</StyledTd>
-              </StyledTr>
+    <StyledTableWrapper>
+      <StyledTable>
+        <VisuallyHidden as="caption">Liste des contacts ({totalCount})</VisuallyHidden>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <SortableHeader
+                key={column.key}
+                label={column.label}
+                columnKey={column.key}
+                activeKey={sortKey}
+                direction={sortDirection}
+                onSort={(key) => onSort(key as ContactSortKey)}
+                hideBelow={column.hideBelow}
+              />
             ))}
-          </tbody>
-        </StyledTable>
-      </StyledTableWrapper>
-    </StyledDimmed>
+          </tr>
+        </thead>
+        <tbody>
+          {contacts.map((contact, index) => (
+            // Keyed by position: rows hold no state, so a new search result refills the existing
+            // <tr>s (text and href updates) instead of destroying and building 50 rows per keystroke.
+            <ContactRow key={index} contact={contact} onCopy={onCopy} />
+          ))}
+        </tbody>
+      </StyledTable>
+    </StyledTableWrapper>
   );
 });
