@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { AppContext } from './context';
@@ -16,8 +16,10 @@ import { searchRoutes } from './modules/search/search.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { requireUser } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { createRateLimiter } from './plugins/rate-limit';
 import { registerSecurityHeaders, registerWebApp } from './plugins/web-app';
+import { registerApiRevalidation, registerCompression } from './plugins/http-caching';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -26,17 +28,21 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Fastify logger setting; defaults to the configured level. */
   logger?: boolean | { level: string };
+  /** Sees every route as it is registered (tests derive their route matrices from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole application, ready for `listen()` or `inject()`. The database must be migrated. */
-export async function buildApp({ config, database, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, logger, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    // Behind a load balancer the client address comes from X-Forwarded-For (rate limits use it).
-    trustProxy: true,
+    // Rate limits key on the client address. X-Forwarded-For is believed only from the configured
+    // proxies: trusting any sender (`true`) let a client pick its address and dodge the limits.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   const tokens = createTokenService(config.secretKey);
   const resolvedMailer =
@@ -59,11 +65,14 @@ export async function buildApp({ config, database, mailer, logger }: BuildAppOpt
   };
 
   await registerSecurityHeaders(app, config.analyticsScriptUrl);
+  await registerCompression(app);
   const spaFallback = await registerWebApp(app, config.publicDir, config.analyticsScriptUrl);
   registerErrorHandling(app, spaFallback);
+  registerInputGuard(app);
 
   await app.register(
     async (api) => {
+      registerApiRevalidation(api);
       await api.register(healthRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(profileRoutes, ctx);

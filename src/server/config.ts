@@ -19,6 +19,11 @@ export interface AppConfig {
   publicDir: string | null;
   /** Multiplies every rate limit (tests and load benchmarks raise it). */
   rateLimitScale: number;
+  /**
+   * Reverse proxies in front of the server, whose X-Forwarded-For is believed (rate limits
+   * key on the client address): none (false), a hop count, or their addresses.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
 }
 
@@ -35,6 +40,18 @@ const optionalUrl = (protocols: string[]) =>
       `doit commencer par ${protocols.join(' ou ')}`,
     );
 
+/**
+ * TRUST_PROXY: unset, `false` or `0` → no proxy; `1`, `2`… → that many proxies in front; or
+ * their addresses / CIDR ranges, comma-separated (`10.0.0.0/8,127.0.0.1`). Not `true`: that
+ * would believe an X-Forwarded-For written by the client itself. Null when invalid.
+ */
+function parseTrustProxy(value: string): false | number | string[] | null {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((a) => a.trim());
+  return addresses.every((a) => /^[\da-f.:]+(\/\d{1,3})?$/i.test(a)) ? addresses : null;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   HOST: z.string().default('0.0.0.0'),
@@ -49,6 +66,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Carnet <no-reply@carnet.local>'),
   ANALYTICS_SCRIPT_URL: optionalUrl(['https://', 'http://']),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  TRUST_PROXY: z.string().optional().transform((value, ctx) => {
+    const parsed = parseTrustProxy(value?.trim() ?? '');
+    if (parsed === null) ctx.addIssue({ code: 'custom', message: 'nombre de proxys ou liste d’adresses (IP, CIDR) attendu' });
+    return parsed ?? false;
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -83,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, publicDir: stri
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
     publicDir,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -13,3 +13,10 @@ export function addDays(isoDate: string, days: number): string {
 export function firstDayOfMonth(isoDate: string): string {
   return `${isoDate.slice(0, 8)}01`;
 }
+
+/** 'YYYY-MM' of the `count` calendar months ending with the month of `isoDate`, oldest first. */
+export function monthsEndingWith(isoDate: string, count: number): string[] {
+  const year = Number(isoDate.slice(0, 4));
+  const month = Number(isoDate.slice(5, 7)) - 1;
+  return Array.from({ length: count }, (_, i) => new Date(Date.UTC(year, month - (count - 1 - i), 1)).toISOString().slice(0, 7));
+}

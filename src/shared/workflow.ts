@@ -19,6 +19,9 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   annule: 'Annulée',
 };
 
+/** Finished and cancelled tasks: never on the dashboard, never overdue. */
+export const CLOSED_TASK_STATUSES: readonly TaskStatus[] = ['termine', 'annule'];
+
 export const PRIORITIES = ['basse', 'normale', 'haute', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 export const PRIORITY_LABELS: Record<Priority, string> = {

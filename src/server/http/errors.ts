@@ -19,6 +19,15 @@ export const notFound = () => new ApiError(404, { detail: 'Pas trouvé.' });
 
 export const REQUIRED = 'Ce champ est obligatoire.';
 
+/**
+ * A rejected value as the message echoes it. Only primitives: String() of a parsed object can
+ * throw (`{"toString": 1}`) or recurse without end (nested arrays); long values are cut.
+ */
+export function echo(input: unknown): string {
+  const text = input !== null && typeof input === 'object' ? (Array.isArray(input) ? '[…]' : '{…}') : String(input);
+  return text.length > 50 ? `${text.slice(0, 50)}…` : text;
+}
+
 function messageFor(issue: z.core.$ZodRawIssue, input: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
@@ -43,7 +52,7 @@ function messageFor(issue: z.core.$ZodRawIssue, input: unknown): string {
       if (issue.format === 'url') return 'Saisissez une URL valide.';
       return 'Format invalide.';
     case 'invalid_value':
-      return `« ${String(input)} » n'est pas un choix valide.`;
+      return `« ${echo(input)} » n'est pas un choix valide.`;
     case 'unrecognized_keys':
       return 'Champ inconnu.';
     default:
@@ -68,9 +77,11 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 }
 
 export function zodToFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // A Map: field names come from the client, and `errors['toString']` on a plain object is a function.
+  const errors = new Map<string, string[]>();
   const add = (field: string, message: string) => {
-    const list = (errors[field] ??= []);
+    const list = errors.get(field) ?? [];
+    errors.set(field, list);
     if (!list.includes(message)) list.push(message);
   };
   for (const issue of error.issues) {
@@ -82,5 +93,5 @@ export function zodToFieldErrors(error: z.ZodError): FieldErrors {
     const field = issue.path.length ? issue.path.join('.') : 'non_field_errors';
     add(field, issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
@@ -14,10 +14,18 @@ import { lastLinkSentTo } from './outbox';
 /** Set by CI: the server suites then run on PostgreSQL as well as SQLite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
+/** One registered route: a method and the full URL pattern (`/api/contacts/:id/`). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   database: DatabaseHandle;
+  /** Every route of the app, one entry per method (HEAD twins of GET routes included). */
+  routes: RouteEntry[];
   close(): Promise<void>;
 }
 
@@ -49,12 +57,17 @@ export async function createTestApp(
   });
   const database = openDatabase(config.databaseUrl, { searchPath: TEST_DATABASE_URL ? schema : undefined, poolSize: 4 });
   await migrateToLatest(database);
-  const app = await buildApp({ config, database, mailer: options.mailer, logger: false });
+  const routes: RouteEntry[] = [];
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  };
+  const app = await buildApp({ config, database, mailer: options.mailer, logger: false, onRoute });
   await app.ready();
   return {
     app,
     config,
     database,
+    routes,
     async close() {
       await app.close();
       await database.close();

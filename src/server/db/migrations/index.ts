@@ -5,6 +5,8 @@ import * as contactsActivity from './2026_11_21_0002_contacts_activity';
 import * as projectsTasks from './2026_11_21_0003_projects_tasks';
 import * as quotesInvoices from './2026_11_21_0004_quotes_invoices';
 import * as searchText from './2026_11_21_0005_search_text';
+import * as searchDashboardIndexes from './2026_11_22_0006_search_dashboard_indexes';
+import * as dashboardListIndexes from './2026_11_22_0007_dashboard_list_indexes';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -13,6 +15,8 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_21_0003_projects_tasks': projectsTasks,
   '2026_11_21_0004_quotes_invoices': quotesInvoices,
   '2026_11_21_0005_search_text': searchText,
+  '2026_11_22_0006_search_dashboard_indexes': searchDashboardIndexes,
+  '2026_11_22_0007_dashboard_list_indexes': dashboardListIndexes,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -14,8 +14,11 @@ const LIMITS = {
   resetConfirmByIp: { name: 'reset-confirm:ip', max: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
-const accountKey = (body: unknown) =>
-  String((body as { email?: unknown } | null)?.email ?? '').trim().toLowerCase().slice(0, 254);
+/** The account a request names, for per-account limits (read before validation: anything may be there). */
+const accountKey = (body: unknown) => {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
+};
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth } = ctx;

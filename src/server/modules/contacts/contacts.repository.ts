@@ -1,23 +1,32 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Contact, ContactInput, ContactListItem } from '../../../shared/contacts';
+import type { Dialect } from '../../db/database';
+import { jsonRows } from '../../db/json-rows';
 import { normalizeSearch } from '../../../shared/search';
 
 const DETAIL_COLUMNS = [
   'id', 'name', 'email', 'phone', 'company', 'address', 'city', 'postal_code', 'country', 'notes', 'category', 'created_at',
 ] as const;
-const contactSearchText = (c: Pick<ContactInput, 'name' | 'email' | 'company'>) =>
+/** The stored search text of a contact (also used by bench/seed.ts). */
+export const contactSearchText = (c: Pick<ContactInput, 'name' | 'email' | 'company'>) =>
   normalizeSearch(`${c.name} ${c.email} ${c.company}`);
 
-const LIST_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'category'] as const;
+/** The fields of ContactListItem. */
+const LIST_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'category'] as const satisfies readonly (keyof ContactListItem)[];
 
 /** Every query is scoped to its owner: another user's id reads as missing. */
 export function contactsRepository(db: Kysely<Database>) {
   return {
-    list: (ownerId: number) =>
-      db.selectFrom('contacts').select(LIST_COLUMNS).where('owner_id', '=', ownerId).orderBy('id').execute() as Promise<
-        ContactListItem[]
-      >,
+    /** The list as JSON text (ContactListItem[]), serialised by the database: it is the longest list. */
+    listJson: async (ownerId: number, dialect: Dialect): Promise<string> =>
+      (
+        await db
+          .selectFrom('contacts')
+          .select(jsonRows(dialect, LIST_COLUMNS, 'id').as('body'))
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirstOrThrow()
+      ).body,
     find: (ownerId: number, id: number) =>
       db
         .selectFrom('contacts')

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest, parseBody, zodToFieldErrors, type FieldErrors } from '../../http/errors';
+import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
 import { CONTACT_IMPORT_MAX_ROWS } from '../../../shared/contacts';
 import { contactBody } from './contacts.schemas';
@@ -14,12 +15,15 @@ import { INVOICE_KIND, QUOTE_KIND } from '../documents/document-kinds';
 type IdRequest = { Params: { id: string } };
 
 export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const contacts = contactsService(ctx.db);
+  const contacts = contactsService(ctx.db, ctx.dialect);
   const projects = projectsService(ctx.db);
   const tasks = tasksService(ctx.db);
   app.addHook('onRequest', ctx.requireUser);
 
-  app.get('/contacts/', (request) => contacts.list(request.userId));
+  // Already JSON text: sent as is (ContactListItem[]).
+  app.get('/contacts/', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await contacts.listJson(request.userId)),
+  );
 
   app.post('/contacts/', async (request, reply) => {
     const contact = await contacts.create(request.userId, parseBody(contactBody, request.body));
@@ -67,9 +71,9 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
     const contact = await contacts.get(request.userId, idParam(request.params.id));
     return projects.forContact(request.userId, contact.id);
   });
-  app.get<IdRequest>('/contacts/:id/tasks/', async (request) => {
+  app.get<IdRequest>('/contacts/:id/tasks/', async (request, reply) => {
     const contact = await contacts.get(request.userId, idParam(request.params.id));
-    return tasks.list(request.userId, request.query as Record<string, unknown>, { contactId: contact.id });
+    return sendPage(reply, await tasks.list(request.userId, request.query as Record<string, unknown>, { contactId: contact.id }));
   });
   for (const kind of [QUOTE_KIND, INVOICE_KIND]) {
     const documents = documentsService(ctx.db, ctx.dialect, kind);

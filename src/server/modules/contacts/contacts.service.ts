@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/database';
 import { CONTACT_FIELD_LABELS, type Contact, type ContactInput } from '../../../shared/contacts';
 import { badRequest, notFound } from '../../http/errors';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { contactsRepository } from './contacts.repository';
 import { withDefaults } from './contacts.schemas';
 
-export function contactsService(db: Kysely<Database>) {
+export function contactsService(db: Kysely<Database>, dialect: Dialect) {
   const repo = contactsRepository(db);
 
   async function createIn(trx: Kysely<Database>, ownerId: number, input: Partial<ContactInput> & { name: string }) {
@@ -16,7 +17,7 @@ export function contactsService(db: Kysely<Database>) {
   }
 
   return {
-    list: repo.list,
+    listJson: (ownerId: number) => repo.listJson(ownerId, dialect),
 
     async get(ownerId: number, id: number): Promise<Contact> {
       const contact = await repo.find(ownerId, id);

@@ -10,11 +10,10 @@ import { documentEmail } from '../../mail/document-emails';
 import { documentFileName, type Party, type RenderableDocument } from '../../documents/document-model';
 import { renderDocumentPdf } from '../../documents/pdf-renderer';
 import { parisToday } from '../../../shared/dates';
-import { normalizeSearch } from '../../../shared/search';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { usersRepository, type UserRow } from '../auth/users.repository';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { documentsRepository, type DocumentView } from './documents.repository';
+import { documentSearchText, documentsRepository, type DocumentView } from './documents.repository';
 import { documentsService } from './documents.service';
 import { nextDocumentNumber } from './numbering';
 
@@ -147,7 +146,7 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
       const table = kind.table as 'invoices';
       const updated = await trx
         .updateTable(table)
-        .set({ status: 'sent', number, search_text: normalizeSearch(`${before.title} ${number ?? ''}`), updated_at: new Date().toISOString() })
+        .set({ status: 'sent', number, search_text: documentSearchText({ title: before.title, number }), updated_at: new Date().toISOString() })
         .where('owner_id', '=', ownerId)
         .where('id', '=', before.id)
         .where('status', '=', 'draft')

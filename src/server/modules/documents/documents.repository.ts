@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, DocumentsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { PRIORITY_LABELS, type Priority } from '../../../shared/workflow';
@@ -46,6 +46,9 @@ const LIST_COLUMNS = [
   'd.id', 'd.number', 'd.title', 'd.status', 'd.priority', 'd.issue_date', 'd.end_date', 'd.payment_date',
   'd.subtotal_cents', 'd.total_cents', 'd.created_at', 'd.client_id',
 ] as const;
+
+/** The stored search text of a quote or invoice (also used by bench/seed.ts); the client's name is matched at query time. */
+export const documentSearchText = (d: { title: string; number?: string | null }) => normalizeSearch(`${d.title} ${d.number ?? ''}`);
 
 export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConfig) {
   const shape = (row: Partial<DocumentRow> & { client_name: string | null; client_email?: string | null }): DocumentView => ({
@@ -207,7 +210,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         total_cents: totals.total,
         updated_at: now,
         ...(input.number !== undefined ? { number: input.number } : {}),
-        search_text: normalizeSearch(`${input.title} ${input.number ?? ''}`),
+        search_text: documentSearchText(input),
         ...(input.quote_id !== undefined ? { quote_id: input.quote_id } : {}),
       };
       let documentId = id;
@@ -230,6 +233,23 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     async sum(ownerId: number, filter: (q: ReturnType<typeof sumQuery>) => ReturnType<typeof sumQuery>) {
       const row = await filter(sumQuery(ownerId)).executeTakeFirstOrThrow();
       return { sum: fromHundredths(Number(row.total ?? 0)), count: Number(row.count) };
+    },
+
+    /** Like `sum`, per calendar month of the payment date ('YYYY-MM'), with the HT subtotal too. */
+    async sumByPaymentMonth(ownerId: number, filter: (q: ReturnType<typeof sumQuery>) => ReturnType<typeof sumQuery>) {
+      // Dates are 'YYYY-MM-DD' text in both databases. Written out, not bound: PostgreSQL
+      // matches the GROUP BY expression to the selected one only when they are the same text.
+      const month = sql<string>`substr(payment_date, 1, 7)`;
+      const rows = await filter(sumQuery(ownerId))
+        .select((eb) => [month.as('month'), eb.fn.sum<number>('subtotal_cents').as('subtotal')])
+        .groupBy(month)
+        .execute();
+      return rows.map((row) => ({
+        month: row.month,
+        subtotal: fromHundredths(Number(row.subtotal ?? 0)),
+        total_amount: fromHundredths(Number(row.total ?? 0)),
+        count: Number(row.count),
+      }));
     },
   };
 

@@ -46,6 +46,9 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/invoices/outstanding_sum/', (request) => invoices.aggregates.outstanding(request.userId));
   app.get('/invoices/overdue_sum/', (request) => invoices.aggregates.overdue(request.userId));
   app.get('/invoices/current_month_revenue/', (request) => invoices.aggregates.currentMonthRevenue(request.userId));
+  app.get('/invoices/monthly_revenue/', (request) =>
+    invoices.aggregates.monthlyRevenue(request.userId, request.query as Record<string, unknown>),
+  );
   app.get('/invoices/next_expected_payment/', (request) => invoices.aggregates.nextExpectedPayment(request.userId));
 
   app.post<IdRequest>('/quotes/:id/convert_to_invoice/', async (request, reply) => {

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { inTransaction, type Dialect } from '../../db/database';
-import { addDays, firstDayOfMonth, parisToday } from '../../../shared/dates';
+import { addDays, firstDayOfMonth, monthsEndingWith, parisToday } from '../../../shared/dates';
+import { MAX_REVENUE_MONTHS, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
 import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES } from '../../../shared/documents';
 import { ApiError, badRequest, notFound } from '../../http/errors';
+import { queryInteger } from '../../http/params';
 import { assertOwned } from '../../http/owned-refs';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
@@ -154,6 +156,18 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const { sum, count } = await repo.sum(ownerId, (q) => q.where('status', '=', 'paid').where('payment_date', '>=', from));
         return { current_month_revenue: sum, current_month_revenue_count: count };
       },
+      /**
+       * Paid invoices per calendar month, the current one and the `months - 1` before it (12 by
+       * default), oldest first, a zero entry for a month without payment. The payment date is
+       * a Paris calendar day, so a month is the Paris month.
+       */
+      monthlyRevenue: async (ownerId: number, params: Record<string, unknown>): Promise<{ monthly_revenue: MonthRevenue[] }> => {
+        const months = monthsEndingWith(parisToday(), queryInteger(params, 'months', 1, MAX_REVENUE_MONTHS) ?? REVENUE_MONTHS);
+        const paid = await repo.sumByPaymentMonth(ownerId, (q) => q.where('status', '=', 'paid').where('payment_date', '>=', `${months[0]}-01`));
+        const byMonth = new Map(paid.map((m) => [m.month, m]));
+        // A payment dated in a later month (typed ahead) is outside the window and left out.
+        return { monthly_revenue: months.map((month) => byMonth.get(month) ?? { month, subtotal: 0, total_amount: 0, count: 0 }) };
+      },
       nextExpectedPayment: async (ownerId: number) => {
         const row = await repo
           .listQuery(ownerId)
@@ -161,6 +175,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           .where('d.end_date', '>=', parisToday())
           .orderBy('d.end_date')
           .orderBy('d.id')
+          .limit(1)
           .executeTakeFirst();
         return {
           id: row?.id ?? null,

@@ -3,11 +3,16 @@ import type { Database, ProjectsTable } from '../../db/schema';
 import { PROJECT_STATUS_LABELS, type Project, type ProjectStatus, type Priority } from '../../../shared/workflow';
 import { fromHundredths } from '../../../shared/money';
 import { normalizeSearch } from '../../../shared/search';
-import { applyListFilters } from '../../http/list-filters';
+import { dashboardProjectOrder, DASHBOARD_ORDERINGS } from '../../http/dashboard-order';
+import { applyListFilters, countRows, listWindow, type ListPage } from '../../http/list-filters';
+import { parseId } from '../../http/params';
 import { linkedContacts, setLinkedContacts } from '../../http/owned-refs';
 import type { ProjectInput } from './projects.schemas';
 
 type ProjectRow = Selectable<ProjectsTable>;
+
+/** The stored search text of a project (also used by bench/seed.ts). */
+export const projectSearchText = (p: { name: string }) => normalizeSearch(p.name);
 
 const toProject = (row: ProjectRow, contacts: Project['contacts']): Project => ({
   id: row.id,
@@ -32,16 +37,19 @@ export function projectsRepository(db: Kysely<Database>) {
   }
 
   return {
-    async list(ownerId: number, params: Record<string, unknown>): Promise<Project[]> {
+    async list(ownerId: number, params: Record<string, unknown>): Promise<ListPage<Project>> {
       let query = db.selectFrom('projects').selectAll().where('owner_id', '=', ownerId);
       query = applyListFilters(query, params, { status: 'status', priority: 'priority' });
-      const contact = Number(params.contact);
-      if (Number.isInteger(contact) && contact > 0) {
+      const contact = parseId(params.contact);
+      if (contact) {
         query = query.where('id', 'in', db.selectFrom('project_contacts').select('project_id').where('contact_id', '=', contact));
       }
-      const rows = await query.orderBy('id').execute();
+      const { limit, ordering } = listWindow(params, DASHBOARD_ORDERINGS);
+      const total = limit === undefined ? undefined : await countRows(query);
+      if (ordering === 'dashboard') for (const key of dashboardProjectOrder('projects')) query = query.orderBy(key);
+      const rows = await query.orderBy('id').$if(limit !== undefined, (q) => q.limit(limit!)).execute();
       // Unfiltered lists link every project: one query for all links beats an IN list of thousands.
-      return withContacts(ownerId, rows, Object.keys(params).length === 0);
+      return { items: await withContacts(ownerId, rows, Object.keys(params).length === 0), total };
     },
     async find(ownerId: number, id: number): Promise<Project | undefined> {
       const row = await db.selectFrom('projects').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
@@ -61,7 +69,7 @@ export function projectsRepository(db: Kysely<Database>) {
       const now = new Date().toISOString();
       const { id } = await db
         .insertInto('projects')
-        .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now, search_text: normalizeSearch(input.name) })
+        .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now, search_text: projectSearchText(input) })
         .returning('id')
         .executeTakeFirstOrThrow();
       await setLinkedContacts(db, 'project_contacts', id, contact_ids);
@@ -70,7 +78,7 @@ export function projectsRepository(db: Kysely<Database>) {
     async update(ownerId: number, id: number, { contact_ids, ...input }: ProjectInput): Promise<void> {
       await db
         .updateTable('projects')
-        .set({ ...input, updated_at: new Date().toISOString(), search_text: normalizeSearch(input.name) })
+        .set({ ...input, updated_at: new Date().toISOString(), search_text: projectSearchText(input) })
         .where('owner_id', '=', ownerId)
         .where('id', '=', id)
         .execute();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
+import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
 import { tasksService } from '../tasks/tasks.service';
 import { projectBody } from './projects.schemas';
@@ -13,7 +14,9 @@ export async function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
   const tasks = tasksService(ctx.db);
   app.addHook('onRequest', ctx.requireUser);
 
-  app.get('/projects/', (request) => projects.list(request.userId, request.query as Record<string, unknown>));
+  app.get('/projects/', async (request, reply) =>
+    sendPage(reply, await projects.list(request.userId, request.query as Record<string, unknown>)),
+  );
   app.post('/projects/', async (request, reply) =>
     reply.status(201).send(await projects.create(request.userId, parseBody(projectBody, request.body))),
   );
@@ -27,8 +30,8 @@ export async function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
     await projects.remove(request.userId, idParam(request.params.id));
     return reply.status(204).send();
   });
-  app.get<IdRequest>('/projects/:id/tasks/', async (request) => {
+  app.get<IdRequest>('/projects/:id/tasks/', async (request, reply) => {
     const project = await projects.get(request.userId, idParam(request.params.id));
-    return tasks.list(request.userId, request.query as Record<string, unknown>, { projectId: project.id });
+    return sendPage(reply, await tasks.list(request.userId, request.query as Record<string, unknown>, { projectId: project.id }));
   });
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/database';
 import { normalizeSearch, SEARCH_MAX_PER_KIND, SEARCH_MIN_LENGTH } from '../../../shared/search';
 import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS, type ProjectStatus, type TaskStatus } from '../../../shared/workflow';
 import { INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '../../../shared/documents';
@@ -13,14 +14,38 @@ function contains(column: string, term: string) {
   return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
 
-async function searchDocuments(db: Kysely<Database>, ownerId: number, table: 'quotes' | 'invoices', term: string) {
+type SearchTable = 'contacts' | 'projects' | 'tasks' | 'quotes' | 'invoices';
+
+/**
+ * Ids of `table` rows whose search text contains `term`, as a subquery. SQLite: through the FTS5
+ * trigram index (migration 0006) when the term has the three characters a trigram needs (the
+ * caller filters the owner); otherwise, and on PostgreSQL (whose pg_trgm index serves LIKE), the
+ * owner's rows by LIKE.
+ */
+function matchingIds(dialect: Dialect, table: SearchTable, ownerId: number, term: string) {
+  if (dialect === 'sqlite' && [...term].length >= 3) {
+    const fts = sql.table(`${table}_fts`);
+    // A quoted FTS5 string: the substring itself, whatever operators or quotes it holds.
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    return sql<number>`select rowid from ${fts} where ${fts} match ${phrase}`;
+  }
+  return sql<number>`select id from ${sql.table(table)} where owner_id = ${ownerId} and ${contains('search_text', term)}`;
+}
+
+/** `column IN (ids)`: rows are fetched by id from the (usually few) matches, not scanned. */
+const idIn = (column: string, ids: ReturnType<typeof matchingIds>) => sql<boolean>`${sql.ref(column)} in (${ids})`;
+
+async function searchDocuments(db: Kysely<Database>, dialect: Dialect, ownerId: number, table: 'quotes' | 'invoices', term: string) {
   const labels: Record<string, string> = table === 'quotes' ? QUOTE_STATUS_LABELS : INVOICE_STATUS_LABELS;
+  // A document matches by its own text or by its client's name.
+  const ids = sql<number>`${matchingIds(dialect, table, ownerId, term)}
+    union select id from ${sql.table(table)} where client_id in (${matchingIds(dialect, 'contacts', ownerId, term)})`;
   const rows = await db
     .selectFrom(`${table} as d` as 'invoices as d')
     .innerJoin('contacts as c', 'c.id', 'd.client_id')
     .select(['d.id', 'd.title', 'd.number', 'd.status', 'd.total_cents', 'c.id as client_id', 'c.name as client_name'])
     .where('d.owner_id', '=', ownerId)
-    .where((eb) => eb.or([contains('d.search_text', term), contains('c.search_text', term)]))
+    .where(idIn('d.id', ids))
     .orderBy('d.id', 'desc')
     .limit(SEARCH_MAX_PER_KIND)
     .execute();
@@ -44,18 +69,18 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext) {
     const term = normalizeSearch(String(request.query.q ?? '')).slice(0, 100);
     const empty = { contacts: [], projects: [], tasks: [], quotes: [], invoices: [] };
     if (term.length < SEARCH_MIN_LENGTH) return empty;
-    const { db } = ctx;
+    const { db, dialect } = ctx;
     const owner = request.userId;
     const [contacts, projects, tasks, quotes, invoices] = await Promise.all([
       db.selectFrom('contacts').select(['id', 'name', 'email', 'company']).where('owner_id', '=', owner)
-        .where(contains('search_text', term)).orderBy('name').limit(SEARCH_MAX_PER_KIND).execute(),
+        .where(idIn('id', matchingIds(dialect, 'contacts', owner, term))).orderBy('name').limit(SEARCH_MAX_PER_KIND).execute(),
       db.selectFrom('projects').select(['id', 'name', 'status']).where('owner_id', '=', owner)
-        .where(contains('search_text', term)).orderBy('id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
+        .where(idIn('id', matchingIds(dialect, 'projects', owner, term))).orderBy('id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
       db.selectFrom('tasks as t').leftJoin('projects as p', 'p.id', 't.project_id')
         .select(['t.id', 't.title', 't.status', 'p.name as project_name']).where('t.owner_id', '=', owner)
-        .where(contains('t.search_text', term)).orderBy('t.id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
-      searchDocuments(db, owner, 'quotes', term),
-      searchDocuments(db, owner, 'invoices', term),
+        .where(idIn('t.id', matchingIds(dialect, 'tasks', owner, term))).orderBy('t.id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
+      searchDocuments(db, dialect, owner, 'quotes', term),
+      searchDocuments(db, dialect, owner, 'invoices', term),
     ]);
     return {
       contacts,

@@ -1,11 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import {
   PRIORITY_LABELS, TASK_STATUS_LABELS, type PaymentStatus, type Priority, type Task, type TaskStatus,
 } from '../../../shared/workflow';
 import { fromHundredths, timeCostCents } from '../../../shared/money';
 import { normalizeSearch } from '../../../shared/search';
-import { applyListFilters } from '../../http/list-filters';
+import { parisToday } from '../../../shared/dates';
+import { dashboardTaskOrder, DASHBOARD_ORDERINGS } from '../../http/dashboard-order';
+import { applyListFilters, countRows, listWindow, type ListPage } from '../../http/list-filters';
+import { parseId } from '../../http/params';
 import { linkedContacts, setLinkedContacts } from '../../http/owned-refs';
 import type { TaskInput } from './tasks.schemas';
 
@@ -48,6 +51,9 @@ const toTask = (row: TaskRow, contacts: Task['contacts']): Task => ({
   cost: fromHundredths(taskCostCents(row)),
 });
 
+/** The stored search text of a task (also used by bench/seed.ts). */
+export const taskSearchText = (t: { title: string }) => normalizeSearch(t.title);
+
 /** TaskInput (API units) → columns. */
 function toColumns({ contact_ids: _c, estimated_time, actual_time, hourly_rate, billable, ...rest }: TaskInput) {
   return {
@@ -56,7 +62,7 @@ function toColumns({ contact_ids: _c, estimated_time, actual_time, hourly_rate, 
     actual_centihours: actual_time,
     hourly_rate_cents: hourly_rate,
     billable: billable ? 1 : 0,
-    search_text: normalizeSearch(rest.title),
+    search_text: taskSearchText(rest),
   };
 }
 
@@ -81,6 +87,25 @@ export function taskToInput(task: Task): TaskInput {
   };
 }
 
+type TaskScope = { projectId?: number; contactId?: number };
+
+/** The list's filters (query string, and the project or contact a nested route names) on a query over `tasks as t`. */
+function filterTasks<DB, TB extends keyof DB, O>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<DB, TB, O>,
+  params: Record<string, unknown>,
+  scope: TaskScope,
+): SelectQueryBuilder<DB, TB, O> {
+  // Generic over the query (with or without the project join), hence the casts, as in applyListFilters.
+  let q = applyListFilters(query, params, { status: 't.status', priority: 't.priority', project: 't.project_id' }, ['project']);
+  if (scope.projectId) q = q.where('t.project_id' as never, '=', scope.projectId as never);
+  const contact = scope.contactId ?? parseId(params.contact);
+  if (contact) {
+    q = q.where('t.id' as never, 'in', db.selectFrom('task_contacts').select('task_id').where('contact_id', '=', contact) as never);
+  }
+  return q;
+}
+
 export function tasksRepository(db: Kysely<Database>) {
   async function withContacts(ownerId: number, rows: TaskRow[], all = false): Promise<Task[]> {
     const contacts = await linkedContacts(db, 'task_contacts', all ? 'all' : rows.map((r) => r.id), ownerId);
@@ -88,20 +113,25 @@ export function tasksRepository(db: Kysely<Database>) {
   }
 
   return {
-    async list(ownerId: number, params: Record<string, unknown>, scope: { projectId?: number; contactId?: number } = {}) {
-      let query = applyListFilters(baseQuery(db, ownerId), params, {
-        status: 't.status',
-        priority: 't.priority',
-        project: 't.project_id',
-      });
-      if (scope.projectId) query = query.where('t.project_id', '=', scope.projectId);
-      const contact = scope.contactId ?? Number(params.contact);
-      if (Number.isInteger(contact) && contact > 0) {
-        query = query.where('t.id', 'in', db.selectFrom('task_contacts').select('task_id').where('contact_id', '=', contact));
+    async list(ownerId: number, params: Record<string, unknown>, scope: TaskScope = {}) {
+      const { limit, ordering } = listWindow(params, DASHBOARD_ORDERINGS);
+      const order = ordering === 'dashboard' ? dashboardTaskOrder('t', parisToday()) : [];
+      let query = baseQuery(db, ownerId);
+      let total: number | undefined;
+      if (limit === undefined) {
+        query = filterTasks(db, query, params, scope);
+      } else {
+        // Counted and cut on the tasks alone, without the project join: at 20,000 tasks both
+        // read only the (owner, status, priority, due date) index; then the page's rows are read.
+        const tasksOnly = filterTasks(db, db.selectFrom('tasks as t').where('t.owner_id', '=', ownerId), params, scope);
+        total = await countRows(tasksOnly);
+        const page = order.reduce((q, key) => q.orderBy(key), tasksOnly.select('t.id')).orderBy('t.id').limit(limit);
+        query = query.where('t.id', 'in', page);
       }
+      for (const key of order) query = query.orderBy(key);
       const rows = await query.orderBy('t.id').execute();
       const unfiltered = Object.keys(params).length === 0 && !scope.projectId && !scope.contactId;
-      return withContacts(ownerId, rows, unfiltered);
+      return { items: await withContacts(ownerId, rows, unfiltered), total } satisfies ListPage<Task>;
     },
     async find(ownerId: number, id: number): Promise<Task | undefined> {
       const row = await baseQuery(db, ownerId).where('t.id', '=', id).executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
+import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
 import { taskBody } from './tasks.schemas';
 import { tasksService } from './tasks.service';
@@ -11,7 +12,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   const tasks = tasksService(ctx.db);
   app.addHook('onRequest', ctx.requireUser);
 
-  app.get('/tasks/', (request) => tasks.list(request.userId, request.query as Record<string, unknown>));
+  app.get('/tasks/', async (request, reply) => sendPage(reply, await tasks.list(request.userId, request.query as Record<string, unknown>)));
   app.post('/tasks/', async (request, reply) =>
     reply.status(201).send(await tasks.create(request.userId, parseBody(taskBody, request.body))),
   );

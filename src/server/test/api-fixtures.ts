@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import type { RouteEntry, TestApp } from './test-app';
+
+/**
+ * Shared pieces of the route-table suites (isolation matrix, hostile input): one object of
+ * each kind for a user, a valid body for every write route, and snapshots that prove that a
+ * refused request changed nothing.
+ */
+
+export type Caller = { auth: { authorization: string } };
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiResponse {
+  status: number;
+  /** Parsed JSON, or null for an empty or non-JSON body. */
+  body: unknown;
+  raw: string;
+  contentType: string;
+}
+
+export async function call(
+  t: TestApp,
+  who: Caller | null,
+  method: string,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
+  const options: InjectOptions = { method: method as Method, url, headers: { ...(who?.auth ?? {}), ...headers } };
+  if (payload !== undefined) {
+    // Strings are sent as they are (raw JSON built by the hostile-input suite).
+    options.payload = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    options.headers = { 'content-type': 'application/json', ...options.headers };
+  }
+  const res = await t.app.inject(options);
+  const contentType = String(res.headers['content-type'] ?? '');
+  let body: unknown = null;
+  if (res.body && contentType.includes('application/json')) body = JSON.parse(res.body);
+  return { status: res.statusCode, body, raw: res.body, contentType };
+}
+
+/** The resource families whose routes take an `:id`; the key is the URL segment after /api/. */
+export const RESOURCES = ['contacts', 'projects', 'tasks', 'quotes', 'invoices'] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+/** One object of each kind, and documents in both states (draft and issued/sent). */
+export interface OwnedObjects {
+  contact: number;
+  project: number;
+  task: number;
+  quoteDraft: number;
+  quoteSent: number;
+  invoiceDraft: number;
+  invoiceIssued: number;
+}
+
+/** The ids of `objects` that an `:id` route of `resource` can be called with, by variant name. */
+export function idsOf(objects: OwnedObjects, resource: Resource): Record<string, number> {
+  switch (resource) {
+    case 'contacts':
+      return { contact: objects.contact };
+    case 'projects':
+      return { project: objects.project };
+    case 'tasks':
+      return { task: objects.task };
+    case 'quotes':
+      return { draft: objects.quoteDraft, sent: objects.quoteSent };
+    case 'invoices':
+      return { draft: objects.invoiceDraft, issued: objects.invoiceIssued };
+  }
+}
+
+/** `/api/contacts/:id/tasks/` → 'contacts'; null for a URL outside the resource families. */
+export function resourceOf(url: string): Resource | null {
+  const segment = url.split('/')[2];
+  return (RESOURCES as readonly string[]).includes(segment) ? (segment as Resource) : null;
+}
+
+/** Valid bodies, every text carrying `marker` so that a leak of this user's data can be spotted. */
+export const bodies = {
+  contact: (marker: string) => ({
+    name: `${marker} Librairie`, email: 'librairie@exemple.fr', company: `${marker} SARL`, notes: marker, category: 'client',
+  }),
+  project: (marker: string, contact: number) => ({
+    name: `${marker} Refonte`, description: marker, contact_ids: [contact], status: 'en_cours', budget: 1234.56,
+  }),
+  task: (marker: string, project: number, contact: number) => ({
+    title: `${marker} Maquettes`, description: marker, project_id: project, contact_ids: [contact],
+    billable: true, hourly_rate: 61.5, estimated_time: 3.25,
+  }),
+  document: (marker: string, client: number, task: number | null, status = 'draft') => ({
+    title: `${marker} Prestation`, description: marker, client_id: client, status,
+    line_items: [{ title: `${marker} Conception`, quantity: 2, unit_price: 987.65, task_id: task }],
+  }),
+  profile: (marker: string, email: string) => ({
+    email, first_name: marker, last_name: `${marker} Nom`, company_name: `${marker} Studio`, city: 'Lyon',
+  }),
+};
+
+async function created(res: Promise<ApiResponse>, what: string): Promise<number> {
+  const { status, body } = await res;
+  if (status !== 201) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
+  return (body as { id: number }).id;
+}
+
+/** Creates one object of each kind for `who`, every text marked with `marker`. */
+export async function createOneOfEach(t: TestApp, who: Caller, marker: string): Promise<OwnedObjects> {
+  const post = (url: string, body: unknown) => created(call(t, who, 'POST', url, body), url);
+  const contact = await post('/api/contacts/', bodies.contact(marker));
+  const project = await post('/api/projects/', bodies.project(marker, contact));
+  const task = await post('/api/tasks/', bodies.task(marker, project, contact));
+  const doc = (status: string) => bodies.document(marker, contact, task, status);
+  return {
+    contact,
+    project,
+    task,
+    quoteDraft: await post('/api/quotes/', doc('draft')),
+    quoteSent: await post('/api/quotes/', doc('sent')),
+    invoiceDraft: await post('/api/invoices/', doc('draft')),
+    invoiceIssued: await post('/api/invoices/', doc('sent')),
+  };
+}
+
+/** A valid body for a protected write route, its references pointing at `refs` (the caller's own objects). */
+export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string, email: string): unknown {
+  const resource = resourceOf(route.url);
+  if (['GET', 'HEAD', 'DELETE'].includes(route.method) || /\/(send_email|convert_to_invoice)\/$/.test(route.url)) return undefined;
+  if (route.url === '/api/profile/') return bodies.profile(marker, email);
+  if (route.url === '/api/import-contacts/') return [bodies.contact(marker), { name: `${marker} Second` }];
+  switch (resource) {
+    case 'contacts':
+      return bodies.contact(marker);
+    case 'projects':
+      return bodies.project(marker, refs.contact);
+    case 'tasks':
+      return bodies.task(marker, refs.project, refs.contact);
+    case 'quotes':
+    case 'invoices':
+      return bodies.document(marker, refs.contact, refs.task);
+    default:
+      throw new Error(`No valid body known for ${route.method} ${route.url}: add one to api-fixtures.ts`);
+  }
+}
+
+/**
+ * A DRF-shaped error body: a non-empty JSON object whose leaves are messages (strings), with
+ * nesting as DRF does it (`{"line_items": [{}, {"title": ["…"]}]}`) and the odd number or
+ * boolean beside them (`invoice_id`).
+ */
+export function isDrfErrorBody(body: unknown): boolean {
+  let messages = 0;
+  const walk = (value: unknown): boolean => {
+    if (typeof value === 'string') return value.length > 0 && ++messages > 0;
+    if (typeof value === 'number' || typeof value === 'boolean') return true;
+    if (Array.isArray(value)) return value.every(walk);
+    if (typeof value === 'object' && value !== null) return Object.values(value).every(walk);
+    return false;
+  };
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && walk(body) && messages > 0;
+}
+
+/** `/api/quotes/:id/send_email/` with id 12 → `/api/quotes/12/send_email/`. */
+export const withId = (url: string, id: number | string) => url.replace(':id', String(id));
+
+const IGNORED_TABLES = new Set([
+  // Counters that any request, refused or not, may bump by design.
+  'rate_limit_hits',
+  // Kysely's bookkeeping.
+  'kysely_migration', 'kysely_migration_lock',
+]);
+
+/** A hash of every row of every table, per table: equal snapshots mean the request changed nothing. */
+export async function snapshotDatabase(t: TestApp): Promise<Record<string, string>> {
+  const { db, schema } = t.database;
+  // On PostgreSQL introspection lists every schema (other test files' too): keep ours.
+  const tables = (await db.introspection.getTables()).filter((table) => !schema || table.schema === schema);
+  const snapshot: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (IGNORED_TABLES.has(name)) continue;
+    const rows = await db.selectFrom(name as 'contacts').selectAll().execute();
+    const lines = rows.map((row) => JSON.stringify(row)).sort();
+    snapshot[name] = createHash('sha1').update(lines.join('\n')).digest('hex');
+  }
+  return snapshot;
+}
+
+/** The names of the tables that differ between two snapshots. */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]).sort();
+}
