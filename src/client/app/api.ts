@@ -29,6 +29,12 @@ export interface ApiRequest {
  */
 export type ApiError = FetchBaseQueryError;
 
+/** What endpoints may read of a successful response besides its body (`transformResponse`'s meta). */
+export interface ApiMeta {
+  /** Response headers, names in lower case (e.g. `x-total-count` of a list cut by `limit`). */
+  headers: Record<string, string>;
+}
+
 /** Endpoints that never carry a session: their 401 is an answer, not an expired session. */
 const SESSIONLESS_ENDPOINTS = [
   /^\/?token\/$/,
@@ -67,7 +73,7 @@ export function isSessionInvalidError(error: ApiError | undefined): boolean {
 export async function sendRequest(
   request: ApiRequest,
   accessToken: string | null,
-): Promise<{ data: unknown } | { error: ApiError }> {
+): Promise<{ data: unknown; meta?: ApiMeta } | { error: ApiError }> {
   try {
     const response = await http.request({
       url: request.url,
@@ -80,7 +86,10 @@ export async function sendRequest(
         ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
       },
     });
-    return { data: response.data ?? null };
+    const headers = Object.fromEntries(
+      Object.entries(response.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    return { data: response.data ?? null, meta: { headers } };
   } catch (err) {
     if (axios.isAxiosError(err) && err.response) {
       return { error: { status: err.response.status, data: err.response.data } };
@@ -114,7 +123,7 @@ async function refreshSession(
  * once. When no refresh is possible the session is cleared, which makes the route guards
  * send the user to /login.
  */
-export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (args, api) => {
+export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiError, object, ApiMeta> = async (args, api) => {
   const request = requestOf(args);
   const getSession = () => (api.getState() as StateWithSession).session;
 

@@ -1,5 +1,3 @@
-import { useMemo } from 'react';
-import { parisToday } from '../../../shared/dates';
 import { Page } from '../../ui/page';
 import { FinancialOverviewSection } from './financial-overview-section';
 import { NextTasksSection } from './next-tasks-section';
@@ -11,13 +9,11 @@ import { RecentActivitySection } from './recent-activity-section';
  * or failing request never hides the others.
  */
 export function DashboardPage() {
-  // Due dates and the revenue window are Paris calendar days.
-  const today = useMemo(() => parisToday(), []);
   return (
     <Page title="Tableau de bord" description="Vos chiffres, vos projets en cours, vos prochaines tâches et vos dernières actions.">
-      <FinancialOverviewSection today={today} />
+      <FinancialOverviewSection />
       <OngoingProjectsSection />
-      <NextTasksSection today={today} />
+      <NextTasksSection />
       <RecentActivitySection />
     </Page>
   );

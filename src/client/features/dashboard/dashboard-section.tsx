@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Alert } from '../../ui/alert';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
+import { SkeletonStatus } from './dashboard-skeleton';
 
 const StyledSectionDescription = styled.p`
   margin: -${({ theme }) => theme.spacing.sm} 0 ${({ theme }) => theme.spacing.lg};
@@ -16,22 +17,19 @@ export const StyledSectionActions = styled.div`
   gap: ${({ theme }) => theme.spacing.sm};
 `;
 
-export interface DashboardTodayProps {
-  /** Paris calendar day (YYYY-MM-DD) the due dates are compared with. */
-  today: string;
-}
-
 export interface SectionStateProps {
   isLoading: boolean;
   /** Shown instead of the content when set. */
   errorMessage?: string | null;
   loadingLabel?: string;
+  /** Shown while loading instead of a spinner: placeholders of the content's final size. */
+  skeleton?: ReactNode;
   children?: ReactNode;
 }
 
 /** The three states of a dashboard block: loading, error, loaded (SPEC 2 "Dashboard"). */
-export function SectionState({ isLoading, errorMessage, loadingLabel = 'Chargement...', children }: SectionStateProps) {
-  if (isLoading) return <Spinner label={loadingLabel} />;
+export function SectionState({ isLoading, errorMessage, loadingLabel = 'Chargement...', skeleton, children }: SectionStateProps) {
+  if (isLoading) return skeleton ? <SkeletonStatus label={loadingLabel}>{skeleton}</SkeletonStatus> : <Spinner label={loadingLabel} />;
   if (errorMessage) return <Alert tone="error">{errorMessage}</Alert>;
   return <>{children}</>;
 }

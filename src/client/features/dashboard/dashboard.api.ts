@@ -1,4 +1,5 @@
-import { api, type ApiError } from '../../app/api';
+import { api, type ApiError, type ApiMeta } from '../../app/api';
+import { DASHBOARD_LIST_SIZE, DASHBOARD_ORDERING, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
 import type { Project, Task } from '../../../shared/workflow';
 
 /** GET invoices/next_expected_payment/: every field is null when no payment is expected. */
@@ -24,14 +25,6 @@ export interface FinancialOverview {
   next_expected_payment: NextExpectedPayment;
 }
 
-/** The fields of an invoice list row the revenue chart reads (`subtotal` is HT). */
-export interface PaidInvoiceRow {
-  id: number;
-  payment_date: string | null;
-  subtotal: number;
-  total_amount: number;
-}
-
 const AGGREGATE_URLS = [
   'quotes/pending_sum/',
   'invoices/outstanding_sum/',
@@ -40,9 +33,25 @@ const AGGREGATE_URLS = [
 ] as const;
 const NEXT_PAYMENT_URL = 'invoices/next_expected_payment/';
 
-/** SPEC 7: the dashboard's filtered lists. */
-export const ONGOING_PROJECTS_PARAMS = { status: 'en_cours' } as const;
-export const NEXT_TASKS_PARAMS = { status__in: 'en_cours,en_attente' } as const;
+/**
+ * SPEC 7: the dashboard's filtered lists, sorted (SPEC 9) and cut to what it shows by the
+ * server, which counts the rest in X-Total-Count.
+ */
+const DASHBOARD_WINDOW = { ordering: DASHBOARD_ORDERING, limit: DASHBOARD_LIST_SIZE } as const;
+export const ONGOING_PROJECTS_PARAMS = { status: 'en_cours', ...DASHBOARD_WINDOW } as const;
+export const NEXT_TASKS_PARAMS = { status__in: 'en_cours,en_attente', ...DASHBOARD_WINDOW } as const;
+
+/** The first rows of a list and how many it holds in all. */
+export interface ListHead<T> {
+  items: T[];
+  total: number;
+}
+
+/** A list cut by `limit`: its rows, and its full size from X-Total-Count (the rows' count if absent). */
+const listHead = <T>(items: T[], meta: ApiMeta | undefined): ListHead<T> => {
+  const total = Number(meta?.headers['x-total-count']);
+  return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
+};
 
 // A LIST tag is invalidated both by `{ type, id: 'LIST' }` and by the bare type, so the
 // dashboard refreshes whichever convention a feature's mutations use.
@@ -64,8 +73,9 @@ export const dashboardApi = api.injectEndpoints({
       },
       providesTags: ['Dashboard', list('Quote'), list('Invoice')],
     }),
-    getOngoingProjects: build.query<Project[], void>({
+    getOngoingProjects: build.query<ListHead<Project>, void>({
       query: () => ({ url: 'projects/', params: ONGOING_PROJECTS_PARAMS }),
+      transformResponse: (projects: Project[], meta: ApiMeta | undefined) => listHead(projects, meta),
       providesTags: ['Dashboard', list('Project')],
     }),
     getNextTasks: build.query<Task[], void>({
@@ -73,9 +83,10 @@ export const dashboardApi = api.injectEndpoints({
       // Task rows carry their project's name.
       providesTags: ['Dashboard', list('Task'), list('Project')],
     }),
-    /** Paid invoices whose payment date is on or after `since` (YYYY-MM-DD). */
-    getPaidInvoicesSince: build.query<PaidInvoiceRow[], string>({
-      query: (since) => ({ url: 'invoices/', params: { status: 'paid', payment_date__gte: since } }),
+    /** Paid invoices per month (HT and TTC), the current month and the ones before, oldest first. */
+    getMonthlyRevenue: build.query<MonthRevenue[], void>({
+      query: () => ({ url: 'invoices/monthly_revenue/', params: { months: REVENUE_MONTHS } }),
+      transformResponse: (body: { monthly_revenue: MonthRevenue[] }) => body.monthly_revenue,
       providesTags: ['Dashboard', list('Invoice')],
     }),
   }),
@@ -85,5 +96,5 @@ export const {
   useGetFinancialOverviewQuery,
   useGetOngoingProjectsQuery,
   useGetNextTasksQuery,
-  useGetPaidInvoicesSinceQuery,
+  useGetMonthlyRevenueQuery,
 } = dashboardApi;

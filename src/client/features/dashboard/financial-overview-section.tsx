@@ -1,15 +1,15 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { formatDate, formatMoney } from '../../lib/format';
 import { ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
-import { useGetFinancialOverviewQuery, useGetPaidInvoicesSinceQuery, type FinancialOverview } from './dashboard.api';
+import { useGetFinancialOverviewQuery, useGetMonthlyRevenueQuery, type FinancialOverview } from './dashboard.api';
 import { dashboardErrorMessage } from './dashboard-errors';
-import { SectionState, StyledSectionActions, type DashboardTodayProps } from './dashboard-section';
-import { monthlyRevenue, revenueWindowStart } from './monthly-revenue';
-import { RevenueChart } from './revenue-chart';
+import { SectionState, StyledSectionActions } from './dashboard-section';
+import { SkeletonText } from './dashboard-skeleton';
+import { RevenueChart, CHART_HEIGHT } from './revenue-chart';
 
 /** SPEC 2: where each financial card leads. */
 export const FINANCIAL_LINKS = {
@@ -116,10 +116,38 @@ const StyledRevenueHeader = styled.div`
 const countCaption = (count: number, none: string, one: string, many: string) =>
   count === 0 ? none : `${count} ${count > 1 ? many : one}`;
 
+/** The cards' titles (also shown while their figures load). */
+const CARD_LABELS = {
+  pendingQuotes: 'Devis en attente',
+  overdueInvoices: 'Factures en retard',
+  outstandingInvoices: 'Factures à encaisser',
+  paidThisMonth: 'Encaissé ce mois-ci',
+  nextPayment: 'Prochain paiement attendu',
+} as const;
+
+// At most two lines for the invoice and client names, so the card keeps a predictable height.
+const StyledClamp = styled.span`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
+  overflow: hidden;
+`;
+
+/** 'Title · Client' (two lines at most), then the due date. */
+function NextPaymentCaption({ what, due }: { what: ReactNode; due: ReactNode }) {
+  return (
+    <>
+      {/* The whole text on hover when it is cut. */}
+      <StyledClamp title={typeof what === 'string' ? what : undefined}>{what}</StyledClamp>
+      {due}
+    </>
+  );
+}
+
 interface StatCardProps {
   to?: string;
   label: string;
-  value: string;
+  value: ReactNode;
   caption: ReactNode;
   tone?: 'danger';
 }
@@ -142,7 +170,7 @@ function FinancialCards({ overview }: { overview: FinancialOverview }) {
     <StyledCards>
       <StatCard
         to={FINANCIAL_LINKS.pendingQuotes}
-        label="Devis en attente"
+        label={CARD_LABELS.pendingQuotes}
         value={formatMoney(overview.pending_quotes_sum)}
         caption={countCaption(
           overview.pending_quotes_count,
@@ -153,14 +181,14 @@ function FinancialCards({ overview }: { overview: FinancialOverview }) {
       />
       <StatCard
         to={FINANCIAL_LINKS.overdueInvoices}
-        label="Factures en retard"
+        label={CARD_LABELS.overdueInvoices}
         value={formatMoney(overview.overdue_invoices_sum)}
         caption={countCaption(overview.overdue_invoices_count, 'Aucune facture en retard', 'facture en retard', 'factures en retard')}
         tone={overview.overdue_invoices_count > 0 ? 'danger' : undefined}
       />
       <StatCard
         to={FINANCIAL_LINKS.outstandingInvoices}
-        label="Factures à encaisser"
+        label={CARD_LABELS.outstandingInvoices}
         value={formatMoney(overview.outstanding_invoices_sum)}
         caption={countCaption(
           overview.outstanding_invoices_count,
@@ -171,7 +199,7 @@ function FinancialCards({ overview }: { overview: FinancialOverview }) {
       />
       <StatCard
         to={FINANCIAL_LINKS.paidThisMonth}
-        label="Encaissé ce mois-ci"
+        label={CARD_LABELS.paidThisMonth}
         value={formatMoney(overview.current_month_revenue)}
         caption={countCaption(
           overview.current_month_revenue_count,
@@ -184,42 +212,80 @@ function FinancialCards({ overview }: { overview: FinancialOverview }) {
         <StatCard
           // SPEC 2: the card leads to the client of the expected payment.
           to={next.client_id !== null ? `/contacts/${next.client_id}` : undefined}
-          label="Prochain paiement attendu"
+          label={CARD_LABELS.nextPayment}
           value={formatMoney(next.amount)}
           caption={
-            <>
-              {[next.title, next.client_name].filter(Boolean).join(' · ')}
-              <br />
-              Échéance : {formatDate(next.due_date)}
-            </>
+            <NextPaymentCaption
+              what={[next.title, next.client_name].filter(Boolean).join(' · ')}
+              due={<>Échéance : {formatDate(next.due_date)}</>}
+            />
           }
         />
       ) : (
-        <StatCard label="Prochain paiement attendu" value="—" caption="Aucun paiement attendu." />
+        <StatCard label={CARD_LABELS.nextPayment} value="—" caption="Aucun paiement attendu." />
       )}
     </StyledCards>
   );
 }
 
-/** Beyond the SPEC: paid invoices HT per month over the last 12 months. */
-function RevenueBlock({ today }: DashboardTodayProps) {
-  const since = revenueWindowStart(today);
-  const { data, isLoading, error } = useGetPaidInvoicesSinceQuery(since, { refetchOnMountOrArgChange: 30 });
-  const months = useMemo(() => monthlyRevenue(data ?? [], today), [data, today]);
-  const total = months.reduce((sum, m) => sum + Math.round(m.total * 100), 0) / 100;
+/** The cards while the figures load: the real labels, sample figures and captions as bars. */
+function FinancialCardsSkeleton() {
+  const sample = (caption: ReactNode) => ({ value: <SkeletonText>000 000,00 €</SkeletonText>, caption });
+  const cards = [
+    { label: CARD_LABELS.pendingQuotes, ...sample(<SkeletonText>00 devis envoyés, sans réponse</SkeletonText>) },
+    { label: CARD_LABELS.overdueInvoices, ...sample(<SkeletonText>00 factures en retard</SkeletonText>) },
+    { label: CARD_LABELS.outstandingInvoices, ...sample(<SkeletonText>00 factures non payées</SkeletonText>) },
+    { label: CARD_LABELS.paidThisMonth, ...sample(<SkeletonText>00 factures payées</SkeletonText>) },
+    {
+      label: CARD_LABELS.nextPayment,
+      ...sample(
+        <NextPaymentCaption
+          what={<SkeletonText>Intitulé de la facture attendue · Nom du client de cette facture</SkeletonText>}
+          due={<SkeletonText>Échéance : 12 déc. 2026</SkeletonText>}
+        />,
+      ),
+    },
+  ];
+  return (
+    <StyledCards>
+      {cards.map((card) => (
+        <StatCard key={card.label} {...card} />
+      ))}
+    </StyledCards>
+  );
+}
+
+/** The chart's box while it loads. */
+const StyledChartSkeleton = styled.div`
+  height: ${CHART_HEIGHT}px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+`;
+
+/** Beyond the SPEC: paid invoices HT per month over the last 12 months, summed by the server. */
+function RevenueBlock() {
+  const { data, isLoading, error } = useGetMonthlyRevenueQuery(undefined, { refetchOnMountOrArgChange: 30 });
+  const months = data ?? [];
+  const total = months.reduce((sum, m) => sum + Math.round(m.subtotal * 100), 0) / 100;
   const headingId = useId();
 
   return (
     <StyledRevenue role="group" aria-labelledby={headingId} aria-busy={isLoading || undefined}>
       <StyledRevenueHeader>
         <h3 id={headingId}>Chiffre d'affaires encaissé sur 12 mois (HT)</h3>
-        {data && (
+        {/* Kept while loading: on a narrow screen it wraps under the title. */}
+        {(data || isLoading) && (
           <p>
-            Total : <strong>{formatMoney(total)} HT</strong>
+            Total : {data ? <strong>{formatMoney(total)} HT</strong> : <SkeletonText>00 000 000,00 € HT</SkeletonText>}
           </p>
         )}
       </StyledRevenueHeader>
-      <SectionState isLoading={isLoading} errorMessage={error ? dashboardErrorMessage(error) : null} loadingLabel="Chargement du chiffre d'affaires...">
+      <SectionState
+        isLoading={isLoading}
+        errorMessage={error ? dashboardErrorMessage(error) : null}
+        loadingLabel="Chargement du chiffre d'affaires..."
+        skeleton={<StyledChartSkeleton />}
+      >
         {total === 0 ? (
           <EmptyState title="Aucune facture payée sur les 12 derniers mois." />
         ) : (
@@ -231,7 +297,7 @@ function RevenueBlock({ today }: DashboardTodayProps) {
 }
 
 /** 'Vue financière': the SPEC's aggregates as cards (TTC), then the revenue chart. */
-export function FinancialOverviewSection({ today }: DashboardTodayProps) {
+export function FinancialOverviewSection() {
   const { data, isLoading, error } = useGetFinancialOverviewQuery(undefined, { refetchOnMountOrArgChange: 30 });
   const title = 'Vue financière';
   return (
@@ -251,10 +317,15 @@ export function FinancialOverviewSection({ today }: DashboardTodayProps) {
       }
     >
       <StyledNote>Montants TTC.</StyledNote>
-      <SectionState isLoading={isLoading} errorMessage={error ? dashboardErrorMessage(error) : null} loadingLabel="Chargement des indicateurs...">
+      <SectionState
+        isLoading={isLoading}
+        errorMessage={error ? dashboardErrorMessage(error) : null}
+        loadingLabel="Chargement des indicateurs..."
+        skeleton={<FinancialCardsSkeleton />}
+      >
         {data && <FinancialCards overview={data} />}
       </SectionState>
-      <RevenueBlock today={today} />
+      <RevenueBlock />
     </Card>
   );
 }

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -8,13 +7,13 @@ import { dashboardErrorMessage } from './dashboard-errors';
 import { PriorityBadge, TaskStatusBadge } from '../workflow/workflow-badges';
 import { StyledDashboardList, StyledDashboardRow, StyledRowMain, StyledRowMeta, StyledRowSide } from './dashboard-list';
 import { DueLabel } from './due-label';
-import { DashboardSection, type DashboardTodayProps } from './dashboard-section';
-import { selectDashboardTasks } from './dashboard-sorts';
+import { DashboardSection } from './dashboard-section';
+import { ListSkeleton } from './dashboard-skeleton';
 
-/** 'Prochaines tâches': overdue first, then priority, then due date (SPEC 9), 5 at most. */
-export function NextTasksSection({ today }: DashboardTodayProps) {
+/** 'Prochaines tâches': overdue first, then priority, then due date (SPEC 9), 5 at most, as the server sorts and cuts them. */
+export function NextTasksSection() {
   const { data, isLoading, error } = useGetNextTasksQuery(undefined, { refetchOnMountOrArgChange: 30 });
-  const tasks = useMemo(() => selectDashboardTasks(data ?? [], today), [data, today]);
+  const tasks = data ?? [];
 
   return (
     <DashboardSection
@@ -33,6 +32,7 @@ export function NextTasksSection({ today }: DashboardTodayProps) {
       isLoading={isLoading}
       errorMessage={error ? dashboardErrorMessage(error) : null}
       loadingLabel="Chargement des tâches..."
+      skeleton={<ListSkeleton title="Préparer les maquettes de la page d'accueil" meta="Refonte du site vitrine de la boulangerie" badges={['En attente', 'Urgent']} due />}
     >
       {tasks.length === 0 ? (
         <EmptyState title="Aucune tâche à venir." />

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -9,18 +8,29 @@ import { PriorityBadge } from '../workflow/workflow-badges';
 import { StyledDashboardList, StyledDashboardRow, StyledRowMain, StyledRowMeta, StyledRowSide } from './dashboard-list';
 import { DueLabel } from './due-label';
 import { DashboardSection } from './dashboard-section';
-import { selectDashboardProjects } from './dashboard-sorts';
+import { ListSkeleton, SkeletonText } from './dashboard-skeleton';
 
-/** 'Projets en cours': the 5 most pressing ongoing projects (SPEC 9 sort). */
+/** 'Les 5 plus prioritaires sur 12 projets en cours.', or '3 projets en cours.' when all are shown. */
+function projectsSummary(shown: number, total: number): string {
+  if (total > shown) return `Les ${shown} plus prioritaires sur ${total} projets en cours.`;
+  return `${total} ${total > 1 ? 'projets' : 'projet'} en cours.`;
+}
+
+/**
+ * 'Projets en cours': the 5 most pressing ongoing projects, sorted (SPEC 9) and counted by the
+ * server. The summary line is always there once loaded (a bar while loading): no shift.
+ */
 export function OngoingProjectsSection() {
   const { data, isLoading, error } = useGetOngoingProjectsQuery(undefined, { refetchOnMountOrArgChange: 30 });
-  const projects = useMemo(() => selectDashboardProjects(data ?? []), [data]);
-  const total = data?.length ?? 0;
+  const projects = data?.items ?? [];
+  const total = data?.total ?? 0;
 
   return (
     <DashboardSection
       title="Projets en cours"
-      description={total > projects.length ? `Les ${projects.length} plus prioritaires sur ${total} projets en cours.` : undefined}
+      description={
+        isLoading ? <SkeletonText>{projectsSummary(5, 100)}</SkeletonText> : projects.length > 0 && projectsSummary(projects.length, total)
+      }
       actions={
         <>
           <ButtonLink to="/projects" size="sm" variant="ghost">
@@ -35,6 +45,7 @@ export function OngoingProjectsSection() {
       isLoading={isLoading}
       errorMessage={error ? dashboardErrorMessage(error) : null}
       loadingLabel="Chargement des projets..."
+      skeleton={<ListSkeleton title="Refonte du site vitrine de la boulangerie" meta="Client principal, second contact" badges={['Urgent']} due />}
     >
       {projects.length === 0 ? (
         <EmptyState title="Aucun projet en cours." />

@@ -9,6 +9,7 @@ import { ActivityChanges } from '../activities/activity-changes';
 import { objectTypeLabel, objectTypeTone } from '../activities/activity-labels';
 import { StyledDashboardList, StyledDashboardRow, StyledRowMain, StyledRowMeta } from './dashboard-list';
 import { DashboardSection } from './dashboard-section';
+import { ListSkeleton } from './dashboard-skeleton';
 
 const StyledActivityMain = styled(StyledRowMain)`
   display: flex;
@@ -42,6 +43,7 @@ export function RecentActivitySection() {
       isLoading={isLoading}
       errorMessage={isError ? "Échec du chargement de l'activité récente." : null}
       loadingLabel="Chargement de l'activité..."
+      skeleton={<ListSkeleton title="Facture Maintenance du parc informatique créé" meta="22 nov. 2026, 19:54" />}
     >
       {entries.length === 0 ? (
         <EmptyState title="Aucune activité récente." />

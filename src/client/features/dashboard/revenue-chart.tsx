@@ -2,7 +2,8 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../lib/format';
 import { visuallyHidden } from '../../ui/global-style';
-import { niceScale, type MonthRevenue } from './monthly-revenue';
+import type { MonthRevenue } from '../../../shared/dashboard';
+import { niceScale } from './monthly-revenue';
 
 // Built once (Intl objects are costly). Months are 'YYYY-MM', read as UTC dates.
 const shortMonth = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
@@ -18,7 +19,9 @@ const compactMoney = new Intl.NumberFormat('fr-FR', {
 const monthDate = (month: string) => new Date(`${month}-01T00:00:00Z`);
 export const formatMonthLong = (month: string) => longMonth.format(monthDate(month));
 
-const HEIGHT = 220;
+/** Height of the drawing (the loading placeholder takes the same). */
+export const CHART_HEIGHT = 220;
+const HEIGHT = CHART_HEIGHT;
 const PAD = { top: 20, right: 8, bottom: 26, left: 60 };
 const DEFAULT_WIDTH = 640;
 
@@ -90,7 +93,7 @@ export function RevenueChart({ months }: RevenueChartProps) {
   const titleId = `${ids}-title`;
   const descId = `${ids}-desc`;
 
-  const max = Math.max(0, ...months.map((m) => m.total));
+  const max = Math.max(0, ...months.map((m) => m.subtotal));
   const { top, step } = niceScale(max);
   const plotWidth = Math.max(width - PAD.left - PAD.right, 1);
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
@@ -103,12 +106,12 @@ export function RevenueChart({ months }: RevenueChartProps) {
 
   const first = months[0]?.month;
   const last = months[months.length - 1]?.month;
-  const total = months.reduce((sum, m) => sum + Math.round(m.total * 100), 0) / 100;
-  const best = months.reduce<MonthRevenue | null>((b, m) => (m.total > (b?.total ?? 0) ? m : b), null);
+  const total = months.reduce((sum, m) => sum + Math.round(m.subtotal * 100), 0) / 100;
+  const best = months.reduce<MonthRevenue | null>((b, m) => (m.subtotal > (b?.subtotal ?? 0) ? m : b), null);
   const summary =
     first && last
       ? `De ${formatMonthLong(first)} à ${formatMonthLong(last)} : ${formatMoney(total)} HT encaissés au total` +
-        (best ? `, meilleur mois ${formatMonthLong(best.month)} (${formatMoney(best.total)} HT).` : '.')
+        (best ? `, meilleur mois ${formatMonthLong(best.month)} (${formatMoney(best.subtotal)} HT).` : '.')
       : '';
 
   return (
@@ -126,7 +129,7 @@ export function RevenueChart({ months }: RevenueChartProps) {
         ))}
         {months.map((m, index) => {
           const cx = PAD.left + slot * index + slot / 2;
-          const height = Math.max(PAD.top + plotHeight - y(m.total), m.total > 0 ? 1 : 0);
+          const height = Math.max(PAD.top + plotHeight - y(m.subtotal), m.subtotal > 0 ? 1 : 0);
           const current = index === months.length - 1;
           return (
             <g key={m.month} data-month={m.month}>
@@ -139,12 +142,12 @@ export function RevenueChart({ months }: RevenueChartProps) {
                 rx={3}
               >
                 <title>
-                  {`${formatMonthLong(m.month)}${current ? ' (en cours)' : ''} : ${formatMoney(m.total)} HT`}
+                  {`${formatMonthLong(m.month)}${current ? ' (en cours)' : ''} : ${formatMoney(m.subtotal)} HT`}
                 </title>
               </rect>
-              {showValues && m.total > 0 && (
+              {showValues && m.subtotal > 0 && (
                 <text className="value" x={cx} y={PAD.top + plotHeight - height - 6} textAnchor="middle">
-                  {compactMoney.format(m.total)}
+                  {compactMoney.format(m.subtotal)}
                 </text>
               )}
               <text x={cx} y={HEIGHT - 8} textAnchor="middle">
@@ -168,7 +171,7 @@ export function RevenueChart({ months }: RevenueChartProps) {
             {months.map((m) => (
               <tr key={m.month}>
                 <th scope="row">{formatMonthLong(m.month)}</th>
-                <td>{formatMoney(m.total)}</td>
+                <td>{formatMoney(m.subtotal)}</td>
                 <td>{m.count}</td>
               </tr>
             ))}

@@ -1,14 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { addDays, parisToday } from '../../../../shared/dates';
+import { addDays, monthsEndingWith, parisToday } from '../../../../shared/dates';
+import type { MonthRevenue } from '../../../../shared/dashboard';
 import type { Project, Task } from '../../../../shared/workflow';
 import { formatMoney } from '../../../lib/format';
 import { mockHttp, renderApp, signedIn } from '../../../test/render';
-import { lastMonths } from '../monthly-revenue';
+import { tasksApi } from '../../tasks/tasks.api';
 import { formatMonthLong } from '../revenue-chart';
 
 const TODAY = parisToday();
-const MONTHS = lastMonths(TODAY);
+const MONTHS = monthsEndingWith(TODAY, 12);
 
 const AGGREGATES = {
   'quotes/pending_sum/': { pending_quotes_sum: 1200, pending_quotes_count: 2 },
@@ -64,24 +65,13 @@ const task = (id: number, priority: Task['priority'], due: number | null, status
   cost: 0,
 });
 
-const PROJECTS = [
-  project(1, 'basse', 2),
-  project(2, 'urgent', null),
-  project(3, 'urgent', 10),
-  project(4, 'haute', 5),
-  project(5, 'normale', 1),
-  project(6, 'basse', null),
-];
+// The server sorts (SPEC 9, tested in src/server/__tests__/dashboard-queries.test.ts) and cuts:
+// the dashboard shows its rows in the order received.
+const PROJECTS = [project(3, 'urgent', 10), project(2, 'urgent', null), project(4, 'haute', 5), project(5, 'normale', 1), project(1, 'basse', 2)];
+/** How many ongoing projects the server counts in all (X-Total-Count). */
+const PROJECT_TOTAL = 6;
 
-const TASKS = [
-  task(1, 'basse', -2, 'en_attente'), // overdue
-  task(2, 'urgent', 4),
-  task(3, 'normale', -1), // overdue
-  task(4, 'haute', null),
-  task(5, 'urgent', 1),
-  task(6, 'basse', 30),
-  task(7, 'urgent', -5, 'termine'), // finished: never listed
-];
+const TASKS = [task(3, 'normale', -1), task(1, 'basse', -2, 'en_attente'), task(5, 'urgent', 1), task(2, 'urgent', 4), task(4, 'haute', null)];
 
 const ACTIVITY = [1, 2, 3, 4, 5].map((id) => ({
   id,
@@ -96,19 +86,25 @@ const ACTIVITY = [1, 2, 3, 4, 5].map((id) => ({
   project_name: null,
 }));
 
-const PAID = [
-  { id: 1, payment_date: `${MONTHS[11]}-01`, subtotal: 800, total_amount: 960 },
-  { id: 2, payment_date: `${MONTHS[9]}-15`, subtotal: 1000, total_amount: 1200 },
-  { id: 3, payment_date: `${MONTHS[9]}-20`, subtotal: 250.25, total_amount: 300.3 },
-];
+const month = (m: string, subtotal = 0, total_amount = 0, count = 0): MonthRevenue => ({ month: m, subtotal, total_amount, count });
+const REVENUE = MONTHS.map((m, i) =>
+  i === 9 ? month(m, 1250.25, 1500.3, 2) : i === 11 ? month(m, 800, 960, 1) : month(m),
+);
+
+// SPEC 7 filters plus the server-side order and cut; exact params, so a change shows here.
+const PROJECTS_QUERY = { params: { status: 'en_cours', ordering: 'dashboard', limit: 5 } };
+const TASKS_QUERY = { params: { status__in: 'en_cours,en_attente', ordering: 'dashboard', limit: 5 } };
+const REVENUE_QUERY = { params: { months: 12 } };
 
 function mockDashboard(mock: MockAdapter) {
   for (const [url, body] of Object.entries(AGGREGATES)) mock.onGet(url).reply(200, body);
-  mock.onGet('projects/', { params: { status: 'en_cours' } }).reply(200, PROJECTS);
-  mock.onGet('tasks/', { params: { status__in: 'en_cours,en_attente' } }).reply(200, TASKS);
-  mock.onGet('invoices/', { params: { status: 'paid', payment_date__gte: `${MONTHS[0]}-01` } }).reply(200, PAID);
+  mock.onGet('projects/', PROJECTS_QUERY).reply(200, PROJECTS, { 'x-total-count': String(PROJECT_TOTAL) });
+  mock.onGet('tasks/', TASKS_QUERY).reply(200, TASKS, { 'x-total-count': '6' });
+  mock.onGet('invoices/monthly_revenue/', REVENUE_QUERY).reply(200, { monthly_revenue: REVENUE });
   mock.onGet('recent-activity/', { params: { limit: 5 } }).reply(200, ACTIVITY);
 }
+
+const getCount = (mock: MockAdapter, url: string) => mock.history.get.filter((request) => request.url === url).length;
 
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -130,7 +126,8 @@ describe('dashboard (/dashboard)', () => {
     await openDashboard();
     const finance = section('Vue financière');
     expect(within(finance).getByText('Chargement des indicateurs...')).toBeInTheDocument();
-    const link = async (label: string) => (await within(finance).findByText(label)).closest('a');
+    // (While loading, the cards' labels already show, over placeholders hidden from assistive technologies.)
+    const link = (label: string) => within(finance).findByRole('link', { name: new RegExp(`^${label}`) });
 
     expect(await link('Devis en attente')).toHaveAttribute('href', '/quotes?status=pending');
     expect(await link('Factures en retard')).toHaveAttribute('href', '/invoices?status=overdue');
@@ -156,10 +153,12 @@ describe('dashboard (/dashboard)', () => {
     expect(card.closest('a')).toBeNull();
   });
 
-  it('lists the 5 most pressing ongoing projects: priority, then earliest due date, no date last', async () => {
+  it('lists the 5 ongoing projects the server sorted, and how many there are in all', async () => {
     mockDashboard(mock);
     await openDashboard();
     const projects = section('Projets en cours');
+    // Placeholders stand in for the rows while they load.
+    expect(within(projects).getByRole('status')).toHaveTextContent('Chargement des projets...');
     await within(projects).findByRole('link', { name: 'Projet 3' });
     const names = within(projects).getAllByRole('listitem').map((item) => within(item).getAllByRole('link')[0].textContent);
     expect(names).toEqual(['Projet 3', 'Projet 2', 'Projet 4', 'Projet 5', 'Projet 1']);
@@ -170,7 +169,14 @@ describe('dashboard (/dashboard)', () => {
     expect(within(projects).getByRole('link', { name: 'Nouveau projet' })).toHaveAttribute('href', '/projects/new');
   });
 
-  it('lists the next 5 tasks: overdue first, then priority, then due date, finished ones excluded', async () => {
+  it('says how many projects are ongoing when it shows them all', async () => {
+    mockDashboard(mock);
+    mock.onGet('projects/', PROJECTS_QUERY).reply(200, PROJECTS.slice(0, 2), { 'x-total-count': '2' });
+    await openDashboard();
+    expect(await within(section('Projets en cours')).findByText('2 projets en cours.')).toBeInTheDocument();
+  });
+
+  it('lists the next 5 tasks in the order the server sorted them, the overdue ones marked', async () => {
     mockDashboard(mock);
     await openDashboard();
     const tasks = section('Prochaines tâches');
@@ -185,7 +191,6 @@ describe('dashboard (/dashboard)', () => {
     ]);
     expect(items[0]).toHaveTextContent('(en retard)');
     expect(items[2]).not.toHaveTextContent('(en retard)');
-    expect(within(tasks).queryByText('Tâche 7')).not.toBeInTheDocument();
     expect(within(tasks).getByRole('link', { name: 'Tâche 1' })).toHaveAttribute('href', '/tasks/1');
     expect(within(tasks).getByRole('link', { name: 'Toutes les tâches' })).toHaveAttribute('href', '/tasks');
     expect(within(tasks).getByRole('link', { name: 'Nouvelle tâche' })).toHaveAttribute('href', '/tasks/new');
@@ -212,7 +217,7 @@ describe('dashboard (/dashboard)', () => {
     const table = screen.getByRole('table', { name: "Chiffre d'affaires encaissé par mois (HT)" });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);
-    // HT (subtotal), not TTC: 1000 + 250.25 in one month, 800 in the current one.
+    // HT (subtotal), not TTC.
     expect(rows[9].textContent).toBe(`${formatMonthLong(MONTHS[9])}${formatMoney(1250.25)}2`);
     expect(rows[11].textContent).toBe(`${formatMonthLong(MONTHS[11])}${formatMoney(800)}1`);
     expect(rows[0].textContent).toBe(`${formatMonthLong(MONTHS[0])}${formatMoney(0)}0`);
@@ -223,8 +228,8 @@ describe('dashboard (/dashboard)', () => {
   it('shows each section error on its own: the server detail, else the generic message', async () => {
     mockDashboard(mock);
     mock.onGet('invoices/overdue_sum/').reply(500, { detail: 'Base de données indisponible.' });
-    mock.onGet('projects/', { params: { status: 'en_cours' } }).reply(503, { message: 'Maintenance en cours.' });
-    mock.onGet('tasks/', { params: { status__in: 'en_cours,en_attente' } }).networkError();
+    mock.onGet('projects/', PROJECTS_QUERY).reply(503, { message: 'Maintenance en cours.' });
+    mock.onGet('tasks/', TASKS_QUERY).networkError();
     mock.onGet('recent-activity/', { params: { limit: 5 } }).reply(500, { detail: 'boom' });
     await openDashboard();
     expect(await within(section('Vue financière')).findByRole('alert')).toHaveTextContent('Base de données indisponible.');
@@ -239,14 +244,30 @@ describe('dashboard (/dashboard)', () => {
 
   it('shows empty sections plainly', async () => {
     mockDashboard(mock);
-    mock.onGet('projects/', { params: { status: 'en_cours' } }).reply(200, []);
-    mock.onGet('tasks/', { params: { status__in: 'en_cours,en_attente' } }).reply(200, []);
+    mock.onGet('projects/', PROJECTS_QUERY).reply(200, [], { 'x-total-count': '0' });
+    mock.onGet('tasks/', TASKS_QUERY).reply(200, [], { 'x-total-count': '0' });
     mock.onGet('recent-activity/', { params: { limit: 5 } }).reply(200, []);
-    mock.onGet('invoices/', { params: { status: 'paid', payment_date__gte: `${MONTHS[0]}-01` } }).reply(200, []);
+    mock.onGet('invoices/monthly_revenue/', REVENUE_QUERY).reply(200, { monthly_revenue: MONTHS.map((m) => month(m)) });
     await openDashboard();
     expect(await screen.findByText('Aucun projet en cours.')).toBeInTheDocument();
     expect(await screen.findByText('Aucune tâche à venir.')).toBeInTheDocument();
     expect(await screen.findByText('Aucune activité récente.')).toBeInTheDocument();
     expect(await screen.findByText('Aucune facture payée sur les 12 derniers mois.')).toBeInTheDocument();
+  });
+
+  it('reloads its lists after a task is created elsewhere in the app', async () => {
+    mockDashboard(mock);
+    const { store } = await openDashboard();
+    const tasks = section('Prochaines tâches');
+    await within(tasks).findByRole('link', { name: 'Tâche 3' });
+    const before = getCount(mock, 'tasks/');
+    mock.onPost('tasks/').reply(201, task(8, 'urgent', -3));
+    mock.onGet('tasks/', TASKS_QUERY).reply(200, [task(8, 'urgent', -3), ...TASKS.slice(0, 4)], { 'x-total-count': '7' });
+    await act(async () => {
+      await store.dispatch(tasksApi.endpoints.createTask.initiate({ title: 'Tâche 8' }));
+    });
+    expect(await within(tasks).findByRole('link', { name: 'Tâche 8' })).toBeInTheDocument();
+    await waitFor(() => expect(getCount(mock, 'tasks/')).toBe(before + 1));
+    expect(within(tasks).queryByRole('link', { name: 'Tâche 4' })).not.toBeInTheDocument();
   });
 });

@@ -1,30 +1,6 @@
 import { makeProject } from '../../workflow/__tests__/workflow-fixtures';
 import { buildProjectIndex, filterProjects, filtersFromQuery, EMPTY_PROJECT_FILTERS } from '../project-filters';
 import { buildProjectPayload, EMPTY_PROJECT_FORM, parseAmount, toProjectForm, validateProjectForm } from '../project-form';
-import { compareProjectsForDashboard, sortProjectsForDashboard } from '../project-sorts';
-
-describe('dashboard project sort (SPEC 9)', () => {
-  it('orders by priority urgent, haute, normale, basse, then earliest due date, no date last', () => {
-    const projects = [
-      makeProject({ id: 1, priority: 'basse', due_date: '2026-01-01' }),
-      makeProject({ id: 2, priority: 'normale', due_date: null }),
-      makeProject({ id: 3, priority: 'urgent', due_date: '2026-05-01' }),
-      makeProject({ id: 4, priority: 'normale', due_date: '2026-02-01' }),
-      makeProject({ id: 5, priority: 'haute', due_date: null }),
-      makeProject({ id: 6, priority: 'normale', due_date: '2026-01-15' }),
-    ];
-    expect(sortProjectsForDashboard(projects).map((p) => p.id)).toEqual([3, 5, 6, 4, 2, 1]);
-    expect(sortProjectsForDashboard(projects, 2).map((p) => p.id)).toEqual([3, 5]);
-    // The input is not reordered.
-    expect(projects.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6]);
-  });
-
-  it('breaks ties by id whatever the input order', () => {
-    const a = makeProject({ id: 7 });
-    const b = makeProject({ id: 3 });
-    expect([a, b].sort(compareProjectsForDashboard).map((p) => p.id)).toEqual([3, 7]);
-  });
-});
 
 describe('project list filters', () => {
   const projects = [

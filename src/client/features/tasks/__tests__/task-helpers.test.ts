@@ -1,28 +1,14 @@
 import { makeTask } from '../../workflow/__tests__/workflow-fixtures';
 import { buildTaskIndex, EMPTY_TASK_FILTERS, filterTasks, type TaskFilters } from '../task-filters';
 import { buildTaskPayload, EMPTY_TASK_FORM, isoToLocalInput, localInputToIso, toTaskForm, validateTaskForm } from '../task-form';
-import { isTaskOverdue, sortTasksForDashboard } from '../task-sorts';
+import { isTaskOverdue } from '../task-sorts';
 import { elapsedToQuarterHours, formatElapsed } from '../task-timer';
 import { optimisticTaskChanges } from '../tasks.api';
 
 const TODAY = '2026-03-10';
 
-describe('dashboard task sort (SPEC 9)', () => {
-  it('puts overdue first, then priority, then due date; excludes termine and annule', () => {
-    const tasks = [
-      makeTask({ id: 1, priority: 'urgent', due_date: '2026-04-01' }),
-      makeTask({ id: 2, priority: 'basse', due_date: '2026-03-01' }), // overdue
-      makeTask({ id: 3, priority: 'urgent', due_date: '2026-03-20' }),
-      makeTask({ id: 4, priority: 'haute', due_date: '2026-03-09' }), // overdue
-      makeTask({ id: 5, priority: 'urgent', due_date: '2026-01-01', status: 'termine' }),
-      makeTask({ id: 6, priority: 'urgent', due_date: null }),
-      makeTask({ id: 7, priority: 'normale', due_date: '2026-03-11', status: 'annule' }),
-      makeTask({ id: 8, priority: 'normale', due_date: '2026-03-11' }),
-    ];
-    expect(sortTasksForDashboard(tasks, TODAY).map((t) => t.id)).toEqual([4, 2, 3, 1, 6, 8]);
-    expect(sortTasksForDashboard(tasks, TODAY, 3).map((t) => t.id)).toEqual([4, 2, 3]);
-  });
-
+// The dashboard order (SPEC 9) is SQL: src/server/__tests__/dashboard-queries.test.ts.
+describe('overdue tasks', () => {
   it('never calls a finished task or a task due today overdue', () => {
     expect(isTaskOverdue(makeTask({ due_date: '2026-03-09' }), TODAY)).toBe(true);
     expect(isTaskOverdue(makeTask({ due_date: TODAY }), TODAY)).toBe(false);
