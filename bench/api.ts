@@ -1,0 +1,216 @@
+/**
+ * API throughput and latency against the production build, each endpoint next to a bare Fastify
+ * route (own process, same machine, same run) answering the same bytes and headers from memory.
+ *
+ *   npx tsx bench/api.ts [--duration 20] [--connections 50] [--dist dist] [--scale 1] [--only search,pdf]
+ *   DATABASE_URL=postgres://… npx tsx bench/api.ts --pg      # the same on PostgreSQL (empty database)
+ *
+ * The latency targets (list p50, search p99, PDF) are checked on runs with one connection: at 50
+ * connections a saturated server answers in ≈ connections ÷ throughput (Little's law), which
+ * measures throughput again rather than the time one request takes. Both runs are printed.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { seed, type SeedResult } from './seed';
+import { ApiSession } from './lib/client';
+import { startServer, REPO_ROOT } from './lib/server';
+import { startBareServer, type BareRoute } from './lib/bare-server';
+import { rawRequest, replayableHeaders } from './lib/http';
+import { runLoad, type LoadFigures } from './lib/autocannon';
+import { SEARCH_TERMS } from './lib/french-data';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    dist: { type: 'string', default: 'dist' },
+    scale: { type: 'string', default: '1' },
+    port: { type: 'string', default: '8301' },
+    'bare-port': { type: 'string', default: '8302' },
+    only: { type: 'string' },
+    pg: { type: 'boolean', default: false },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+
+type Target = { label: string; check: (app: LoadFigures, bare: LoadFigures) => boolean };
+const ratioAtLeast = (min: number): Target => ({ label: `ratio ≥ ${min * 100} %`, check: (a, b) => a.reqPerSec / b.reqPerSec >= min });
+const p50Below = (ms: number): Target => ({ label: `p50 < ${ms} ms`, check: (a) => a.p50 < ms });
+const p99Below = (ms: number): Target => ({ label: `p99 < ${ms} ms`, check: (a) => a.p99 < ms });
+
+interface Endpoint {
+  key: string;
+  name: string;
+  method: 'GET' | 'POST';
+  /** Route pattern of the bare server. */
+  route: string;
+  /** Path of request n (varies ids and search terms). */
+  path: (n: number) => string;
+  body?: (n: number) => unknown;
+  connections?: number;
+  target?: Target;
+}
+
+type Figures = LoadFigures & { cpuMicrosPerRequest: number };
+type Row = { endpoint: Endpoint; app: Figures; bare: Figures };
+
+async function main() {
+  if (args.pg && !process.env.DATABASE_URL) throw new Error('--pg demande DATABASE_URL (une base PostgreSQL vide)');
+  const work = mkdtempSync(path.join(tmpdir(), 'carnet-bench-api-'));
+  console.log(`Remplissage de la base (${args.pg ? 'PostgreSQL' : 'SQLite'})…`);
+  let seeded: SeedResult | undefined;
+  const server = await startServer({
+    port: Number(args.port),
+    distDir: args.dist,
+    env: { DATABASE_URL: args.pg ? process.env.DATABASE_URL : undefined },
+    beforeStart: async (env) => {
+      seeded = await seed({ env, scale: Number(args.scale) });
+    },
+  });
+  let bare: Awaited<ReturnType<typeof startBareServer>> | null = null;
+  try {
+    if (!seeded) throw new Error('seed absent');
+    console.log(JSON.stringify(seeded));
+    console.log(`Serveur de production ${server.url} (pid ${server.pid})`);
+    const api = await ApiSession.signIn(server.url, seeded);
+
+    const contacts = await api.json<{ id: number }[]>('GET', '/api/contacts/');
+    const invoices = await api.json<{ id: number; invoice_number: string | null }[]>('GET', '/api/invoices/');
+    const contactIds = contacts.map((c) => c.id);
+    const issuedIds = invoices.filter((i) => i.invoice_number).slice(-50).map((i) => i.id);
+    const invoiceBody = (n: number) => ({
+      title: `Prestation de conseil n° ${n}`,
+      client_id: contactIds[(n * 7919) % contactIds.length],
+      // One in four is issued at once: the numbering counter is part of what is measured.
+      status: n % 4 === 0 ? 'sent' : 'draft',
+      tax_rate: 20,
+      line_items: Array.from({ length: 1 + (n % 3) }, (_, i) => ({
+        title: ['Développement', 'Conception graphique', 'Réunion de cadrage'][i],
+        quantity: 1 + ((n + i) % 8),
+        unit_price: 65 + i * 10,
+      })),
+    });
+
+    const searchPath = (n: number) => `/api/search/global?q=${encodeURIComponent(SEARCH_TERMS[n % SEARCH_TERMS.length])}`;
+    const endpoints: Endpoint[] = [
+      { key: 'contacts-list', name: 'GET /api/contacts/ (10 000, gzip)', method: 'GET', route: '/api/contacts/', path: () => '/api/contacts/' },
+      { key: 'contacts-list-1', name: 'GET /api/contacts/ (gzip, 1 connexion)', method: 'GET', route: '/api/contacts/', path: () => '/api/contacts/', connections: 1, target: p50Below(60) },
+      { key: 'contact', name: 'GET /api/contacts/{id}/', method: 'GET', route: '/api/contacts/:id/', path: (n) => `/api/contacts/${contactIds[(n * 31) % contactIds.length]}/`, target: ratioAtLeast(0.5) },
+      ...[
+        '/api/quotes/pending_sum/', '/api/invoices/outstanding_sum/', '/api/invoices/overdue_sum/',
+        '/api/invoices/current_month_revenue/', '/api/invoices/next_expected_payment/',
+      ].map((p): Endpoint => ({ key: p.split('/').slice(-2, -1)[0], name: `GET ${p}`, method: 'GET', route: p, path: () => p, target: ratioAtLeast(0.5) })),
+      { key: 'search', name: 'GET /api/search/global?q=…', method: 'GET', route: '/api/search/global', path: searchPath },
+      { key: 'search-1', name: 'GET /api/search/global?q=… (1 connexion)', method: 'GET', route: '/api/search/global', path: searchPath, connections: 1, target: p99Below(50) },
+      { key: 'invoice-create', name: 'POST /api/invoices/', method: 'POST', route: '/api/invoices/', path: () => '/api/invoices/', body: invoiceBody },
+      { key: 'pdf', name: 'GET /api/invoices/{id}/generate_pdf/', method: 'GET', route: '/api/invoices/:id/generate_pdf/', path: (n) => `/api/invoices/${issuedIds[n % issuedIds.length]}/generate_pdf/` },
+      { key: 'pdf-1', name: 'PDF de facture (1 connexion)', method: 'GET', route: '/api/invoices/:id/generate_pdf/', path: (n) => `/api/invoices/${issuedIds[n % issuedIds.length]}/generate_pdf/`, connections: 1, target: p50Below(100) },
+    ];
+    const only = args.only?.split(',');
+    const selected = only ? endpoints.filter((e) => only.some((o) => e.key.startsWith(o))) : endpoints;
+
+    // What the app answers for each route, replayed byte for byte by the bare server.
+    const headersFor = (e: Endpoint) => ({
+      authorization: api.authorization,
+      'accept-encoding': 'gzip, deflate',
+      ...(e.body ? { 'content-type': 'application/json' } : {}),
+    });
+    const bareRoutes = new Map<string, BareRoute>();
+    for (const e of selected) {
+      const sample = await rawRequest(server.url + e.path(0), { method: e.method, headers: headersFor(e), body: e.body ? JSON.stringify(e.body(0)) : undefined });
+      if (sample.status >= 300) throw new Error(`${e.name} → ${sample.status} ${sample.body.toString()}`);
+      bareRoutes.set(`${e.method} ${e.route}`, { method: e.method, url: e.route, status: sample.status, headers: replayableHeaders(sample.headers), body: sample.body });
+      console.log(`  ${e.name}: ${sample.status}, ${sample.body.length} octets${sample.headers['content-encoding'] ? ` (${sample.headers['content-encoding']})` : ''}`);
+    }
+    bare = await startBareServer(Number(args['bare-port']), [...bareRoutes.values()], work);
+
+    const rows: Row[] = [];
+    for (const e of selected) {
+      await api.renew(); // access tokens live 10 minutes
+      const run = (base: string) =>
+        runLoad({
+          url: base + e.path(0),
+          connections: e.connections ?? CONNECTIONS,
+          durationSeconds: DURATION,
+          method: e.method,
+          headers: headersFor(e),
+          vary: (n) => ({ path: e.path(n), ...(e.body ? { body: JSON.stringify(e.body(n)) } : {}) }),
+        });
+      process.stdout.write(`  ${e.name}… `);
+      // CPU per request of each server process: steadier than req/s while other jobs share the machine.
+      const measure = async (base: string, cpuSeconds: () => number): Promise<Figures> => {
+        const cpuBefore = cpuSeconds();
+        const figures = await run(base);
+        return { ...figures, cpuMicrosPerRequest: ((cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, figures.requests) };
+      };
+      const appFigures = await measure(server.url, server.cpuSeconds);
+      const bareFigures = await measure(bare.url, bare.cpuSeconds);
+      rows.push({ endpoint: e, app: appFigures, bare: bareFigures });
+      console.log(`${appFigures.reqPerSec.toFixed(0)} req/s (nu : ${bareFigures.reqPerSec.toFixed(0)})`);
+    }
+
+    printTable(rows);
+    const failures = rows.reduce((s, r) => s + r.app.failures, 0);
+    const result = {
+      script: 'bench/api.ts',
+      date: new Date().toISOString(),
+      database: args.pg ? 'postgres' : 'sqlite',
+      durationSeconds: DURATION,
+      connections: CONNECTIONS,
+      seeded: seeded.counts,
+      serverRssMB: Math.round(server.rss() / 1048576),
+      rows: rows.map(({ endpoint: e, app, bare }) => ({
+        key: e.key, endpoint: e.name, connections: e.connections ?? CONNECTIONS, app, bare,
+        ratio: app.reqPerSec / bare.reqPerSec, cpuRatio: bare.cpuMicrosPerRequest / app.cpuMicrosPerRequest, target: e.target?.label ?? null, pass: e.target ? e.target.check(app, bare) : null,
+      })),
+      appFailures: failures,
+    };
+    mkdirSync(path.join(REPO_ROOT, 'bench/results'), { recursive: true });
+    const file = path.join(REPO_ROOT, 'bench/results', `api-${result.database}-${result.date.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify(result, null, 2));
+    console.log(`\nRésultats : ${path.relative(REPO_ROOT, file)}`);
+    console.log(JSON.stringify(result));
+    if (failures) {
+      console.error(`${failures} réponses en erreur côté application`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await bare?.stop();
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function printTable(rows: Row[]) {
+  const header = ['endpoint', 'conn', 'req/s', 'p50', 'p99', 'CPU/req', 'nu req/s', 'nu p50', 'nu p99', 'nu CPU/req', 'ratio', 'ratio CPU', 'objectif', 'résultat'];
+  const lines = rows.map(({ endpoint: e, app, bare }) => [
+    e.name,
+    String(e.connections ?? CONNECTIONS),
+    app.reqPerSec.toFixed(0),
+    `${app.p50} ms`,
+    `${app.p99} ms`,
+    `${app.cpuMicrosPerRequest.toFixed(0)} µs`,
+    bare.reqPerSec.toFixed(0),
+    `${bare.p50} ms`,
+    `${bare.p99} ms`,
+    `${bare.cpuMicrosPerRequest.toFixed(0)} µs`,
+    `${((app.reqPerSec / bare.reqPerSec) * 100).toFixed(1)} %`,
+    `${((bare.cpuMicrosPerRequest / app.cpuMicrosPerRequest) * 100).toFixed(1)} %`,
+    e.target?.label ?? '—',
+    app.failures ? `ERREURS (${app.failures})` : e.target ? (e.target.check(app, bare) ? 'OK' : 'ÉCHEC') : '—',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${fmt(header)}\n${widths.map((w) => '─'.repeat(w)).join('  ')}`);
+  for (const l of lines) console.log(fmt(l));
+  console.log('(chiffres indicatifs : même machine, même exécution ; « ratio » = req/s appli ÷ req/s route nue, la figure qui compte ;');
+  console.log(' « ratio CPU » = CPU/requête de la route nue ÷ celui de l’appli, plus stable quand la machine est partagée)');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

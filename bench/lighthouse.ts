@@ -1,0 +1,161 @@
+/**
+ * Lighthouse performance (desktop preset, Debian Chromium) of the production build: the landing
+ * page (/) signed out, and /dashboard signed in as the seeded user (10,000 contacts…).
+ * Each page N runs (default 3) → median score and metrics. Target: score ≥ 95.
+ *
+ *   npx tsx bench/lighthouse.ts [--dist .bench-dist-front] [--port 8401] [--runs 3] [--scale 1] [--reports]
+ *
+ * --reports writes the HTML report of each page's median run into bench/results/.
+ * The dashboard runs keep the session (redux-persist, localStorage `persist:carnet`, obtained by
+ * signing in through the UI) with `disableStorageReset`, but the HTTP cache is cleared before each
+ * run so that every run downloads the assets like a first visit.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CHROME_PATH, CHROMIUM_FLAGS, REPO_ROOT, isSessionPersisted, median, parseArgs, saveResult, startSeededServer,
+} from './lib/front';
+
+const TARGET_SCORE = 95;
+
+const METRICS = [
+  { id: 'first-contentful-paint', label: 'FCP', unit: 'ms' },
+  { id: 'largest-contentful-paint', label: 'LCP', unit: 'ms' },
+  { id: 'total-blocking-time', label: 'TBT', unit: 'ms' },
+  { id: 'cumulative-layout-shift', label: 'CLS', unit: '' },
+  { id: 'speed-index', label: 'SI', unit: 'ms' },
+] as const;
+type MetricLabel = (typeof METRICS)[number]['label'];
+
+interface RunFigures {
+  score: number;
+  metrics: Record<MetricLabel, number>;
+  finalUrl: string;
+  /** Performance audits that lost points, for the reader to know what to fix. */
+  weak: string[];
+  html?: string;
+}
+
+const fmt = (label: MetricLabel, v: number) => (label === 'CLS' ? v.toFixed(3) : `${Math.round(v)} ms`);
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const port = Number(args.port ?? 8401);
+  const runs = Number(args.runs ?? 3);
+  const distDir = typeof args.dist === 'string' ? args.dist : undefined;
+  const scale = args.scale === undefined ? undefined : Number(args.scale);
+
+  // ESM-only packages: a dynamic import keeps them native ESM under tsx.
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const chromeLauncher = await import('chrome-launcher');
+  const { default: puppeteer } = await import('puppeteer-core');
+
+  const { server, credentials } = await startSeededServer({ port, distDir, scale });
+  let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
+  let browser: Awaited<ReturnType<typeof puppeteer.connect>> | undefined;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_FLAGS });
+    const chromePort = chrome.port;
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}`, defaultViewport: null });
+    const page = await browser.newPage();
+    const cdp = await page.createCDPSession();
+
+    const audit = async (url: string, keepStorage: boolean, withHtml: boolean): Promise<RunFigures> => {
+      if (keepStorage) await cdp.send('Network.clearBrowserCache');
+      const result = await lighthouse(
+        url,
+        {
+          port: chromePort,
+          logLevel: 'error',
+          output: withHtml ? 'html' : 'json',
+          onlyCategories: ['performance'],
+          disableStorageReset: keepStorage,
+        },
+        desktopConfig,
+      );
+      if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${url} : ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const perf = lhr.categories.performance;
+      const weak = perf.auditRefs
+        .filter((ref) => {
+          const a = lhr.audits[ref.id];
+          return a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable';
+        })
+        .map((ref) => `${ref.id}${lhr.audits[ref.id].displayValue ? ` (${lhr.audits[ref.id].displayValue})` : ''}`);
+      return {
+        score: Math.round((perf.score ?? 0) * 100),
+        metrics: Object.fromEntries(METRICS.map((m) => [m.label, lhr.audits[m.id]?.numericValue ?? NaN])) as Record<
+          MetricLabel,
+          number
+        >,
+        finalUrl: lhr.finalDisplayedUrl,
+        weak,
+        html: withHtml ? String(result.report) : undefined,
+      };
+    };
+
+    const pages: { name: string; path: string; signedIn: boolean }[] = [
+      { name: 'landing', path: '/', signedIn: false },
+      { name: 'dashboard', path: '/dashboard', signedIn: true },
+    ];
+    const summary: Record<string, unknown> = {};
+    let pass = true;
+    for (const p of pages) {
+      if (p.signedIn) {
+        // The app's own sign-in: the session lands in localStorage like for a real user.
+        await page.goto(`${server.url}/login`, { waitUntil: 'load' });
+        await page.locator('input[name="email"]').fill(credentials.email);
+        await page.locator('input[name="password"]').fill(credentials.password);
+        await Promise.all([page.waitForFunction(() => location.pathname === '/dashboard'), page.click('form button[type="submit"]')]);
+        await page.waitForFunction(isSessionPersisted);
+        await page.goto('about:blank');
+      }
+      const url = `${server.url}${p.path}`;
+      console.log(`\n${url} (${p.signedIn ? 'connecté' : 'déconnecté'}), ${runs} passes, preset desktop`);
+      const figures: RunFigures[] = [];
+      for (let i = 0; i < runs; i++) {
+        // Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART…): one more try.
+        const f = await audit(url, p.signedIn, Boolean(args.reports)).catch((err) => {
+          console.log(`  passe ${i + 1} à refaire : ${(err as Error).message}`);
+          return audit(url, p.signedIn, Boolean(args.reports));
+        });
+        if (new URL(f.finalUrl).pathname !== p.path) throw new Error(`${url} a fini sur ${f.finalUrl}`);
+        figures.push(f);
+        console.log(
+          `  passe ${i + 1} : score ${f.score}  ${METRICS.map((m) => `${m.label} ${fmt(m.label, f.metrics[m.label])}`).join('  ')}`,
+        );
+      }
+      const med = {
+        score: median(figures.map((f) => f.score)),
+        ...Object.fromEntries(METRICS.map((m) => [m.label, median(figures.map((f) => f.metrics[m.label]))])),
+      } as { score: number } & Record<MetricLabel, number>;
+      const ok = med.score >= TARGET_SCORE;
+      pass &&= ok;
+      console.log(
+        `  MÉDIANE : score ${med.score} ${ok ? '✔' : '✘'} (cible ≥ ${TARGET_SCORE})  ${METRICS.map((m) => `${m.label} ${fmt(m.label, med[m.label])}`).join('  ')}`,
+      );
+      // The run whose score is the median: its weak audits and report stand for the page.
+      const representative = [...figures].sort((a, b) => a.score - b.score)[figures.length >> 1];
+      if (representative.weak.length) console.log(`  audits à améliorer : ${representative.weak.join(', ')}`);
+      if (representative.html) {
+        const file = path.join(REPO_ROOT, `bench/results/lighthouse-${p.name}.html`);
+        writeFileSync(file, representative.html);
+        console.log(`  rapport : ${path.relative(REPO_ROOT, file)}`);
+      }
+      summary[p.path] = { ...med, runs: figures.map((f) => f.score) };
+    }
+    saveResult('lighthouse', { bench: 'lighthouse', date: new Date().toISOString(), preset: 'desktop', targetScore: TARGET_SCORE, pages: summary, pass });
+    if (!pass) process.exitCode = 1;
+  } finally {
+    await browser?.disconnect();
+    chrome?.kill();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
