@@ -175,6 +175,9 @@ async function main() {
     console.log(JSON.stringify(result));
     if (failures) {
       console.error(`${failures} réponses en erreur côté application`);
+      for (const { endpoint, app } of rows) {
+        if (app.failures) console.error(`  ${endpoint.name} : ${JSON.stringify(app.failureCauses)}`);
+      }
       process.exitCode = 1;
     }
   } finally {

@@ -19,6 +19,8 @@ export interface LoadFigures {
   p99: number;
   /** non-2xx answers plus socket errors and timeouts */
   failures: number;
+  /** The same, by cause, to tell a refused request from a slow one. */
+  failureCauses: { non2xx: number; errors: number; timeouts: number };
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
@@ -46,5 +48,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    failureCauses: { non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts },
   };
 }

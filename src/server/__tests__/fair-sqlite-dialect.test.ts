@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
-import { FairSqliteDialect, FifoLock } from '../db/fair-sqlite-dialect';
+import { FairSqliteDialect } from '../db/fair-sqlite-dialect';
+import { FifoLock } from '../fifo-lock';
 
 describe('FifoLock', () => {
   it('hands the lock to one waiter at a time, in arrival order', async () => {

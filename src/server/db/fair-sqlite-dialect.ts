@@ -1,36 +1,12 @@
 import { SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
+import { FifoLock } from '../fifo-lock';
 
 /**
- * A lock handed to one waiter at a time, in arrival order. Kysely's SQLite driver guards its
- * single connection with a lock whose release wakes every waiter (all but one go back to sleep):
+ * SqliteDialect whose connection is granted first come, first served. Kysely's SQLite driver guards
+ * its single connection with a lock whose release wakes every waiter (all but one go back to sleep):
  * with hundreds of requests queued, as under bench/load.ts, each query then cost ~60 µs of
  * wake-ups instead of ~10 µs — just when the server has no CPU to spare.
  */
-export class FifoLock {
-  private held = false;
-  private readonly waiters: (() => void)[] = [];
-
-  acquire(): Promise<void> {
-    if (!this.held) {
-      this.held = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  /** Hands the lock to the longest waiter (it stays held), or frees it. */
-  release(): void {
-    const next = this.waiters.shift();
-    if (next) next();
-    else this.held = false;
-  }
-
-  get queued(): number {
-    return this.waiters.length;
-  }
-}
-
-/** SqliteDialect whose connection is granted first come, first served. */
 export class FairSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();

@@ -5,6 +5,7 @@ import { documentTotals, isDraftInvoice, isIssuedInvoice, type DocumentLine, typ
 import { formatCents, formatDate, formatDecimal, formatRate } from './format';
 import { legalMentions } from './legal-mentions';
 import { PDFA_OPTIONS, attachFacturX } from './pdfa';
+import { FifoLock } from '../fifo-lock';
 
 /**
  * Quote and invoice PDFs: A4, French, DejaVu fonts embedded, PDF/A-3b; an issued invoice also
@@ -47,8 +48,24 @@ interface TableRow {
   continued: boolean;
 }
 
+/**
+ * Renders run one at a time, in arrival order. pdfkit yields between stream chunks, so concurrent
+ * renders used to interleave: under 50 simultaneous downloads every render advanced at 1/50th of
+ * the speed and a few waited over 10 s (bench/api.ts). Queued, each waits only for those before it.
+ */
+export const pdfRenderQueue = new FifoLock();
+
 /** The PDF of a quote or invoice, as a Buffer. */
-export function renderDocumentPdf(doc: RenderableDocument, now: Date = new Date()): Promise<Buffer> {
+export async function renderDocumentPdf(doc: RenderableDocument, now: Date = new Date()): Promise<Buffer> {
+  await pdfRenderQueue.acquire();
+  try {
+    return await renderNow(doc, now);
+  } finally {
+    pdfRenderQueue.release();
+  }
+}
+
+function renderNow(doc: RenderableDocument, now: Date): Promise<Buffer> {
   const fonts = documentFonts();
   const labels = LABELS[doc.kind];
   const pdf: Pdf = new PDFDocument({

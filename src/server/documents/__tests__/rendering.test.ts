@@ -6,7 +6,7 @@ import { countryCode } from '../countries';
 import { documentFileName, type Party, type RenderableDocument } from '../document-model';
 import { buildFacturX, normalizeVatNumber } from '../factur-x';
 import { legalMentions, VAT_FRANCHISE_MENTION } from '../legal-mentions';
-import { renderDocumentPdf } from '../pdf-renderer';
+import { pdfRenderQueue, renderDocumentPdf } from '../pdf-renderer';
 import { attachmentDisposition } from '../../modules/documents/document-delivery.routes';
 
 /** Rendering pieces without the app: mentions, XML content, country codes, page layout. */
@@ -151,5 +151,19 @@ describe('page layout', () => {
     expect(text.length).toBeGreaterThan(2);
     expect(text[1]).toContain('Rapport (suite)');
     expect(text.join(' ').replace(/\s+/g, ' ').match(/remplir la colonne/g)).toHaveLength(300);
+  });
+});
+
+describe('render queue', () => {
+  it('renders concurrent requests one at a time, in arrival order', async () => {
+    // A long document first: interleaved renders would let the short ones overtake it.
+    const long = invoice({ lines: Array.from({ length: 60 }, (_, i) => ({ title: `Ligne ${i + 1}`, description: 'Détail.', quantity: 1, unitPrice: 10 })) });
+    const short = invoice({ lines: [{ title: 'Court', description: '', quantity: 1, unitPrice: 10 }] });
+    const finished: number[] = [];
+    const renders = [long, short, short, short].map((doc, i) => renderDocumentPdf(doc).then(() => finished.push(i)));
+    expect(pdfRenderQueue.queued).toBe(3);
+    await Promise.all(renders);
+    expect(finished).toEqual([0, 1, 2, 3]);
+    expect(pdfRenderQueue.queued).toBe(0);
   });
 });
