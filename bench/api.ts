@@ -13,9 +13,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { seed, type SeedResult } from './seed';
 import { ApiSession } from './lib/client';
-import { startServer, REPO_ROOT } from './lib/server';
+import { REPO_ROOT } from './lib/server';
+import { startSeededServer } from './lib/seeded-server';
 import { startBareServer, type BareRoute } from './lib/bare-server';
 import { rawRequest, replayableHeaders } from './lib/http';
 import { runLoad, type LoadFigures } from './lib/autocannon';
@@ -58,22 +58,12 @@ type Figures = LoadFigures & { cpuMicrosPerRequest: number };
 type Row = { endpoint: Endpoint; app: Figures; bare: Figures };
 
 async function main() {
-  if (args.pg && !process.env.DATABASE_URL) throw new Error('--pg demande DATABASE_URL (une base PostgreSQL vide)');
   const work = mkdtempSync(path.join(tmpdir(), 'carnet-bench-api-'));
-  console.log(`Remplissage de la base (${args.pg ? 'PostgreSQL' : 'SQLite'})…`);
-  let seeded: SeedResult | undefined;
-  const server = await startServer({
-    port: Number(args.port),
-    distDir: args.dist,
-    env: { DATABASE_URL: args.pg ? process.env.DATABASE_URL : undefined },
-    beforeStart: async (env) => {
-      seeded = await seed({ env, scale: Number(args.scale) });
-    },
+  const { server, seeded } = await startSeededServer({
+    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: { scale: Number(args.scale) },
   });
   let bare: Awaited<ReturnType<typeof startBareServer>> | null = null;
   try {
-    if (!seeded) throw new Error('seed absent');
-    console.log(JSON.stringify(seeded));
     console.log(`Serveur de production ${server.url} (pid ${server.pid})`);
     const api = await ApiSession.signIn(server.url, seeded);
 

@@ -16,8 +16,10 @@ import type { ContactListItem } from '../src/shared/contacts';
 import { filterContacts, toSearchable } from '../src/client/features/contacts/contacts-list';
 import { ApiSession } from './lib/client';
 import {
-  CHROME_PATH, CHROMIUM_FLAGS, isSessionPersisted, median, parseArgs, percentile, saveResult, startSeededServer,
+  CHROME_PATH, CHROMIUM_FLAGS, isSessionPersisted, parseArgs, saveResult,
 } from './lib/front';
+import { median, percentile } from './lib/stats';
+import { startSeededServer } from './lib/seeded-server';
 
 const TARGET_MS = 50;
 
@@ -77,7 +79,7 @@ async function main() {
   const distDir = typeof args.dist === 'string' ? args.dist : undefined;
   const scale = args.scale === undefined ? undefined : Number(args.scale);
 
-  const { server, credentials } = await startSeededServer({ port, distDir, scale });
+  const { server, seeded: credentials } = await startSeededServer({ port, distDir, seed: { scale } });
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_FLAGS });
   try {
     const api = await ApiSession.signIn(server.url, credentials);

@@ -13,8 +13,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  CHROME_PATH, CHROMIUM_FLAGS, REPO_ROOT, isSessionPersisted, median, parseArgs, saveResult, startSeededServer,
+  CHROME_PATH, CHROMIUM_FLAGS, REPO_ROOT, isSessionPersisted, parseArgs, saveResult,
 } from './lib/front';
+import { median } from './lib/stats';
+import { startSeededServer } from './lib/seeded-server';
 
 const TARGET_SCORE = 95;
 
@@ -51,7 +53,7 @@ async function main() {
   const chromeLauncher = await import('chrome-launcher');
   const { default: puppeteer } = await import('puppeteer-core');
 
-  const { server, credentials } = await startSeededServer({ port, distDir, scale });
+  const { server, seeded: credentials } = await startSeededServer({ port, distDir, seed: { scale } });
   let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
   let browser: Awaited<ReturnType<typeof puppeteer.connect>> | undefined;
   try {

@@ -17,7 +17,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { seed, type SeedResult } from './seed';
 import { REPO_ROOT, startServer } from './lib/server';
-import { checkInvoiceSeries, openAccount, percentile, pickScenario, VirtualUser, type Sample } from './lib/traffic';
+import { checkInvoiceSeries, openAccount, pickScenario, VirtualUser, type Sample } from './lib/traffic';
+import { percentile } from './lib/stats';
 
 const { values: args } = parseArgs({
   options: {

@@ -9,8 +9,8 @@ import http from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { seed, type SeedResult } from './seed';
-import { REPO_ROOT, startServer } from './lib/server';
+import { REPO_ROOT } from './lib/server';
+import { startSeededServer } from './lib/seeded-server';
 import { openAccount, pickScenario, VirtualUser, type Sample } from './lib/traffic';
 
 const { values: args } = parseArgs({
@@ -29,21 +29,13 @@ const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 const peakRss = (pid: number) => Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
 async function main() {
-  if (args.pg && !process.env.DATABASE_URL) throw new Error('--pg demande DATABASE_URL (une base PostgreSQL vide)');
   const target = Number(args.requests);
-  let seeded: SeedResult | undefined;
-  const server = await startServer({
-    port: Number(args.port),
-    distDir: args.dist,
-    env: { DATABASE_URL: args.pg ? process.env.DATABASE_URL : undefined },
-    beforeStart: async (env) => {
-      seeded = await seed({ env, scale: Number(args.scale) });
-    },
+  const { server, seeded } = await startSeededServer({
+    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: { scale: Number(args.scale) },
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   try {
-    console.log(JSON.stringify(seeded));
-    const account = await openAccount(server.url, seeded!);
+    const account = await openAccount(server.url, seeded);
     const afterSeed = server.rss();
     console.log(`RSS après démarrage sur la base remplie : ${mb(afterSeed)} Mo`);
 
@@ -68,7 +60,7 @@ async function main() {
       script: 'bench/memory.ts',
       date: new Date().toISOString(),
       database: args.pg ? 'postgres' : 'sqlite',
-      seeded: seeded!.counts,
+      seeded: seeded.counts,
       requests: samples.length,
       errors: errors.length,
       rssAfterSeedMB: mb(afterSeed),

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { OUTSTANDING_INVOICE_STATUSES } from '../../src/shared/documents';
 import { firstDayOfMonth, parisToday } from '../../src/shared/dates';
-import { seed, type SeedOptions } from '../seed';
+import type { SeedOptions } from '../seed';
 import { ApiSession } from './client';
-import { startServer } from './server';
+import { startSeededServer } from './seeded-server';
 
 type Doc = { id: number; status: string; total_amount: number; invoice_number?: string | null; quote_number?: string | null; payment_date?: string | null; due_date?: string | null };
 
@@ -16,18 +16,8 @@ const cents = (values: number[]) => values.reduce((s, v) => s + Math.round(v * 1
 
 export async function checkSeed(options: SeedOptions, { port, distDir }: { port: number; distDir?: string }) {
   // DATABASE_URL in the environment: the server and the seed use that PostgreSQL database.
-  let result: Awaited<ReturnType<typeof seed>> | undefined;
-  const server = await startServer({
-    port,
-    distDir,
-    env: { DATABASE_URL: process.env.DATABASE_URL },
-    beforeStart: async (env) => {
-      result = await seed({ ...options, env });
-    },
-  });
+  const { server, seeded: result } = await startSeededServer({ port, distDir, pg: Boolean(process.env.DATABASE_URL), seed: options });
   try {
-    if (!result) throw new Error('seed absent');
-    console.log(JSON.stringify(result));
     const api = await ApiSession.signIn(server.url, result);
     const step = (label: string) => console.log(`  ✓ ${label}`);
 

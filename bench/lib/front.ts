@@ -1,7 +1,7 @@
 /** Shared pieces of the front-end bench scripts (bundle, lighthouse, keystroke). */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, startServer, type RunningServer } from './server';
+import { REPO_ROOT } from './server';
 
 export { REPO_ROOT };
 
@@ -35,21 +35,6 @@ export function parseArgs(argv: string[]): Record<string, string | true> {
 
 export const formatKB = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/** Nearest-rank percentile (p in 0..100) of a non-empty list. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) throw new Error('percentile of an empty list');
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-/** Median (mean of the two middle values for an even count). */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) throw new Error('median of an empty list');
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** Prints the JSON summary line and appends it to bench/results/<name>.jsonl (gitignored). */
 export function saveResult(name: string, summary: object): void {
   const line = JSON.stringify(summary);
@@ -57,30 +42,6 @@ export function saveResult(name: string, summary: object): void {
   const dir = path.join(REPO_ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
   appendFileSync(path.join(dir, `${name}.jsonl`), `${line}\n`);
-}
-
-export interface SeededServer {
-  server: RunningServer;
-  credentials: { email: string; password: string };
-  counts: Record<string, number>;
-}
-
-/**
- * The production server on a fresh temporary database, with one activated user filled by
- * bench/seed.ts (default scale: 10,000 contacts…). `distDir` defaults to dist/.
- */
-export async function startSeededServer(options: { port: number; distDir?: string; scale?: number }): Promise<SeededServer> {
-  const server = await startServer({ port: options.port, distDir: options.distDir });
-  try {
-    // Loaded here so that bench/bundle.ts does not pull the server code in.
-    const { seed } = await import('../seed');
-    const result = await seed({ env: server.env, scale: options.scale });
-    console.log(`base remplie en ${result.seconds} s : ${JSON.stringify(result.counts)}`);
-    return { server, credentials: { email: result.email, password: result.password }, counts: result.counts };
-  } catch (err) {
-    await server.stop();
-    throw err;
-  }
 }
 
 /**

@@ -178,12 +178,6 @@ export function pickScenario(rng: Rng) {
   return SCENARIOS.find((s) => s.name === name)!;
 }
 
-/** p-th percentile (0–100) of sorted values. */
-export function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** Legal numbering check after concurrent issues: each year's series is 1…n without gaps. */
 export async function checkInvoiceSeries(session: ApiSession): Promise<string | null> {
   const invoices = await session.json<{ invoice_number: string | null }[]>('GET', '/api/invoices/');
