@@ -6,7 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { TokenService } from './modules/auth/tokens';
 import type { AuthService } from './modules/auth/auth.service';
 import type { RateLimiter } from './plugins/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 
 /** What route modules receive: configuration and shared services, no global state. */
 export interface AppContext {
@@ -18,5 +18,5 @@ export interface AppContext {
   rateLimit: RateLimiter;
   auth: AuthService;
   /** onRequest hook that authenticates protected routes. */
-  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  requireUser: onRequestHookHandler;
 }

@@ -178,6 +178,18 @@ export interface DocumentCountersTable {
   last_number: number;
 }
 
+/** Per owner, kind, status and payment month; kept by triggers (migration 0008). */
+export interface DocumentTotalsTable {
+  owner_id: number;
+  kind: 'quote' | 'invoice';
+  status: string;
+  /** 'YYYY-MM' of the payment date, '' without one. */
+  payment_month: string;
+  count: number;
+  subtotal_cents: number;
+  total_cents: number;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -193,4 +205,5 @@ export interface Database {
   quote_lines: DocumentLinesTable;
   invoice_lines: DocumentLinesTable;
   document_counters: DocumentCountersTable;
+  document_totals: DocumentTotalsTable;
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { ApiError } from '../http/errors';
 import type { TokenService } from '../modules/auth/tokens';
 
@@ -19,17 +19,20 @@ const INVALID_ACCESS_TOKEN = new ApiError(401, {
 });
 const NOT_AUTHENTICATED = new ApiError(401, { detail: "Informations d'authentification non fournies." });
 
-/** onRequest hook for protected routes: a valid access token (never a refresh token) is required. */
-export function requireUser(tokens: TokenService) {
-  return async function (request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * onRequest hook for protected routes: a valid access token (never a refresh token) is required.
+ * Callback style: it runs on every API call, and an async hook costs a promise and a tick more.
+ */
+export function requireUser(tokens: TokenService): onRequestHookHandler {
+  return function (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const header = request.headers.authorization;
-    if (!header) throw NOT_AUTHENTICATED;
+    if (!header) return done(NOT_AUTHENTICATED);
     const [scheme, token] = header.split(' ');
-    if (scheme !== 'Bearer' || !token) throw INVALID_ACCESS_TOKEN;
+    if (scheme !== 'Bearer' || !token) return done(INVALID_ACCESS_TOKEN);
     const claims = tokens.verify('access', token);
-    if (!claims) throw INVALID_ACCESS_TOKEN;
+    if (!claims) return done(INVALID_ACCESS_TOKEN);
     request.userId = claims.user_id;
     request.sessionId = claims.sid ?? null;
-    void reply;
+    done();
   };
 }

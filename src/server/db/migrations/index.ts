@@ -7,6 +7,7 @@ import * as quotesInvoices from './2026_11_21_0004_quotes_invoices';
 import * as searchText from './2026_11_21_0005_search_text';
 import * as searchDashboardIndexes from './2026_11_22_0006_search_dashboard_indexes';
 import * as dashboardListIndexes from './2026_11_22_0007_dashboard_list_indexes';
+import * as dashboardTotals from './2026_11_22_0008_dashboard_totals';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_21_0005_search_text': searchText,
   '2026_11_22_0006_search_dashboard_indexes': searchDashboardIndexes,
   '2026_11_22_0007_dashboard_list_indexes': dashboardListIndexes,
+  '2026_11_22_0008_dashboard_totals': dashboardTotals,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Contact, ContactInput, ContactListItem } from '../../../shared/contacts';
 import type { Dialect } from '../../db/database';
 import { jsonRows } from '../../db/json-rows';
+import { preparedQuery } from '../../db/prepared-query';
 import { normalizeSearch } from '../../../shared/search';
 
 const DETAIL_COLUMNS = [
@@ -17,6 +18,9 @@ const LIST_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'category'] as 
 
 /** Every query is scoped to its owner: another user's id reads as missing. */
 export function contactsRepository(db: Kysely<Database>) {
+  const findById = preparedQuery(db, (db, ownerId: number, id: number) =>
+    db.selectFrom('contacts').select(DETAIL_COLUMNS).where('owner_id', '=', ownerId).where('id', '=', id),
+  );
   return {
     /** The list as JSON text (ContactListItem[]), serialised by the database: it is the longest list. */
     listJson: async (ownerId: number, dialect: Dialect): Promise<string> =>
@@ -27,13 +31,7 @@ export function contactsRepository(db: Kysely<Database>) {
           .where('owner_id', '=', ownerId)
           .executeTakeFirstOrThrow()
       ).body,
-    find: (ownerId: number, id: number) =>
-      db
-        .selectFrom('contacts')
-        .select(DETAIL_COLUMNS)
-        .where('owner_id', '=', ownerId)
-        .where('id', '=', id)
-        .executeTakeFirst() as Promise<Contact | undefined>,
+    find: async (ownerId: number, id: number) => (await findById(ownerId, id))[0] as Contact | undefined,
     insert: (ownerId: number, input: ContactInput) => {
       const now = new Date().toISOString();
       return db

@@ -6,6 +6,8 @@ import { computeTotals } from '../../../shared/documents';
 import { fromHundredths } from '../../../shared/money';
 import { normalizeSearch } from '../../../shared/search';
 import { applyListFilters } from '../../http/list-filters';
+import { preparedQuery } from '../../db/prepared-query';
+import { outstandingStatus } from './outstanding';
 import { taskCostCents } from '../tasks/tasks.repository';
 import type { DocumentKindConfig } from './document-kinds';
 import type { DocumentInput, LineInput } from './documents.schemas';
@@ -121,6 +123,16 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       .where('d.owner_id', '=', ownerId);
   }
 
+  function nextOutstandingQuery(ownerId: number, today: string) {
+    return listQuery(ownerId)
+      .where(outstandingStatus('d.status'))
+      .where('d.end_date', '>=', today)
+      .orderBy('d.end_date')
+      .orderBy('d.id')
+      // Written out: SQLite prepares a statement with a bound LIMIT again on every run (+15 µs).
+      .limit(sql.lit(1));
+  }
+
   return {
     listQuery,
     shape,
@@ -230,19 +242,53 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     delete: (ownerId: number, id: number) =>
       db.deleteFrom(T(kind)).where('owner_id', '=', ownerId).where('id', '=', id).execute(),
 
-    async sum(ownerId: number, filter: (q: ReturnType<typeof sumQuery>) => ReturnType<typeof sumQuery>) {
-      const row = await filter(sumQuery(ownerId)).executeTakeFirstOrThrow();
-      return { sum: fromHundredths(Number(row.total ?? 0)), count: Number(row.count) };
+    /**
+     * Count and TTC sum of the documents in `statuses`, those paid from month `fromMonth`
+     * ('YYYY-MM') on when one is given, read from `document_totals` (migration 0008). Returns a
+     * prepared query: make it once, call it per request.
+     */
+    totals(statuses: readonly string[]) {
+      const query = preparedQuery(db, (db, ownerId: number, fromMonth: string) =>
+        db
+          .selectFrom('document_totals')
+          .select((eb) => [eb.fn.sum<number>('total_cents').as('total'), eb.fn.sum<number>('count').as('count')])
+          .where('owner_id', '=', ownerId)
+          .where('kind', '=', kind.kind)
+          .where('status', 'in', statuses)
+          // '' (no payment date) sorts before every month: with fromMonth '' every row counts.
+          .where('payment_month', '>=', fromMonth),
+      );
+      return async (ownerId: number, fromMonth = '') => {
+        const [row] = await query(ownerId, fromMonth);
+        return { sum: fromHundredths(Number(row?.total ?? 0)), count: Number(row?.count ?? 0) };
+      };
     },
 
-    /** Like `sum`, per calendar month of the payment date ('YYYY-MM'), with the HT subtotal too. */
-    async sumByPaymentMonth(ownerId: number, filter: (q: ReturnType<typeof sumQuery>) => ReturnType<typeof sumQuery>) {
-      // Dates are 'YYYY-MM-DD' text in both databases. Written out, not bound: PostgreSQL
-      // matches the GROUP BY expression to the selected one only when they are the same text.
-      const month = sql<string>`substr(payment_date, 1, 7)`;
-      const rows = await filter(sumQuery(ownerId))
-        .select((eb) => [month.as('month'), eb.fn.sum<number>('subtotal_cents').as('subtotal')])
-        .groupBy(month)
+    /**
+     * The outstanding invoice due first from `today` on (ties: the oldest), with its client's
+     * name, through the partial index of migration 0008. A prepared query: make it once.
+     */
+    nextOutstanding() {
+      const query = preparedQuery(db, (_db, ownerId: number, today: string) => nextOutstandingQuery(ownerId, today));
+      return async (ownerId: number, today: string) => (await query(ownerId, today))[0];
+    },
+    nextOutstandingQuery,
+
+    /** Paid documents per payment month ('YYYY-MM') from `fromMonth` on, with HT and TTC sums. */
+    async paidByMonth(ownerId: number, fromMonth: string) {
+      const rows = await db
+        .selectFrom('document_totals')
+        .select((eb) => [
+          'payment_month as month',
+          eb.fn.sum<number>('subtotal_cents').as('subtotal'),
+          eb.fn.sum<number>('total_cents').as('total'),
+          eb.fn.sum<number>('count').as('count'),
+        ])
+        .where('owner_id', '=', ownerId)
+        .where('kind', '=', kind.kind)
+        .where('status', '=', 'paid')
+        .where('payment_month', '>=', fromMonth)
+        .groupBy('payment_month')
         .execute();
       return rows.map((row) => ({
         month: row.month,
@@ -252,13 +298,6 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       }));
     },
   };
-
-  function sumQuery(ownerId: number) {
-    return db
-      .selectFrom(T(kind))
-      .select((eb) => [eb.fn.sum<number>('total_cents').as('total'), eb.fn.countAll<number>().as('count')])
-      .where('owner_id', '=', ownerId);
-  }
 
   /**
    * Lines absent from the payload are removed; a line keeps its id when it names one of this

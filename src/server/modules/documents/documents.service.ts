@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { inTransaction, type Dialect } from '../../db/database';
-import { addDays, firstDayOfMonth, monthsEndingWith, parisToday } from '../../../shared/dates';
+import { addDays, monthsEndingWith, parisToday } from '../../../shared/dates';
 import { MAX_REVENUE_MONTHS, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
 import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES } from '../../../shared/documents';
 import { ApiError, badRequest, notFound } from '../../http/errors';
@@ -44,6 +44,12 @@ function lockedContent(input: { client_id: number; tax_rate: number; issue_date:
 
 export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig) {
   const repo = documentsRepository(db, kind);
+  // The dashboard figures, prepared once (each kind's service asks only its own).
+  const sentTotals = repo.totals(['sent']);
+  const outstandingTotals = repo.totals(OUTSTANDING_INVOICE_STATUSES);
+  const overdueTotals = repo.totals(['overdue']);
+  const paidTotals = repo.totals(['paid']);
+  const nextOutstanding = repo.nextOutstanding();
   const labels = historyLabels(kind);
 
   async function get(ownerId: number, id: number): Promise<DocumentView> {
@@ -140,20 +146,20 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     /** Dashboard aggregates (amounts TTC). */
     aggregates: {
       pendingQuotes: async (ownerId: number) => {
-        const { sum, count } = await repo.sum(ownerId, (q) => q.where('status', '=', 'sent'));
+        const { sum, count } = await sentTotals(ownerId);
         return { pending_quotes_sum: sum, pending_quotes_count: count };
       },
       outstanding: async (ownerId: number) => {
-        const { sum, count } = await repo.sum(ownerId, (q) => q.where('status', 'in', [...OUTSTANDING_INVOICE_STATUSES]));
+        const { sum, count } = await outstandingTotals(ownerId);
         return { outstanding_invoices_sum: sum, outstanding_invoices_count: count };
       },
       overdue: async (ownerId: number) => {
-        const { sum, count } = await repo.sum(ownerId, (q) => q.where('status', '=', 'overdue'));
+        const { sum, count } = await overdueTotals(ownerId);
         return { overdue_invoices_sum: sum, overdue_invoices_count: count };
       },
       currentMonthRevenue: async (ownerId: number) => {
-        const from = firstDayOfMonth(parisToday());
-        const { sum, count } = await repo.sum(ownerId, (q) => q.where('status', '=', 'paid').where('payment_date', '>=', from));
+        // Payments dated later this month or in a later month (typed ahead) count too.
+        const { sum, count } = await paidTotals(ownerId, parisToday().slice(0, 7));
         return { current_month_revenue: sum, current_month_revenue_count: count };
       },
       /**
@@ -163,20 +169,13 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
        */
       monthlyRevenue: async (ownerId: number, params: Record<string, unknown>): Promise<{ monthly_revenue: MonthRevenue[] }> => {
         const months = monthsEndingWith(parisToday(), queryInteger(params, 'months', 1, MAX_REVENUE_MONTHS) ?? REVENUE_MONTHS);
-        const paid = await repo.sumByPaymentMonth(ownerId, (q) => q.where('status', '=', 'paid').where('payment_date', '>=', `${months[0]}-01`));
+        const paid = await repo.paidByMonth(ownerId, months[0]);
         const byMonth = new Map(paid.map((m) => [m.month, m]));
         // A payment dated in a later month (typed ahead) is outside the window and left out.
         return { monthly_revenue: months.map((month) => byMonth.get(month) ?? { month, subtotal: 0, total_amount: 0, count: 0 }) };
       },
       nextExpectedPayment: async (ownerId: number) => {
-        const row = await repo
-          .listQuery(ownerId)
-          .where('d.status', 'in', [...OUTSTANDING_INVOICE_STATUSES])
-          .where('d.end_date', '>=', parisToday())
-          .orderBy('d.end_date')
-          .orderBy('d.id')
-          .limit(1)
-          .executeTakeFirst();
+        const row = await nextOutstanding(ownerId, parisToday());
         return {
           id: row?.id ?? null,
           title: row?.title ?? null,

@@ -1,0 +1,44 @@
+import { preparedQuery } from '../db/prepared-query';
+import { createTestApp, signUp, type TestApp } from '../test/test-app';
+
+/** preparedQuery compiles once and binds each call's values where its placeholders were. */
+
+let t: TestApp;
+let ownerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const alice = await signUp(t);
+  ownerId = (await t.database.db.selectFrom('users').select('id').where('email', '=', alice.email).executeTakeFirstOrThrow()).id;
+  for (const [name, category] of [['Anne', 'client'], ['Bruno', 'prospect'], ['Chloé', 'client']]) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/contacts/', headers: alice.auth, payload: { name, category } });
+    expect(res.statusCode).toBe(201);
+  }
+});
+afterAll(() => t.close());
+
+describe('preparedQuery', () => {
+  it('answers each call with its own values, constants kept, in any argument order', async () => {
+    // Arguments used in reverse order, around constant values ('client', 10).
+    const named = preparedQuery(t.database.db, (db, name: string, owner: number) =>
+      db
+        .selectFrom('contacts')
+        .select(['name', 'category'])
+        .where('category', '=', 'client')
+        .where('owner_id', '=', owner)
+        .where('name', '>=', name)
+        .orderBy('name')
+        .limit(10),
+    );
+    expect(await named('A', ownerId)).toEqual([{ name: 'Anne', category: 'client' }, { name: 'Chloé', category: 'client' }]);
+    expect(await named('B', ownerId)).toEqual([{ name: 'Chloé', category: 'client' }]);
+    expect(await named('A', ownerId + 1000)).toEqual([]);
+  });
+
+  it('refuses, on the first call, an argument that is not bound as a value', async () => {
+    const unused = preparedQuery(t.database.db, (db, owner: number, _name: string) =>
+      db.selectFrom('contacts').select('name').where('owner_id', '=', owner),
+    );
+    await expect(unused(ownerId, 'Anne')).rejects.toThrow(/argument\(s\) 1 not bound/);
+  });
+});
