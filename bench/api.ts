@@ -2,12 +2,16 @@
  * API throughput and latency against the production build, each endpoint next to a bare Fastify
  * route (own process, same machine, same run) answering the same bytes and headers from memory.
  *
- *   npx tsx bench/api.ts [--duration 20] [--connections 50] [--dist dist] [--scale 1] [--only search,pdf]
+ *   npx tsx bench/api.ts [--duration 20] [--rounds 4] [--connections 50] [--dist dist] [--scale 1] [--only search,pdf]
  *   DATABASE_URL=postgres://… npx tsx bench/api.ts --pg      # the same on PostgreSQL (empty database)
  *
  * The latency targets (list p50, search p99, PDF) are checked on runs with one connection: at 50
  * connections a saturated server answers in ≈ connections ÷ throughput (Little's law), which
  * measures throughput again rather than the time one request takes. Both runs are printed.
+ *
+ * Each endpoint: 2 s of warm-up on both servers, then `--rounds` alternate runs of
+ * duration ÷ rounds seconds each (app, bare, app, bare…), summed: the speed of a shared machine
+ * drifts by tens of per cent within a minute, which a single run of each would put in the ratio.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +28,7 @@ import { SEARCH_TERMS } from './lib/french-data';
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '4' },
     connections: { type: 'string', default: '50' },
     dist: { type: 'string', default: 'dist' },
     scale: { type: 'string', default: '1' },
@@ -35,6 +40,8 @@ const { values: args } = parseArgs({
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+const ROUNDS = Math.max(1, Number(args.rounds));
+const WARM_UP_SECONDS = 2;
 
 type Target = { label: string; check: (app: LoadFigures, bare: LoadFigures) => boolean };
 const ratioAtLeast = (min: number): Target => ({ label: `ratio ≥ ${min * 100} %`, check: (a, b) => a.reqPerSec / b.reqPerSec >= min });
@@ -56,6 +63,25 @@ interface Endpoint {
 
 type Figures = LoadFigures & { cpuMicrosPerRequest: number };
 type Row = { endpoint: Endpoint; app: Figures; bare: Figures };
+
+/** Rounds of equal length as one run: totals, request-weighted p50 and CPU, the worst p99. */
+function combineRounds(rounds: Figures[]): Figures {
+  const requests = rounds.reduce((sum, r) => sum + r.requests, 0);
+  const weighted = (pick: (r: Figures) => number) => rounds.reduce((sum, r) => sum + pick(r) * r.requests, 0) / Math.max(1, requests);
+  return {
+    requests,
+    reqPerSec: rounds.reduce((sum, r) => sum + r.reqPerSec, 0) / rounds.length,
+    p50: Math.round(weighted((r) => r.p50) * 10) / 10,
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    failures: rounds.reduce((sum, r) => sum + r.failures, 0),
+    failureCauses: {
+      non2xx: rounds.reduce((sum, r) => sum + r.failureCauses.non2xx, 0),
+      errors: rounds.reduce((sum, r) => sum + r.failureCauses.errors, 0),
+      timeouts: rounds.reduce((sum, r) => sum + r.failureCauses.timeouts, 0),
+    },
+    cpuMicrosPerRequest: weighted((r) => r.cpuMicrosPerRequest),
+  };
+}
 
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'carnet-bench-api-'));
@@ -120,11 +146,11 @@ async function main() {
     const rows: Row[] = [];
     for (const e of selected) {
       await api.renew(); // access tokens live 10 minutes
-      const run = (base: string) =>
+      const run = (base: string, seconds: number) =>
         runLoad({
           url: base + e.path(0),
           connections: e.connections ?? CONNECTIONS,
-          durationSeconds: DURATION,
+          durationSeconds: seconds,
           method: e.method,
           headers: headersFor(e),
           vary: (n) => ({ path: e.path(n), ...(e.body ? { body: JSON.stringify(e.body(n)) } : {}) }),
@@ -133,11 +159,21 @@ async function main() {
       // CPU per request of each server process: steadier than req/s while other jobs share the machine.
       const measure = async (base: string, cpuSeconds: () => number): Promise<Figures> => {
         const cpuBefore = cpuSeconds();
-        const figures = await run(base);
+        const figures = await run(base, DURATION / ROUNDS);
         return { ...figures, cpuMicrosPerRequest: ((cpuSeconds() - cpuBefore) * 1e6) / Math.max(1, figures.requests) };
       };
-      const appFigures = await measure(server.url, server.cpuSeconds);
-      const bareFigures = await measure(bare.url, bare.cpuSeconds);
+      // Both warmed up (JIT, caches), then measured in alternate rounds: a shared machine's speed
+      // drifts by tens of per cent over a minute, and the ratio must not depend on which ran first.
+      await run(server.url, WARM_UP_SECONDS);
+      await run(bare.url, WARM_UP_SECONDS);
+      const appRounds: Figures[] = [];
+      const bareRounds: Figures[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        appRounds.push(await measure(server.url, server.cpuSeconds));
+        bareRounds.push(await measure(bare.url, bare.cpuSeconds));
+      }
+      const appFigures = combineRounds(appRounds);
+      const bareFigures = combineRounds(bareRounds);
       rows.push({ endpoint: e, app: appFigures, bare: bareFigures });
       console.log(`${appFigures.reqPerSec.toFixed(0)} req/s (nu : ${bareFigures.reqPerSec.toFixed(0)})`);
     }

@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { etagMatches } from '../plugins/http-caching';
+import { etagMatches, SMALL_BODY_BYTES } from '../plugins/http-caching';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 
 /**
@@ -32,16 +32,19 @@ beforeAll(async () => {
   const imported = await t.app.inject({ method: 'POST', url: '/api/import-contacts/', headers: alice.auth, payload: rows });
   expect(imported.statusCode).toBe(201);
   clientId = (imported.json() as { ids: number[] }).ids[0];
-  const project = await t.app.inject({ method: 'POST', url: '/api/projects/', headers: alice.auth, payload: { name: 'Refonte', contact_ids: [clientId] } });
-  expect(project.statusCode).toBe(201);
-  const task = await t.app.inject({ method: 'POST', url: '/api/tasks/', headers: alice.auth, payload: { title: 'Maquette' } });
-  expect(task.statusCode).toBe(201);
-  for (const kind of ['quotes', 'invoices']) {
-    const doc = await t.app.inject({
-      method: 'POST', url: `/api/${kind}/`, headers: alice.auth,
-      payload: { title: 'Site vitrine', client_id: clientId, status: 'sent', line_items: [{ title: 'Développement', quantity: 3, unit_price: 450 }] },
-    });
-    expect(doc.statusCode).toBe(201);
+  // And enough of everything else for each list to pass the 1 KiB revalidation threshold.
+  for (let i = 0; i < 8; i++) {
+    const project = await t.app.inject({ method: 'POST', url: '/api/projects/', headers: alice.auth, payload: { name: `Refonte ${i}`, contact_ids: [clientId] } });
+    expect(project.statusCode).toBe(201);
+    const task = await t.app.inject({ method: 'POST', url: '/api/tasks/', headers: alice.auth, payload: { title: `Maquette ${i}` } });
+    expect(task.statusCode).toBe(201);
+    for (const kind of ['quotes', 'invoices']) {
+      const doc = await t.app.inject({
+        method: 'POST', url: `/api/${kind}/`, headers: alice.auth,
+        payload: { title: `Site vitrine ${i}`, client_id: clientId, status: 'sent', line_items: [{ title: 'Développement', quantity: 3, unit_price: 450 }] },
+      });
+      expect(doc.statusCode).toBe(201);
+    }
   }
 });
 
@@ -85,6 +88,7 @@ describe('ETag and 304', () => {
     const plain = await t.app.inject({ method: 'GET', url, headers: alice.auth });
     const zipped = await t.app.inject({ method: 'GET', url, headers: { ...alice.auth, ...gzip } });
     expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(SMALL_BODY_BYTES);
     expect(plain.headers['cache-control']).toBe('private, no-cache');
     const etag = String(plain.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);
@@ -129,6 +133,17 @@ describe('ETag and 304', () => {
       expect(theirs.json()).toEqual([]);
       expect(theirs.headers.etag).not.toBe(mine.headers.etag);
     }
+  });
+
+  it('does not tag small answers (a 304 would save nothing), which browsers still revalidate', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/invoices/outstanding_sum/', headers: alice.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThan(SMALL_BODY_BYTES);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.etag).toBeUndefined();
+    const again = await t.app.inject({ method: 'GET', url: '/api/invoices/outstanding_sum/', headers: { ...alice.auth, 'if-none-match': '*' } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(res.json());
   });
 
   it('does not mark errors with an ETag', async () => {
@@ -202,7 +217,8 @@ describe('static files and the SPA fallback (built client)', () => {
   });
 
   it('sends the security headers on assets, client routes and 404s alike (helmet built once)', async () => {
-    for (const url of ['/main.0123456789abcdef.js', '/contacts/12', '/api/nothing-here/', '/api/health/']) {
+    // A refused API call (401, thrown by the auth hook) too.
+    for (const url of ['/main.0123456789abcdef.js', '/contacts/12', '/api/nothing-here/', '/api/health/', '/api/contacts/']) {
       const res = await app.inject({ method: 'GET', url, headers: gzip });
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
