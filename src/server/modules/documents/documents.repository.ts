@@ -124,7 +124,11 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
   }
 
   function nextOutstandingQuery(ownerId: number, today: string) {
-    return listQuery(ownerId)
+    return db
+      .selectFrom(`${T(kind)} as d`)
+      .innerJoin('contacts as c', 'c.id', 'd.client_id')
+      .select(['d.id', 'd.title', 'd.end_date', 'd.total_cents', 'd.client_id', 'c.name as client_name'])
+      .where('d.owner_id', '=', ownerId)
       .where(outstandingStatus('d.status'))
       .where('d.end_date', '>=', today)
       .orderBy('d.end_date')
