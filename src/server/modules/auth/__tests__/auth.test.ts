@@ -211,6 +211,18 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
+  /**
+   * The counters are fixed windows (5 minutes, an hour): attempts straddling a window's end count
+   * afresh, which failed a run at 03:45:00. The clock stands still mid-window (Date only).
+   */
+  async function inOneWindow(run: () => Promise<void>) {
+    jest.useFakeTimers({ now: new Date('2026-03-10T10:02:30Z'), doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] });
+    try {
+      await run();
+    } finally {
+      jest.useRealTimers();
+    }
+  }
   let strict: TestApp;
   beforeAll(async () => {
     strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
@@ -220,27 +232,31 @@ describe('rate limits', () => {
   it('answers 429 after repeated sign-in attempts on one account, even from several addresses', async () => {
     const email = uniqueEmail('cible');
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const res = await strict.app.inject({
-        method: 'POST', url: '/api/token/', payload: { email, password: 'mauvais' }, remoteAddress: `10.0.0.${i + 1}`,
-      });
-      statuses.push(res.statusCode);
-      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    }
+    await inOneWindow(async () => {
+      for (let i = 0; i < 12; i++) {
+        const res = await strict.app.inject({
+          method: 'POST', url: '/api/token/', payload: { email, password: 'mauvais' }, remoteAddress: `10.0.0.${i + 1}`,
+        });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    });
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
   it('answers 429 after repeated registrations and reset requests from one address', async () => {
-    const register = [];
-    for (let i = 0; i < 11; i++) {
-      register.push((await strict.app.inject({ method: 'POST', url: '/api/register/', payload: {}, remoteAddress: '10.1.1.1' })).statusCode);
-    }
+    const register: number[] = [];
+    const reset: number[] = [];
+    await inOneWindow(async () => {
+      for (let i = 0; i < 11; i++) {
+        register.push((await strict.app.inject({ method: 'POST', url: '/api/register/', payload: {}, remoteAddress: '10.1.1.1' })).statusCode);
+      }
+      for (let i = 0; i < 6; i++) {
+        reset.push((await strict.app.inject({ method: 'POST', url: '/api/reset-password/', payload: { email: 'meme@exemple.fr' }, remoteAddress: `10.2.2.${i}` })).statusCode);
+      }
+    });
     expect(register.at(-1)).toBe(429);
-    const reset = [];
-    for (let i = 0; i < 6; i++) {
-      reset.push((await strict.app.inject({ method: 'POST', url: '/api/reset-password/', payload: { email: 'meme@exemple.fr' }, remoteAddress: `10.2.2.${i}` })).statusCode);
-    }
     expect(reset.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(reset[5]).toBe(429);
   });
