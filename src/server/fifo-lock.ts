@@ -4,12 +4,12 @@
  * and PDF rendering (documents/pdf-renderer.ts).
  */
 export class FifoLock {
-  private held = false;
+  #held = false;
   private readonly waiters: (() => void)[] = [];
 
   acquire(): Promise<void> {
-    if (!this.held) {
-      this.held = true;
+    if (!this.#held) {
+      this.#held = true;
       return Promise.resolve();
     }
     return new Promise((resolve) => this.waiters.push(resolve));
@@ -19,7 +19,12 @@ export class FifoLock {
   release(): void {
     const next = this.waiters.shift();
     if (next) next();
-    else this.held = false;
+    else this.#held = false;
+  }
+
+  /** Whether someone holds the lock (then anyone asking waits). */
+  get held(): boolean {
+    return this.#held;
   }
 
   get queued(): number {

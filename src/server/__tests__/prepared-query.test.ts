@@ -35,6 +35,37 @@ describe('preparedQuery', () => {
     expect(await named('A', ownerId + 1000)).toEqual([]);
   });
 
+  it('never reads what a transaction in progress has not committed', async () => {
+    const byName = preparedQuery(t.database.db, (db, owner: number, name: string) =>
+      db.selectFrom('contacts').select('name').where('owner_id', '=', owner).where('name', '=', name),
+    );
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const insertDone = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = t.database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('contacts').values({ owner_id: ownerId, name: 'Denis', created_at: '2026-01-01', updated_at: '2026-01-01' }).execute();
+      inserted();
+      await committed;
+    });
+    await insertDone;
+    let read: { name: string }[] | null = null;
+    const reading = byName(ownerId, 'Denis').then((rows) => (read = rows));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (t.database.dialect === 'sqlite') {
+      // SQLite's one connection is the transaction's until it commits: the read waits for it.
+      expect(read).toBeNull();
+    } else {
+      // PostgreSQL reads on another connection, committed data only.
+      expect(read).toEqual([]);
+    }
+    commit();
+    await transaction;
+    await reading;
+    if (t.database.dialect === 'sqlite') expect(read).toEqual([{ name: 'Denis' }]);
+    expect(await byName(ownerId, 'Denis')).toEqual([{ name: 'Denis' }]);
+  });
+
   it('refuses, on the first call, an argument that is not bound as a value', async () => {
     const unused = preparedQuery(t.database.db, (db, owner: number, _name: string) =>
       db.selectFrom('contacts').select('name').where('owner_id', '=', owner),

@@ -43,7 +43,14 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     // Without them a user's rows are scanned where the search's few matches would be fetched by id.
     updatePlannerStatistics(sqlite, 'optimize = 0x10002');
     const optimizer = setInterval(() => updatePlannerStatistics(sqlite, 'optimize'), 3600_000).unref();
-    const db = new Kysely<Database>({ dialect: new FairSqliteDialect({ database: withStatementCache(sqlite) }) });
+    const statements = withStatementCache(sqlite);
+    const dialect = new FairSqliteDialect({ database: statements });
+    const db = new Kysely<Database>({ dialect });
+    idleReaders.set(db, (source, parameters) => {
+      if (dialect.lock.held) return undefined;
+      const statement = statements.prepare(source);
+      return statement.reader ? (statement.all(parameters) as unknown[]) : undefined;
+    });
     return {
       db,
       dialect: 'sqlite',
@@ -60,6 +67,21 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: options.searchPath ?? 'public', close: () => db.destroy() };
+}
+
+type IdleReader = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const idleReaders = new WeakMap<object, IdleReader>();
+
+/**
+ * Rows of a read run at once on SQLite's connection when nothing holds it, or undefined: then go
+ * through Kysely (which waits for the connection). A free connection has no transaction open (a
+ * transaction holds it from BEGIN to COMMIT), so the read sees committed data only, as through
+ * Kysely; better-sqlite3 being synchronous, nothing can start in between. Skips Kysely's query
+ * pipeline, its two locks and their promises: ~6 µs of a ~15 µs hot read (prepared-query.ts).
+ * Always undefined for PostgreSQL and for transactions.
+ */
+export function readIfIdle(db: object, sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+  return idleReaders.get(db)?.(sql, parameters);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
+import { SqliteDialect, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import { FifoLock } from '../fifo-lock';
 
 /**
@@ -8,9 +8,17 @@ import { FifoLock } from '../fifo-lock';
  * wake-ups instead of ~10 µs — just when the server has no CPU to spare.
  */
 export class FairSqliteDialect extends SqliteDialect {
+  /** Held while a query or a transaction uses the connection. */
+  readonly lock: FifoLock;
+
+  constructor(config: SqliteDialectConfig & { lock?: FifoLock }) {
+    super(config);
+    this.lock = config.lock ?? new FifoLock();
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
-    const lock = new FifoLock();
+    const lock = this.lock;
     return {
       init: () => driver.init(),
       // One caller at a time reaches the driver, in order: its own lock is then never contended.

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { readIfIdle } from './database';
 
 /** Stands for argument `i` while the query is compiled; no real value starts with U+0000. */
 const placeholder = (i: number) => `\u0000prepared-argument-${i}`;
@@ -35,6 +36,8 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
     compiled ??= compile(args.length);
     const query = compiled;
     const parameters = sources.map((source, i) => (source < 0 ? query.parameters[i] : args[source]));
+    const rows = readIfIdle(db, query.sql, parameters);
+    if (rows) return rows as Row[];
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }
