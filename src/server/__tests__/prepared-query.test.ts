@@ -1,4 +1,5 @@
 import { preparedQuery } from '../db/prepared-query';
+import { contactsRepository } from '../modules/contacts/contacts.repository';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 
 /** preparedQuery compiles once and binds each call's values where its placeholders were. */
@@ -44,7 +45,9 @@ describe('preparedQuery', () => {
     let inserted!: () => void;
     const insertDone = new Promise<void>((resolve) => (inserted = resolve));
     const transaction = t.database.db.transaction().execute(async (trx) => {
-      await trx.insertInto('contacts').values({ owner_id: ownerId, name: 'Denis', created_at: '2026-01-01', updated_at: '2026-01-01' }).execute();
+      await contactsRepository(trx).insert(ownerId, {
+        name: 'Denis', email: '', phone: '', company: '', address: '', city: '', postal_code: '', country: '', notes: '', category: 'client',
+      });
       inserted();
       await committed;
     });
