@@ -93,10 +93,18 @@ describe('activity history page (/activities)', () => {
     rows().map((row) => within(row).getAllByRole('cell')[1].textContent?.replace(/^(Tâche|Projet|Contact|Facture|Devis)/, ''));
 
   it('requests 50 entries and lists them newest first with French date and time', async () => {
-    mock.onGet('recent-activity/', { params: { limit: 50 } }).reply(200, ENTRIES);
+    // Answered once the loading state has been seen: on a busy machine the answer used to land
+    // while the lazy page was still loading.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mock.onGet('recent-activity/', { params: { limit: 50 } }).reply(async () => {
+      await answered;
+      return [200, ENTRIES];
+    });
     open();
     expect(await screen.findByRole('heading', { level: 1, name: "Historique d'activité" })).toBeInTheDocument();
     expect(screen.getByText('Chargement des activités...')).toBeInTheDocument();
+    answer();
     await screen.findByRole('table');
     expect(labels()).toEqual([
       'Photos suppriméProjet : Catalogue',

@@ -104,6 +104,20 @@ function mockDashboard(mock: MockAdapter) {
   mock.onGet('recent-activity/', { params: { limit: 5 } }).reply(200, ACTIVITY);
 }
 
+/**
+ * Answers `url` only once the returned function is called, so that a test can see the loading
+ * state: on a busy machine the answers used to land while the lazy page was still loading.
+ */
+function holdAnswer(mock: MockAdapter, url: string, config: object, body: unknown, headers: Record<string, string> = {}) {
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  mock.onGet(url, config).reply(async () => {
+    await answered;
+    return [200, body, headers];
+  });
+  return answer;
+}
+
 const getCount = (mock: MockAdapter, url: string) => mock.history.get.filter((request) => request.url === url).length;
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -123,9 +137,11 @@ describe('dashboard (/dashboard)', () => {
 
   it('shows the financial cards with their SPEC links, the next payment leading to the client', async () => {
     mockDashboard(mock);
+    const answer = holdAnswer(mock, 'quotes/pending_sum/', {}, AGGREGATES['quotes/pending_sum/']);
     await openDashboard();
     const finance = section('Vue financière');
     expect(within(finance).getByText('Chargement des indicateurs...')).toBeInTheDocument();
+    answer();
     // (While loading, the cards' labels already show, over placeholders hidden from assistive technologies.)
     const link = (label: string) => within(finance).findByRole('link', { name: new RegExp(`^${label}`) });
 
@@ -155,10 +171,12 @@ describe('dashboard (/dashboard)', () => {
 
   it('lists the 5 ongoing projects the server sorted, and how many there are in all', async () => {
     mockDashboard(mock);
+    const answer = holdAnswer(mock, 'projects/', PROJECTS_QUERY, PROJECTS, { 'x-total-count': String(PROJECT_TOTAL) });
     await openDashboard();
     const projects = section('Projets en cours');
     // Placeholders stand in for the rows while they load.
     expect(within(projects).getByRole('status')).toHaveTextContent('Chargement des projets...');
+    answer();
     await within(projects).findByRole('link', { name: 'Projet 3' });
     const names = within(projects).getAllByRole('listitem').map((item) => within(item).getAllByRole('link')[0].textContent);
     expect(names).toEqual(['Projet 3', 'Projet 2', 'Projet 4', 'Projet 5', 'Projet 1']);
