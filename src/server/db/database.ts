@@ -42,9 +42,19 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     // Planner statistics, as SQLite advises for long-lived connections: on open, then hourly.
     // Without them a user's rows are scanned where the search's few matches would be fetched by id.
     updatePlannerStatistics(sqlite, 'optimize = 0x10002');
-    const optimizer = setInterval(() => updatePlannerStatistics(sqlite, 'optimize'), 3600_000).unref();
     const statements = withStatementCache(sqlite);
     const dialect = new FairSqliteDialect({ database: statements });
+    // Hourly, between queries: run while a transaction held the connection, the statistics
+    // update (it writes) would join that transaction.
+    const optimizer = setInterval(() => {
+      void dialect.lock.acquire().then(() => {
+        try {
+          updatePlannerStatistics(sqlite, 'optimize');
+        } finally {
+          dialect.lock.release();
+        }
+      }).catch((err) => console.error('Statistiques du planificateur SQLite non mises à jour :', err)); // retried in an hour
+    }, 3600_000).unref();
     const db = new Kysely<Database>({ dialect });
     idleReaders.set(db, (source, parameters) => {
       if (dialect.lock.held) return undefined;

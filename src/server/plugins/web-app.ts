@@ -16,7 +16,7 @@ const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as ty
  * The headers a helmet middleware sets. They depend on its configuration only (no nonce, no
  * per-request directive), so they are read once, from a response that records them.
  */
-export function headersSetBy(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) {
+function headersSetBy(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void) {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
