@@ -169,7 +169,7 @@ export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiE
   return retried;
 };
 
-export const TAG_TYPES = ['Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'Activity', 'Dashboard'] as const;
+export const TAG_TYPES = ['Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote', 'Activity', 'Dashboard'] as const;
 
 /** The single RTK Query API; features add endpoints with `api.injectEndpoints`. */
 export const api = createApi({

@@ -80,6 +80,14 @@ const InvoiceDetailPage = lazyPage(
   () => import(/* webpackChunkName: "route-invoice-detail" */ '../features/invoices/invoice-detail-page'),
   'InvoiceDetailPage',
 );
+const CreditNoteListPage = lazyPage(
+  () => import(/* webpackChunkName: "route-credit-notes" */ '../features/credit-notes/credit-note-list-page'),
+  'CreditNoteListPage',
+);
+const CreditNoteDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "route-credit-note-detail" */ '../features/credit-notes/credit-note-detail-page'),
+  'CreditNoteDetailPage',
+);
 const ActivityHistoryPage = lazyPage(
   () => import(/* webpackChunkName: "route-activities" */ '../features/activities/activity-history-page'),
   'ActivityHistoryPage',
@@ -136,6 +144,8 @@ export function AppRoutes() {
           <Route path="invoices" element={<InvoiceListPage />} />
           <Route path="invoices/new" element={<InvoiceDetailPage />} />
           <Route path="invoices/:id" element={<InvoiceDetailPage />} />
+          <Route path="credit-notes" element={<CreditNoteListPage />} />
+          <Route path="credit-notes/:id" element={<CreditNoteDetailPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="activities" element={<ActivityHistoryPage />} />
         </Route>

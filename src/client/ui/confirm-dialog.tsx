@@ -1,51 +1,10 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
-import { createPortal } from 'react-dom';
+import { createContext, useCallback, useContext, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './button';
+import { Dialog, DialogActions } from './dialog';
 
-const StyledOverlay = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndex.overlay};
-  display: grid;
-  place-items: center;
-  padding: ${({ theme }) => theme.spacing.lg};
-  background: ${({ theme }) => theme.colors.overlay};
-`;
-
-const StyledDialog = styled.div`
-  width: min(440px, 100%);
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  padding: ${({ theme }) => theme.spacing.xl};
-
-  h2 {
-    font-size: ${({ theme }) => theme.typography.size.lg};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
-const StyledActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.spacing.sm};
-  margin-top: ${({ theme }) => theme.spacing.xl};
+const StyledMessage = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 export interface ConfirmOptions {
@@ -63,8 +22,6 @@ export interface ConfirmDialogProps extends ConfirmOptions {
   onCancel: () => void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
  * Accessible modal confirmation: role="alertdialog", focus starts on Cancel and stays
  * inside the dialog (Tab wraps), Escape cancels, focus returns to the opener on close.
@@ -79,69 +36,20 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
   const messageId = useId();
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const opener = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    return () => {
-      opener?.focus?.();
-    };
-  }, [open]);
-
-  if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const nodes = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (nodes.length === 0) return;
-    const first = nodes[0];
-    const last = nodes[nodes.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  return createPortal(
-    <StyledOverlay
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCancel();
-      }}
-    >
-      <StyledDialog
-        ref={dialogRef}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={messageId}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId}>{title}</h2>
-        <p id={messageId}>{message}</p>
-        <StyledActions>
-          <Button ref={cancelRef} variant="secondary" onClick={onCancel}>
-            {cancelLabel}
-          </Button>
-          <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </StyledActions>
-      </StyledDialog>
-    </StyledOverlay>,
-    document.body,
+  return (
+    <Dialog open={open} role="alertdialog" title={title} describedBy={messageId} initialFocusRef={cancelRef} onClose={onCancel}>
+      <StyledMessage id={messageId}>{message}</StyledMessage>
+      <DialogActions>
+        <Button ref={cancelRef} variant="secondary" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+        <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

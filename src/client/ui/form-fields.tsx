@@ -224,6 +224,51 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
   );
 });
 
+const StyledChoice = styled.div`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  align-items: start;
+  column-gap: ${({ theme }) => theme.spacing.sm};
+  row-gap: 2px;
+
+  input {
+    width: 20px;
+    height: 20px;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+  input:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+  ${StyledHint} {
+    grid-column: 2;
+  }
+`;
+
+export interface ChoiceFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  type: 'checkbox' | 'radio';
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+/** A checkbox or a radio button with its label on the right and an optional hint below. */
+export const ChoiceField = forwardRef<HTMLInputElement, ChoiceFieldProps>(function ChoiceField(
+  { type, label, hint, id, ...rest },
+  ref,
+) {
+  const generated = useId();
+  const controlId = id ?? `c${generated.replace(/:/g, '')}`;
+  const hintId = `${controlId}-hint`;
+  return (
+    <StyledChoice>
+      <input ref={ref} id={controlId} type={type} aria-describedby={hint ? hintId : undefined} {...rest} />
+      <StyledLabel htmlFor={controlId}>{label}</StyledLabel>
+      {hint && <StyledHint id={hintId}>{hint}</StyledHint>}
+    </StyledChoice>
+  );
+});
+
 /** Responsive grid for form fields: one column on phones, two from 640 px. */
 export const FormGrid = styled.div`
   display: grid;

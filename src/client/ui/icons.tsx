@@ -69,6 +69,14 @@ export const IconInvoices = makeIcon(
   </>,
   'IconInvoices',
 );
+/** A receipt with a minus sign: a credit note (avoir). */
+export const IconCreditNote = makeIcon(
+  <>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 11h6" />
+  </>,
+  'IconCreditNote',
+);
 export const IconActivity = makeIcon(<path d="M3 12h4l3-8 4 16 3-8h4" />, 'IconActivity');
 export const IconPlus = makeIcon(<path d="M12 5v14M5 12h14" />, 'IconPlus');
 export const IconUser = makeIcon(

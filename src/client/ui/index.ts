@@ -10,6 +10,7 @@ export * from './spinner';
 export * from './empty-state';
 export * from './table';
 export * from './toast';
+export * from './dialog';
 export * from './confirm-dialog';
 export * from './page';
 export * from './coming-soon';

@@ -8,6 +8,7 @@ export const ACTIVITY_OBJECT_TONES: Record<ActivityObjectType, BadgeTone> = {
   contact: 'green',
   invoice: 'orange',
   quote: 'yellow',
+  credit_note: 'red',
 };
 
 /** French label of an object type ('Tâche', 'Projet'…), the raw value if unknown. */

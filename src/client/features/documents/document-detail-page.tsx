@@ -1,39 +1,52 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parisToday } from '../../../shared/dates';
 import { computeTotals } from '../../../shared/documents';
 import { PRIORITIES, PRIORITY_LABELS } from '../../../shared/workflow';
 import { asApiError, errorDetail } from '../../app/api';
-import { formatMoney, formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useConfirm } from '../../ui/confirm-dialog';
-import { FormActions, FormGrid, Select, StyledFieldError, TextArea, TextField } from '../../ui/form-fields';
+import {
+  FormActions,
+  FormGrid,
+  Select,
+  StyledField,
+  StyledFieldError,
+  StyledHint,
+  StyledLabel,
+  TextArea,
+  TextField,
+} from '../../ui/form-fields';
 import { IconUser } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { useGetProfileQuery } from '../profile/profile.api';
-import { emailErrorMessage } from './delivery-messages';
+import { CreditNoteDialog } from './credit-note-dialog';
+import { useDocumentEmail } from './document-email';
 import {
   buildPayload,
   describeSaveErrors,
   duplicateForm,
   formErrorMessages,
   formFromRecord,
+  missingInformation,
   newDocumentForm,
   toFormStatus,
   validateForm,
   type DocumentForm,
   type FormErrors,
   type FormLine,
+  type MissingInformation,
 } from './document-form';
 import { BASE_DATA_ERROR, DOCUMENT_KINDS, UNKNOWN_CLIENT, type DocumentKind } from './document-kinds';
 import { PdfPreview, useDocumentPdf } from './document-pdf';
-import { DocumentStatusBadge } from './document-status';
+import { DocumentTotals } from './document-totals';
+import { DocumentStatusBadges } from './document-status';
 import type { DocumentRecord } from './document.types';
 import {
   useConvertQuoteToInvoiceMutation,
@@ -42,15 +55,15 @@ import {
   useGetDocumentClientOptionsQuery,
   useGetDocumentQuery,
   useGetDocumentTaskOptionsQuery,
-  useSendDocumentEmailMutation,
   useUpdateDocumentMutation,
 } from './documents.api';
+import { ErrorSummary } from './error-summary';
+import { InvoiceLedgerPanel } from './invoice-ledger-panel';
+import { LEDGER_MESSAGES, creditableAmount } from './invoice-ledger';
 import { LineItemsEditor } from './line-items-editor';
 
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 
-const ISSUED_INVOICE_NOTE =
-  "Facture émise : le client, les lignes, la TVA et la date d'émission ne sont plus modifiables. Pour la corriger, annulez-la et établissez-en une nouvelle.";
 const UNSAVED_NOTE =
   'Modifications non enregistrées : le PDF, l\u2019e-mail et la duplication utilisent la dernière version enregistrée.';
 
@@ -66,6 +79,12 @@ const StyledWide = styled.div`
 
 const StyledLinesError = styled(StyledFieldError)`
   margin-bottom: ${({ theme }) => theme.spacing.md};
+`;
+
+const StyledStatus = styled.div`
+  display: flex;
+  align-items: center;
+  min-height: 40px;
 `;
 
 const StyledToolbar = styled.div`
@@ -103,83 +122,6 @@ const StyledClientChip = styled(Link)`
     text-decoration: underline;
   }
 `;
-
-const StyledTotals = styled.dl`
-  display: grid;
-  grid-template-columns: auto auto;
-  justify-content: end;
-  column-gap: ${({ theme }) => theme.spacing.xl};
-  row-gap: ${({ theme }) => theme.spacing.xs};
-  margin: ${({ theme }) => theme.spacing.lg} 0 0;
-  font-variant-numeric: tabular-nums;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-  }
-  dt:last-of-type,
-  dd:last-of-type {
-    padding-top: ${({ theme }) => theme.spacing.xs};
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-    color: ${({ theme }) => theme.colors.text};
-    font-weight: ${({ theme }) => theme.typography.weight.bold};
-    font-size: ${({ theme }) => theme.typography.size.lg};
-  }
-`;
-
-const StyledErrorBox = styled.div`
-  padding: ${({ theme }) => `${theme.spacing.md} ${theme.spacing.lg}`};
-  border: 1px solid currentColor;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  color: ${({ theme }) => theme.colors.dangerText};
-  font-size: ${({ theme }) => theme.typography.size.sm};
-
-  p {
-    margin: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  }
-  ul {
-    margin: ${({ theme }) => theme.spacing.xs} 0 0;
-    padding-left: 1.25rem;
-  }
-  &:focus {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-`;
-
-interface ErrorSummaryProps {
-  intro?: string;
-  messages: string[];
-}
-
-/**
- * Errors of a refused save, focused when shown so that keyboard and screen reader users land on
- * them (keyed per attempt by the page: each refused save shows, and focuses, a new summary).
- */
-function ErrorSummary({ intro, messages }: ErrorSummaryProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  const list = intro ? messages : messages.slice(1);
-  return (
-    <StyledErrorBox ref={ref} role="alert" tabIndex={-1}>
-      <p>{intro ?? messages[0]}</p>
-      {list.length > 0 && (
-        <ul>
-          {list.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-    </StyledErrorBox>
-  );
-}
 
 type Mode = 'create' | 'edit' | 'duplicate';
 
@@ -236,10 +178,15 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   const [form, setForm] = useState<DocumentForm | null>(null);
   /** The form as last loaded or saved: tells whether there are unsaved changes. */
   const [baseline, setBaseline] = useState<DocumentForm | null>(null);
-  /** The stored record (edit mode): id, number, status, client. */
+  /** The stored record (edit mode): id, number, status, client, payments and credit notes. */
   const [saved, setSaved] = useState<DocumentRecord | null>(null);
   const [formErrors, setFormErrors] = useState<FormErrors | null>(null);
-  const [serverErrors, setServerErrors] = useState<{ intro?: string; messages: string[] } | null>(null);
+  const [serverErrors, setServerErrors] = useState<{
+    intro?: string;
+    messages: string[];
+    missing?: MissingInformation[];
+  } | null>(null);
+  const [creditNoteOpen, setCreditNoteOpen] = useState(false);
   const leaving = useRef(false);
   /** Number of save attempts: a new error summary (focused) per refused save. */
   const [attempt, setAttempt] = useState(0);
@@ -248,8 +195,9 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   const [updateDocument, updateState] = useUpdateDocumentMutation();
   const [deleteDocument, deleteState] = useDeleteDocumentMutation();
   const [convertQuote, convertState] = useConvertQuoteToInvoiceMutation();
-  const [sendEmail, sendState] = useSendDocumentEmailMutation();
+  const email = useDocumentEmail(config);
   const pdf = useDocumentPdf(config, saved);
+  const statusLabelId = useId();
 
   const resetTo = useCallback((next: DocumentForm) => {
     setForm(next);
@@ -273,6 +221,12 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
       resetTo(duplicateForm(config, record, today));
     }
   }, [form, mode, profileQuery.isLoading, profileQuery.data, recordQuery.data, recordQuery.isFetching, config, today, resetTo]);
+
+  // The stored record follows each new answer of the server: a payment or a credit note changes
+  // an invoice's status, balance and overdue flag. The form keeps what the user is typing.
+  useEffect(() => {
+    if (mode === 'edit' && recordQuery.data) setSaved(recordQuery.data);
+  }, [mode, recordQuery.data]);
 
   // A record that cannot be loaded: say so and go to the dashboard (SPEC section 8).
   const loadFailed = (validSource && recordQuery.isError) || (sourceId !== null && !validSource);
@@ -336,11 +290,11 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     );
   }
 
-  // An issued invoice keeps its client, lines, VAT and issue date (legal numbering, DESIGN.md 4).
-  const locked = kind === 'invoice' && Boolean(saved?.number);
-  const statusOptions = locked ? config.formStatuses.filter((o) => o.value !== 'draft') : config.formStatuses;
+  // An issued invoice is frozen (art. 242 nonies A du CGI, DESIGN.md 7): everything printed is
+  // read-only; only its priority and internal notes may change. It is corrected by credit notes.
+  const locked = config.ledger && Boolean(saved?.is_issued);
   const saving = createState.isLoading || updateState.isLoading;
-  const busy = saving || deleteState.isLoading || convertState.isLoading || sendState.isLoading || pdf.pending !== null;
+  const busy = saving || deleteState.isLoading || convertState.isLoading || email.pending || pdf.pending !== null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -363,10 +317,13 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
         navigate(`/${config.path}/${record.id}`);
       }
     } catch (err) {
-      const error = asApiError(err);
-      const messages = describeSaveErrors(config, error?.data);
+      const data = asApiError(err)?.data;
+      const messages = describeSaveErrors(config, data);
+      const missing = missingInformation(data);
       setServerErrors(
-        messages.length ? { intro: config.labels.saveErrorIntro, messages } : { messages: [config.labels.saveErrorFallback] },
+        messages.length || missing.length
+          ? { intro: config.labels.saveErrorIntro, messages, missing }
+          : { messages: [config.labels.saveErrorFallback] },
       );
     }
   };
@@ -374,7 +331,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   const onDelete = async () => {
     if (!saved) return;
     const ok = await confirm({
-      title: `Supprimer ${kind === 'quote' ? 'le devis' : 'la facture'}`,
+      title: `Supprimer ${config.labels.the}`,
       message: config.labels.deleteConfirm,
       confirmLabel: 'Supprimer',
     });
@@ -392,37 +349,26 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   };
 
   const onSendEmail = async () => {
-    if (!saved || form.client_id === null) {
-      toast.error(config.labels.emailGuard);
-      return;
-    }
+    if (!saved) return;
     const client = clients.find((c) => c.id === saved.client?.id) ?? saved.client;
-    const recipient = client ? `${client.name || UNKNOWN_CLIENT}${client.email ? ` (${client.email})` : ''}` : UNKNOWN_CLIENT;
-    const ok = await confirm({
-      title: 'Envoyer par e-mail',
-      message: [
-        `${kind === 'quote' ? 'Le devis' : 'La facture'} sera envoyé${kind === 'quote' ? '' : 'e'} à ${recipient} avec le PDF en pièce jointe.`,
-        kind === 'invoice' && !saved.number ? 'La facture recevra son numéro définitif.' : '',
-        dirty ? 'Les modifications non enregistrées ne seront pas prises en compte.' : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-      confirmLabel: 'Envoyer',
-      destructive: false,
+    const result = await email.send({
+      document: saved,
+      recipient: form.client_id === null ? null : (client ?? { name: '', email: '' }),
+      unsaved: dirty,
     });
-    if (!ok) return;
-    try {
-      const result = await sendEmail({ kind, id: saved.id }).unwrap();
-      toast.success(result.message || config.labels.emailSent);
-      // A draft becomes sent; the server's status and number win when it gives them.
-      const status = result.status ?? (saved.status === 'draft' ? 'sent' : saved.status);
-      const next = { ...saved, status, status_display: result.status_display ?? saved.status_display, number: result.number ?? saved.number };
-      setSaved(next);
-      setForm((current) => (current ? { ...current, status: toFormStatus(config, status) } : current));
-      setBaseline((current) => (current ? { ...current, status: toFormStatus(config, status) } : current));
-    } catch (err) {
-      toast.error(emailErrorMessage(config, asApiError(err)));
-    }
+    if (!result) return;
+    // A draft becomes sent; the server's status and number win when it gives them.
+    const status = result.status ?? (saved.status === 'draft' ? 'sent' : saved.status);
+    const next = {
+      ...saved,
+      status,
+      status_display: result.status_display ?? saved.status_display,
+      number: result.number ?? saved.number,
+      is_issued: saved.is_issued || (config.ledger && Boolean(result.number ?? saved.number)),
+    };
+    setSaved(next);
+    setForm((current) => (current ? { ...current, status: toFormStatus(config, status) } : current));
+    setBaseline((current) => (current ? { ...current, status: toFormStatus(config, status) } : current));
   };
 
   const onConvert = async () => {
@@ -456,7 +402,9 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
       description={
         <StyledSubtitle>
           <Link to={`/${config.path}`}>← {config.labels.listTitle}</Link>
-          {saved && <DocumentStatusBadge config={config} status={saved.status} label={saved.status_display} />}
+          {saved && (
+            <DocumentStatusBadges config={config} status={saved.status} label={saved.status_display} overdue={saved.is_overdue} />
+          )}
           {saved && kind === 'invoice' && !saved.number && <span>Numéro attribué à l&apos;émission de la facture</span>}
         </StyledSubtitle>
       }
@@ -476,16 +424,25 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
               {pdf.pending === 'download' ? 'Préparation du PDF...' : 'Télécharger PDF'}
             </Button>
             <Button onClick={onSendEmail} disabled={busy}>
-              {sendState.isLoading ? 'Envoi en cours...' : 'Envoyer par E-mail'}
+              {email.pending ? 'Envoi en cours...' : 'Envoyer par E-mail'}
             </Button>
             {kind === 'quote' && (
               <Button onClick={onConvert} disabled={busy}>
                 Convertir en facture
               </Button>
             )}
-            <Button variant="danger" onClick={onDelete} disabled={busy}>
-              Supprimer
-            </Button>
+            {/* An issued invoice is never deleted: a credit note cancels it. */}
+            {locked ? (
+              creditableAmount(saved) > 0 && (
+                <Button onClick={() => setCreditNoteOpen(true)} disabled={busy}>
+                  Émettre un avoir
+                </Button>
+              )
+            ) : (
+              <Button variant="danger" onClick={onDelete} disabled={busy}>
+                Supprimer
+              </Button>
+            )}
           </StyledToolbar>
           {dirty && (
             <Alert tone="warning" style={{ marginTop: 12 }}>
@@ -494,6 +451,10 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
           )}
         </Card>
       )}
+
+      {creditNoteOpen && saved && <CreditNoteDialog invoice={saved} onClose={() => setCreditNoteOpen(false)} />}
+
+      {locked && saved && kind === 'invoice' && <InvoiceLedgerPanel invoice={saved} />}
 
       {pdf.previewUrl && saved && (
         <PdfPreview
@@ -506,12 +467,19 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
 
       <StyledForm onSubmit={onSubmit} noValidate aria-label={title}>
         {errorsToShow.length > 0 && <ErrorSummary key={`form-${attempt}`} messages={errorsToShow} />}
-        {serverErrors && <ErrorSummary key={`server-${attempt}`} intro={serverErrors.intro} messages={serverErrors.messages} />}
+        {serverErrors && (
+          <ErrorSummary
+            key={`server-${attempt}`}
+            intro={serverErrors.intro}
+            messages={serverErrors.messages}
+            missing={serverErrors.missing}
+          />
+        )}
 
         <Card title="Informations">
           {locked && (
             <Alert tone="info" style={{ marginBottom: 16 }}>
-              {ISSUED_INVOICE_NOTE}
+              {LEDGER_MESSAGES.issuedNote}
             </Alert>
           )}
           <FormGrid>
@@ -520,6 +488,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
                 label="Titre"
                 required
                 value={form.title}
+                disabled={locked}
                 error={formErrors?.title}
                 onChange={(event) => update('title', event.target.value)}
               />
@@ -549,12 +518,26 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
                 </StyledClientChip>
               )}
             </StyledWide>
-            <Select
-              label="Statut"
-              options={statusOptions}
-              value={form.status}
-              onChange={(event) => update('status', event.target.value)}
-            />
+            {locked && saved ? (
+              // Derived from payments and credit notes: shown, not chosen.
+              <StyledField>
+                <StyledLabel as="span" id={statusLabelId}>
+                  Statut
+                </StyledLabel>
+                <StyledStatus role="group" aria-labelledby={statusLabelId}>
+                  <DocumentStatusBadges config={config} status={saved.status} label={saved.status_display} overdue={saved.is_overdue} />
+                </StyledStatus>
+                <StyledHint>Suit les paiements et les avoirs enregistrés.</StyledHint>
+              </StyledField>
+            ) : (
+              <Select
+                label="Statut"
+                options={config.formStatuses}
+                value={form.status}
+                hint={kind === 'invoice' ? '« Envoyée » émet la facture : elle reçoit son numéro et son contenu est figé.' : undefined}
+                onChange={(event) => update('status', event.target.value)}
+              />
+            )}
             <Select
               label="Priorité"
               options={PRIORITY_OPTIONS}
@@ -574,17 +557,9 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
               type="date"
               required={kind === 'invoice'}
               value={form.end_date}
+              disabled={locked}
               onChange={(event) => update('end_date', event.target.value)}
             />
-            {kind === 'invoice' && (
-              <TextField
-                label="Date de paiement"
-                type="date"
-                value={form.payment_date}
-                hint="Laissez vide tant que la facture n'est pas payée."
-                onChange={(event) => update('payment_date', event.target.value)}
-              />
-            )}
             <TextField
               label="TVA (%)"
               type="number"
@@ -600,9 +575,21 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
                 label="Notes / Description"
                 rows={3}
                 value={form.description}
+                disabled={locked}
                 onChange={(event) => update('description', event.target.value)}
               />
             </StyledWide>
+            {kind === 'invoice' && (
+              <StyledWide>
+                <TextArea
+                  label="Notes internes"
+                  rows={3}
+                  value={form.internal_notes}
+                  hint="Pour vous seul : jamais imprimées sur la facture, modifiables à tout moment."
+                  onChange={(event) => update('internal_notes', event.target.value)}
+                />
+              </StyledWide>
+            )}
           </FormGrid>
         </Card>
 
@@ -617,14 +604,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
             disabled={locked}
             onChange={updateLines}
           />
-          <StyledTotals>
-            <dt>Total HT</dt>
-            <dd data-testid="total-ht">{formatMoney(totals.subtotal / 100)}</dd>
-            <dt>TVA ({formatNumber(form.tax_rate || 0)} %)</dt>
-            <dd data-testid="total-tva">{formatMoney(totals.tax / 100)}</dd>
-            <dt>Total TTC</dt>
-            <dd data-testid="total-ttc">{formatMoney(totals.total / 100)}</dd>
-          </StyledTotals>
+          <DocumentTotals subtotal={totals.subtotal / 100} tax={totals.tax / 100} total={totals.total / 100} taxRate={form.tax_rate} />
         </Card>
 
         <Card title="Mentions">
@@ -634,6 +614,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
                 label="Mentions légales"
                 rows={4}
                 value={form.legal_notice}
+                disabled={locked}
                 onChange={(event) => update('legal_notice', event.target.value)}
               />
             </StyledWide>
@@ -642,6 +623,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
                 label={config.labels.signatureNotice}
                 rows={4}
                 value={form.signature_notice}
+                disabled={locked}
                 onChange={(event) => update('signature_notice', event.target.value)}
               />
             </StyledWide>

@@ -32,8 +32,13 @@ export interface DocumentForm {
   issue_date: string;
   /** Expiration date (quote) or due date (invoice). */
   end_date: string;
-  /** Invoices only; empty is sent as null. */
+  /**
+   * Invoices only; empty is sent as null. Not an input any more (issue 13: the server derives it
+   * from the payments): kept as loaded so that it is sent back unchanged.
+   */
   payment_date: string;
+  /** Invoices only: never printed, editable even once the invoice is issued. */
+  internal_notes: string;
   tax_rate: string;
   legal_notice: string;
   signature_notice: string;
@@ -58,6 +63,7 @@ export function newDocumentForm(today: string, profile?: { legal_notice?: string
     issue_date: today,
     end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
     payment_date: '',
+    internal_notes: '',
     tax_rate: String(DEFAULT_TAX_RATE),
     legal_notice: profile?.legal_notice ?? '',
     signature_notice: profile?.signature_notice ?? '',
@@ -65,9 +71,13 @@ export function newDocumentForm(today: string, profile?: { legal_notice?: string
   };
 }
 
-/** The API's partially_paid is the form's 'partial' (SPEC section 4). */
+/**
+ * The status the form holds and sends. An invoice's user-set status is draft or sent (issued);
+ * paid, partially paid and cancelled follow from payments and credit notes, so an issued
+ * invoice is sent back as 'sent' whatever it derived to.
+ */
 export function toFormStatus(config: DocumentKindConfig, status: string): string {
-  return config.kind === 'invoice' && status === 'partially_paid' ? 'partial' : status;
+  return config.kind === 'invoice' && status !== 'draft' ? 'sent' : status;
 }
 
 /** Edit mode: the record as it is. Line keys are reused by position (no remount after a save). */
@@ -81,6 +91,7 @@ export function formFromRecord(config: DocumentKindConfig, record: DocumentRecor
     issue_date: record.issue_date ?? '',
     end_date: record.end_date ?? '',
     payment_date: record.payment_date ?? '',
+    internal_notes: record.internal_notes,
     tax_rate: String(record.tax_rate),
     legal_notice: record.legal_notice,
     signature_notice: record.signature_notice,
@@ -99,7 +110,8 @@ export function formFromRecord(config: DocumentKindConfig, record: DocumentRecor
 
 /**
  * Duplicate mode (SPEC section 4): the record without id or number, title 'Copie de {title}',
- * issued today, valid (or due) 30 days later, unpaid, status draft, lines without ids.
+ * issued today, valid (or due) 30 days later, unpaid, status draft, lines without ids, no
+ * internal notes (they belong to the original).
  */
 export function duplicateForm(config: DocumentKindConfig, record: DocumentRecord, today: string): DocumentForm {
   const form = formFromRecord(config, record);
@@ -110,6 +122,7 @@ export function duplicateForm(config: DocumentKindConfig, record: DocumentRecord
     issue_date: today,
     end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
     payment_date: '',
+    internal_notes: '',
     line_items: form.line_items.map((line) => ({ ...line, id: null })),
   };
 }
@@ -140,7 +153,7 @@ export function parseDecimal(value: string): number {
   return text === '' ? Number.NaN : Number(text);
 }
 
-export function isLineValid(line: FormLine): boolean {
+export function isLineValid(line: Pick<FormLine, 'title' | 'quantity' | 'unit_price'>): boolean {
   const quantity = parseDecimal(line.quantity);
   const price = parseDecimal(line.unit_price);
   return line.title.trim() !== '' && Number.isFinite(quantity) && quantity > 0 && Number.isFinite(price) && price >= 0;
@@ -178,8 +191,9 @@ const dateOrNull = (value: string) => (value.trim() === '' ? null : value);
 
 /**
  * POST/PUT body: client_id and line_items (without the client-side key), the end date under
- * the kind's name, payment_date (invoices only, empty → null). Amounts are sent as typed: the
- * server validates them and computes every total.
+ * the kind's name, payment_date (invoices only, empty → null) and internal_notes (invoices only).
+ * Amounts are sent as typed: the server validates them and computes every total. An issued
+ * invoice sends everything back as loaded: only priority and internal notes can have changed.
  */
 export function buildPayload(config: DocumentKindConfig, form: DocumentForm): DocumentWritePayload {
   const rate = parseDecimal(form.tax_rate);
@@ -204,7 +218,10 @@ export function buildPayload(config: DocumentKindConfig, form: DocumentForm): Do
     signature_notice: form.signature_notice,
     line_items,
   };
-  if (config.kind === 'invoice') payload.payment_date = dateOrNull(form.payment_date);
+  if (config.kind === 'invoice') {
+    payload.payment_date = dateOrNull(form.payment_date);
+    payload.internal_notes = form.internal_notes;
+  }
   return payload;
 }
 
@@ -220,6 +237,7 @@ const FIELD_LABELS: Record<string, string> = {
   due_date: "Date d'échéance",
   payment_date: 'Date de paiement',
   tax_rate: 'TVA (%)',
+  internal_notes: 'Notes internes',
   legal_notice: 'Mentions légales',
   line_items: 'Lignes',
 };
@@ -249,6 +267,7 @@ export function describeSaveErrors(config: DocumentKindConfig, data: unknown): s
   const labels: Record<string, string> = { ...FIELD_LABELS, signature_notice: config.labels.signatureNotice };
   const out: string[] = [];
   for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
+    if (field === 'missing') continue; // listed with their links (missingInformation)
     if (field === 'non_field_errors' || field === 'detail') {
       out.push(...messagesOf(value));
       continue;
@@ -267,4 +286,26 @@ export function describeSaveErrors(config: DocumentKindConfig, data: unknown): s
     if (messages.length) out.push(`${labels[field] ?? field} : ${messages.join(' ')}`);
   }
   return out;
+}
+
+/** What an invoice lacks to be issued, with where to fill it in (a route of the app). */
+export interface MissingInformation {
+  message: string;
+  link: string | null;
+}
+
+/**
+ * The `missing` list of a refused issue (`{"detail": "…", "missing": [{message, link}]}`):
+ * each item links to the profile or the client's page. Links outside the app are dropped.
+ */
+export function missingInformation(data: unknown): MissingInformation[] {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
+  const { missing } = data as { missing?: unknown };
+  if (!Array.isArray(missing)) return [];
+  return missing
+    .filter((item): item is { message: string; link?: unknown } => Boolean(item) && typeof item.message === 'string')
+    .map((item) => ({
+      message: item.message,
+      link: typeof item.link === 'string' && item.link.startsWith('/') && !item.link.startsWith('//') ? item.link : null,
+    }));
 }

@@ -1,8 +1,10 @@
 import {
-  INVOICE_STATUSES,
+  CREDIT_NOTE_STATUSES,
+  CREDIT_NOTE_STATUS_LABELS,
   INVOICE_STATUS_LABELS,
   QUOTE_STATUSES,
   QUOTE_STATUS_LABELS,
+  WRITABLE_INVOICE_STATUSES,
   type DocumentKind,
 } from '../../../shared/documents';
 import type { SelectOption } from '../../ui/form-fields';
@@ -11,31 +13,49 @@ import type { BadgeTone } from '../../ui/theme';
 export type { DocumentKind };
 
 /**
- * Everything that differs between quotes and invoices on the client: API paths and field names,
- * routes, statuses and every French text. The pages, the API endpoints and the helpers are
- * written once and read this table.
+ * Everything that differs between quotes, invoices and credit notes (avoirs) on the client: API
+ * paths and field names, routes, statuses and every French text. The pages, the API endpoints
+ * and the helpers are written once and read this table.
  */
 export interface DocumentKindConfig {
   kind: DocumentKind;
   /** API path segment and route segment. */
-  path: 'quotes' | 'invoices';
-  tag: 'Quote' | 'Invoice';
-  numberField: 'quote_number' | 'invoice_number';
+  path: 'quotes' | 'invoices' | 'credit-notes';
+  tag: 'Quote' | 'Invoice' | 'CreditNote';
+  numberField: 'quote_number' | 'invoice_number' | 'credit_note_number';
   endDateField: 'expiration_date' | 'due_date';
-  /** Column shown as 'Date Création' in the list. */
+  /** Date column of the list ('Date Création' / 'Date'). */
   createdField: 'created_at' | 'issue_date';
+  createdHeader: string;
+  /** Header of the end date column of the list; null: no such column (credit notes). */
+  endDateHeader: string | null;
+  /**
+   * Legal records (invoices, credit notes): once issued (numbered) their printed content is
+   * frozen, they are never deleted and corrections go through credit notes (DESIGN.md 7).
+   */
+  ledger: boolean;
+  /** Made from the list's 'new' link (quotes, invoices); credit notes are issued from an invoice. */
+  creatable: boolean;
+  /** Has a priority (list filter and form field). */
+  hasPriority: boolean;
   /** Default sort of the list (SPEC section 9). */
   defaultSort: { key: string; direction: 'asc' | 'desc' };
   /** Statuses offered by the list filter. */
   filterStatuses: SelectOption[];
-  /** Statuses offered by the form (invoices: 'partial' is the form's reading of partially_paid). */
+  /** Statuses the user may set in the form (invoices: draft, or sent to issue it; the rest derive). */
   formStatuses: SelectOption[];
   statusTones: Record<string, BadgeTone>;
   /** End date shown plainly (closed document): no red/orange highlight. */
   closedStatuses: readonly string[];
   labels: {
-    /** 'Devis' / 'Facture'. */
+    /** 'Devis' / 'Facture' / 'Avoir'. */
     noun: string;
+    /** Counted in the list: ['facture', 'factures']. */
+    countNouns: readonly [one: string, many: string];
+    /** 'le devis' / 'la facture' / 'l’avoir'. */
+    the: string;
+    /** 'Le devis sera envoyé à' … (e-mail confirmation). */
+    willBeSentTo: string;
     listTitle: string;
     newLabel: string;
     createTitle: string;
@@ -59,9 +79,9 @@ export interface DocumentKindConfig {
     emailSent: string;
     emailForbidden: string;
     emailNotFound: string;
-    /** 'devis' / 'facture' — PDF file name prefix. */
+    /** 'devis' / 'facture' / 'avoir' — PDF file name prefix. */
     filePrefix: string;
-    /** 'du devis' / 'de la facture'. */
+    /** 'du devis' / 'de la facture' / 'de l’avoir'. */
     ofThe: string;
   };
 }
@@ -76,6 +96,11 @@ export const QUOTE_CONFIG: DocumentKindConfig = {
   numberField: 'quote_number',
   endDateField: 'expiration_date',
   createdField: 'created_at',
+  createdHeader: 'Date Création',
+  endDateHeader: 'Date Expiration',
+  ledger: false,
+  creatable: true,
+  hasPriority: true,
   defaultSort: { key: 'created_at', direction: 'desc' },
   filterStatuses: options(QUOTE_STATUSES, QUOTE_STATUS_LABELS),
   formStatuses: options(QUOTE_STATUSES, QUOTE_STATUS_LABELS),
@@ -83,6 +108,9 @@ export const QUOTE_CONFIG: DocumentKindConfig = {
   closedStatuses: ['accepted', 'rejected', 'expired'],
   labels: {
     noun: 'Devis',
+    countNouns: ['devis', 'devis'],
+    the: 'le devis',
+    willBeSentTo: 'Le devis sera envoyé à',
     listTitle: 'Liste des devis',
     newLabel: 'Faire un devis',
     createTitle: 'Nouveau devis',
@@ -111,8 +139,8 @@ export const QUOTE_CONFIG: DocumentKindConfig = {
   },
 };
 
-/** The form offers 'partial' for a partially paid invoice; the API answers 'partially_paid'. */
-const INVOICE_FORM_STATUSES = INVOICE_STATUSES.map((s) => (s === 'partially_paid' ? 'partial' : s));
+/** The list filter: stored statuses, then overdue (derived: `is_overdue`). */
+const INVOICE_FILTER_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'cancelled', 'overdue'] as const;
 
 export const INVOICE_CONFIG: DocumentKindConfig = {
   kind: 'invoice',
@@ -121,15 +149,19 @@ export const INVOICE_CONFIG: DocumentKindConfig = {
   numberField: 'invoice_number',
   endDateField: 'due_date',
   createdField: 'issue_date',
+  createdHeader: 'Date Création',
+  endDateHeader: 'Date Échéance',
+  ledger: true,
+  creatable: true,
+  hasPriority: true,
   defaultSort: { key: 'due_date', direction: 'asc' },
-  filterStatuses: options(INVOICE_STATUSES, INVOICE_STATUS_LABELS),
-  formStatuses: options(INVOICE_FORM_STATUSES, { ...INVOICE_STATUS_LABELS, partial: INVOICE_STATUS_LABELS.partially_paid }),
+  filterStatuses: options(INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS),
+  formStatuses: options(WRITABLE_INVOICE_STATUSES, INVOICE_STATUS_LABELS),
   statusTones: {
     draft: 'grey',
     sent: 'blue',
     unpaid: 'red',
     partially_paid: 'orange',
-    partial: 'orange',
     overdue: 'darkred',
     paid: 'green',
     cancelled: 'darkgrey',
@@ -137,6 +169,9 @@ export const INVOICE_CONFIG: DocumentKindConfig = {
   closedStatuses: ['paid', 'cancelled'],
   labels: {
     noun: 'Facture',
+    countNouns: ['facture', 'factures'],
+    the: 'la facture',
+    willBeSentTo: 'La facture sera envoyée à',
     listTitle: 'Liste des factures',
     newLabel: 'Faire une facture',
     createTitle: 'Nouvelle facture',
@@ -165,9 +200,64 @@ export const INVOICE_CONFIG: DocumentKindConfig = {
   },
 };
 
+/**
+ * Avoirs (issue 13): issued in one step from an invoice (numbered AV-…, frozen), never edited
+ * nor deleted; listed, viewed, downloaded and sent by e-mail like the others.
+ */
+export const CREDIT_NOTE_CONFIG: DocumentKindConfig = {
+  kind: 'credit_note',
+  path: 'credit-notes',
+  tag: 'CreditNote',
+  numberField: 'credit_note_number',
+  endDateField: 'due_date',
+  createdField: 'issue_date',
+  createdHeader: 'Date',
+  endDateHeader: null,
+  ledger: true,
+  creatable: false,
+  hasPriority: false,
+  defaultSort: { key: 'issue_date', direction: 'desc' },
+  filterStatuses: options(CREDIT_NOTE_STATUSES, CREDIT_NOTE_STATUS_LABELS),
+  formStatuses: [],
+  statusTones: { issued: 'purple', sent: 'blue' },
+  closedStatuses: CREDIT_NOTE_STATUSES,
+  labels: {
+    noun: 'Avoir',
+    countNouns: ['avoir', 'avoirs'],
+    the: 'l’avoir',
+    willBeSentTo: 'L’avoir sera envoyé à',
+    listTitle: 'Liste des avoirs',
+    newLabel: 'Émettre un avoir',
+    createTitle: 'Nouvel avoir',
+    duplicateTitle: 'Nouvel avoir',
+    createButton: 'Émettre l’avoir',
+    emptyList: 'Aucun avoir à afficher. Un avoir s’émet depuis une facture émise.',
+    endDate: 'Date d’échéance',
+    signatureNotice: 'Informations de paiement',
+    clientRequired: 'Veuillez sélectionner un client pour l’avoir.',
+    linesRequired: 'L’avoir doit contenir au moins une ligne.',
+    saveErrorIntro: 'Une erreur est survenue lors de l’émission de l’avoir :',
+    saveErrorFallback: 'Erreur lors de l’émission de l’avoir. Vérifiez les champs et réessayez.',
+    loadError: 'Impossible de charger l’avoir.',
+    loadListError: 'Impossible de charger la liste des avoirs.',
+    deleteConfirm: 'Un avoir émis ne peut pas être supprimé.',
+    deleteError: 'Un avoir émis ne peut pas être supprimé.',
+    deleted: 'Avoir supprimé.',
+    created: 'Avoir émis avec succès !',
+    updated: 'Avoir mis à jour avec succès !',
+    emailGuard: 'L’avoir n’a pas de client à qui l’envoyer.',
+    emailSent: 'L’avoir a été envoyé par e-mail avec succès !',
+    emailForbidden: 'Vous n’êtes pas autorisé à envoyer cet avoir.',
+    emailNotFound: 'Avoir introuvable. Veuillez recharger la page.',
+    filePrefix: 'avoir',
+    ofThe: 'de l’avoir',
+  },
+};
+
 export const DOCUMENT_KINDS: Record<DocumentKind, DocumentKindConfig> = {
   quote: QUOTE_CONFIG,
   invoice: INVOICE_CONFIG,
+  credit_note: CREDIT_NOTE_CONFIG,
 };
 
 /** Base data of the form (SPEC section 8). */

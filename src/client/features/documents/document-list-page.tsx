@@ -15,7 +15,7 @@ import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { DataTable, type DataTableColumn } from '../../ui/table';
 import { DOCUMENT_KINDS, UNKNOWN_CLIENT, type DocumentKind, type DocumentKindConfig } from './document-kinds';
-import { DocumentStatusBadge, EndDate } from './document-status';
+import { DocumentStatusBadges, EndDate } from './document-status';
 import type { DocumentRow } from './document.types';
 import { useListDocumentsQuery } from './documents.api';
 import { describeRouteFilter, translateListQuery } from './list-query';
@@ -55,8 +55,39 @@ const StyledClientLink = styled(Link)`
   color: ${({ theme }) => theme.colors.link};
 `;
 
+const StyledInvoiceLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.link};
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+`;
+
+/** The status filter: 'overdue' is derived (`is_overdue`), the others are stored statuses. */
+export function matchesStatus(row: Pick<DocumentRow, 'status' | 'is_overdue'>, status: string): boolean {
+  if (!status) return true;
+  return status === 'overdue' ? row.is_overdue : row.status === status;
+}
+
 function listColumns(config: DocumentKindConfig, today: string): DataTableColumn<DocumentRow>[] {
-  return [
+  const invoiceColumn: DataTableColumn<DocumentRow> = {
+    key: 'invoice',
+    header: 'Facture',
+    sortValue: (row) => row.invoice?.invoice_number,
+    render: (row) =>
+      row.invoice ? (
+        <StyledInvoiceLink to={`/invoices/${row.invoice.id}`}>{row.invoice.invoice_number ?? `#${row.invoice.id}`}</StyledInvoiceLink>
+      ) : (
+        '—'
+      ),
+  };
+  const endDateColumn: DataTableColumn<DocumentRow> | null = config.endDateHeader
+    ? {
+        key: config.endDateField,
+        header: config.endDateHeader,
+        sortValue: (row) => row.end_date,
+        render: (row) => <EndDate config={config} row={row} today={today} />,
+      }
+    : null;
+  const columns: (DataTableColumn<DocumentRow> | null)[] = [
     {
       key: 'title',
       header: 'Titre',
@@ -78,11 +109,14 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
           UNKNOWN_CLIENT
         ),
     },
+    config.kind === 'credit_note' ? invoiceColumn : null,
     {
       key: 'status',
       header: 'Statut',
       sortValue: (row) => row.status_display,
-      render: (row) => <DocumentStatusBadge config={config} status={row.status} label={row.status_display} />,
+      render: (row) => (
+        <DocumentStatusBadges config={config} status={row.status} label={row.status_display} overdue={row.is_overdue} />
+      ),
     },
     {
       key: 'total_amount',
@@ -91,17 +125,13 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
     },
     {
       key: config.createdField,
-      header: 'Date Création',
-      hideBelow: 'md',
+      header: config.createdHeader,
+      hideBelow: endDateColumn ? 'md' : undefined,
       render: (row) => formatDate(row[config.createdField]),
     },
-    {
-      key: config.endDateField,
-      header: config.kind === 'quote' ? 'Date Expiration' : 'Date Échéance',
-      sortValue: (row) => row.end_date,
-      render: (row) => <EndDate config={config} row={row} today={today} />,
-    },
+    endDateColumn,
   ];
+  return columns.filter((column): column is DataTableColumn<DocumentRow> => column !== null);
 }
 
 export interface DocumentListPageProps {
@@ -109,8 +139,9 @@ export interface DocumentListPageProps {
 }
 
 /**
- * 'Liste des devis' / 'Liste des factures' (SPEC section 2): the route's query selects what
- * the server returns (SPEC section 7); search, status and priority filter that list here.
+ * 'Liste des devis' / 'Liste des factures' (SPEC section 2) / 'Liste des avoirs': the route's
+ * query selects what the server returns (SPEC section 7); search, status and priority filter
+ * that list here.
  */
 export function DocumentListPage({ kind }: DocumentListPageProps) {
   const config = DOCUMENT_KINDS[kind];
@@ -140,7 +171,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
     return (data ?? []).filter(
       (row) =>
         (!needle || row.searchText.includes(needle)) &&
-        (!status || row.status === status) &&
+        matchesStatus(row, status) &&
         (!priority || row.priority === priority),
     );
   }, [data, deferredSearch, status, priority]);
@@ -155,19 +186,26 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
   };
 
   const total = data?.length ?? 0;
-  const plural = kind === 'quote' ? 'devis' : rows.length > 1 ? 'factures' : 'facture';
+  const [one, many] = config.labels.countNouns;
+  const plural = rows.length > 1 ? many : one;
 
   return (
     <Page
       title={config.labels.listTitle}
       actions={
-        <ButtonLink to={`/${config.path}/new`} variant="primary">
-          <IconPlus size={18} />
-          {config.labels.newLabel}
-        </ButtonLink>
+        config.creatable && (
+          <ButtonLink to={`/${config.path}/new`} variant="primary">
+            <IconPlus size={18} />
+            {config.labels.newLabel}
+          </ButtonLink>
+        )
       }
     >
-      <ListToolbar label={`Filtrer la ${config.labels.listTitle.toLowerCase()}`} filterCount={2} onReset={reset}>
+      <ListToolbar
+        label={`Filtrer la ${config.labels.listTitle.toLowerCase()}`}
+        filterCount={config.hasPriority ? 2 : 1}
+        onReset={reset}
+      >
         <TextField
           label="Rechercher"
           type="search"
@@ -182,13 +220,15 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
           value={status}
           onChange={(event) => setStatus(event.target.value)}
         />
-        <Select
-          label="Priorité"
-          placeholderOption="Toutes les priorités"
-          options={PRIORITY_OPTIONS}
-          value={priority}
-          onChange={(event) => setPriority(event.target.value)}
-        />
+        {config.hasPriority && (
+          <Select
+            label="Priorité"
+            placeholderOption="Toutes les priorités"
+            options={PRIORITY_OPTIONS}
+            value={priority}
+            onChange={(event) => setPriority(event.target.value)}
+          />
+        )}
       </ListToolbar>
 
       {routeFilter && (

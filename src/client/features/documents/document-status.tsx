@@ -3,7 +3,8 @@ import { addDays } from '../../../shared/dates';
 import { formatDate } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { VisuallyHidden } from '../../ui/visually-hidden';
-import type { DocumentKindConfig } from './document-kinds';
+import { INVOICE_STATUS_LABELS } from '../../../shared/documents';
+import { INVOICE_CONFIG, type DocumentKindConfig } from './document-kinds';
 
 /** How the list colours an expiration/due date: red when past, orange within 7 days. */
 export type EndDateTone = 'overdue' | 'soon' | null;
@@ -13,16 +14,12 @@ export const SOON_DAYS = 7;
 
 /**
  * Quotes: red if the expiration date is past, orange within 7 days, plain once the quote is
- * closed (accepted, rejected, expired). Invoices: red if overdue (status or date), orange
- * within 7 days, plain when paid or cancelled. `today` is 'YYYY-MM-DD' (Paris).
+ * closed (accepted, rejected, expired). Invoices: red if overdue (as the server derives it, or
+ * by date), orange within 7 days, plain when paid or cancelled. `today` is 'YYYY-MM-DD' (Paris).
  */
-export function endDateTone(
-  config: DocumentKindConfig,
-  row: { status: string; end_date: string | null },
-  today: string,
-): EndDateTone {
+export function endDateTone(config: DocumentKindConfig, row: EndDateRow, today: string): EndDateTone {
   if (config.closedStatuses.includes(row.status)) return null;
-  if (config.kind === 'invoice' && row.status === 'overdue') return 'overdue';
+  if (row.is_overdue) return 'overdue';
   if (!row.end_date) return null;
   if (row.end_date < today) return 'overdue';
   if (row.end_date <= addDays(today, SOON_DAYS)) return 'soon';
@@ -38,9 +35,15 @@ const StyledEndDate = styled.span<{ $tone: EndDateTone }>`
 
 const TONE_TEXT = { overdue: ' (dépassée)', soon: ' (dans moins de 7 jours)' } as const;
 
+export interface EndDateRow {
+  status: string;
+  end_date: string | null;
+  is_overdue?: boolean;
+}
+
 export interface EndDateProps {
   config: DocumentKindConfig;
-  row: { status: string; end_date: string | null };
+  row: EndDateRow;
   today: string;
 }
 
@@ -65,4 +68,29 @@ export interface DocumentStatusBadgeProps {
 export function DocumentStatusBadge({ config, status, label }: DocumentStatusBadgeProps) {
   const fallback = config.formStatuses.find((o) => o.value === status)?.label ?? config.filterStatuses.find((o) => o.value === status)?.label;
   return <Badge tone={config.statusTones[status] ?? 'grey'}>{label || fallback || status}</Badge>;
+}
+
+/** « En retard »: an issued invoice with a balance due after its due date (derived by the server). */
+export function OverdueBadge() {
+  return <Badge tone={INVOICE_CONFIG.statusTones.overdue}>{INVOICE_STATUS_LABELS.overdue}</Badge>;
+}
+
+const StyledBadges = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: 4px;
+`;
+
+export interface DocumentStatusBadgesProps extends DocumentStatusBadgeProps {
+  overdue?: boolean;
+}
+
+/** The status, followed by « En retard » when the invoice is overdue. */
+export function DocumentStatusBadges({ overdue, ...status }: DocumentStatusBadgesProps) {
+  return (
+    <StyledBadges>
+      <DocumentStatusBadge {...status} />
+      {overdue && <OverdueBadge />}
+    </StyledBadges>
+  );
 }

@@ -1,7 +1,8 @@
 /**
- * Quote and invoice payloads as the client uses them. The API names the number and the end
- * date per kind (quote_number / expiration_date, invoice_number / due_date); the endpoints
- * normalise them to `number` and `end_date` so that the pages are written once.
+ * Quote, invoice and credit note payloads as the client uses them. The API names the number and
+ * the end date per kind (quote_number / expiration_date, invoice_number / due_date,
+ * credit_note_number); the endpoints normalise them to `number` and `end_date` so that the pages
+ * are written once.
  */
 
 export interface ClientRef {
@@ -28,7 +29,14 @@ export interface DocumentLine {
   task: LineTaskRef | null;
 }
 
-/** One row of the quote or invoice list. */
+/** The invoice a credit note credits. */
+export interface InvoiceRef {
+  id: number;
+  invoice_number: string | null;
+  issue_date: string | null;
+}
+
+/** One row of the quote, invoice or credit note list. */
 export interface DocumentRow {
   id: number;
   number: string | null;
@@ -42,11 +50,46 @@ export interface DocumentRow {
   payment_date: string | null;
   total_amount: number;
   created_at: string;
+  /**
+   * Money after issue (invoices, issue 13): what was paid, what credit notes took off, what
+   * remains; zero for quotes and credit notes.
+   */
+  amount_paid: number;
+  credited_amount: number;
+  balance_due: number;
+  /** Issued, balance > 0 and due date past (derived by the server, Europe/Paris). */
+  is_overdue: boolean;
+  /** Numbered: an issued invoice or credit note is frozen. */
+  is_issued: boolean;
+  /** Number of the credit note that cancelled the invoice, if any. */
+  cancelled_by: string | null;
+  /** Credit notes: the invoice they credit. */
+  invoice: InvoiceRef | null;
   /** Title and client name, lower case without accents (the search box matches on it). */
   searchText: string;
 }
 
-/** A whole quote or invoice (GET quotes/{id}/). */
+/** A payment recorded on an issued invoice. */
+export interface Payment {
+  id: number;
+  date: string;
+  amount: number;
+  method: string;
+  method_display: string;
+  reference: string;
+  created_at: string;
+}
+
+/** A credit note as its invoice lists it. */
+export interface CreditNoteSummary {
+  id: number;
+  credit_note_number: string;
+  issue_date: string;
+  total_amount: number;
+  reason: string;
+}
+
+/** A whole quote, invoice or credit note (GET quotes/{id}/…). */
 export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   description: string;
   tax_rate: number;
@@ -57,6 +100,15 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   line_items: DocumentLine[];
   /** Invoices made from a quote. */
   quote_id: number | null;
+  /** Invoices: never printed, editable at any time. */
+  internal_notes: string;
+  /** SHA-256 of the archived PDF of an issued document; null for drafts. */
+  pdf_sha256: string | null;
+  /** Credit notes: why it was issued. */
+  reason: string;
+  /** Invoices: payments, oldest first, and the credit notes issued on it. */
+  payments: Payment[];
+  credit_notes: CreditNoteSummary[];
 }
 
 /** A line of the write payload: `id` null for a new line. */
@@ -80,6 +132,8 @@ export interface DocumentWritePayload {
   expiration_date?: string | null;
   due_date?: string | null;
   payment_date?: string | null;
+  /** Invoices only. */
+  internal_notes?: string;
   tax_rate: number;
   legal_notice: string;
   signature_notice: string;
@@ -110,3 +164,22 @@ export interface SendEmailResult {
   status_display?: string;
   number: string | null;
 }
+
+/** POST invoices/{id}/payments/ body. */
+export interface PaymentInput {
+  date: string;
+  amount: number;
+  method: string;
+  reference: string;
+}
+
+/** A line of a partial credit note: amounts HT at the invoice's VAT rate. */
+export interface CreditNoteLineInput {
+  title: string;
+  description: string;
+  quantity: number;
+  unit_price: number;
+}
+
+/** POST invoices/{id}/credit_note/ body: empty for a credit of the whole balance due. */
+export type CreditNoteInput = { reason?: string; line_items?: CreditNoteLineInput[] };

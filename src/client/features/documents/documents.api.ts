@@ -6,10 +6,15 @@ import type { ListParams } from './list-query';
 import type {
   ClientOption,
   ClientRef,
+  CreditNoteInput,
+  CreditNoteSummary,
   DocumentLine,
   DocumentRecord,
   DocumentRow,
   DocumentWritePayload,
+  InvoiceRef,
+  Payment,
+  PaymentInput,
   SendEmailResult,
   TaskOption,
 } from './document.types';
@@ -29,11 +34,20 @@ const num = (value: unknown): number => {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) ? n : 0;
 };
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+function toInvoiceRef(value: unknown): InvoiceRef | null {
+  if (!value || typeof value !== 'object') return null;
+  const raw = value as Record<string, unknown>;
+  if (typeof raw.id !== 'number') return null;
+  return { id: raw.id, invoice_number: strOrNull(raw.invoice_number), issue_date: strOrNull(raw.issue_date) };
+}
 
 export function toDocumentRow(config: DocumentKindConfig, raw: RawDocument): DocumentRow {
+  const number = strOrNull(raw[config.numberField]);
   return {
     id: raw.id,
-    number: strOrNull(raw[config.numberField]),
+    number,
     title: str(raw.title),
     client: raw.client ?? null,
     status: raw.status,
@@ -44,6 +58,13 @@ export function toDocumentRow(config: DocumentKindConfig, raw: RawDocument): Doc
     payment_date: strOrNull(raw.payment_date),
     total_amount: num(raw.total_amount),
     created_at: str(raw.created_at),
+    amount_paid: num(raw.amount_paid),
+    credited_amount: num(raw.credited_amount),
+    balance_due: num(raw.balance_due),
+    is_overdue: raw.is_overdue === true,
+    is_issued: typeof raw.is_issued === 'boolean' ? raw.is_issued : config.ledger && number !== null,
+    cancelled_by: strOrNull(raw.cancelled_by),
+    invoice: toInvoiceRef(raw.invoice),
     searchText: normalizeSearch(`${str(raw.title)} ${raw.client?.name ?? ''}`),
   };
 }
@@ -58,8 +79,13 @@ export function toDocumentRecord(config: DocumentKindConfig, raw: RawDocument): 
     signature_notice: str(raw.signature_notice),
     subtotal: num(raw.subtotal),
     tax_amount: num(raw.tax_amount),
-    line_items: Array.isArray(raw.line_items) ? (raw.line_items as DocumentLine[]) : [],
+    line_items: list<DocumentLine>(raw.line_items),
     quote_id: typeof raw.quote_id === 'number' ? raw.quote_id : null,
+    internal_notes: str(raw.internal_notes),
+    pdf_sha256: strOrNull(raw.pdf_sha256),
+    reason: str(raw.reason),
+    payments: list<Payment>(raw.payments),
+    credit_notes: list<CreditNoteSummary>(raw.credit_notes),
   };
 }
 
@@ -68,6 +94,11 @@ interface KindArg {
 }
 interface IdArg extends KindArg {
   id: number;
+}
+/** A payment or a credit note written on an invoice. */
+interface InvoiceArg {
+  invoiceId: number;
+  clientId?: number | null;
 }
 
 // Built once (Intl objects are costly to create).
@@ -83,6 +114,16 @@ const afterWrite = (kind: DocumentKind, clientIds: (number | null | undefined)[]
   'Dashboard' as const,
   'Activity' as const,
   ...clientIds.filter((id): id is number => typeof id === 'number').map((id) => ({ type: 'Contact' as const, id })),
+];
+
+// Payments and credit notes change their invoice (status, balance, overdue), the invoice list,
+// the dashboard's figures, the activity history and the client's panel.
+const afterLedgerWrite = ({ invoiceId, clientId }: InvoiceArg) => [
+  { type: 'Invoice' as const, id: invoiceId },
+  { type: 'Invoice' as const, id: 'LIST' },
+  'Dashboard' as const,
+  'Activity' as const,
+  ...(typeof clientId === 'number' ? [{ type: 'Contact' as const, id: clientId }] : []),
 ];
 
 export const documentsApi = api.injectEndpoints({
@@ -129,6 +170,35 @@ export const documentsApi = api.injectEndpoints({
     convertQuoteToInvoice: build.mutation<{ id: number }, { id: number }>({
       query: ({ id }) => ({ url: `quotes/${id}/convert_to_invoice/`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Quote', 'Invoice', 'Dashboard', 'Activity']),
+    }),
+
+    /** POST invoices/{id}/payments/: records a payment; the invoice is then read again. */
+    recordPayment: build.mutation<Payment, InvoiceArg & { body: PaymentInput }>({
+      query: ({ invoiceId, body }) => ({ url: `invoices/${invoiceId}/payments/`, method: 'POST', data: body }),
+      transformResponse: (raw: { payment: Payment }) => raw.payment,
+      invalidatesTags: (_result, error, arg) => (error ? [] : afterLedgerWrite(arg)),
+    }),
+
+    deletePayment: build.mutation<void, InvoiceArg & { paymentId: number }>({
+      query: ({ invoiceId, paymentId }) => ({ url: `invoices/${invoiceId}/payments/${paymentId}/`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, arg) => (error ? [] : afterLedgerWrite(arg)),
+    }),
+
+    /** POST invoices/{id}/credit_note/: issues a credit note (whole balance, or the given lines). */
+    issueCreditNote: build.mutation<DocumentRecord, InvoiceArg & { body: CreditNoteInput }>({
+      query: ({ invoiceId, body }) => ({ url: `invoices/${invoiceId}/credit_note/`, method: 'POST', data: body }),
+      transformResponse: (raw: RawDocument) => toDocumentRecord(cfg('credit_note'), raw),
+      invalidatesTags: (_result, error, arg) =>
+        error ? [] : [...afterLedgerWrite(arg), { type: 'CreditNote' as const, id: 'LIST' }],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          // The credit note's page opens from the cache.
+          dispatch(documentsApi.util.upsertQueryData('getDocument', { kind: 'credit_note', id: data.id }, data));
+        } catch {
+          // the dialog shows the error
+        }
+      },
     }),
 
     /**
@@ -193,6 +263,9 @@ export const {
   useUpdateDocumentMutation,
   useDeleteDocumentMutation,
   useConvertQuoteToInvoiceMutation,
+  useRecordPaymentMutation,
+  useDeletePaymentMutation,
+  useIssueCreditNoteMutation,
   useFetchDocumentPdfMutation,
   useSendDocumentEmailMutation,
   useGetDocumentClientOptionsQuery,

@@ -1,5 +1,10 @@
 import { firstDayOfMonth } from '../../../shared/dates';
-import { INVOICE_STATUS_LABELS, OUTSTANDING_INVOICE_STATUSES, QUOTE_STATUS_LABELS } from '../../../shared/documents';
+import {
+  CREDIT_NOTE_STATUS_LABELS,
+  INVOICE_STATUS_LABELS,
+  OUTSTANDING_INVOICE_STATUSES,
+  QUOTE_STATUS_LABELS,
+} from '../../../shared/documents';
 import type { DocumentKind } from './document-kinds';
 
 export type ListParams = Record<string, string>;
@@ -7,9 +12,10 @@ export type ListParams = Record<string, string>;
 /**
  * The list route's query → the API's list parameters (SPEC section 7):
  * - quotes: status=pending → status=sent;
- * - invoices: status=outstanding → status__in=unpaid,partially_paid,sent,overdue;
+ * - invoices: status=outstanding → status__in=sent,partially_paid (issued, not settled);
  *   paid_this_month → status=paid & payment_date__gte=first day of the current month;
  *   due_soon → due_soon=true with status removed; status=overdue stays.
+ * - credit notes: as they are.
  * Other parameters pass through (the server ignores the ones it does not know).
  * `today` is the Paris calendar day (YYYY-MM-DD).
  */
@@ -23,6 +29,7 @@ export function translateListQuery(kind: DocumentKind, query: URLSearchParams, t
     if (params.status === 'pending') params.status = 'sent';
     return params;
   }
+  if (kind === 'credit_note') return params;
 
   if (params.status === 'outstanding') {
     delete params.status;
@@ -51,6 +58,9 @@ export function describeRouteFilter(kind: DocumentKind, query: URLSearchParams):
     if (status === 'pending') return 'Devis envoyés en attente de réponse';
     if (status) return `Devis au statut « ${QUOTE_STATUS_LABELS[status as keyof typeof QUOTE_STATUS_LABELS] ?? status} »`;
     return null;
+  }
+  if (kind === 'credit_note') {
+    return status ? `Avoirs au statut « ${CREDIT_NOTE_STATUS_LABELS[status as keyof typeof CREDIT_NOTE_STATUS_LABELS] ?? status} »` : null;
   }
   if (isTrue(query.get('due_soon') ?? undefined)) return 'Factures arrivant à échéance dans les 7 jours';
   if (isTrue(query.get('paid_this_month') ?? undefined)) return 'Factures payées ce mois-ci';

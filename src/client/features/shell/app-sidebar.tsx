@@ -6,6 +6,7 @@ import {
   IconChevronLeft,
   IconChevronRight,
   IconContacts,
+  IconCreditNote,
   IconDashboard,
   IconInvoices,
   IconProjects,
@@ -22,6 +23,7 @@ export const SIDEBAR_ITEMS: readonly { label: string; to: string; Icon: Componen
   { label: 'Tâches', to: '/tasks', Icon: IconTasks },
   { label: 'Devis', to: '/quotes', Icon: IconQuotes },
   { label: 'Factures', to: '/invoices', Icon: IconInvoices },
+  { label: 'Avoirs', to: '/credit-notes', Icon: IconCreditNote },
 ];
 
 const StyledSlot = styled.div<{ $collapsed: boolean }>`

@@ -151,14 +151,17 @@ describe('document detail page', () => {
     expect(screen.getByText('Devis créé avec succès !')).toBeInTheDocument();
   });
 
-  it('edits an invoice: status select with partial, payment date null, the server status and number replace the local ones', async () => {
-    mock.onGet('invoices/7/').reply(200, record('invoice'));
-    mock.onPut('invoices/7/').reply(200, record('invoice', { status: 'sent', status_display: 'Envoyée', invoice_number: 'FAC-2025-0001' }));
+  it('issues a draft invoice: the status offers draft or sent only, the server status and number replace the local ones, then it is frozen', async () => {
+    const issued = record('invoice', { status: 'sent', status_display: 'Envoyée', invoice_number: 'FAC-2025-0001', is_issued: true, balance_due: 186.6 });
+    mock.onGet('invoices/7/').replyOnce(200, record('invoice')).onGet('invoices/7/').reply(200, issued);
+    mock.onPut('invoices/7/').reply(200, issued);
     const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Facture #7' })).toBeInTheDocument();
     expect(screen.getByLabelText('Informations de paiement')).toHaveValue('Signature');
     const status = screen.getByRole('combobox', { name: 'Statut' });
-    expect(within(status).getByRole('option', { name: 'Partiellement payée' })).toHaveValue('partial');
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['Brouillon', 'Envoyée']);
+    // No manual 'paid' any more, nor a payment date: payments are recorded on the issued invoice.
+    expect(screen.queryByLabelText('Date de paiement')).not.toBeInTheDocument();
     expect(totals()).toEqual(['155,50 €', '31,10 €', '186,60 €']);
     // The linked task keeps its label.
     expect(line(1).getByRole('combobox', { name: 'Tâche liée' })).toHaveValue('9');
@@ -166,14 +169,35 @@ describe('document detail page', () => {
     await user.selectOptions(status, 'sent');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Facture FAC-2025-0001' })).toBeInTheDocument();
-    expect(putBody()).toMatchObject({ status: 'sent', payment_date: null, due_date: addDays(today, 30), client_id: 3 });
+    expect(putBody()).toMatchObject({ status: 'sent', payment_date: null, internal_notes: '', due_date: addDays(today, 30), client_id: 3 });
     expect(putBody().line_items.map((l: { id: number }) => l.id)).toEqual([11, 12]);
-    expect(screen.getByRole('combobox', { name: 'Statut' })).toHaveValue('sent');
-    // Issued: client, lines, VAT and issue date are locked, draft is no longer offered.
+    // Issued: everything printed is locked, the status is shown and no longer chosen.
+    expect(screen.queryByRole('combobox', { name: 'Statut' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Statut' })).getByText('Envoyée')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /^Client/ })).toBeDisabled();
     expect(screen.getByLabelText('TVA (%)')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Ajouter une ligne' })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('combobox', { name: 'Statut' })).queryByRole('option', { name: 'Brouillon' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Paiements et avoirs' })).toBeInTheDocument();
+  });
+
+  it('lists what an invoice lacks to be issued, each with a link to fill it in', async () => {
+    mock.onGet('invoices/7/').reply(200, record('invoice'));
+    mock.onPut('invoices/7/').reply(400, {
+      detail: 'La facture ne peut pas être émise : des informations obligatoires manquent.',
+      missing: [
+        { message: 'Votre numéro SIRET (profil)', link: '/profile' },
+        { message: 'L’adresse de Librairie Colette', link: '/contacts/3' },
+      ],
+    });
+    const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Facture #7' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'sent');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('La facture ne peut pas être émise : des informations obligatoires manquent.');
+    expect(within(summary).getByRole('link', { name: 'Votre numéro SIRET (profil)' })).toHaveAttribute('href', '/profile');
+    expect(within(summary).getByRole('link', { name: 'L’adresse de Librairie Colette' })).toHaveAttribute('href', '/contacts/3');
+    expect(screen.getByRole('heading', { level: 1, name: 'Facture #7' })).toBeInTheDocument();
   });
 
   it('lists server errors per field after the SPEC heading', async () => {
@@ -252,17 +276,6 @@ describe('document detail page', () => {
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
 
-  it("shows the server's reason when an issued invoice cannot be deleted", async () => {
-    mock.onGet('invoices/7/').reply(200, record('invoice', { invoice_number: 'FAC-2025-0001', status: 'sent', status_display: 'Envoyée' }));
-    mock.onDelete('invoices/7/').reply(400, { detail: 'Une facture émise ne peut pas être supprimée : annulez-la à la place.' });
-    const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
-    await screen.findByRole('heading', { level: 1, name: 'Facture FAC-2025-0001' });
-    await user.click(screen.getByRole('button', { name: 'Supprimer' }));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('Voulez-vous vraiment supprimer cette facture ? Cette action est irréversible.');
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
-    expect(await screen.findByText('Une facture émise ne peut pas être supprimée : annulez-la à la place.')).toBeInTheDocument();
-  });
-
   it('converts a quote into an invoice and opens it', async () => {
     mock.onGet('quotes/7/').reply(200, record('quote', { status: 'sent', status_display: 'Envoyé' }));
     mock.onPost('quotes/7/convert_to_invoice/').reply(201, { id: 31, invoice: {} });
@@ -336,7 +349,11 @@ describe('document detail page', () => {
     });
 
     it('sends an invoice by e-mail after confirmation; the draft becomes sent with its number', async () => {
-      mock.onGet('invoices/7/').reply(200, record('invoice'));
+      mock
+        .onGet('invoices/7/')
+        .replyOnce(200, record('invoice'))
+        .onGet('invoices/7/')
+        .reply(200, record('invoice', { invoice_number: 'FAC-2025-0004', status: 'sent', status_display: 'Envoyée', is_issued: true }));
       mock.onPost('invoices/7/send_email/').reply(200, {
         message: 'La facture a été envoyée par e-mail avec succès !',
         id: 7,
@@ -353,7 +370,9 @@ describe('document detail page', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
       expect(await screen.findByText('La facture a été envoyée par e-mail avec succès !')).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1, name: 'Facture FAC-2025-0004' })).toBeInTheDocument();
-      expect(screen.getByRole('combobox', { name: 'Statut' })).toHaveValue('sent');
+      // Issued: frozen, the status is shown rather than chosen.
+      expect(within(screen.getByRole('group', { name: 'Statut' })).getByText('Envoyée')).toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Statut' })).not.toBeInTheDocument();
       expect(mock.history.post).toHaveLength(1);
     });
 

@@ -6,6 +6,7 @@ import {
   emptyLine,
   formFromRecord,
   lineWithTask,
+  missingInformation,
   newDocumentForm,
   validateForm,
   type DocumentForm,
@@ -35,6 +36,18 @@ const RECORD: DocumentRecord = {
   subtotal: 155.5,
   tax_amount: 31.1,
   quote_id: null,
+  amount_paid: 50,
+  credited_amount: 0,
+  balance_due: 136.6,
+  is_overdue: false,
+  is_issued: true,
+  cancelled_by: null,
+  invoice: null,
+  internal_notes: 'Relancer après le 15',
+  pdf_sha256: 'ab'.repeat(32),
+  reason: '',
+  payments: [],
+  credit_notes: [],
   line_items: [
     { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
     { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, total: 35.5, task_id: null, task: null },
@@ -89,6 +102,7 @@ describe('duplicate mapping', () => {
       issue_date: TODAY,
       end_date: '2025-12-21',
       payment_date: '',
+      internal_notes: '',
       tax_rate: '5.5',
       description: 'Notes',
       legal_notice: 'Mentions du document',
@@ -106,11 +120,19 @@ describe('duplicate mapping', () => {
 });
 
 describe('edit mapping', () => {
-  it("shows an invoice's partially_paid as the form's 'partial' and keeps line ids", () => {
+  it("holds an issued invoice's derived status as 'sent' (the only status it may send), its notes and line ids", () => {
     const form = formFromRecord(INVOICE_CONFIG, RECORD);
-    expect(form.status).toBe('partial');
+    expect(form.status).toBe('sent');
+    expect(form.internal_notes).toBe('Relancer après le 15');
+    expect(form.payment_date).toBe('2025-10-15');
     expect(form.line_items.map((l) => l.id)).toEqual([11, 12]);
     expect(form.line_items[0].taskTitle).toBe('Atelier');
+    for (const status of ['paid', 'cancelled', 'sent']) {
+      expect(formFromRecord(INVOICE_CONFIG, { ...RECORD, status }).status).toBe('sent');
+    }
+    expect(formFromRecord(INVOICE_CONFIG, { ...RECORD, status: 'draft' }).status).toBe('draft');
+    // Quotes keep whatever status they have.
+    expect(formFromRecord(QUOTE_CONFIG, { ...RECORD, status: 'accepted' }).status).toBe('accepted');
   });
 
   it('reuses the line keys of the previous form so rows are not remounted after a save', () => {
@@ -190,23 +212,25 @@ describe('write payload', () => {
     ...newDocumentForm(TODAY),
     title: '  Site  ',
     client_id: 3,
-    status: 'partial',
+    status: 'sent',
     tax_rate: '5,5',
     payment_date: '',
+    internal_notes: 'Appeler la comptable',
     line_items: [{ ...emptyLine(), id: 11, title: 'A', quantity: '1,5', unit_price: '10.10', task_id: 4, taskTitle: 'T' }],
   };
 
-  it('sends client_id, numbers, null for empty dates, and lines without their client-side key', () => {
+  it('sends client_id, numbers, null for empty dates, internal notes, and lines without their client-side key', () => {
     const payload = buildPayload(INVOICE_CONFIG, form);
     expect(payload).toEqual({
       title: 'Site',
       description: '',
       client_id: 3,
-      status: 'partial',
+      status: 'sent',
       priority: 'normale',
       issue_date: TODAY,
       due_date: '2025-12-21',
       payment_date: null,
+      internal_notes: 'Appeler la comptable',
       tax_rate: 5.5,
       legal_notice: '',
       signature_notice: '',
@@ -214,11 +238,12 @@ describe('write payload', () => {
     });
   });
 
-  it('names the end date per kind and sends no payment date on quotes', () => {
+  it('names the end date per kind and sends no payment date nor internal notes on quotes', () => {
     const payload = buildPayload(QUOTE_CONFIG, { ...form, status: 'sent' });
     expect(payload.expiration_date).toBe('2025-12-21');
     expect(payload).not.toHaveProperty('due_date');
     expect(payload).not.toHaveProperty('payment_date');
+    expect(payload).not.toHaveProperty('internal_notes');
   });
 });
 
@@ -240,6 +265,24 @@ describe('server errors', () => {
       'Ligne 2 – Prix unitaire HT : Assurez-vous que cette valeur est supérieure ou égale à 0.',
       'Une facture émise ne peut plus être modifiée.',
     ]);
+  });
+
+  it('lists what an invoice lacks to be issued with its links, apart from the messages', () => {
+    const refusal = {
+      detail: 'La facture ne peut pas être émise : des informations obligatoires manquent.',
+      missing: [
+        { message: 'Votre numéro SIRET', link: '/profile' },
+        { message: 'L’adresse du client', link: '/contacts/12' },
+        { message: 'Un lien douteux', link: 'https://exemple.fr' },
+      ],
+    };
+    expect(describeSaveErrors(INVOICE_CONFIG, refusal)).toEqual(['La facture ne peut pas être émise : des informations obligatoires manquent.']);
+    expect(missingInformation(refusal)).toEqual([
+      { message: 'Votre numéro SIRET', link: '/profile' },
+      { message: 'L’adresse du client', link: '/contacts/12' },
+      { message: 'Un lien douteux', link: null },
+    ]);
+    expect(missingInformation({ detail: 'x' })).toEqual([]);
   });
 
   it('reads a flat line_items message and returns nothing for bodies without errors', () => {

@@ -55,7 +55,7 @@ describe('document list page', () => {
     mock.onGet('invoices/').reply(200, [
       invoice(1, { due_date: addDays(today, 20) }),
       invoice(2, { invoice_number: null, status: 'draft', status_display: 'Brouillon', due_date: addDays(today, 3) }),
-      invoice(3, { status: 'overdue', status_display: 'En retard', due_date: addDays(today, -2) }),
+      invoice(3, { is_overdue: true, due_date: addDays(today, -2) }),
       invoice(4, { status: 'paid', status_display: 'Payée', due_date: addDays(today, -40) }),
       invoice(5, { status: 'partially_paid', status_display: 'Partiellement payée', due_date: addDays(today, 60) }),
       invoice(6, { status: 'cancelled', status_display: 'Annulée', due_date: addDays(today, 61) }),
@@ -82,7 +82,9 @@ describe('document list page', () => {
 
     const tone = (text: string) => within(screen.getByRole('table')).getByText(text).getAttribute('data-tone');
     expect(tone('Brouillon')).toBe('grey');
-    expect(tone('Envoyée')).toBe('blue');
+    expect(within(bodyRows()[3]).getByText('Envoyée')).toHaveAttribute('data-tone', 'blue');
+    // Overdue is derived: the row keeps its status and gets « En retard » beside it.
+    expect(within(bodyRows()[1]).getByText('Envoyée')).toHaveAttribute('data-tone', 'blue');
     expect(tone('En retard')).toBe('darkred');
     expect(tone('Payée')).toBe('green');
     expect(tone('Partiellement payée')).toBe('orange');
@@ -94,6 +96,46 @@ describe('document list page', () => {
     expect(dueTone(1)).toBe('overdue');
     expect(dueTone(2)).toBe('soon');
     expect(dueTone(3)).toBe('plain');
+  });
+
+  it('filters invoices by status, « En retard » being the derived overdue flag', async () => {
+    mock.onGet('invoices/').reply(200, [
+      invoice(1, { title: 'À l’heure' }),
+      invoice(2, { title: 'En retard', is_overdue: true, due_date: addDays(today, -5) }),
+      invoice(3, { title: 'Partielle en retard', status: 'partially_paid', status_display: 'Partiellement payée', is_overdue: true }),
+      invoice(4, { title: 'Payée', status: 'paid', status_display: 'Payée' }),
+    ]);
+    const { user } = renderApp({ route: '/invoices', preloadedState: signedIn });
+    await screen.findByRole('link', { name: 'Payée' });
+    const status = screen.getByRole('combobox', { name: 'Statut' });
+    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Tous les statuts',
+      'Brouillon',
+      'Envoyée',
+      'Partiellement payée',
+      'Payée',
+      'Annulée',
+      'En retard',
+    ]);
+    const titles = () => bodyRows().map((row) => within(row).getAllByRole('link')[0].textContent).sort();
+    await user.selectOptions(status, 'overdue');
+    expect(titles()).toEqual(['En retard', 'Partielle en retard']);
+    await user.selectOptions(status, 'sent');
+    expect(titles()).toEqual(['En retard', 'À l’heure']);
+    await user.selectOptions(status, 'partially_paid');
+    expect(titles()).toEqual(['Partielle en retard']);
+  });
+
+  it('keeps the dashboard links: overdue and outstanding are asked of the server', async () => {
+    mock.onGet('invoices/').reply(200, []);
+    const first = renderApp({ route: '/invoices?status=overdue', preloadedState: signedIn });
+    await waitFor(() => expect(mock.history.get).toHaveLength(1));
+    expect(mock.history.get[0].params).toEqual({ status: 'overdue' });
+    expect(await screen.findByText(/Factures en retard/)).toBeInTheDocument();
+    first.unmount();
+    renderApp({ route: '/invoices?status=outstanding', preloadedState: signedIn });
+    await waitFor(() => expect(mock.history.get).toHaveLength(2));
+    expect(mock.history.get[1].params).toEqual({ status__in: 'sent,partially_paid' });
   });
 
   it('sorts quotes by creation date, newest first, and toggles a column on click', async () => {

@@ -19,7 +19,7 @@ describe('endDateTone', () => {
   });
 
   it('colours an overdue invoice red whatever its date, and leaves paid or cancelled ones plain', () => {
-    expect(endDateTone(INVOICE_CONFIG, { status: 'overdue', end_date: '2026-05-01' }, TODAY)).toBe('overdue');
+    expect(endDateTone(INVOICE_CONFIG, { status: 'sent', is_overdue: true, end_date: '2026-05-01' }, TODAY)).toBe('overdue');
     expect(endDateTone(INVOICE_CONFIG, { status: 'sent', end_date: '2025-11-01' }, TODAY)).toBe('overdue');
     expect(endDateTone(INVOICE_CONFIG, { status: 'partially_paid', end_date: '2025-11-25' }, TODAY)).toBe('soon');
     expect(endDateTone(INVOICE_CONFIG, { status: 'paid', end_date: '2025-11-01' }, TODAY)).toBeNull();

@@ -14,9 +14,9 @@ describe('translateListQuery (SPEC section 7)', () => {
     expect(translateListQuery('quote', q('status=accepted'), TODAY)).toEqual({ status: 'accepted' });
   });
 
-  it('turns status=outstanding into the four awaiting-payment statuses', () => {
+  it('turns status=outstanding into the issued statuses still awaiting payment', () => {
     expect(translateListQuery('invoice', q('status=outstanding'), TODAY)).toEqual({
-      status__in: 'unpaid,partially_paid,sent,overdue',
+      status__in: 'sent,partially_paid',
     });
   });
 
@@ -42,6 +42,15 @@ describe('translateListQuery (SPEC section 7)', () => {
   it('does not translate invoice-only queries on quotes, nor false flags', () => {
     expect(translateListQuery('quote', q('status=outstanding'), TODAY)).toEqual({ status: 'outstanding' });
     expect(translateListQuery('invoice', q('paid_this_month=false'), TODAY)).toEqual({ paid_this_month: 'false' });
+  });
+
+  it('passes credit note queries through', () => {
+    expect(translateListQuery('credit_note', q('status=sent&paid_this_month=true'), TODAY)).toEqual({
+      status: 'sent',
+      paid_this_month: 'true',
+    });
+    expect(describeRouteFilter('credit_note', q('status=issued'))).toBe('Avoirs au statut « Émis »');
+    expect(describeRouteFilter('credit_note', q(''))).toBeNull();
   });
 
   it('names the filter a dashboard link applies', () => {

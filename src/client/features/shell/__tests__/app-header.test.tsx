@@ -136,6 +136,7 @@ describe('sidebar', () => {
       ['Tâches', '/tasks'],
       ['Devis', '/quotes'],
       ['Factures', '/invoices'],
+      ['Avoirs', '/credit-notes'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('aria-current', 'page');
     const toggle = within(nav).getByRole('button', { name: 'Déplier le menu' });

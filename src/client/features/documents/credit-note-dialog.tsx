@@ -1,0 +1,239 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { asApiError } from '../../app/api';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions } from '../../ui/dialog';
+import { ChoiceField, TextArea, TextField } from '../../ui/form-fields';
+import { useToast } from '../../ui/toast';
+import { describeSaveErrors } from './document-form';
+import { CREDIT_NOTE_CONFIG } from './document-kinds';
+import { DocumentTotals } from './document-totals';
+import { ErrorSummary } from './error-summary';
+import type { DocumentRecord } from './document.types';
+import { useIssueCreditNoteMutation } from './documents.api';
+import {
+  creditLinesFrom,
+  creditLinesTotals,
+  creditNotePayload,
+  creditableAmount,
+  validateCreditNote,
+  type CreditLine,
+  type CreditNoteMode,
+} from './invoice-ledger';
+
+const StyledIntro = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const StyledFieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  padding: 0;
+  border: none;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    padding: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
+const StyledLine = styled.fieldset<{ $selected: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.sm} ${({ theme }) => theme.spacing.md};
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  margin: 0;
+  min-width: 0;
+  padding: ${({ theme }) => theme.spacing.md};
+  border: 1px solid ${({ theme, $selected }) => ($selected ? theme.colors.primary : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+
+  legend {
+    float: left;
+    grid-column: 1 / -1;
+    padding: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+  > :first-of-type,
+  p {
+    grid-column: 1 / -1;
+  }
+  p {
+    margin: 0;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const StyledErrors = styled.div`
+  margin-top: ${({ theme }) => theme.spacing.lg};
+`;
+
+export interface CreditNoteDialogProps {
+  /** The issued invoice to credit. */
+  invoice: DocumentRecord;
+  onClose: () => void;
+}
+
+/**
+ * « Émettre un avoir »: the whole balance due, or chosen lines of the invoice (quantity and unit
+ * price editable, at the invoice's VAT rate), with a reason. The credit note is issued at once
+ * (numbered, frozen) and its page opens.
+ */
+export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const formId = useId();
+  const [issueCreditNote, issueState] = useIssueCreditNoteMutation();
+  const balanceDue = invoice.balance_due;
+  const [mode, setMode] = useState<CreditNoteMode>(balanceDue > 0 ? 'total' : 'partial');
+  const [lines, setLines] = useState<CreditLine[]>(() => creditLinesFrom(invoice.line_items));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ intro?: string; messages: string[] } | null>(null);
+  /** A new (focused) summary per refused attempt. */
+  const [attempt, setAttempt] = useState(0);
+  const totals = useMemo(() => creditLinesTotals(lines, invoice.tax_rate), [lines, invoice.tax_rate]);
+  const invoiceLabel = invoice.number ?? `#${invoice.id}`;
+
+  const changeLine = (key: string, change: Partial<CreditLine>) =>
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempt((n) => n + 1);
+    const invalid = validateCreditNote(mode, lines);
+    if (invalid) {
+      setErrors({ messages: [invalid] });
+      return;
+    }
+    setErrors(null);
+    try {
+      const note = await issueCreditNote({
+        invoiceId: invoice.id,
+        clientId: invoice.client?.id,
+        body: creditNotePayload(mode, reason, lines),
+      }).unwrap();
+      toast.success(note.number ? `Avoir ${note.number} émis avec succès !` : CREDIT_NOTE_CONFIG.labels.created);
+      navigate(`/${CREDIT_NOTE_CONFIG.path}/${note.id}`);
+    } catch (err) {
+      const messages = describeSaveErrors(CREDIT_NOTE_CONFIG, asApiError(err)?.data);
+      setErrors(
+        messages.length
+          ? { intro: CREDIT_NOTE_CONFIG.labels.saveErrorIntro, messages }
+          : { messages: [CREDIT_NOTE_CONFIG.labels.saveErrorFallback] },
+      );
+    }
+  };
+
+  return (
+    <Dialog open title="Émettre un avoir" width="720px" onClose={onClose}>
+      <form id={formId} onSubmit={onSubmit} noValidate aria-label="Émettre un avoir">
+        <StyledIntro>
+          L’avoir annule tout ou partie de la facture {invoiceLabel}. Il reçoit son propre numéro et ne pourra plus être
+          modifié. Il reste au plus {formatMoney(creditableAmount(invoice))} TTC à créditer.
+        </StyledIntro>
+
+        <StyledFieldset>
+          <legend>Type d’avoir</legend>
+          <ChoiceField
+            type="radio"
+            name="credit-note-mode"
+            label="Avoir total"
+            hint={
+              balanceDue > 0
+                ? `Crédite tout le solde restant dû : ${formatMoney(balanceDue)} TTC.`
+                : 'Rien n’est dû sur cette facture : choisissez les lignes à créditer.'
+            }
+            checked={mode === 'total'}
+            disabled={balanceDue <= 0}
+            onChange={() => setMode('total')}
+          />
+          <ChoiceField
+            type="radio"
+            name="credit-note-mode"
+            label="Avoir partiel"
+            hint="Crédite les lignes choisies, pour la quantité et le prix indiqués."
+            checked={mode === 'partial'}
+            onChange={() => setMode('partial')}
+          />
+        </StyledFieldset>
+
+        {mode === 'partial' && (
+          <StyledFieldset>
+            <legend>Lignes à créditer (montants HT, TVA {formatNumber(invoice.tax_rate)} %)</legend>
+            {lines.map((line, index) => (
+              <StyledLine key={line.key} $selected={line.selected} data-testid="credit-line">
+                <legend>
+                  Ligne {index + 1} : {line.title}
+                </legend>
+                <ChoiceField
+                  type="checkbox"
+                  label="Créditer cette ligne"
+                  checked={line.selected}
+                  onChange={(event) => changeLine(line.key, { selected: event.target.checked })}
+                />
+                <TextField
+                  label="Quantité"
+                  type="number"
+                  inputMode="decimal"
+                  min={1}
+                  step={1}
+                  value={line.quantity}
+                  disabled={!line.selected}
+                  onChange={(event) => changeLine(line.key, { quantity: event.target.value })}
+                />
+                <TextField
+                  label="Prix unitaire HT (€)"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  value={line.unit_price}
+                  disabled={!line.selected}
+                  onChange={(event) => changeLine(line.key, { unit_price: event.target.value })}
+                />
+              </StyledLine>
+            ))}
+            <DocumentTotals
+              aria-label="Montant de l’avoir"
+              subtotal={totals.subtotal / 100}
+              tax={totals.tax / 100}
+              total={totals.total / 100}
+              taxRate={invoice.tax_rate}
+              testIdPrefix="credit-total"
+            />
+          </StyledFieldset>
+        )}
+
+        <TextArea
+          label="Motif"
+          rows={2}
+          value={reason}
+          hint="Imprimé sur l’avoir, par exemple « Remise commerciale » ou « Prestation annulée »."
+          onChange={(event) => setReason(event.target.value)}
+        />
+
+        {errors && (
+          <StyledErrors>
+            <ErrorSummary key={attempt} intro={errors.intro} messages={errors.messages} />
+          </StyledErrors>
+        )}
+
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" variant="primary" disabled={issueState.isLoading}>
+            {issueState.isLoading ? 'Émission...' : 'Émettre l’avoir'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,197 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Page } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { DataTable, type DataTableColumn } from '../../ui/table';
+import { useToast } from '../../ui/toast';
+import { useDocumentEmail } from './document-email';
+import { CREDIT_NOTE_CONFIG, UNKNOWN_CLIENT } from './document-kinds';
+import { useDocumentPdf } from './document-pdf';
+import { DocumentStatusBadge } from './document-status';
+import { DocumentTotals } from './document-totals';
+import type { DocumentLine } from './document.types';
+import { useGetDocumentQuery } from './documents.api';
+
+const config = CREDIT_NOTE_CONFIG;
+
+const StyledSubtitle = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+
+  a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+`;
+
+const StyledToolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.sm};
+`;
+
+const StyledFacts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(8rem, max-content) 1fr;
+  gap: ${({ theme }) => theme.spacing.sm} ${({ theme }) => theme.spacing.lg};
+  margin: 0;
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    white-space: pre-line;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+`;
+
+const StyledLineTitle = styled.span`
+  display: flex;
+  flex-direction: column;
+
+  small {
+    color: ${({ theme }) => theme.colors.textMuted};
+    white-space: pre-line;
+  }
+`;
+
+const StyledAmount = styled.span`
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+`;
+
+const StyledFingerprint = styled.p`
+  margin: ${({ theme }) => theme.spacing.lg} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+  overflow-wrap: anywhere;
+
+  code {
+    font-size: ${({ theme }) => theme.typography.size.xs};
+  }
+`;
+
+const LINE_COLUMNS: DataTableColumn<DocumentLine>[] = [
+  {
+    key: 'title',
+    header: 'Désignation',
+    sortable: false,
+    render: (line) => (
+      <StyledLineTitle>
+        {line.title}
+        {line.description && <small>{line.description}</small>}
+      </StyledLineTitle>
+    ),
+  },
+  { key: 'quantity', header: 'Quantité', sortable: false, render: (line) => formatNumber(line.quantity) },
+  {
+    key: 'unit_price',
+    header: 'Prix unitaire HT',
+    sortable: false,
+    render: (line) => <StyledAmount>{formatMoney(line.unit_price)}</StyledAmount>,
+  },
+  { key: 'total', header: 'Total HT', sortable: false, render: (line) => <StyledAmount>{formatMoney(line.total)}</StyledAmount> },
+];
+
+/**
+ * /credit-notes/{id}: a credit note as issued — frozen, so shown rather than edited — with its
+ * PDF and its sending by e-mail.
+ */
+export function CreditNoteView() {
+  const { id: param } = useParams();
+  const id = Number(param);
+  const valid = Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const leaving = useRef(false);
+  const query = useGetDocumentQuery(valid ? { kind: 'credit_note', id } : skipToken, { refetchOnMountOrArgChange: true });
+  const note = query.data ?? null;
+  const pdf = useDocumentPdf(config, note);
+  const email = useDocumentEmail(config);
+
+  const failed = !valid || query.isError;
+  useEffect(() => {
+    if (!failed || leaving.current) return;
+    leaving.current = true;
+    toast.error(config.labels.loadError);
+    navigate(`/${config.path}`);
+  }, [failed, toast, navigate]);
+
+  if (failed) return null;
+  if (!note) {
+    return (
+      <Page title={config.labels.noun}>
+        <Spinner label="Chargement..." />
+      </Page>
+    );
+  }
+
+  const busy = email.pending || pdf.pending !== null;
+  const title = `${config.labels.noun} ${note.number ?? `#${note.id}`}`;
+
+  return (
+    <Page
+      title={title}
+      description={
+        <StyledSubtitle>
+          <Link to={`/${config.path}`}>← {config.labels.listTitle}</Link>
+          <DocumentStatusBadge config={config} status={note.status} label={note.status_display} />
+        </StyledSubtitle>
+      }
+    >
+      <Card title="Actions">
+        <StyledToolbar>
+          <Button onClick={pdf.download} disabled={busy}>
+            {pdf.pending === 'download' ? 'Préparation du PDF...' : 'Télécharger PDF'}
+          </Button>
+          <Button onClick={() => email.send({ document: note, recipient: note.client })} disabled={busy}>
+            {email.pending ? 'Envoi en cours...' : 'Envoyer par E-mail'}
+          </Button>
+        </StyledToolbar>
+      </Card>
+
+      <Card title="Informations">
+        <StyledFacts>
+          <dt>Numéro</dt>
+          <dd>{note.number ?? '—'}</dd>
+          <dt>Date d’émission</dt>
+          <dd>{formatDate(note.issue_date)}</dd>
+          <dt>Client</dt>
+          <dd>{note.client ? <Link to={`/contacts/${note.client.id}`}>{note.client.name || UNKNOWN_CLIENT}</Link> : UNKNOWN_CLIENT}</dd>
+          <dt>Facture</dt>
+          <dd>
+            {note.invoice ? (
+              <>
+                <Link to={`/invoices/${note.invoice.id}`}>{note.invoice.invoice_number ?? `#${note.invoice.id}`}</Link>
+                {note.invoice.issue_date && ` du ${formatDate(note.invoice.issue_date)}`}
+              </>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>Motif</dt>
+          <dd>{note.reason || '—'}</dd>
+        </StyledFacts>
+      </Card>
+
+      <Card title="Lignes">
+        <DataTable caption={`Lignes ${config.labels.ofThe} ${note.number ?? ''}`.trim()} columns={LINE_COLUMNS} rows={note.line_items} rowKey={(line) => line.id} />
+        <DocumentTotals subtotal={note.subtotal} tax={note.tax_amount} total={note.total_amount} taxRate={note.tax_rate} />
+        {note.pdf_sha256 && (
+          <StyledFingerprint>
+            Empreinte SHA-256 du PDF archivé : <code>{note.pdf_sha256}</code>
+          </StyledFingerprint>
+        )}
+      </Card>
+    </Page>
+  );
+}

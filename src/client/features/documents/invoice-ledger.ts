@@ -1,0 +1,140 @@
+/**
+ * Money after issue (issue 13, DESIGN.md 7) as pure functions: the payment form and the credit
+ * note (avoir) form of an issued invoice — defaults, checks, request bodies — and the reading of
+ * the server's refusals. The panel and the dialog only wire these to inputs.
+ */
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, computeTotals } from '../../../shared/documents';
+import type { SelectOption } from '../../ui/form-fields';
+import { isLineValid, parseDecimal, type FormLine } from './document-form';
+import type { CreditNoteInput, DocumentLine, DocumentRecord, PaymentInput } from './document.types';
+
+export const PAYMENT_METHOD_OPTIONS: SelectOption[] = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+
+export const LEDGER_MESSAGES = {
+  issuedNote:
+    'Facture émise : son contenu est figé (art. 242 nonies A du CGI). Pour la corriger ou l’annuler, émettez un avoir.',
+  paymentRecorded: 'Paiement enregistré.',
+  paymentDeleted: 'Paiement supprimé.',
+  paymentError: 'Erreur lors de l’enregistrement du paiement.',
+  paymentDeleteError: 'Erreur lors de la suppression du paiement.',
+  amountInvalid: 'Saisissez un montant supérieur à 0.',
+  dateRequired: 'La date du paiement est requise.',
+  settled: 'Cette facture est soldée : plus rien n’est dû.',
+  noLineSelected: 'Choisissez au moins une ligne à créditer.',
+  linesInvalid: 'Veuillez remplir correctement les lignes choisies (quantité > 0, prix >= 0).',
+} as const;
+
+// ---- Payments
+
+export interface PaymentForm {
+  date: string;
+  /** As typed ('120,50' or '120.5'). */
+  amount: string;
+  method: string;
+  reference: string;
+}
+
+export type PaymentField = keyof PaymentForm;
+export type PaymentErrors = Partial<Record<PaymentField, string>>;
+
+/** Today, the whole balance due, by bank transfer. */
+export function newPaymentForm(today: string, balanceDue: number): PaymentForm {
+  return { date: today, amount: balanceDue > 0 ? String(balanceDue) : '', method: PAYMENT_METHODS[0], reference: '' };
+}
+
+/** Checks before sending; the server checks the rest (e.g. not more than the balance due). */
+export function validatePayment(form: PaymentForm): PaymentErrors | null {
+  const errors: PaymentErrors = {};
+  const amount = parseDecimal(form.amount);
+  if (!Number.isFinite(amount) || amount <= 0) errors.amount = LEDGER_MESSAGES.amountInvalid;
+  if (!form.date) errors.date = LEDGER_MESSAGES.dateRequired;
+  return Object.keys(errors).length ? errors : null;
+}
+
+export function paymentPayload(form: PaymentForm): PaymentInput {
+  return { date: form.date, amount: parseDecimal(form.amount), method: form.method, reference: form.reference.trim() };
+}
+
+/**
+ * A refusal's body → messages under the named fields, the rest (detail, unknown fields) apart:
+ * `{"amount": ["Le montant dépasse…"]}` shows under the amount, `{"detail": "…"}` above the form.
+ */
+export function splitServerErrors<F extends string>(
+  data: unknown,
+  fields: readonly F[],
+): { fields: Partial<Record<F, string>>; general: string[] } {
+  const out: { fields: Partial<Record<F, string>>; general: string[] } = { fields: {}, general: [] };
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return out;
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    const messages = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
+    if (!messages.length) continue;
+    if ((fields as readonly string[]).includes(key)) out.fields[key as F] = messages.join(' ');
+    else out.general.push(...messages);
+  }
+  return out;
+}
+
+export const PAYMENT_FIELDS: readonly PaymentField[] = ['date', 'amount', 'method', 'reference'];
+
+// ---- Credit notes
+
+/** 'total': the whole balance due (body `{}`); 'partial': the chosen lines. */
+export type CreditNoteMode = 'total' | 'partial';
+
+/** An invoice line offered for the credit note: chosen or not, quantity and price editable. */
+export interface CreditLine extends Pick<FormLine, 'key' | 'title' | 'description' | 'quantity' | 'unit_price'> {
+  selected: boolean;
+}
+
+/** The invoice's lines, none chosen yet, with their own quantity and unit price. */
+export function creditLinesFrom(lines: DocumentLine[]): CreditLine[] {
+  return lines.map((line, index) => ({
+    key: `credit-${line.id ?? index}`,
+    selected: false,
+    title: line.title,
+    description: line.description,
+    quantity: String(line.quantity),
+    unit_price: String(line.unit_price),
+  }));
+}
+
+/** Amounts of the credit note, in cents: the chosen lines at the invoice's VAT rate. */
+export function creditLinesTotals(lines: CreditLine[], taxRate: number) {
+  return computeTotals(lines.filter((line) => line.selected), taxRate);
+}
+
+/** Null when the credit note can be asked for; otherwise what to fix. */
+export function validateCreditNote(mode: CreditNoteMode, lines: CreditLine[]): string | null {
+  if (mode === 'total') return null;
+  const chosen = lines.filter((line) => line.selected);
+  if (chosen.length === 0) return LEDGER_MESSAGES.noLineSelected;
+  if (!chosen.every(isLineValid)) return LEDGER_MESSAGES.linesInvalid;
+  return null;
+}
+
+/**
+ * The request body: `{}` for the whole balance (with the reason when one is given), else the
+ * reason and the chosen lines (amounts HT, as typed).
+ */
+export function creditNotePayload(mode: CreditNoteMode, reason: string, lines: CreditLine[]): CreditNoteInput {
+  const motive = reason.trim();
+  if (mode === 'total') return motive ? { reason: motive } : {};
+  return {
+    reason: motive,
+    line_items: lines
+      .filter((line) => line.selected)
+      .map((line) => ({
+        title: line.title,
+        description: line.description,
+        quantity: parseDecimal(line.quantity),
+        unit_price: parseDecimal(line.unit_price),
+      })),
+  };
+}
+
+/** What remains to be credited on the invoice (TTC): its total less the credit notes already issued. */
+export const creditableAmount = (invoice: Pick<DocumentRecord, 'total_amount' | 'credited_amount'>) =>
+  Math.max(0, Math.round((invoice.total_amount - invoice.credited_amount) * 100) / 100);
+
+/** A credit note's amount where it sits among invoice figures: always shown as a deduction. */
+export const asDeduction = (amount: number) => -Math.abs(amount);
