@@ -11,6 +11,20 @@ const tsJest = {
   ],
 };
 
+/**
+ * The official Factur-X kit (../shared/facturx, with poppler and libxml2 from Debian) runs in its own
+ * project, `npm run test:facturx` (`jest --selectProjects facturx`). Any other run leaves it out, so
+ * that `npm test` (and `npm test -- <pattern>`) needs nothing outside the repository.
+ */
+const facturxSelected = process.argv.some((arg) => /(^|=)facturx$/.test(arg));
+const facturx: NonNullable<Config['projects']>[number] = {
+  displayName: 'facturx',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src/server'],
+  testMatch: ['**/__facturx__/**/*.test.ts'],
+  transform: tsJest,
+};
+
 const config: Config = {
   projects: [
     {
@@ -29,6 +43,7 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setup-tests.ts'],
       moduleNameMapper: { '\\.(svg|png|ico)$': '<rootDir>/src/client/test/file-stub.ts' },
     },
+    ...(facturxSelected ? [facturx] : []),
   ],
 };
 

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { countryCode } from '../countries';
 import { documentFileName, type Party, type RenderableDocument } from '../document-model';
 import { buildFacturX, normalizeVatNumber } from '../factur-x';
 import { legalMentions, VAT_FRANCHISE_MENTION } from '../legal-mentions';
 import { pdfRenderQueue, renderDocumentPdf } from '../pdf-renderer';
 import { attachmentDisposition } from '../../modules/documents/document-delivery.routes';
+import { pdfPageTexts, pdfPagesText } from '../../test/pdf-reader';
 
 /** Rendering pieces without the app: mentions, XML content, country codes, page layout. */
 
@@ -121,21 +118,21 @@ describe('file names', () => {
 });
 
 describe('page layout', () => {
-  let dir: string;
-  beforeAll(() => (dir = mkdtempSync(path.join(tmpdir(), 'carnet-layout-'))));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  const pages = (pdf: Buffer) => {
-    const file = path.join(dir, 'layout.pdf');
-    writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim());
-  };
+  /** The text of each page (pdf.js, src/server/test/pdf-reader.ts). */
+  const pages = (pdf: Buffer) => pdfPagesText(pdf).filter((p) => p.trim());
 
   it('never leaves the totals alone on a page and repeats the table header', async () => {
     // Around the page boundary, one more line moves the last line and the totals together.
-    for (let count = 14; count <= 22; count++) {
+    const counts = Array.from({ length: 9 }, (_, i) => 14 + i);
+    const pdfs: Buffer[] = [];
+    for (const count of counts) {
       const lines = Array.from({ length: count }, (_, i) => ({ title: `Ligne ${i + 1}`, description: 'Détail de la prestation.', quantity: 1, unitPrice: 10 }));
-      const text = pages(await renderDocumentPdf(invoice({ lines })));
+      pdfs.push(await renderDocumentPdf(invoice({ lines })));
+    }
+    // One pdf.js process for the nine documents.
+    for (const [n, all] of pdfPageTexts(pdfs).entries()) {
+      const count = counts[n];
+      const text = all.filter((p) => p.trim());
       const withTotals = text.findIndex((p) => p.includes('Total TTC'));
       expect(text[withTotals]).toContain(`Ligne ${count}`);
       text.forEach((page, i) => {

@@ -1,0 +1,147 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { FacturX, PROFILES } from 'factur-x-kit';
+import {
+  decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, type PDFObject,
+} from 'pdf-lib';
+
+/**
+ * Reading the PDFs the app renders, with npm libraries only (no poppler): text with pdf.js, page
+ * count, fonts and attachments with pdf-lib, Factur-X checks with factur-x-kit. What `npm test`
+ * needs on a fresh clone; the official Factur-X kit runs in `npm run test:facturx`.
+ */
+
+const TEXT_SCRIPT = path.join(__dirname, 'pdf-text.mjs');
+
+/** U+202F and U+00A0 (fr-FR amounts) as plain spaces, as poppler's pdftotext gave them. */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+/**
+ * The text of each page of each PDF, lines separated by '\n', in one child Node process for the
+ * whole batch (pdfjs-dist is ESM only, which jest's CommonJS cannot load).
+ */
+export function pdfPageTexts(pdfs: readonly Buffer[]): string[][] {
+  if (pdfs.length === 0) return [];
+  const out = execFileSync(process.execPath, [TEXT_SCRIPT], {
+    input: JSON.stringify(pdfs.map((pdf) => pdf.toString('base64'))),
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return (JSON.parse(out) as string[][]).map((pages) => pages.map(plainSpaces));
+}
+
+/** The pages of one PDF as text. */
+export const pdfPagesText = (pdf: Buffer): string[] => pdfPageTexts([pdf])[0];
+
+/** The whole text of a PDF, pages separated by '\f' (like pdftotext). */
+export const pdfText = (pdf: Buffer): string => pdfPagesText(pdf).join('\f');
+
+/** The texts of several PDFs at once (one child process). */
+export const pdfTexts = (pdfs: readonly Buffer[]): string[] => pdfPageTexts(pdfs).map((pages) => pages.join('\f'));
+
+const load = (pdf: Buffer) => PDFDocument.load(pdf, { updateMetadata: false });
+
+/** Number of pages. */
+export async function pdfPages(pdf: Buffer): Promise<number> {
+  return (await load(pdf)).getPageCount();
+}
+
+const textOf = (value: PDFObject | undefined) =>
+  value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
+
+/** The entries of the catalog's /Names /EmbeddedFiles name tree: [name, file specification]. */
+function embeddedFiles(doc: PDFDocument): [string, PDFDict][] {
+  const found: [string, PDFDict][] = [];
+  const walk = (node: PDFDict | undefined) => {
+    if (!node) return;
+    const names = node.lookupMaybe(PDFName.of('Names'), PDFArray);
+    for (let i = 0; names && i + 1 < names.size(); i += 2) {
+      const spec = names.lookup(i + 1);
+      if (spec instanceof PDFDict) found.push([textOf(names.lookup(i)) ?? '', spec]);
+    }
+    const kids = node.lookupMaybe(PDFName.of('Kids'), PDFArray);
+    for (let i = 0; kids && i < kids.size(); i++) walk(kids.lookupMaybe(i, PDFDict));
+  };
+  walk(doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict));
+  return found;
+}
+
+const fileName = (spec: PDFDict, fallback: string) =>
+  textOf(spec.lookup(PDFName.of('UF'))) ?? textOf(spec.lookup(PDFName.of('F'))) ?? fallback;
+
+/** Names of the files embedded in the PDF (what `pdfdetach -list` showed). */
+export async function attachedFiles(pdf: Buffer): Promise<string[]> {
+  return embeddedFiles(await load(pdf)).map(([name, spec]) => fileName(spec, name));
+}
+
+/** The content of an embedded file, or null. */
+export async function attachment(pdf: Buffer, name: string): Promise<Buffer | null> {
+  for (const [key, spec] of embeddedFiles(await load(pdf))) {
+    if (fileName(spec, key) !== name) continue;
+    const stream = spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
+    if (!(stream instanceof PDFRawStream)) throw new Error(`${name}: no embedded stream`);
+    return Buffer.from(decodePDFRawStream(stream).decode());
+  }
+  return null;
+}
+
+/** The embedded factur-x.xml, as a string; throws when there is none. */
+export async function facturXml(pdf: Buffer): Promise<string> {
+  const xml = await attachment(pdf, 'factur-x.xml');
+  if (!xml) throw new Error('no factur-x.xml in the PDF');
+  return xml.toString('utf8');
+}
+
+export interface PdfFont {
+  /** BaseFont, with its subset tag: 'ABCDEF+DejaVuSans-Bold'. */
+  name: string;
+  /** Font program in the file (FontFile, FontFile2 or FontFile3). */
+  embedded: boolean;
+  /** Subset (six capitals and '+' before the name). */
+  subset: boolean;
+  /** Has a ToUnicode map (text can be copied and searched). */
+  unicode: boolean;
+}
+
+/** The fonts the pages use (what `pdffonts` showed). */
+export async function pdfFonts(pdf: Buffer): Promise<PdfFont[]> {
+  const doc = await load(pdf);
+  const fonts = new Map<string, PdfFont>();
+  for (const page of doc.getPages()) {
+    const dict = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+    for (const key of dict?.keys() ?? []) {
+      const font = dict!.lookup(key, PDFDict);
+      const name = font.lookupMaybe(PDFName.of('BaseFont'), PDFName)?.decodeText() ?? '';
+      const descendant = font.lookupMaybe(PDFName.of('DescendantFonts'), PDFArray)?.lookupMaybe(0, PDFDict);
+      const descriptor = (descendant ?? font).lookupMaybe(PDFName.of('FontDescriptor'), PDFDict);
+      fonts.set(name, {
+        name,
+        embedded: ['FontFile', 'FontFile2', 'FontFile3'].some((file) => descriptor?.has(PDFName.of(file))),
+        subset: /^[A-Z]{6}\+/.test(name),
+        unicode: font.has(PDFName.of('ToUnicode')),
+      });
+    }
+  }
+  return [...fonts.values()];
+}
+
+/**
+ * Factur-X checks with factur-x-kit: the embedded XML is read into the EN 16931 (Comfort) data
+ * model and checked against its structure and business rules (BR-CO-*: totals, VAT breakdown…).
+ * Takes the PDF, or the XML itself. Returns the errors; [] means valid.
+ */
+export async function validateFacturX(input: Buffer | string): Promise<string[]> {
+  let invoice: FacturX;
+  try {
+    invoice = typeof input === 'string' ? await FacturX.fromXML(input) : await FacturX.fromPDF(new Uint8Array(input));
+  } catch (err) {
+    return [`unreadable Factur-X: ${err instanceof Error ? err.message : String(err)}`];
+  }
+  const errors: string[] = [];
+  if (invoice.object.profile !== PROFILES.COMFORT) errors.push(`profile ${invoice.object.profile}, not EN 16931 (${PROFILES.COMFORT})`);
+  const result = invoice.validate();
+  if (!result.valid) {
+    errors.push(...(result.errors ?? [{ message: 'invalid', path: [] }]).map((e) => `${e.path.join('.') || '(document)'}: ${e.message}`));
+  }
+  return errors;
+}
