@@ -26,6 +26,10 @@ const facturx: NonNullable<Config['projects']>[number] = {
 };
 
 const config: Config = {
+  // For every project (jest-circus reads only the global value). Server: scrypt, app start-up and PDF
+  // rendering are real work, on a busy 2-core machine too. Client: above setup-tests.ts's 10 s for
+  // findBy*/waitFor, so that a slow wait fails saying what it waited for.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',

@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { http } from '../app/api';
 
 // react-router 7 expects the WHATWG encoders, which jsdom does not expose.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// findBy* and waitFor wait for a state, not a duration: on a busy 2-core machine (CI runs the suite
+// beside CPU burners) lazy pages, RTK Query and React need more than the default 1 s to get there.
+configure({ asyncUtilTimeout: 10_000 });
 
 function installBrowserStubs() {
   Object.defineProperty(window, 'matchMedia', {
@@ -27,14 +32,13 @@ function installBrowserStubs() {
 installBrowserStubs();
 
 // No real network in tests: a request nobody mocked fails like an unreachable server.
-http.defaults.adapter = (config) =>
+// Set again before each test, as a test may put its own adapter in place.
+const unmocked: typeof http.defaults.adapter = (config) =>
   Promise.reject(new Error(`Unmocked request in test: ${config.method?.toUpperCase()} ${config.url}`));
+http.defaults.adapter = unmocked;
 
 beforeEach(() => {
   installBrowserStubs();
-
-// No real network in tests: a request nobody mocked fails like an unreachable server.
-http.defaults.adapter = (config) =>
-  Promise.reject(new Error(`Unmocked request in test: ${config.method?.toUpperCase()} ${config.url}`));
+  http.defaults.adapter = unmocked;
   window.localStorage.clear();
 });
