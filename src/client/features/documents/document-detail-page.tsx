@@ -36,7 +36,6 @@ import {
   formFromRecord,
   missingInformation,
   newDocumentForm,
-  toFormStatus,
   validateForm,
   type DocumentForm,
   type FormErrors,
@@ -215,10 +214,10 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     const record = recordQuery.data;
     if (!record || recordQuery.isFetching) return;
     if (mode === 'edit') {
-      resetTo(formFromRecord(config, record));
+      resetTo(formFromRecord(record));
       setSaved(record);
     } else {
-      resetTo(duplicateForm(config, record, today));
+      resetTo(duplicateForm(record, today));
     }
   }, [form, mode, profileQuery.isLoading, profileQuery.data, recordQuery.data, recordQuery.isFetching, config, today, resetTo]);
 
@@ -303,12 +302,14 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     setFormErrors(errors);
     setServerErrors(null);
     if (errors) return;
-    const body = buildPayload(config, form);
+    // A frozen document's status follows its payments and credit notes: it is sent back as the
+    // server last gave it (a payment may have changed it since the form was loaded).
+    const body = locked && saved ? { ...buildPayload(config, form), status: saved.status } : buildPayload(config, form);
     try {
       if (mode === 'edit' && saved) {
         const record = await updateDocument({ kind, id: saved.id, body, previousClientId: saved.client?.id }).unwrap();
         // The server's answer (status, number, totals) replaces what was typed.
-        resetTo(formFromRecord(config, record, form));
+        resetTo(formFromRecord(record, form));
         setSaved(record);
         toast.success(config.labels.updated);
       } else {
@@ -367,8 +368,8 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
       is_issued: saved.is_issued || (config.ledger && Boolean(result.number ?? saved.number)),
     };
     setSaved(next);
-    setForm((current) => (current ? { ...current, status: toFormStatus(config, status) } : current));
-    setBaseline((current) => (current ? { ...current, status: toFormStatus(config, status) } : current));
+    setForm((current) => (current ? { ...current, status } : current));
+    setBaseline((current) => (current ? { ...current, status } : current));
   };
 
   const onConvert = async () => {

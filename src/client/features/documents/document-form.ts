@@ -71,22 +71,14 @@ export function newDocumentForm(today: string, profile?: { legal_notice?: string
   };
 }
 
-/**
- * The status the form holds and sends. An invoice's user-set status is draft or sent (issued);
- * paid, partially paid and cancelled follow from payments and credit notes, so an issued
- * invoice is sent back as 'sent' whatever it derived to.
- */
-export function toFormStatus(config: DocumentKindConfig, status: string): string {
-  return config.kind === 'invoice' && status !== 'draft' ? 'sent' : status;
-}
-
 /** Edit mode: the record as it is. Line keys are reused by position (no remount after a save). */
-export function formFromRecord(config: DocumentKindConfig, record: DocumentRecord, previous?: DocumentForm): DocumentForm {
+export function formFromRecord(record: DocumentRecord, previous?: DocumentForm): DocumentForm {
   return {
     title: record.title,
     description: record.description,
     client_id: record.client?.id ?? null,
-    status: toFormStatus(config, record.status),
+    // An issued invoice's status (paid, partially paid…) is derived: held as it is, sent back unchanged.
+    status: record.status,
     priority: record.priority || 'normale',
     issue_date: record.issue_date ?? '',
     end_date: record.end_date ?? '',
@@ -113,8 +105,8 @@ export function formFromRecord(config: DocumentKindConfig, record: DocumentRecor
  * issued today, valid (or due) 30 days later, unpaid, status draft, lines without ids, no
  * internal notes (they belong to the original).
  */
-export function duplicateForm(config: DocumentKindConfig, record: DocumentRecord, today: string): DocumentForm {
-  const form = formFromRecord(config, record);
+export function duplicateForm(record: DocumentRecord, today: string): DocumentForm {
+  const form = formFromRecord(record);
   return {
     ...form,
     title: `Copie de ${record.title}`,

@@ -93,7 +93,7 @@ describe('form defaults', () => {
 
 describe('duplicate mapping', () => {
   it("copies without id or number: 'Copie de', new dates, draft, lines without ids", () => {
-    const form = duplicateForm(INVOICE_CONFIG, RECORD, TODAY);
+    const form = duplicateForm(RECORD, TODAY);
     expect(form).toMatchObject({
       title: 'Copie de Refonte du site',
       client_id: 3,
@@ -120,24 +120,18 @@ describe('duplicate mapping', () => {
 });
 
 describe('edit mapping', () => {
-  it("holds an issued invoice's derived status as 'sent' (the only status it may send), its notes and line ids", () => {
-    const form = formFromRecord(INVOICE_CONFIG, RECORD);
-    expect(form.status).toBe('sent');
+  it("holds an issued invoice's derived status as it is (sent back unchanged), its notes and line ids", () => {
+    const form = formFromRecord(RECORD);
+    expect(form.status).toBe('partially_paid');
     expect(form.internal_notes).toBe('Relancer après le 15');
     expect(form.payment_date).toBe('2025-10-15');
     expect(form.line_items.map((l) => l.id)).toEqual([11, 12]);
     expect(form.line_items[0].taskTitle).toBe('Atelier');
-    for (const status of ['paid', 'cancelled', 'sent']) {
-      expect(formFromRecord(INVOICE_CONFIG, { ...RECORD, status }).status).toBe('sent');
-    }
-    expect(formFromRecord(INVOICE_CONFIG, { ...RECORD, status: 'draft' }).status).toBe('draft');
-    // Quotes keep whatever status they have.
-    expect(formFromRecord(QUOTE_CONFIG, { ...RECORD, status: 'accepted' }).status).toBe('accepted');
   });
 
   it('reuses the line keys of the previous form so rows are not remounted after a save', () => {
-    const before = formFromRecord(INVOICE_CONFIG, RECORD);
-    const after = formFromRecord(INVOICE_CONFIG, RECORD, before);
+    const before = formFromRecord(RECORD);
+    const after = formFromRecord(RECORD, before);
     expect(after.line_items.map((l) => l.key)).toEqual(before.line_items.map((l) => l.key));
   });
 });

@@ -255,6 +255,25 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     expect(mock.history.get.filter((r) => r.url === 'invoices/7/')).toHaveLength(2);
   });
 
+  it('sends back the status the invoice has now, after a payment changed it', async () => {
+    mock
+      .onGet('invoices/7/')
+      .replyOnce(200, issuedInvoice())
+      .onGet('invoices/7/')
+      .reply(200, issuedInvoice({ status: 'partially_paid', status_display: 'Partiellement payée', amount_paid: 100, balance_due: 140, payments: [PAYMENT] }));
+    mock.onPost('invoices/7/payments/').reply(201, { payment: PAYMENT, invoice: {} });
+    mock.onPut('invoices/7/').reply(200, issuedInvoice({ status: 'partially_paid', status_display: 'Partiellement payée', priority: 'urgent' }));
+    const { user } = await openInvoice();
+    const form = within(screen.getByRole('form', { name: 'Enregistrer un paiement' }));
+    fireEvent.change(form.getByRole('spinbutton', { name: /^Montant/ }), { target: { value: '100' } });
+    await user.click(form.getByRole('button', { name: 'Enregistrer le paiement' }));
+    await waitFor(() => expect(money(screen.getByTestId('ledger-balance').textContent)).toBe('140,00 €'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Priorité' }), 'urgent');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Facture mise à jour avec succès !')).toBeInTheDocument();
+    expect(lastBody('put')).toMatchObject({ status: 'partially_paid', priority: 'urgent' });
+  });
+
   it('deletes a payment after a confirmation', async () => {
     mock
       .onGet('invoices/7/')
