@@ -21,9 +21,10 @@ import { usersRepository } from '../src/server/modules/auth/users.repository';
 import { contactSearchText } from '../src/server/modules/contacts/contacts.repository';
 import { projectSearchText } from '../src/server/modules/projects/projects.repository';
 import { taskSearchText } from '../src/server/modules/tasks/tasks.repository';
-import { documentSearchText } from '../src/server/modules/documents/documents.repository';
+import { documentSearchText, htShare } from '../src/server/modules/documents/documents.repository';
+import { backfillIssuedDocuments } from '../src/server/modules/ledger/backfill';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from '../src/server/modules/documents/document-kinds';
-import { computeTotals, INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '../src/shared/documents';
+import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHODS, QUOTE_STATUS_LABELS } from '../src/shared/documents';
 import { addDays, parisToday } from '../src/shared/dates';
 import type { Priority } from '../src/shared/workflow';
 import {
@@ -250,8 +251,20 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
       const invoicePlans = planDocuments(counts.invoices, (issue, end) => {
         if (issue >= daysAgo(10) && rng.chance(0.3)) return 'draft';
         if (end >= today) return rng.weighted({ sent: 6, paid: 3, partially_paid: 1 });
-        return rng.weighted({ paid: 85, overdue: 7, partially_paid: 3, cancelled: 3, sent: 2 });
+        // 'sent' past its due date is overdue (derived); 'cancelled' stands for an invoice cancelled by credit.
+        return rng.weighted({ paid: 85, sent: 9, partially_paid: 3, cancelled: 3 });
       });
+      // Money after issue as the ledger keeps it: payments (paid, partly paid), credits (cancelled).
+      const paymentPlans: { plan: DocumentPlan; date: string; amount: number }[] = [];
+      for (const plan of invoicePlans) {
+        const total = plan.row.total_cents;
+        if (plan.row.status === 'paid') paymentPlans.push({ plan, date: plan.row.payment_date!, amount: total });
+        if (plan.row.status === 'partially_paid') {
+          paymentPlans.push({ plan, date: [addDays(plan.row.issue_date, rng.int(1, 30)), today].sort()[0], amount: Math.round(total * 0.4) });
+        }
+        plan.row.paid_cents = paymentPlans.at(-1)?.plan === plan ? paymentPlans.at(-1)!.amount : 0;
+        plan.row.credited_cents = plan.row.status === 'cancelled' ? total : 0;
+      }
       const counterRows: Insertable<Database['document_counters']>[] = [];
       for (const [kind, plans, issued] of [
         [QUOTE_KIND, quotePlans, () => true],
@@ -281,10 +294,27 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
         });
       }
       await insertMany(trx, 'document_counters', counterRows, false);
+      const invoiceIds = new Map(
+        (await trx.selectFrom('invoices').select(['id', 'number']).where('owner_id', '=', ownerId).where('number', 'is not', null).execute())
+          .map((r) => [r.number, r.id]),
+      );
+      await insertMany(
+        trx,
+        'payments',
+        paymentPlans.map(({ plan, date, amount }) => ({
+          owner_id: ownerId, invoice_id: invoiceIds.get(plan.row.number)!, date, amount_cents: amount,
+          amount_ht_cents: htShare(amount, plan.row.subtotal_cents, plan.row.total_cents), method: rng.pick(PAYMENT_METHODS),
+          reference: '', created_at: isoAt(date, rng),
+        })),
+        false,
+      );
       activities = activityRows.length;
       await insertMany(trx, 'activities', activityRows.sort((a, b) => a.timestamp.localeCompare(b.timestamp)), false);
       return ownerId;
     });
+    // Issued documents get their frozen copy and journal entry as the server would at start
+    // (ledger/backfill.ts): this renders one PDF per issued document.
+    await backfillIssuedDocuments(db, database.dialect);
     // Planner statistics for the new volume, as the app's hourly PRAGMA optimize (SQLite) or
     // autovacuum (PostgreSQL) would soon gather them.
     await sql`analyze`.execute(db);

@@ -5,12 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { OUTSTANDING_INVOICE_STATUSES } from '../../src/shared/documents';
-import { firstDayOfMonth, parisToday } from '../../src/shared/dates';
+import { parisToday } from '../../src/shared/dates';
 import type { SeedOptions } from '../seed';
 import { ApiSession } from './client';
 import { startSeededServer } from './seeded-server';
 
-type Doc = { id: number; status: string; total_amount: number; invoice_number?: string | null; quote_number?: string | null; payment_date?: string | null; due_date?: string | null };
+type Doc = { id: number; status: string; total_amount: number; balance_due: number; is_overdue: boolean; invoice_number?: string | null; quote_number?: string | null; payment_date?: string | null; due_date?: string | null };
 
 const cents = (values: number[]) => values.reduce((s, v) => s + Math.round(v * 100), 0) / 100;
 
@@ -40,12 +40,9 @@ export async function checkSeed(options: SeedOptions, { port, distDir }: { port:
     const expected = {
       '/api/quotes/pending_sum/': { pending_quotes_sum: cents(quotes.filter((q) => q.status === 'sent').map((q) => q.total_amount)) },
       '/api/invoices/outstanding_sum/': {
-        outstanding_invoices_sum: cents(invoices.filter((i) => (OUTSTANDING_INVOICE_STATUSES as readonly string[]).includes(i.status)).map((i) => i.total_amount)),
+        outstanding_invoices_sum: cents(invoices.filter((i) => (OUTSTANDING_INVOICE_STATUSES as readonly string[]).includes(i.status)).map((i) => i.balance_due)),
       },
-      '/api/invoices/overdue_sum/': { overdue_invoices_sum: cents(invoices.filter((i) => i.status === 'overdue').map((i) => i.total_amount)) },
-      '/api/invoices/current_month_revenue/': {
-        current_month_revenue: cents(invoices.filter((i) => i.status === 'paid' && (i.payment_date ?? '') >= firstDayOfMonth(today)).map((i) => i.total_amount)),
-      },
+      '/api/invoices/overdue_sum/': { overdue_invoices_sum: cents(invoices.filter((i) => i.is_overdue).map((i) => i.balance_due)) },
     };
     for (const [path, want] of Object.entries(expected)) {
       const got = await api.json<Record<string, number>>('GET', path);

@@ -13,6 +13,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { requireUser } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, mailer, logger, onRoute }: Bu
       await api.register(documentsRoutes, ctx);
       await api.register(activityRoutes, ctx);
       await api.register(searchRoutes, ctx);
+      await api.register(ledgerRoutes, ctx);
     },
     { prefix: '/api' },
   );

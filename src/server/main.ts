@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
+import { backfillIssuedDocuments } from './modules/ledger/backfill';
 
 async function main() {
   // dist/app/server/main.js → dist/public (the client build)
@@ -11,6 +12,8 @@ async function main() {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
   const app = await buildApp({ config, database });
+  const archived = await backfillIssuedDocuments(database.db, database.dialect);
+  if (archived) app.log.info(`${archived} document(s) émis avant le journal archivé(s) (snapshot et PDF).`);
   const shutdown = async () => {
     await app.close();
     await database.close();

@@ -1,5 +1,5 @@
 /** Activity history entries (SPEC section 3 "Activity entry"). */
-export const ACTIVITY_OBJECT_TYPES = ['task', 'project', 'contact', 'invoice', 'quote'] as const;
+export const ACTIVITY_OBJECT_TYPES = ['task', 'project', 'contact', 'invoice', 'quote', 'credit_note'] as const;
 export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
 
 export const ACTIVITY_OBJECT_LABELS: Record<ActivityObjectType, string> = {
@@ -8,6 +8,7 @@ export const ACTIVITY_OBJECT_LABELS: Record<ActivityObjectType, string> = {
   contact: 'Contact',
   invoice: 'Facture',
   quote: 'Devis',
+  credit_note: 'Avoir',
 };
 
 export const ACTIVITY_ACTIONS = ['créé', 'mis à jour', 'supprimé'] as const;
@@ -20,6 +21,7 @@ export const OBJECT_ROUTES: Record<ActivityObjectType, string> = {
   contact: '/contacts',
   invoice: '/invoices',
   quote: '/quotes',
+  credit_note: '/credit-notes',
 };
 
 export interface ActivityEntry {

@@ -4,7 +4,7 @@
  */
 import { toHundredths } from './money';
 
-export type DocumentKind = 'quote' | 'invoice';
+export type DocumentKind = 'quote' | 'invoice' | 'credit_note';
 
 export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'rejected', 'expired'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -16,9 +16,16 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   expired: 'Expiré',
 };
 
-export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'partially_paid', 'overdue', 'cancelled'] as const;
+/**
+ * Stored invoice statuses. Only draft → sent is written by hand (issuing); the others follow from
+ * payments and credit notes (issue 13). Overdue is derived at read time (`is_overdue`), never
+ * stored: it depends on today's date.
+ */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'partially_paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus | 'unpaid', string> = {
+/** Statuses a client may write: the rest are derived. */
+export const WRITABLE_INVOICE_STATUSES = ['draft', 'sent'] as const;
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus | 'unpaid' | 'overdue', string> = {
   draft: 'Brouillon',
   sent: 'Envoyée',
   paid: 'Payée',
@@ -28,8 +35,33 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus | 'unpaid', string> = {
   unpaid: 'Impayée',
 };
 
-/** Invoices still awaiting payment (the dashboard's "outstanding"). */
-export const OUTSTANDING_INVOICE_STATUSES = ['unpaid', 'partially_paid', 'sent', 'overdue'] as const;
+/** Issued invoices still awaiting payment (the dashboard's "outstanding"). */
+export const OUTSTANDING_INVOICE_STATUSES = ['sent', 'partially_paid'] as const;
+
+export const CREDIT_NOTE_STATUSES = ['issued', 'sent'] as const;
+export type CreditNoteStatus = (typeof CREDIT_NOTE_STATUSES)[number];
+export const CREDIT_NOTE_STATUS_LABELS: Record<CreditNoteStatus, string> = { issued: 'Émis', sent: 'Envoyé' };
+
+export const PAYMENT_METHODS = ['virement', 'cheque', 'especes', 'carte', 'prelevement', 'autre'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  virement: 'Virement',
+  cheque: 'Chèque',
+  especes: 'Espèces',
+  carte: 'Carte bancaire',
+  prelevement: 'Prélèvement',
+  autre: 'Autre',
+};
+
+/**
+ * Longest payment term between businesses: 60 days from the issue date (Code de commerce,
+ * art. L441-10).
+ */
+export const MAX_B2B_PAYMENT_DAYS = 60;
+
+/** What remains to be paid, in cents: never negative (an overpayment is refused). */
+export const balanceDueCents = (d: { total_cents: number; paid_cents: number; credited_cents: number }) =>
+  Math.max(0, d.total_cents - d.paid_cents - d.credited_cents);
 
 export const DEFAULT_TAX_RATE = 20;
 export const DEFAULT_VALIDITY_DAYS = 30;

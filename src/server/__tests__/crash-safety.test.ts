@@ -4,6 +4,7 @@ import {
   sleep, startServer, stopAllServers, throwawayPgDatabase, writeStream, type ServerProcess, type Write,
 } from '../test/server-process';
 import { TEST_DATABASE_URL } from '../test/test-app';
+import { readyToInvoice, viaHttp } from '../test/billing-fixtures';
 
 /**
  * kill -9 in the middle of a stream of writes: whatever the server answered 2xx must be there
@@ -73,9 +74,9 @@ async function expectEveryAcknowledgedWrite(server: ServerProcess, token: string
 
 it(`${TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}: keeps every acknowledged write across ${ROUNDS} kill -9 during a stream of writes`, async () => {
   let server = await start();
-  const { access: token } = await signUpOverHttp(server);
-  const client = await server.request('POST', '/api/contacts/', { token, body: { name: 'Brasserie Lemaire' } });
-  expect(client.status).toBe(201);
+  const { access: token, email } = await signUpOverHttp(server);
+  // Issuing needs a complete profile and a client with a full address.
+  const client = { body: { id: await readyToInvoice(viaHttp(server, token), email, { name: 'Brasserie Lemaire' }) } };
   for (let i = 0; i < 2 * TASKS_PER_UPDATER; i++) {
     const task = await server.request('POST', '/api/tasks/', { token, body: { title: 'Tâche v0' } });
     expect(task.status).toBe(201);

@@ -1,5 +1,6 @@
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { parisToday } from '../../shared/dates';
+import { pay, payInFull, readyToInvoice, viaInject } from '../test/billing-fixtures';
 
 /**
  * What the dashboard asks the server (SPEC 7 filters + `ordering=dashboard&limit=5`, and the
@@ -184,12 +185,19 @@ describe('limit and ordering validation', () => {
 describe('GET /api/invoices/monthly_revenue/', () => {
   let client: number;
   const line = (unit_price: number) => ({ title: 'Prestation', quantity: 1, unit_price });
-  /** A paid invoice (HT = unit_price, TVA 20 %); without payment_date the server dates it today (Paris). */
-  const paid = (who: Who, clientId: number, unit_price: number, payment_date?: string, status = 'paid') =>
-    create(who, '/api/invoices/', {
-      title: `Facture ${unit_price}`, client_id: clientId, status, tax_rate: 20, line_items: [line(unit_price)],
-      ...(payment_date ? { payment_date } : {}),
+  /**
+   * An invoice (HT = unit_price, TVA 20 %) issued on `date` and paid in full that day (unless
+   * `settled` is false); without a date the server issues it and dates the payment today (Paris).
+   * Invoices are issued in date order: a series follows the calendar.
+   */
+  const paid = async (who: Who, clientId: number, unit_price: number, date?: string, settled = true, extra: object = {}) => {
+    const id = await create(who, '/api/invoices/', {
+      title: `Facture ${unit_price}`, client_id: clientId, status: 'sent', tax_rate: 20, line_items: [line(unit_price)],
+      ...(date ? { issue_date: date } : {}), ...extra,
     });
+    if (settled) await payInFull(viaInject(t, who), id, date ?? null);
+    return id;
+  };
   const revenue = (who: Who, query = '') => call(who, 'GET', `/api/invoices/monthly_revenue/${query}`);
   /** The months of the answer that are not zero. */
   const nonZero = (body: { monthly_revenue: { count: number }[] }) => body.monthly_revenue.filter((m) => m.count > 0);
@@ -198,20 +206,21 @@ describe('GET /api/invoices/monthly_revenue/', () => {
   const NOW = '2026-01-31T23:30:00Z';
 
   beforeAll(async () => {
-    client = await create(alice, '/api/contacts/', { name: 'Librairie Colette' });
-    const bobClient = await create(bob, '/api/contacts/', { name: 'Client de Bob' });
+    // Issuing needs a complete profile and a client with a full address.
+    client = await readyToInvoice(viaInject(t, alice), alice.email, { name: 'Librairie Colette' });
+    const bobClient = await readyToInvoice(viaInject(t, bob), bob.email, { name: 'Client de Bob' });
     await at(NOW, async () => {
-      // Paid "now": dated 1 February (Paris), not 31 January (UTC).
-      const lateEvening = await paid(alice, client, 0.1);
-      expect((await call(alice, 'GET', `/api/invoices/${lateEvening}/`)).body.payment_date).toBe('2026-02-01');
-      await paid(alice, client, 0.2, '2026-02-01');
-      await paid(alice, client, 1000.01, '2026-01-31');
-      await paid(alice, client, 33.33, '2026-01-01'); // New Year's Day
-      await paid(alice, client, 19.99, '2025-12-31');
+      await paid(alice, client, 7, '2025-02-28'); // the day before the window
       await paid(alice, client, 5, '2025-03-01'); // first day of the window
-      await paid(alice, client, 7, '2025-02-28'); // the day before it
-      await paid(alice, client, 11, '2026-01-15', 'sent'); // not paid
-      await paid(alice, client, 13, '2026-01-15', 'overdue');
+      await paid(alice, client, 19.99, '2025-12-31');
+      await paid(alice, client, 33.33, '2026-01-01'); // New Year's Day
+      await paid(alice, client, 11, '2026-01-15', false); // not paid
+      await paid(alice, client, 13, '2026-01-15', false, { due_date: '2026-01-20' }); // not paid, overdue
+      await paid(alice, client, 1000.01, '2026-01-31');
+      await paid(alice, client, 0.2, '2026-02-01');
+      // Issued and paid "now": dated 1 February (Paris), not 31 January (UTC).
+      const lateEvening = await paid(alice, client, 0.1);
+      expect((await call(alice, 'GET', `/api/invoices/${lateEvening}/`)).body).toMatchObject({ issue_date: '2026-02-01', payment_date: '2026-02-01' });
       await paid(bob, bobClient, 17, '2026-01-15'); // Bob's
     });
   });
@@ -254,6 +263,26 @@ describe('GET /api/invoices/monthly_revenue/', () => {
     const res = await at('2026-03-01T12:00:00Z', () => revenue(alice, '?months=3'));
     expect(res.body.monthly_revenue.map((m: { month: string; count: number }) => [m.month, m.count])).toEqual([
       ['2026-01', 2], ['2026-02', 2], ['2026-03', 0],
+    ]);
+  });
+
+  it('counts cash on its dates: each part payment in its month, a refund (credit note on a paid invoice) deducted', async () => {
+    const dave = await signUp(t);
+    const send = viaInject(t, dave);
+    const daveClient = await readyToInvoice(send, dave.email);
+    const months = await at(NOW, async () => {
+      const id = await paid(dave, daveClient, 100, '2026-01-10', false); // 120 TTC
+      await pay(send, id, '2026-01-10', 50);
+      await pay(send, id, '2026-02-01', 70);
+      // 10 HT (12 TTC) credited on a paid invoice: owed back, on the credit note's date (today, 1 February).
+      const refund = await call(dave, 'POST', `/api/invoices/${id}/credit_note/`, { line_items: [{ title: 'Geste commercial', quantity: 1, unit_price: 10 }] });
+      expect(refund.status).toBe(201);
+      return revenue(dave, '?months=2');
+    });
+    expect(months.body.monthly_revenue).toEqual([
+      // 50 TTC is 41.67 HT (100 × 50 / 120); 70 TTC is 58.33 HT, less the 10 HT refunded.
+      { month: '2026-01', subtotal: 41.67, total_amount: 50, count: 1 },
+      { month: '2026-02', subtotal: 48.33, total_amount: 58, count: 1 },
     ]);
   });
 

@@ -1,15 +1,18 @@
 import fc from 'fast-check';
 import { CompiledQuery, sql } from 'kysely';
-import { addDays, parisToday } from '../../shared/dates';
-import { INVOICE_STATUSES, OUTSTANDING_INVOICE_STATUSES, QUOTE_STATUS_LABELS } from '../../shared/documents';
+import { addDays, firstDayOfMonth, parisToday } from '../../shared/dates';
+import { OUTSTANDING_INVOICE_STATUSES, QUOTE_STATUSES, WRITABLE_INVOICE_STATUSES } from '../../shared/documents';
 import { INVOICE_KIND } from '../modules/documents/document-kinds';
 import { documentsRepository } from '../modules/documents/documents.repository';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import { pay, readyToInvoice, viaInject } from '../test/billing-fixtures';
 
 /**
- * `document_totals` (migration 0008) is kept by triggers on every write of quotes and invoices;
- * the dashboard figures read it. After any sequence of API writes it must equal the sums
- * recomputed from the documents themselves, and so must the figures. SQLite and PostgreSQL.
+ * `document_totals` (migrations 0008, 0009) is kept by triggers on every write of quotes and
+ * invoices, balance due included; the dashboard figures read it (and payments and credit notes
+ * for the cash received). After any sequence of API writes — documents, payments, credit notes —
+ * it must equal a GROUP BY over the documents themselves, and the figures the sums recomputed
+ * from the rows. SQLite and PostgreSQL.
  */
 
 let t: TestApp;
@@ -17,95 +20,151 @@ let alice: Awaited<ReturnType<typeof signUp>>;
 let bob: Awaited<ReturnType<typeof signUp>>;
 const clients = new Map<string, number>();
 const today = parisToday();
+/** Issue date of the invoices issued before the run: payments may be dated from it on, and they fall due during the run. */
+const longAgo = addDays(today, -40);
+
+type Who = typeof alice;
+const KINDS = ['quotes', 'invoices'] as const;
+type Doc = { who: Who; kind: (typeof KINDS)[number]; id: number };
+const documents: Doc[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   alice = await signUp(t);
   bob = await signUp(t);
   for (const who of [alice, bob]) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contacts/', headers: who.auth, payload: { name: `Client de ${who.email}` } });
-    clients.set(who.email, res.json().id);
+    // Issuing needs a complete profile and a client with a full address.
+    clients.set(who.email, await readyToInvoice(viaInject(t, who), who.email, { name: `Client de ${who.email}` }));
+    // Two invoices issued 40 days ago (first in each series: numbers follow dates), overdue by now.
+    for (const unit_price of [150, 42.5]) {
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/invoices/', headers: who.auth,
+        payload: { ...body(clients.get(who.email)!, 'sent', [{ quantity: 2, unit_price }]), issue_date: longAgo },
+      });
+      expect(res.statusCode).toBe(201);
+      documents.push({ who, kind: 'invoices', id: res.json().id });
+    }
   }
 });
 afterAll(() => t.close());
 
-type Who = typeof alice;
-const KINDS = ['quotes', 'invoices'] as const;
-const STATUSES = { quotes: Object.keys(QUOTE_STATUS_LABELS), invoices: [...INVOICE_STATUSES] };
-// Last month, this month, next month (typed ahead), none.
-const paymentDateArb = fc.constantFrom(null, addDays(today, -40), today, addDays(today, 40));
+// Statuses a request may write: an invoice's other statuses follow from payments and credit notes.
+const STATUSES = { quotes: [...QUOTE_STATUSES] as string[], invoices: [...WRITABLE_INVOICE_STATUSES] as string[] };
 const linesArb = fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 20 }), unit_price: fc.integer({ min: 0, max: 200_000 }).map((c) => c / 100) }), { minLength: 1, maxLength: 3 });
+/** A share of what is left, in percent. */
+const shareArb = fc.integer({ min: 1, max: 100 });
 
 const opArb = fc.oneof(
-  fc.record({
-    op: fc.constant('create' as const),
-    who: fc.constantFrom('alice', 'bob'),
-    kind: fc.constantFrom(...KINDS),
-    status: fc.nat(),
-    payment_date: paymentDateArb,
-    lines: linesArb,
-  }),
-  fc.record({ op: fc.constant('update' as const), pick: fc.nat(), status: fc.nat(), payment_date: paymentDateArb, lines: fc.option(linesArb, { nil: undefined }) }),
+  {
+    arbitrary: fc.record({ op: fc.constant('create' as const), who: fc.constantFrom('alice', 'bob'), kind: fc.constantFrom(...KINDS), status: fc.nat(), lines: linesArb }),
+    weight: 2,
+  },
+  fc.record({ op: fc.constant('update' as const), pick: fc.nat(), status: fc.nat(), lines: fc.option(linesArb, { nil: undefined }), priority: fc.constantFrom('basse', 'normale', 'haute') }),
   fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }),
+  // Dated 40 days ago (last month), 20 days ago or today; never before the invoice's issue date.
+  fc.record({ op: fc.constant('pay' as const), pick: fc.nat(), share: shareArb, daysAgo: fc.constantFrom(40, 20, 0) }),
+  fc.record({ op: fc.constant('unpay' as const), pick: fc.nat() }),
+  // Without lines, the whole balance; with one line, a share of what remains to be credited.
+  fc.record({ op: fc.constant('credit' as const), pick: fc.nat(), full: fc.boolean(), share: shareArb }),
 );
 
-type Doc = { who: Who; kind: (typeof KINDS)[number]; id: number };
-const documents: Doc[] = [];
-
-function body(kind: Doc['kind'], clientId: number, status: string, payment_date: string | null, lines: { quantity: number; unit_price: number }[]) {
-  return {
-    title: 'Prestation',
-    client_id: clientId,
-    status,
-    tax_rate: 20,
-    ...(kind === 'invoices' ? { payment_date } : {}),
-    line_items: lines.map((l, i) => ({ title: `Ligne ${i}`, ...l })),
-  };
+/** The same body for quotes and invoices. */
+function body(clientId: number, status: string, lines: { quantity: number; unit_price: number }[]) {
+  return { title: 'Prestation', client_id: clientId, status, tax_rate: 20, line_items: lines.map((l, i) => ({ title: `Ligne ${i}`, ...l })) };
 }
 
 type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
+
+const inject = async (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+  const res = await t.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) });
+  return { status: res.statusCode, body: res.body && res.headers['content-type']?.toString().includes('json') ? res.json() : null, raw: res.body };
+};
+const cents = (euros: number) => Math.round(euros * 100);
 
 async function apply(op: Op) {
   if (op.op === 'create') {
     const who = op.who === 'alice' ? alice : bob;
     const status = STATUSES[op.kind][op.status % STATUSES[op.kind].length];
-    const res = await t.app.inject({ method: 'POST', url: `/api/${op.kind}/`, headers: who.auth, payload: body(op.kind, clients.get(who.email)!, status, op.payment_date, op.lines) });
-    if (res.statusCode !== 201) throw new Error(`${op.kind} ${status} → ${res.statusCode} ${res.body}`);
-    documents.push({ who, kind: op.kind, id: res.json().id });
+    const res = await inject(who, 'POST', `/api/${op.kind}/`, body(clients.get(who.email)!, status, op.lines));
+    if (res.status !== 201) throw new Error(`${op.kind} ${status} → ${res.status} ${res.raw}`);
+    documents.push({ who, kind: op.kind, id: res.body.id });
     return;
   }
-  if (!documents.length) return;
-  const doc = documents[op.pick % documents.length];
+  const pool = ['pay', 'unpay', 'credit'].includes(op.op) ? documents.filter((d) => d.kind === 'invoices') : documents;
+  if (!pool.length) return;
+  const doc = pool[op.pick % pool.length];
   const url = `/api/${doc.kind}/${doc.id}/`;
   if (op.op === 'delete') {
-    const res = await t.app.inject({ method: 'DELETE', url, headers: doc.who.auth });
+    const res = await inject(doc.who, 'DELETE', url);
     // An issued invoice cannot be deleted (400); it stays counted.
-    expect([204, 400, 404]).toContain(res.statusCode);
+    expect([204, 400, 404]).toContain(res.status);
     return;
   }
-  const current = await t.app.inject({ method: 'GET', url, headers: doc.who.auth });
-  if (current.statusCode === 404) return;
-  const existing = current.json();
-  const status = STATUSES[doc.kind][op.status % STATUSES[doc.kind].length];
-  // An issued invoice keeps its lines; only its status and payment date may change.
-  const changeLines = op.lines && !existing.invoice_number;
-  const payload = {
-    ...body(doc.kind, existing.client.id, status, op.payment_date, changeLines ? op.lines! : []),
-    issue_date: existing.issue_date,
-    ...(changeLines ? {} : { line_items: existing.line_items }),
-  };
-  const res = await t.app.inject({ method: 'PUT', url, headers: doc.who.auth, payload });
-  // 400: an issued invoice cannot go back to draft.
-  expect([200, 400]).toContain(res.statusCode);
+  const current = await inject(doc.who, 'GET', url);
+  if (current.status === 404) return;
+  const existing = current.body;
+  const issued = doc.kind === 'invoices' ? existing.is_issued : existing.status !== 'draft';
+
+  if (op.op === 'update') {
+    const statuses = doc.kind === 'quotes' && issued ? STATUSES.quotes.filter((s) => s !== 'draft') : STATUSES[doc.kind];
+    // An issued invoice keeps its status (derived); a sent quote may only move between its sent statuses.
+    const status = doc.kind === 'invoices' && issued ? existing.status : statuses[op.status % statuses.length];
+    const payload = {
+      ...existing,
+      client_id: existing.client.id,
+      status,
+      priority: op.priority,
+      internal_notes: doc.kind === 'invoices' ? `Note ${op.priority}` : undefined,
+      // Issued documents keep their printed content.
+      ...(op.lines && !issued ? { line_items: body(0, status, op.lines).line_items } : {}),
+    };
+    const res = await inject(doc.who, 'PUT', url, payload);
+    if (res.status !== 200) throw new Error(`PUT ${url} (${existing.status} → ${status}) → ${res.status} ${res.raw}`);
+    return;
+  }
+  if (op.op === 'pay') {
+    const balance = cents(existing.balance_due);
+    if (!issued || existing.status === 'cancelled' || balance === 0) {
+      expect((await inject(doc.who, 'POST', `${url}payments/`, { amount: 1, method: 'virement' })).status).toBe(400);
+      return;
+    }
+    const amount = Math.max(1, Math.round((balance * op.share) / 100)) / 100;
+    const date = [addDays(today, -op.daysAgo), existing.issue_date].sort()[1];
+    await pay(viaInject(t, doc.who), doc.id, date, amount);
+    return;
+  }
+  if (op.op === 'unpay') {
+    if (!existing.payments?.length) return;
+    const payment = existing.payments[op.pick % existing.payments.length];
+    expect((await inject(doc.who, 'DELETE', `${url}payments/${payment.id}/`)).status).toBe(204);
+    return;
+  }
+  // Credit note.
+  const creditable = cents(existing.total_amount) - cents(existing.credited_amount);
+  if (op.full) {
+    const res = await inject(doc.who, 'POST', `${url}credit_note/`, {});
+    const expected = issued && cents(existing.balance_due) > 0 ? 201 : 400;
+    if (res.status !== expected) throw new Error(`credit note on ${existing.status} → ${res.status} ${res.raw}`);
+    return;
+  }
+  // HT at 20 %: its TTC, rounded to the cent, never exceeds the share.
+  const ht = Math.floor((creditable * op.share) / 100 / 1.2);
+  const res = await inject(doc.who, 'POST', `${url}credit_note/`, {
+    reason: 'Geste commercial', line_items: [{ title: 'Remise', quantity: 1, unit_price: ht / 100 }],
+  });
+  const expected = issued && ht > 0 ? 201 : 400;
+  if (res.status !== expected) throw new Error(`credit note of ${ht} HT on ${existing.status} → ${res.status} ${res.raw}`);
 }
+
+type TotalsRow = { owner_id: number; kind: string; status: string; payment_month: string; count: number; subtotal_cents: number; total_cents: number; balance_cents: number };
 
 /** The totals recomputed from the documents, as rows of document_totals (empty buckets left out). */
 async function recomputed() {
   const rows = [];
-  for (const [table, kind] of [['quotes', 'quote'], ['invoices', 'invoice']] as const) {
-    const { rows: sums } = await sql<{ owner_id: number; status: string; payment_month: string; count: number; subtotal_cents: number; total_cents: number }>`
+  for (const [table, kind, balance] of [['quotes', 'quote', sql`total_cents`], ['invoices', 'invoice', sql`total_cents - paid_cents - credited_cents`]] as const) {
+    const { rows: sums } = await sql<Omit<TotalsRow, 'kind'>>`
       select owner_id, status, coalesce(substr(payment_date, 1, 7), '') as payment_month,
-        count(*) as count, sum(subtotal_cents) as subtotal_cents, sum(total_cents) as total_cents
+        count(*) as count, sum(subtotal_cents) as subtotal_cents, sum(total_cents) as total_cents, sum(${balance}) as balance_cents
       from ${sql.table(table)} group by owner_id, status, coalesce(substr(payment_date, 1, 7), '')`.execute(t.database.db);
     rows.push(...sums.map((r) => ({ ...r, kind })));
   }
@@ -114,10 +173,33 @@ async function recomputed() {
 async function stored() {
   return normalise(await t.database.db.selectFrom('document_totals').selectAll().where('count', '<>', 0).execute());
 }
-function normalise(rows: { owner_id: number; kind: string; status: string; payment_month: string; count: number; subtotal_cents: number; total_cents: number }[]) {
+function normalise(rows: TotalsRow[]) {
   return rows
-    .map((r) => ({ ...r, owner_id: Number(r.owner_id), count: Number(r.count), subtotal_cents: Number(r.subtotal_cents), total_cents: Number(r.total_cents) }))
+    .map((r) => ({
+      ...r, owner_id: Number(r.owner_id), count: Number(r.count), subtotal_cents: Number(r.subtotal_cents), total_cents: Number(r.total_cents),
+      balance_cents: Number(r.balance_cents),
+    }))
     .sort((a, b) => `${a.owner_id}|${a.kind}|${a.status}|${a.payment_month}`.localeCompare(`${b.owner_id}|${b.kind}|${b.status}|${b.payment_month}`));
+}
+
+/** Each invoice's paid and credited amounts are the sums of its payments and credit notes, its status and payment date follow. */
+async function settlementsMismatching() {
+  const { rows } = await sql<{ id: number; status: string; payment_date: string | null; total_cents: number; paid_cents: number; credited_cents: number; paid: number | null; credited: number | null; last_payment: string | null }>`
+    select i.id, i.status, i.payment_date, i.total_cents, i.paid_cents, i.credited_cents,
+      (select sum(p.amount_cents) from payments p where p.invoice_id = i.id) as paid,
+      (select max(p.date) from payments p where p.invoice_id = i.id) as last_payment,
+      (select sum(c.total_cents) from credit_notes c where c.invoice_id = i.id) as credited
+    from invoices i`.execute(t.database.db);
+  return rows.filter((r) => {
+    const [total, paid, credited] = [Number(r.total_cents), Number(r.paid ?? 0), Number(r.credited ?? 0)];
+    const status = r.status === 'draft' ? 'draft'
+      : paid === 0 && credited === 0 ? 'sent'
+      : credited >= total ? 'cancelled'
+      : paid + credited >= total ? 'paid'
+      : paid > 0 ? 'partially_paid' : 'sent';
+    return Number(r.paid_cents) !== paid || Number(r.credited_cents) !== credited || r.status !== status ||
+      r.payment_date !== (status === 'paid' ? r.last_payment : null);
+  });
 }
 
 async function figures(who: Who) {
@@ -130,36 +212,39 @@ async function figures(who: Who) {
   };
 }
 
-/** The same figures, summed from the documents. */
+/** The same figures, summed from the documents, payments and credit notes. */
 async function expectedFigures(who: Who) {
-  const user = await t.database.db.selectFrom('users').select('id').where('email', '=', who.email).executeTakeFirstOrThrow();
-  const sum = async (table: 'quotes' | 'invoices', where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => {
-    const row = await where(base(table)).executeTakeFirstOrThrow();
-    return { sum: Number(row.total ?? 0) / 100, count: Number(row.count) };
-  };
-  const base = (table: 'quotes' | 'invoices') =>
-    t.database.db
-      .selectFrom(table as 'invoices')
-      .select((eb) => [eb.fn.sum<number>('total_cents').as('total'), eb.fn.countAll<number>().as('count')])
-      .where('owner_id', '=', user.id);
-  const pending = await sum('quotes', (q) => q.where('status', '=', 'sent'));
-  const outstanding = await sum('invoices', (q) => q.where('status', 'in', [...OUTSTANDING_INVOICE_STATUSES]));
-  const overdue = await sum('invoices', (q) => q.where('status', '=', 'overdue'));
-  const revenue = await sum('invoices', (q) => q.where('status', '=', 'paid').where('payment_date', '>=', `${today.slice(0, 7)}-01`));
+  const { db } = t.database;
+  const user = await db.selectFrom('users').select('id').where('email', '=', who.email).executeTakeFirstOrThrow();
+  const invoices = await db.selectFrom('invoices').selectAll().where('owner_id', '=', user.id).execute();
+  const quotes = await db.selectFrom('quotes').selectAll().where('owner_id', '=', user.id).where('status', '=', 'sent').execute();
+  const balance = (i: (typeof invoices)[number]) => Number(i.total_cents) - Number(i.paid_cents) - Number(i.credited_cents);
+  const open = invoices.filter((i) => (OUTSTANDING_INVOICE_STATUSES as readonly string[]).includes(i.status));
+  const overdue = open.filter((i) => i.end_date! < today && balance(i) > 0);
+  const monthStart = firstDayOfMonth(today);
+  const payments = await db.selectFrom('payments').selectAll().where('owner_id', '=', user.id).where('date', '>=', monthStart).execute();
+  const refunds = await db.selectFrom('credit_notes').selectAll().where('owner_id', '=', user.id).where('issue_date', '>=', monthStart).execute();
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0) / 100;
   return {
-    pending_quotes_sum: pending.sum, pending_quotes_count: pending.count,
-    outstanding_invoices_sum: outstanding.sum, outstanding_invoices_count: outstanding.count,
-    overdue_invoices_sum: overdue.sum, overdue_invoices_count: overdue.count,
-    current_month_revenue: revenue.sum, current_month_revenue_count: revenue.count,
+    pending_quotes_sum: sum(quotes.map((q) => Number(q.total_cents))), pending_quotes_count: quotes.length,
+    outstanding_invoices_sum: sum(open.map(balance)), outstanding_invoices_count: open.length,
+    overdue_invoices_sum: sum(overdue.map(balance)), overdue_invoices_count: overdue.length,
+    current_month_revenue: sum([...payments.map((p) => Number(p.amount_cents)), ...refunds.map((c) => -Number(c.refund_cents))]),
+    current_month_revenue_count: payments.length,
   };
 }
 
 describe('document_totals', () => {
-  it('equals the sums of the documents after any sequence of creates, updates and deletes', async () => {
+  it('equals the sums of the documents after any sequence of writes, payments and credit notes', async () => {
+    const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 12 }), async (ops) => {
-        for (const op of ops) await apply(op);
+        for (const op of ops) {
+          await apply(op);
+          seen.add(op.op);
+        }
         expect(await stored()).toEqual(await recomputed());
+        expect(await settlementsMismatching()).toEqual([]);
         for (const who of [alice, bob]) expect(await figures(who)).toEqual(await expectedFigures(who));
       }),
       { numRuns: 20 },
@@ -167,27 +252,39 @@ describe('document_totals', () => {
     // The runs wrote enough to mean something (fast-check starts with short sequences).
     expect(documents.length).toBeGreaterThan(15);
     expect((await stored()).length).toBeGreaterThan(4);
+    expect([...seen].sort()).toEqual(['create', 'credit', 'delete', 'pay', 'unpay', 'update']);
+    const { db } = t.database;
+    const statuses = await db.selectFrom('invoices').select('status').distinct().execute();
+    // Derived statuses were reached, not only written ones.
+    expect(statuses.map((r) => r.status).filter((s) => !['draft', 'sent'].includes(s)).length).toBeGreaterThan(0);
   });
 
   it('follows a quote converted to an invoice', async () => {
     const quote = await t.app.inject({
       method: 'POST', url: '/api/quotes/', headers: alice.auth,
-      payload: body('quotes', clients.get(alice.email)!, 'sent', null, [{ quantity: 3, unit_price: 450 }]),
+      payload: body(clients.get(alice.email)!, 'sent', [{ quantity: 3, unit_price: 450 }]),
     });
     const converted = await t.app.inject({ method: 'POST', url: `/api/quotes/${quote.json().id}/convert_to_invoice/`, headers: alice.auth });
     expect(converted.statusCode).toBe(201);
     expect(await stored()).toEqual(await recomputed());
   });
 
-  it('lets an account with documents be deleted (its totals go with it)', async () => {
+  it('lets an account with documents, payments and credit notes be deleted (its totals go with it)', async () => {
     const carol = await signUp(t);
-    const client = await t.app.inject({ method: 'POST', url: '/api/contacts/', headers: carol.auth, payload: { name: 'Client de Carol' } });
+    const send = viaInject(t, carol);
+    const client = await readyToInvoice(send, carol.email, { name: 'Client de Carol' });
+    const ids: number[] = [];
     for (const kind of KINDS) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/${kind}/`, headers: carol.auth, payload: body(kind, client.json().id, 'sent', null, [{ quantity: 1, unit_price: 100 }]) });
+      const res = await t.app.inject({ method: 'POST', url: `/api/${kind}/`, headers: carol.auth, payload: body(client, 'sent', [{ quantity: 1, unit_price: 100 }]) });
       expect(res.statusCode).toBe(201);
+      ids.push(res.json().id);
     }
+    await pay(send, ids[1], today, 20);
+    expect((await send('POST', `/api/invoices/${ids[1]}/credit_note/`, {})).status).toBe(201);
     const user = await t.database.db.selectFrom('users').select('id').where('email', '=', carol.email).executeTakeFirstOrThrow();
-    expect((await t.database.db.selectFrom('document_totals').select('owner_id').where('owner_id', '=', user.id).execute()).length).toBe(2);
+    // The sent quote, and the invoice (paid in part, the rest credited: settled, so paid).
+    const buckets = () => t.database.db.selectFrom('document_totals').select('status').where('owner_id', '=', user.id).where('count', '<>', 0).execute();
+    expect((await buckets()).map((r) => r.status).sort()).toEqual(['paid', 'sent']);
     await t.database.db.deleteFrom('users').where('id', '=', user.id).execute();
     expect(await t.database.db.selectFrom('document_totals').select('owner_id').where('owner_id', '=', user.id).execute()).toEqual([]);
     expect(await stored()).toEqual(await recomputed());
@@ -195,8 +292,11 @@ describe('document_totals', () => {
 });
 
 describe('next expected payment', () => {
-  it('is read through the partial index of outstanding invoices', async () => {
+  it('is read through the partial index of open invoices', async () => {
     const query = documentsRepository(t.database.db, INVOICE_KIND).nextOutstandingQuery(1, today).compile();
+    // With planner statistics, as the server keeps them (database.ts: PRAGMA optimize on open, then hourly). Without
+    // any, SQLite takes the narrower invoices_owner_due_idx, a tie on its cost model.
+    if (t.database.dialect === 'sqlite') await sql`analyze`.execute(t.database.db);
     const plan = await t.database.db.transaction().execute(async (trx) => {
       // PostgreSQL would scan a table this small; the question is which index it can use.
       if (t.database.dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
@@ -204,26 +304,29 @@ describe('next expected payment', () => {
       const { rows } = await trx.executeQuery(CompiledQuery.raw(explain + query.sql, [...query.parameters]));
       return JSON.stringify(rows);
     });
-    expect(plan).toContain('invoices_outstanding_due_idx');
+    expect(plan).toContain('invoices_open_due_idx');
   });
 
-  it('is the outstanding invoice due first from today on', async () => {
+  it('is the open invoice due first from today on, for its balance due', async () => {
     const dave = await signUp(t);
-    const client = (await t.app.inject({ method: 'POST', url: '/api/contacts/', headers: dave.auth, payload: { name: 'Client de Dave' } })).json().id;
-    const invoice = async (status: string, due_date: string) => {
+    const send = viaInject(t, dave);
+    const client = await readyToInvoice(send, dave.email, { name: 'Client de Dave' });
+    const invoice = async (status: string, due_date: string, extra: object = {}) => {
       const res = await t.app.inject({
         method: 'POST', url: '/api/invoices/', headers: dave.auth,
-        payload: { ...body('invoices', client, status, status === 'paid' ? today : null, [{ quantity: 1, unit_price: 10 }]), issue_date: addDays(today, -60), due_date },
+        payload: { ...body(client, status, [{ quantity: 1, unit_price: 10 }]), due_date, ...extra },
       });
       expect(res.statusCode).toBe(201);
       return res.json().id as number;
     };
-    await invoice('paid', addDays(today, 1));
+    await invoice('sent', addDays(today, -1), { issue_date: addDays(today, -30) }); // past due: not expected any more
+    const paid = await invoice('sent', addDays(today, 1));
+    await pay(send, paid, today, 12);
     await invoice('draft', addDays(today, 2));
-    await invoice('sent', addDays(today, -1)); // past due: not expected any more
-    const expected = await invoice('partially_paid', addDays(today, 3));
+    const expected = await invoice('sent', addDays(today, 3));
+    await pay(send, expected, today, 2); // partially paid: 10 still due
     await invoice('sent', addDays(today, 4));
     const next = (await t.app.inject({ method: 'GET', url: '/api/invoices/next_expected_payment/', headers: dave.auth })).json();
-    expect(next).toMatchObject({ id: expected, due_date: addDays(today, 3), amount: 12, client_id: client, client_name: 'Client de Dave' });
+    expect(next).toMatchObject({ id: expected, due_date: addDays(today, 3), amount: 10, client_id: client, client_name: 'Client de Dave' });
   });
 });

@@ -43,6 +43,7 @@ interface WriteSpec {
 const noParams = () => [{}];
 const ids = (pick: (o: OwnedObjects) => number[]) => (c: Ctx) => pick(c.objects).map((id) => ({ id: String(id) }));
 const doomedIds = (pick: (o: OwnedObjects) => number) => (c: Ctx) => [{ id: String(pick(c.doomed)) }];
+const doomedPayment = (c: Ctx) => [{ id: String(c.doomed.invoiceIssued), paymentId: String(c.doomed.payment) }];
 const own = (params: WriteSpec['params'] = noParams, runs?: number): WriteSpec => ({
   auth: true,
   body: (c, route) => validBody(route, c.objects, MARK, c.mallory.email),
@@ -81,6 +82,11 @@ const WRITE_ENDPOINTS: Record<string, WriteSpec> = {
   'POST /api/quotes/:id/send_email/': own(ids((o) => [o.quoteDraft, o.quoteSent]), Math.ceil(RUNS / 2)),
   'POST /api/invoices/:id/send_email/': own(ids((o) => [o.invoiceDraft, o.invoiceIssued]), Math.ceil(RUNS / 2)),
   'POST /api/quotes/:id/convert_to_invoice/': own(ids((o) => [o.quoteSent, o.quoteDraft])),
+  'POST /api/invoices/:id/payments/': own(ids((o) => [o.invoiceIssued, o.invoiceDraft])),
+  // Each accepted run issues a credit note (PDF rendered and archived): fewer runs.
+  'POST /api/invoices/:id/credit_note/': own(ids((o) => [o.invoiceIssued, o.invoiceDraft]), Math.ceil(RUNS / 2)),
+  'POST /api/credit-notes/:id/send_email/': own(ids((o) => [o.creditNote]), Math.ceil(RUNS / 2)),
+  'DELETE /api/invoices/:id/payments/:paymentId/': own(doomedPayment),
   'DELETE /api/tasks/:id/': own(doomedIds((o) => o.task)),
   'DELETE /api/quotes/:id/': own(doomedIds((o) => o.quoteDraft)),
   'DELETE /api/invoices/:id/': own(doomedIds((o) => o.invoiceDraft)),
@@ -136,9 +142,19 @@ function urlFor(route: RouteEntry, spec: WriteSpec, target: Target): string {
 async function expectConsistent(route: RouteEntry, url: string, body: unknown) {
   const resource = resourceOf(route.url);
   const read = (path: string) => call(t, ctx.mallory, 'GET', path);
-  const created = body as { id?: number; ids?: number[]; invoice?: { id: number } } | null;
-  if (route.method === 'DELETE') {
+  const created = body as { id?: number; ids?: number[]; invoice?: { id: number }; payment?: { id: number } } | null;
+  if (route.url.endsWith('/payments/:paymentId/')) {
+    // Gone from its invoice's payments.
+    const [, invoiceId, paymentId] = /\/invoices\/(\d+)\/payments\/(\d+)\//.exec(url)!;
+    const payments = (await read(`/api/invoices/${invoiceId}/payments/`)).body as { id: number }[];
+    expect(payments.map((p) => p.id)).not.toContain(Number(paymentId));
+  } else if (route.method === 'DELETE') {
     expect((await read(url)).status).toBe(404);
+  } else if (route.url.endsWith('/payments/')) {
+    expect((await read(url)).body).toContainEqual(created!.payment);
+    expect((await read(`/api/invoices/${created!.invoice!.id}/`)).body).toEqual(created!.invoice);
+  } else if (route.url.endsWith('/credit_note/')) {
+    expect((await read(`/api/credit-notes/${created!.id}/`)).body).toEqual(body);
   } else if (route.url === '/api/import-contacts/') {
     for (const id of created!.ids!) expect((await read(`/api/contacts/${id}/`)).status).toBe(200);
   } else if (route.url.endsWith('/convert_to_invoice/')) {
@@ -236,6 +252,7 @@ describe('read routes', () => {
       .map((r) => {
         const resource = resourceOf(r.url);
         const id = resource ? Object.values(idsOf(ctx.objects, resource)).at(-1)! : 0;
+        // (No GET route takes a payment id.)
         return { route: r, url: r.url.replace(/:(\w+)/g, (_m, name: string) => (name === 'id' ? String(id) : 'x')) };
       });
 

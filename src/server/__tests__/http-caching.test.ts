@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { etagMatches, SMALL_BODY_BYTES } from '../plugins/http-caching';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import { CLIENT_ADDRESS, completeProfile, viaInject } from '../test/billing-fixtures';
 
 /**
  * Compression and revalidation (DESIGN.md §6): gzip when the client accepts it, a weak ETag of
@@ -28,7 +29,11 @@ beforeAll(async () => {
   alice = await signUp(t);
   bob = await signUp(t);
   // Enough contacts for the list to pass the 1 KiB compression threshold.
-  const rows = Array.from({ length: 60 }, (_, i) => ({ name: `Élise Durand ${i}`, email: `elise${i}@exemple.fr`, company: 'Atelier Durand' }));
+  // (With a full address, and alice's profile complete: the invoices below are issued.)
+  await completeProfile(viaInject(t, alice), alice.email);
+  const rows = Array.from({ length: 60 }, (_, i) => ({
+    name: `Élise Durand ${i}`, email: `elise${i}@exemple.fr`, company: 'Atelier Durand', ...CLIENT_ADDRESS,
+  }));
   const imported = await t.app.inject({ method: 'POST', url: '/api/import-contacts/', headers: alice.auth, payload: rows });
   expect(imported.statusCode).toBe(201);
   clientId = (imported.json() as { ids: number[] }).ids[0];

@@ -1,7 +1,7 @@
 import { createTestApp, signUp, type RouteEntry, type TestApp } from '../test/test-app';
 import { readOutbox } from '../test/outbox';
 import {
-  call, changedTables, createOneOfEach, idsOf, isDrfErrorBody, resourceOf, snapshotDatabase, validBody, withId,
+  call, changedTables, createOneOfEach, isDrfErrorBody, objectUrls, resourceOf, snapshotDatabase, validBody, withId,
   type ApiResponse, type OwnedObjects,
 } from '../test/api-fixtures';
 
@@ -27,9 +27,9 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;
 const isPublic = (r: RouteEntry) => key(r) in NOT_OWNER_SCOPED;
 const isRead = (r: RouteEntry) => r.method === 'GET' || r.method === 'HEAD';
-/** `/api/<resource>/:id/…`: acts on one owned object. */
+/** `/api/<resource>/:id/…`: acts on one owned object (or, `…/payments/:paymentId/`, on one of its payments). */
 const isObjectRoute = (r: RouteEntry) => !isPublic(r) && r.url.includes('/:id/') && resourceOf(r.url) !== null &&
-  (r.url.match(/:/g) ?? []).length === 1;
+  (r.url.match(/:/g) ?? []).length === (r.url.includes(':paymentId') ? 2 : 1);
 /** No URL parameter: acts on the caller's own collection or account. */
 const isCollectionRoute = (r: RouteEntry) => !isPublic(r) && !r.url.includes(':');
 
@@ -51,9 +51,7 @@ const collectionReads = () => t.routes.filter((r) => isCollectionRoute(r) && isR
 const objectRoutes = () => t.routes.filter(isObjectRoute);
 /** Each object route with each id variant of the owner's objects (draft and issued documents…). */
 const objectCalls = (objects: OwnedObjects) =>
-  objectRoutes().flatMap((route) =>
-    Object.entries(idsOf(objects, resourceOf(route.url)!)).map(([variant, id]) => ({ route, variant, url: withId(route.url, id) })),
-  );
+  objectRoutes().flatMap((route) => objectUrls(objects, route.url).map(({ variant, url }) => ({ route, variant, url })));
 
 async function readAll(who: typeof alice, query: string) {
   const answers = new Map<string, ApiResponse>();
@@ -79,8 +77,8 @@ beforeAll(async () => {
   bob = await signUp(t);
   B = await createOneOfEach(t, bob, BOB);
   bobBaseline = await readAll(bob, COMMON_QUERY);
+  // (Alice's profile, filled by createOneOfEach, carries her marker too.)
   A = await createOneOfEach(t, alice, ALICE);
-  await call(t, alice, 'PUT', '/api/profile/', { email: alice.email, first_name: ALICE, last_name: ALICE });
 });
 afterAll(() => t.close());
 
@@ -111,6 +109,9 @@ it("answers 404 to Bob on every route and method naming one of Alice's objects, 
       if (res.status !== 404 || !shapeOk) violations.push(`${key(route)} [${variant}] → ${res.status} ${res.raw.slice(0, 120)}`);
     }
   }
+  // Alice's payment through Bob's own invoice: the payment must belong to the invoice named.
+  const crossed = await call(t, bob, 'DELETE', withId('/api/invoices/:id/payments/:paymentId/', B.invoiceIssued, A.payment));
+  if (crossed.status !== 404 || !isDrfErrorBody(crossed.body)) violations.push(`Alice's payment via Bob's invoice → ${crossed.status}`);
   expect(violations).toEqual([]);
   expect(changedTables(before, await snapshotDatabase(t))).toEqual([]);
   expect(readOutbox(t.config.dataDir).length).toBe(mailsBefore);
@@ -154,7 +155,7 @@ it("refuses Bob's writes that reference Alice's objects, and leaves Alice's data
       const foreign = validBody(route, refs, BOB, bob.email);
       // Only bodies that carry this reference can point at Alice's object.
       if (JSON.stringify(foreign) === mine) continue;
-      const targets = isObjectRoute(route) ? Object.values(idsOf(B, resourceOf(route.url)!)).map((id) => withId(route.url, id)) : [route.url];
+      const targets = isObjectRoute(route) ? objectUrls(B, route.url).map(({ url }) => url) : [route.url];
       for (const url of targets) {
         const res = await call(t, bob, route.method, url, foreign);
         if (res.status !== 400 || !isDrfErrorBody(res.body)) violations.push(`${key(route)} ${url} [${ref}] → ${res.status} ${res.raw.slice(0, 160)}`);
@@ -194,7 +195,7 @@ it('answers 401 on every protected route without a valid access token, and chang
 
 it('lets Alice reach every object route on her own objects (the 404s above come from ownership)', async () => {
   // Deletions last, dependents before what they depend on.
-  const order = ['tasks', 'quotes', 'invoices', 'projects', 'contacts'];
+  const order = ['tasks', 'quotes', 'credit-notes', 'invoices', 'projects', 'contacts'];
   const calls = objectCalls(A).sort((a, b) => {
     const del = Number(a.route.method === 'DELETE') - Number(b.route.method === 'DELETE');
     return del || (a.route.method === 'DELETE' ? order.indexOf(resourceOf(a.route.url)!) - order.indexOf(resourceOf(b.route.url)!) : 0);

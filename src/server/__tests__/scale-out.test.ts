@@ -1,5 +1,6 @@
 import { parisToday } from '../../shared/dates';
 import { TEST_DATABASE_URL } from '../test/test-app';
+import { readyToInvoice, viaHttp } from '../test/billing-fixtures';
 import {
   inParallel, makeDataDir, newSecretKey, removeDir, signUpOverHttp, startServer, stopAllServers, throwawayPgDatabase,
   type ServerProcess,
@@ -46,8 +47,9 @@ it(`${label}: ${INVOICES} invoices issued concurrently get distinct, gap-free nu
   const serverFor = (i: number) => servers[i % servers.length];
   const user = await signUpOverHttp(servers[0]);
   const token = user.access;
-  const client = await serverFor(1).request('POST', '/api/contacts/', { token, body: { name: 'Atelier Dumas' } });
-  expect(client.status).toBe(201);
+  // Issuing needs a complete profile and a client with a full address.
+  const clientId = await readyToInvoice(viaHttp(serverFor(1), token), user.email, { name: 'Atelier Dumas' });
+  const client = { body: { id: clientId } };
 
   const drafts = await inParallel(Array.from({ length: INVOICES }, (_, i) => i), IN_FLIGHT, (i) =>
     serverFor(i).request('POST', '/api/invoices/', {

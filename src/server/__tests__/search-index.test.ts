@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { normalizeSearch } from '../../shared/search';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import { CLIENT_ADDRESS, completeProfile, viaInject } from '../test/billing-fixtures';
 
 /**
  * The global search goes through trigram indexes since migration 0006 (SQLite: FTS5 tables kept
@@ -13,7 +14,7 @@ let user: Awaited<ReturnType<typeof signUp>>;
 let other: Awaited<ReturnType<typeof signUp>>;
 
 type Row = { id: number; name?: string; title?: string };
-type Results = Record<'contacts' | 'projects' | 'tasks' | 'quotes' | 'invoices', Row[]>;
+type Results = Record<'contacts' | 'projects' | 'tasks' | 'quotes' | 'invoices' | 'credit_notes', Row[]>;
 
 async function call(who: typeof user, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   const res = await t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -58,7 +59,9 @@ describe('trigram-indexed global search', () => {
   it('follows renames and deletions of every kind', async () => {
     const project = await call(user, 'POST', '/api/projects/', { name: 'Catalogue printemps' });
     const task = await call(user, 'POST', '/api/tasks/', { title: 'Photographier la vitrine', project_id: project.id });
-    const client = await call(user, 'POST', '/api/contacts/', { name: 'Gaspard Lefèvre' });
+    // Issuing needs a complete profile and a client with a full address.
+    await completeProfile(viaInject(t, user), user.email);
+    const client = await call(user, 'POST', '/api/contacts/', { name: 'Gaspard Lefèvre', ...CLIENT_ADDRESS });
     const line_items = [{ title: 'Séance', quantity: 1, unit_price: 300 }];
     const quote = await call(user, 'POST', '/api/quotes/', { title: 'Reportage mariage', client_id: client.id, line_items });
     const invoice = await call(user, 'POST', '/api/invoices/', { title: 'Reportage baptême', client_id: client.id, line_items });
@@ -70,7 +73,7 @@ describe('trigram-indexed global search', () => {
 
     await call(user, 'PUT', `/api/projects/${project.id}/`, { name: 'Catalogue automne' });
     await call(user, 'PUT', `/api/tasks/${task.id}/`, { title: 'Retoucher les photos', project_id: project.id });
-    await call(user, 'PUT', `/api/contacts/${client.id}/`, { name: 'Gaspard Morel' });
+    await call(user, 'PUT', `/api/contacts/${client.id}/`, { name: 'Gaspard Morel', ...CLIENT_ADDRESS });
     await call(user, 'PUT', `/api/invoices/${invoice.id}/`, { title: 'Tirages', client_id: client.id, line_items, status: 'sent' });
 
     expect((await search(user, 'printemps')).projects).toEqual([]);
@@ -83,6 +86,10 @@ describe('trigram-indexed global search', () => {
     const { invoice_number } = await call(user, 'GET', `/api/invoices/${invoice.id}/`);
     expect(ids((await search(user, invoice_number.toLowerCase())).invoices)).toEqual([invoice.id]);
     expect((await search(user, 'bapteme')).invoices).toEqual([]);
+    // A credit note (issued at creation) by its number and its client's name.
+    const creditNote = await call(user, 'POST', `/api/invoices/${invoice.id}/credit_note/`, {});
+    expect(ids((await search(user, creditNote.credit_note_number.toLowerCase())).credit_notes)).toEqual([creditNote.id]);
+    expect(ids((await search(user, 'morel')).credit_notes)).toEqual([creditNote.id]);
 
     await call(user, 'DELETE', `/api/quotes/${quote.id}/`);
     await call(user, 'DELETE', `/api/tasks/${task.id}/`);
@@ -100,7 +107,7 @@ describe('trigram-indexed global search', () => {
   });
 
   it('has its trigram indexes, consistent with their tables', async () => {
-    for (const table of ['contacts', 'projects', 'tasks', 'quotes', 'invoices']) {
+    for (const table of ['contacts', 'projects', 'tasks', 'quotes', 'invoices', 'credit_notes']) {
       if (t.database.dialect === 'sqlite') {
         // FTS5 checks its index against the content table (throws SQLITE_CORRUPT_VTAB otherwise).
         const fts = sql.table(`${table}_fts`);

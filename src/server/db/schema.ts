@@ -157,6 +157,67 @@ export interface DocumentsTable {
 
 export interface InvoicesTable extends DocumentsTable {
   quote_id: number | null;
+  /** Σ payments (cents); kept in the transaction of every payment write. */
+  paid_cents: Generated<number>;
+  /** Σ credit notes on this invoice (cents, TTC). */
+  credited_cents: Generated<number>;
+  /** Never printed: editable after issue. */
+  internal_notes: Generated<string>;
+}
+
+export interface CreditNotesTable extends DocumentsTable {
+  number: string;
+  invoice_id: number;
+  reason: string;
+  /** The part of the credit beyond the invoice's balance at the time: owed back to the client. */
+  refund_cents: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  owner_id: number;
+  invoice_id: number;
+  date: string;
+  amount_cents: number;
+  amount_ht_cents: number;
+  method: string;
+  reference: string;
+  created_at: string;
+}
+
+/** The frozen copy of an issued invoice or credit note, or of a sent quote. */
+export interface IssuedDocumentsTable {
+  kind: 'quote' | 'invoice' | 'credit_note';
+  document_id: number;
+  owner_id: number;
+  /** JSON of everything printed (RenderableDocument) and its totals. */
+  snapshot: string;
+  pdf: Buffer;
+  pdf_sha256: string;
+  created_at: string;
+}
+
+export interface LedgerEntriesTable {
+  owner_id: number;
+  seq: number;
+  kind: 'invoice' | 'credit_note';
+  document_id: number;
+  number: string;
+  issue_date: string;
+  client_name: string;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  pdf_sha256: string;
+  prev_hash: string;
+  hash: string;
+  created_at: string;
+}
+
+export interface LedgerHeadsTable {
+  owner_id: number;
+  seq: number;
+  hash: string;
 }
 
 export interface DocumentLinesTable {
@@ -188,6 +249,8 @@ export interface DocumentTotalsTable {
   count: number;
   subtotal_cents: number;
   total_cents: number;
+  /** TTC still due (invoices: total − paid − credited; quotes: total). */
+  balance_cents: number;
 }
 
 export interface Database {
@@ -206,4 +269,10 @@ export interface Database {
   invoice_lines: DocumentLinesTable;
   document_counters: DocumentCountersTable;
   document_totals: DocumentTotalsTable;
+  credit_notes: CreditNotesTable;
+  credit_note_lines: DocumentLinesTable;
+  payments: PaymentsTable;
+  issued_documents: IssuedDocumentsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_heads: LedgerHeadsTable;
 }

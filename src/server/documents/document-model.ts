@@ -47,6 +47,8 @@ export interface RenderableDocument {
   signatureNotice: string;
   issuer: Party;
   client: Party;
+  /** Credit note: the invoice it corrects or cancels (BT-25, BT-26) and why. */
+  creditedInvoice?: { number: string; issueDate: string; reason: string } | null;
 }
 
 /** Totals in cents with the one shared calculation, so PDF, XML and API agree to the cent. */
@@ -60,10 +62,12 @@ export const taxRateHundredths = (doc: RenderableDocument) => toHundredths(doc.t
 /** A draft invoice is not an invoice yet: no number, no e-invoice XML, a 'BROUILLON' mark. */
 export const isDraftInvoice = (doc: RenderableDocument) => doc.kind === 'invoice' && doc.number === null;
 
-/** An issued invoice carries the Factur-X XML. */
-export const isIssuedInvoice = (doc: RenderableDocument) => doc.kind === 'invoice' && doc.number !== null;
+/** An issued invoice or credit note carries the Factur-X XML. */
+export const isIssuedInvoice = (doc: RenderableDocument) => doc.kind !== 'quote' && doc.number !== null;
 
-/** `devis_DEV-2026-0001.pdf`, `facture_FAC-2026-0001.pdf`, or the id while there is no number. */
+const FILE_PREFIX = { quote: 'devis', invoice: 'facture', credit_note: 'avoir' } as const;
+
+/** `devis_DEV-2026-0001.pdf`, `facture_FAC-2026-0001.pdf`, `avoir_AV-2026-0001.pdf`, or the id while there is no number. */
 export function documentFileName(doc: Pick<RenderableDocument, 'kind' | 'number' | 'id'>): string {
-  return `${doc.kind === 'quote' ? 'devis' : 'facture'}_${doc.number ?? doc.id}.pdf`;
+  return `${FILE_PREFIX[doc.kind]}_${doc.number ?? doc.id}.pdf`;
 }

@@ -97,7 +97,7 @@ function buyer(party: Party): string {
 }
 
 export function buildFacturX(doc: RenderableDocument): string {
-  if (doc.kind !== 'invoice' || !doc.number) throw new Error('Only an issued invoice has a Factur-X XML.');
+  if (doc.kind === 'quote' || !doc.number) throw new Error('Only an issued invoice or credit note has a Factur-X XML.');
   const totals = documentTotals(doc);
   const mentions = legalMentions(doc);
   const rate = decimal(taxRateHundredths(doc) / 100);
@@ -147,7 +147,8 @@ export function buildFacturX(doc: RenderableDocument): string {
         el(
           'rsm:ExchangedDocument',
           text('ram:ID', doc.number) +
-            text('ram:TypeCode', '380') + // commercial invoice
+            // UNTDID 1001: 380 commercial invoice, 381 credit note.
+            text('ram:TypeCode', doc.kind === 'credit_note' ? '381' : '380') +
             el('ram:IssueDateTime', date102(doc.issueDate)) +
             notes,
         ) +
@@ -173,7 +174,15 @@ export function buildFacturX(doc: RenderableDocument): string {
                     text('ram:TaxTotalAmount', amount(totals.tax), ' currencyID="EUR"') +
                     text('ram:GrandTotalAmount', amount(totals.total)) +
                     text('ram:DuePayableAmount', amount(totals.total)),
-                ),
+                ) +
+                // BT-25 / BT-26: the invoice a credit note corrects.
+                (doc.creditedInvoice
+                  ? el(
+                      'ram:InvoiceReferencedDocument',
+                      text('ram:IssuerAssignedID', doc.creditedInvoice.number) +
+                        el('ram:FormattedIssueDateTime', el('qdt:DateTimeString', doc.creditedInvoice.issueDate.replace(/-/g, ''), ' format="102"')),
+                    )
+                  : ''),
             ),
         ),
       ' xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"' +

@@ -77,6 +77,7 @@ export function legalMentions(doc: RenderableDocument): LegalMentions {
     }
   }
 
+  // Payment terms and late-payment mentions concern invoices only (not quotes nor credit notes).
   if (doc.kind !== 'invoice') return { missing, notes: [], paymentTerms: null, vatExemption };
 
   const terms = paymentTerms(doc);

@@ -36,6 +36,7 @@ const TOTALS_WIDTH = 230;
 const LABELS = {
   quote: { title: 'DEVIS', name: 'Devis', end: 'Valable jusqu’au', signature: 'Signature' },
   invoice: { title: 'FACTURE', name: 'Facture', end: 'Date d’échéance', signature: 'Informations de paiement' },
+  credit_note: { title: 'AVOIR', name: 'Avoir', end: 'Date d’échéance', signature: 'Informations de paiement' },
 } as const;
 
 type Pdf = PDFKit.PDFDocument;
@@ -212,11 +213,12 @@ function header(pdf: Pdf, doc: RenderableDocument) {
   pdf.text(doc.number ? `N° ${doc.number}` : 'BROUILLON — non numérotée', rightX, pdf.y + 2, right);
   pdf.font('regular').fontSize(9).fillColor(COLOR.text);
   pdf.text(`Date d’émission : ${formatDate(doc.issueDate)}`, rightX, pdf.y + 4, right);
-  if (doc.endDate) pdf.text(`${labels.end} : ${formatDate(doc.endDate)}`, rightX, pdf.y, right);
-  if (doc.kind === 'invoice' && doc.status === 'paid' && doc.paymentDate) {
-    pdf.text(`Payée le ${formatDate(doc.paymentDate)}`, rightX, pdf.y, right);
+  // A credit note is due at once: no date of its own to print.
+  if (doc.endDate && doc.kind !== 'credit_note') pdf.text(`${labels.end} : ${formatDate(doc.endDate)}`, rightX, pdf.y, right);
+  if (doc.creditedInvoice) {
+    // CGI art. 242 nonies A: a credit note names the invoice it corrects.
+    pdf.text(`Facture d’origine : ${doc.creditedInvoice.number} du ${formatDate(doc.creditedInvoice.issueDate)}`, rightX, pdf.y, right);
   }
-  if (doc.kind === 'invoice' && doc.status === 'cancelled') pdf.font('bold').text('ANNULÉE', rightX, pdf.y, right);
 
   // Client, in a box on the right.
   const boxY = Math.max(issuerBottom, pdf.y) + 18;
@@ -238,6 +240,10 @@ function header(pdf: Pdf, doc: RenderableDocument) {
   pdf.x = MARGIN;
   pdf.y = boxY + height + 20;
   pdf.font('bold').fontSize(11).fillColor(COLOR.text).text(`Objet : ${doc.title}`, MARGIN, pdf.y, { width: CONTENT_WIDTH });
+  if (doc.creditedInvoice?.reason.trim()) {
+    pdf.moveDown(0.3).font('regular').fontSize(9).fillColor(COLOR.text);
+    pdf.text(`Motif : ${doc.creditedInvoice.reason.trim()}`, MARGIN, pdf.y, { width: CONTENT_WIDTH });
+  }
   if (doc.description.trim()) {
     pdf.moveDown(0.3).font('regular').fontSize(9).fillColor(COLOR.muted);
     pdf.text(doc.description.trim(), MARGIN, pdf.y, { width: CONTENT_WIDTH });

@@ -17,18 +17,23 @@ export function documentEmail(
   replyTo: string,
 ): OutgoingMail {
   const invoice = doc.kind === 'invoice';
-  const noun = invoice ? 'Facture' : 'Devis';
+  const creditNote = doc.kind === 'credit_note';
+  const noun = { quote: 'Devis', invoice: 'Facture', credit_note: 'Avoir' }[doc.kind];
   const reference = doc.number ?? `n° ${doc.id}`;
   const amount = formatCents(documentTotals(doc).total);
   const date = formatDate(doc.endDate);
   const from = doc.issuer.name || senderName(doc);
 
-  const what = invoice ? `la facture ${reference}` : `le devis ${reference}`;
-  const terms = date
-    ? invoice
-      ? ` Elle est payable au plus tard le ${date}.`
-      : ` Il est valable jusqu’au ${date}.`
-    : '';
+  const what = { quote: `le devis ${reference}`, invoice: `la facture ${reference}`, credit_note: `l’avoir ${reference}` }[doc.kind];
+  const terms = creditNote
+    ? doc.creditedInvoice
+      ? ` Il porte sur la facture ${doc.creditedInvoice.number} du ${formatDate(doc.creditedInvoice.issueDate)}.`
+      : ''
+    : date
+      ? invoice
+        ? ` Elle est payable au plus tard le ${date}.`
+        : ` Il est valable jusqu’au ${date}.`
+      : '';
   const closing = doc.signatureNotice.trim();
 
   return {
@@ -40,8 +45,8 @@ export function documentEmail(
       '',
       `Veuillez trouver ci-joint ${what} « ${doc.title} », d’un montant de ${amount} TTC.${terms}`,
       '',
-      invoice
-        ? 'Nous restons à votre disposition pour toute question concernant cette facture.'
+      invoice || creditNote
+        ? `Nous restons à votre disposition pour toute question concernant ${invoice ? 'cette facture' : 'cet avoir'}.`
         : 'N’hésitez pas à nous contacter pour toute question ; pour l’accepter, il suffit de nous le retourner signé avec la mention « Bon pour accord ».',
       '',
       'Cordialement,',

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { parisToday } from '../../shared/dates';
 import type { RouteEntry, TestApp } from './test-app';
+import { CLIENT_ADDRESS, COMPLETE_PROFILE } from './billing-fixtures';
 
 /**
  * Shared pieces of the route-table suites (isolation matrix, hostile input): one object of
@@ -9,6 +11,8 @@ import type { RouteEntry, TestApp } from './test-app';
  */
 
 export type Caller = { auth: { authorization: string } };
+/** A signed-up user: createOneOfEach fills their profile (PUT /api/profile/ takes the e-mail). */
+export type Account = Caller & { email: string };
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiResponse {
@@ -41,7 +45,7 @@ export async function call(
 }
 
 /** The resource families whose routes take an `:id`; the key is the URL segment after /api/. */
-export const RESOURCES = ['contacts', 'projects', 'tasks', 'quotes', 'invoices'] as const;
+export const RESOURCES = ['contacts', 'projects', 'tasks', 'quotes', 'invoices', 'credit-notes'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 /** One object of each kind, and documents in both states (draft and issued/sent). */
@@ -53,6 +57,10 @@ export interface OwnedObjects {
   quoteSent: number;
   invoiceDraft: number;
   invoiceIssued: number;
+  /** A payment on invoiceIssued. */
+  payment: number;
+  /** A credit note (partial) on invoiceIssued. */
+  creditNote: number;
 }
 
 /** The ids of `objects` that an `:id` route of `resource` can be called with, by variant name. */
@@ -68,7 +76,19 @@ export function idsOf(objects: OwnedObjects, resource: Resource): Record<string,
       return { draft: objects.quoteDraft, sent: objects.quoteSent };
     case 'invoices':
       return { draft: objects.invoiceDraft, issued: objects.invoiceIssued };
+    case 'credit-notes':
+      return { creditNote: objects.creditNote };
   }
+}
+
+/**
+ * The URLs an `:id` route of the resource families can be called with on `objects`, by variant:
+ * every id of `idsOf`, and for a payment's route (`/api/invoices/:id/payments/:paymentId/`) the
+ * issued invoice and its payment.
+ */
+export function objectUrls(objects: OwnedObjects, url: string): { variant: string; url: string }[] {
+  if (url.includes(':paymentId')) return [{ variant: 'payment', url: withId(url, objects.invoiceIssued, objects.payment) }];
+  return Object.entries(idsOf(objects, resourceOf(url)!)).map(([variant, id]) => ({ variant, url: withId(url, id) }));
 }
 
 /** `/api/contacts/:id/tasks/` → 'contacts'; null for a URL outside the resource families. */
@@ -79,8 +99,10 @@ export function resourceOf(url: string): Resource | null {
 
 /** Valid bodies, every text carrying `marker` so that a leak of this user's data can be spotted. */
 export const bodies = {
+  // With a full address: invoices to this contact can be issued.
   contact: (marker: string) => ({
     name: `${marker} Librairie`, email: 'librairie@exemple.fr', company: `${marker} SARL`, notes: marker, category: 'client',
+    ...CLIENT_ADDRESS,
   }),
   project: (marker: string, contact: number) => ({
     name: `${marker} Refonte`, description: marker, contact_ids: [contact], status: 'en_cours', budget: 1234.56,
@@ -93,8 +115,13 @@ export const bodies = {
     title: `${marker} Prestation`, description: marker, client_id: client, status,
     line_items: [{ title: `${marker} Conception`, quantity: 2, unit_price: 987.65, task_id: task }],
   }),
+  // Complete: this user can issue invoices.
   profile: (marker: string, email: string) => ({
-    email, first_name: marker, last_name: `${marker} Nom`, company_name: `${marker} Studio`, city: 'Lyon',
+    ...COMPLETE_PROFILE, email, first_name: marker, last_name: `${marker} Nom`, company_name: `${marker} Studio`, city: 'Lyon',
+  }),
+  payment: (marker: string) => ({ date: parisToday(), amount: 1, method: 'virement', reference: marker }),
+  creditNote: (marker: string) => ({
+    reason: marker, line_items: [{ title: `${marker} Remise`, description: '', quantity: 1, unit_price: 1 }],
   }),
 };
 
@@ -104,13 +131,18 @@ async function created(res: Promise<ApiResponse>, what: string): Promise<number>
   return (body as { id: number }).id;
 }
 
-/** Creates one object of each kind for `who`, every text marked with `marker`. */
-export async function createOneOfEach(t: TestApp, who: Caller, marker: string): Promise<OwnedObjects> {
+/** Creates one object of each kind for `who` (their profile completed), every text marked with `marker`. */
+export async function createOneOfEach(t: TestApp, who: Account, marker: string): Promise<OwnedObjects> {
   const post = (url: string, body: unknown) => created(call(t, who, 'POST', url, body), url);
+  const profile = await call(t, who, 'PUT', '/api/profile/', bodies.profile(marker, who.email));
+  if (profile.status !== 200) throw new Error(`profile: ${profile.status} ${profile.raw}`);
   const contact = await post('/api/contacts/', bodies.contact(marker));
   const project = await post('/api/projects/', bodies.project(marker, contact));
   const task = await post('/api/tasks/', bodies.task(marker, project, contact));
   const doc = (status: string) => bodies.document(marker, contact, task, status);
+  const invoiceIssued = await post('/api/invoices/', doc('sent'));
+  const payment = await call(t, who, 'POST', `/api/invoices/${invoiceIssued}/payments/`, bodies.payment(marker));
+  if (payment.status !== 201) throw new Error(`payment: ${payment.status} ${payment.raw}`);
   return {
     contact,
     project,
@@ -118,7 +150,9 @@ export async function createOneOfEach(t: TestApp, who: Caller, marker: string): 
     quoteDraft: await post('/api/quotes/', doc('draft')),
     quoteSent: await post('/api/quotes/', doc('sent')),
     invoiceDraft: await post('/api/invoices/', doc('draft')),
-    invoiceIssued: await post('/api/invoices/', doc('sent')),
+    invoiceIssued,
+    payment: (payment.body as { payment: { id: number } }).payment.id,
+    creditNote: await post(`/api/invoices/${invoiceIssued}/credit_note/`, bodies.creditNote(marker)),
   };
 }
 
@@ -128,6 +162,8 @@ export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string,
   if (['GET', 'HEAD', 'DELETE'].includes(route.method) || /\/(send_email|convert_to_invoice)\/$/.test(route.url)) return undefined;
   if (route.url === '/api/profile/') return bodies.profile(marker, email);
   if (route.url === '/api/import-contacts/') return [bodies.contact(marker), { name: `${marker} Second` }];
+  if (route.url.endsWith('/payments/')) return bodies.payment(marker);
+  if (route.url.endsWith('/credit_note/')) return bodies.creditNote(marker);
   switch (resource) {
     case 'contacts':
       return bodies.contact(marker);
@@ -160,8 +196,9 @@ export function isDrfErrorBody(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && walk(body) && messages > 0;
 }
 
-/** `/api/quotes/:id/send_email/` with id 12 → `/api/quotes/12/send_email/`. */
-export const withId = (url: string, id: number | string) => url.replace(':id', String(id));
+/** `/api/quotes/:id/send_email/` with id 12 → `/api/quotes/12/send_email/` (and `:paymentId` with `paymentId`). */
+export const withId = (url: string, id: number | string, paymentId: number | string = 0) =>
+  url.replace(':id', String(id)).replace(':paymentId', String(paymentId));
 
 const IGNORED_TABLES = new Set([
   // Counters that any request, refused or not, may bump by design.

@@ -34,7 +34,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
 }
 
 /** `<table>_fts`: an external-content FTS5 index of `<table>.search_text`, rowid = id. */
-async function createTrigramTable(db: Kysely<any>, table: string) {
+export async function createTrigramTable(db: Kysely<any>, table: string) {
   const fts = `${table}_fts`;
   const t = sql.table(table);
   const f = sql.table(fts);
@@ -54,7 +54,7 @@ async function createTrigramTable(db: Kysely<any>, table: string) {
  * different schemas) and returns the schema holding its operator classes; null when it is not
  * installed and this role may not install it.
  */
-async function trigramSchema(db: Kysely<any>): Promise<string | null> {
+export async function trigramSchema(db: Kysely<any>): Promise<string | null> {
   await sql`select pg_advisory_xact_lock(hashtext('carnet:pg_trgm'))`.execute(db);
   const installedIn = async () =>
     (

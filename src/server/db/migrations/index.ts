@@ -8,6 +8,7 @@ import * as searchText from './2026_11_21_0005_search_text';
 import * as searchDashboardIndexes from './2026_11_22_0006_search_dashboard_indexes';
 import * as dashboardListIndexes from './2026_11_22_0007_dashboard_list_indexes';
 import * as dashboardTotals from './2026_11_22_0008_dashboard_totals';
+import * as ledger from './2026_11_24_0009_ledger';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_22_0006_search_dashboard_indexes': searchDashboardIndexes,
   '2026_11_22_0007_dashboard_list_indexes': dashboardListIndexes,
   '2026_11_22_0008_dashboard_totals': dashboardTotals,
+  '2026_11_24_0009_ledger': ledger,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -1,18 +1,28 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, DocumentsTable } from '../../db/schema';
+import type { Database, DocumentsTable, PaymentsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { PRIORITY_LABELS, type Priority } from '../../../shared/workflow';
-import { computeTotals } from '../../../shared/documents';
+import {
+  balanceDueCents, computeTotals, OUTSTANDING_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, type PaymentMethod,
+} from '../../../shared/documents';
 import { fromHundredths } from '../../../shared/money';
 import { normalizeSearch } from '../../../shared/search';
 import { applyListFilters } from '../../http/list-filters';
 import { preparedQuery } from '../../db/prepared-query';
+import { parisToday } from '../../../shared/dates';
 import { outstandingStatus } from './outstanding';
 import { taskCostCents } from '../tasks/tasks.repository';
 import type { DocumentKindConfig } from './document-kinds';
 import type { DocumentInput, LineInput } from './documents.schemas';
 
-type DocumentRow = Selectable<DocumentsTable> & { quote_id?: number | null };
+type DocumentRow = Selectable<DocumentsTable> & {
+  quote_id?: number | null;
+  paid_cents?: number;
+  credited_cents?: number;
+  internal_notes?: string;
+  invoice_id?: number;
+  reason?: string;
+};
 
 export interface ClientRef {
   id: number;
@@ -40,6 +50,20 @@ export type DocumentView = Record<string, unknown> & {
   line_items?: LineItem[];
 };
 
+/** The HT part of `amountCents` of a document worth `subtotalCents` HT and `totalCents` TTC. */
+export const htShare = (amountCents: number, subtotalCents: number, totalCents: number) =>
+  totalCents === 0 ? 0 : Math.round((amountCents * subtotalCents) / totalCents);
+
+export const paymentView = (p: Selectable<PaymentsTable>) => ({
+  id: p.id,
+  date: p.date,
+  amount: fromHundredths(p.amount_cents),
+  method: p.method,
+  method_display: PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method,
+  reference: p.reference,
+  created_at: p.created_at,
+});
+
 // Kysely needs literal table names; both tables share these columns, so typing as invoices is safe.
 const T = (kind: DocumentKindConfig) => kind.table as 'invoices';
 const L = (kind: DocumentKindConfig) => kind.linesTable as 'invoice_lines';
@@ -48,12 +72,52 @@ const LIST_COLUMNS = [
   'd.id', 'd.number', 'd.title', 'd.status', 'd.priority', 'd.issue_date', 'd.end_date', 'd.payment_date',
   'd.subtotal_cents', 'd.total_cents', 'd.created_at', 'd.client_id',
 ] as const;
+/** What each kind's list adds: an invoice's settlement, a credit note's invoice. */
+const KIND_LIST_COLUMNS = {
+  quote: [] as const,
+  invoice: ['d.paid_cents', 'd.credited_cents'] as const,
+  credit_note: ['d.invoice_id', 'ci.number as invoice_number', 'ci.issue_date as invoice_issue_date'] as const,
+};
+
+/** Issued, something left to pay, due before today (Europe/Paris): derived, never stored. */
+export function isOverdue(row: { status?: string; end_date?: string | null; total_cents?: number; paid_cents?: number; credited_cents?: number }, today: string) {
+  return (
+    (OUTSTANDING_INVOICE_STATUSES as readonly string[]).includes(row.status ?? '') &&
+    !!row.end_date &&
+    row.end_date < today &&
+    balanceDueCents({ total_cents: row.total_cents ?? 0, paid_cents: row.paid_cents ?? 0, credited_cents: row.credited_cents ?? 0 }) > 0
+  );
+}
 
 /** The stored search text of a quote or invoice (also used by bench/seed.ts); the client's name is matched at query time. */
 export const documentSearchText = (d: { title: string; number?: string | null }) => normalizeSearch(`${d.title} ${d.number ?? ''}`);
 
+type ShapeRow = Partial<DocumentRow> & {
+  client_name: string | null;
+  client_email?: string | null;
+  invoice_number?: string | null;
+  invoice_issue_date?: string | null;
+};
+
 export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConfig) {
-  const shape = (row: Partial<DocumentRow> & { client_name: string | null; client_email?: string | null }): DocumentView => ({
+  const settlement = (row: ShapeRow, today: string) => {
+    const amounts = { total_cents: row.total_cents ?? 0, paid_cents: row.paid_cents ?? 0, credited_cents: row.credited_cents ?? 0 };
+    return {
+      amount_paid: fromHundredths(amounts.paid_cents),
+      credited_amount: fromHundredths(amounts.credited_cents),
+      balance_due: fromHundredths(row.number ? balanceDueCents(amounts) : amounts.total_cents),
+      is_overdue: isOverdue(row, today),
+      is_issued: row.number !== null && row.number !== undefined,
+    };
+  };
+  const kindFields = (row: ShapeRow, today: string) => {
+    if (kind.kind === 'invoice') return { payment_date: row.payment_date ?? null, ...settlement(row, today) };
+    if (kind.kind === 'credit_note') {
+      return { invoice: { id: row.invoice_id, invoice_number: row.invoice_number ?? null, issue_date: row.invoice_issue_date ?? null } };
+    }
+    return {};
+  };
+  const shape = (row: ShapeRow, today = parisToday()): DocumentView => ({
     id: row.id!,
     [kind.numberField]: row.number ?? null,
     title: row.title!,
@@ -64,7 +128,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     priority_display: PRIORITY_LABELS[row.priority as Priority] ?? row.priority,
     issue_date: row.issue_date,
     [kind.endDateField]: row.end_date ?? null,
-    ...(kind.kind === 'invoice' ? { payment_date: row.payment_date ?? null } : {}),
+    ...kindFields(row, today),
     /** HT, for the revenue chart. */
     subtotal: fromHundredths(row.subtotal_cents ?? 0),
     total_amount: fromHundredths(row.total_cents ?? 0),
@@ -119,7 +183,8 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     return db
       .selectFrom(`${T(kind)} as d`)
       .innerJoin('contacts as c', 'c.id', 'd.client_id')
-      .select([...LIST_COLUMNS, 'c.name as client_name'])
+      .$if(kind.kind === 'credit_note', (q) => q.leftJoin('invoices as ci', 'ci.id', (sql.ref('d.invoice_id') as never)))
+      .select([...LIST_COLUMNS, ...(KIND_LIST_COLUMNS[kind.kind] as unknown as typeof LIST_COLUMNS), 'c.name as client_name'])
       .where('d.owner_id', '=', ownerId);
   }
 
@@ -127,7 +192,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     return db
       .selectFrom(`${T(kind)} as d`)
       .innerJoin('contacts as c', 'c.id', 'd.client_id')
-      .select(['d.id', 'd.title', 'd.end_date', 'd.total_cents', 'd.client_id', 'c.name as client_name'])
+      .select(['d.id', 'd.title', 'd.end_date', 'd.total_cents', 'd.paid_cents', 'd.credited_cents', 'd.client_id', 'c.name as client_name'])
       .where('d.owner_id', '=', ownerId)
       .where(outstandingStatus('d.status'))
       .where('d.end_date', '>=', today)
@@ -137,12 +202,38 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       .limit(sql.lit(1));
   }
 
+  /** An invoice's payments and credit notes, and the credit note that cancelled it. */
+  async function invoiceDetail(row: DocumentRow) {
+    const [payments, creditNotes] = await Promise.all([
+      db.selectFrom('payments').selectAll().where('invoice_id', '=', row.id).orderBy('date').orderBy('id').execute(),
+      db
+        .selectFrom('credit_notes')
+        .select(['id', 'number', 'issue_date', 'total_cents', 'reason'])
+        .where('invoice_id', '=', row.id)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return {
+      quote_id: row.quote_id ?? null,
+      internal_notes: row.internal_notes ?? '',
+      payments: payments.map(paymentView),
+      credit_notes: creditNotes.map((c) => ({
+        id: c.id, credit_note_number: c.number, issue_date: c.issue_date, total_amount: fromHundredths(c.total_cents), reason: c.reason,
+      })),
+      cancelled_by: row.status === 'cancelled' ? (creditNotes.at(-1)?.number ?? null) : null,
+    };
+  }
+
   return {
     listQuery,
     shape,
 
     async list(ownerId: number, params: Record<string, unknown>, today: string) {
-      let query = applyListFilters(listQuery(ownerId), params, { status: 'd.status', priority: 'd.priority' });
+      // 'overdue' is derived: open invoices due before today (the balance is checked per row).
+      const overdue = kind.kind === 'invoice' && (params.status === 'overdue' || params.overdue === 'true');
+      const filters = overdue ? { ...params, status: undefined } : params;
+      let query = applyListFilters(listQuery(ownerId), filters, { status: 'd.status', priority: 'd.priority' });
+      if (overdue) query = query.where(outstandingStatus('d.status')).where('d.end_date', '<', today);
       if (typeof params.payment_date__gte === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.payment_date__gte)) {
         query = query.where('d.payment_date', '>=', params.payment_date__gte);
       }
@@ -151,15 +242,17 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         query = query
           .where('d.end_date', '>=', today)
           .where('d.end_date', '<=', inAWeek)
-          .where('d.status', 'not in', ['paid', 'cancelled']);
+          .where(outstandingStatus('d.status'));
       }
       const rows = await query.orderBy('d.id').execute();
-      return rows.map(shape);
+      const views = rows.map((row) => shape(row as ShapeRow, today));
+      return overdue ? views.filter((v) => v.is_overdue) : views;
     },
 
     async forClient(ownerId: number, clientId: number) {
+      const today = parisToday();
       const rows = await listQuery(ownerId).where('d.client_id', '=', clientId).orderBy('d.id').execute();
-      return rows.map(shape);
+      return rows.map((row) => shape(row as ShapeRow, today));
     },
 
     async findRow(ownerId: number, id: number, forUpdate = false): Promise<DocumentRow | undefined> {
@@ -173,15 +266,20 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     },
 
     async find(ownerId: number, id: number): Promise<DocumentView | undefined> {
-      const row = await db
+      const row = (await db
         .selectFrom(`${T(kind)} as d`)
         .innerJoin('contacts as c', 'c.id', 'd.client_id')
+        .$if(kind.kind === 'credit_note', (q) => q.leftJoin('invoices as ci', 'ci.id', (sql.ref('d.invoice_id') as never)))
         .selectAll('d')
         .select(['c.name as client_name', 'c.email as client_email'])
+        .$if(kind.kind === 'credit_note', (q) => q.select(['ci.number as invoice_number', 'ci.issue_date as invoice_issue_date'] as never))
         .where('d.owner_id', '=', ownerId)
         .where('d.id', '=', id)
-        .executeTakeFirst();
+        .executeTakeFirst()) as (DocumentRow & ShapeRow) | undefined;
       if (!row) return undefined;
+      const archived = kind.ledger || kind.kind === 'quote'
+        ? await db.selectFrom('issued_documents').select('pdf_sha256').where('kind', '=', kind.kind).where('document_id', '=', id).executeTakeFirst()
+        : undefined;
       return {
         ...shape(row),
         description: row.description,
@@ -189,10 +287,14 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         legal_notice: row.legal_notice,
         signature_notice: row.signature_notice,
         tax_amount: fromHundredths(row.tax_cents),
-        ...(kind.kind === 'invoice' ? { quote_id: (row as DocumentRow).quote_id ?? null } : {}),
+        pdf_sha256: archived?.pdf_sha256 ?? null,
+        ...(kind.kind === 'invoice' ? await invoiceDetail(row) : {}),
+        ...(kind.kind === 'credit_note' ? { reason: row.reason ?? '' } : {}),
         line_items: (await lines([id])).get(id) ?? [],
       };
     },
+
+    invoiceDetail,
 
     async lineRows(documentId: number) {
       return db.selectFrom(L(kind)).selectAll().where('document_id', '=', documentId).orderBy('position').execute();
@@ -202,7 +304,13 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     async save(
       ownerId: number,
       id: number | null,
-      input: DocumentInput & { issue_date: string; number?: string | null; quote_id?: number | null },
+      input: DocumentInput & {
+        issue_date: string;
+        number?: string | null;
+        quote_id?: number | null;
+        /** Credit notes only. */
+        credit?: { invoice_id: number; reason: string; refund_cents: number };
+      },
     ): Promise<number> {
       const totals = computeTotals(
         input.line_items.map((l) => ({ quantity: l.quantity / 100, unit_price: l.unit_price / 100 })),
@@ -228,6 +336,8 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         ...(input.number !== undefined ? { number: input.number } : {}),
         search_text: documentSearchText(input),
         ...(input.quote_id !== undefined ? { quote_id: input.quote_id } : {}),
+        ...(kind.kind === 'invoice' ? { internal_notes: input.internal_notes } : {}),
+        ...(input.credit ?? {}),
       };
       let documentId = id;
       if (documentId === null) {
@@ -255,17 +365,90 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       const query = preparedQuery(db, (db, ownerId: number, fromMonth: string) =>
         db
           .selectFrom('document_totals')
-          .select((eb) => [eb.fn.sum<number>('total_cents').as('total'), eb.fn.sum<number>('count').as('count')])
+          .select((eb) => [
+            eb.fn.sum<number>('total_cents').as('total'),
+            eb.fn.sum<number>('balance_cents').as('balance'),
+            eb.fn.sum<number>('count').as('count'),
+          ])
           .where('owner_id', '=', ownerId)
-          .where('kind', '=', kind.kind)
+          .where('kind', '=', kind.kind as 'invoice')
           .where('status', 'in', statuses)
           // '' (no payment date) sorts before every month: with fromMonth '' every row counts.
           .where('payment_month', '>=', fromMonth),
       );
       return async (ownerId: number, fromMonth = '') => {
         const [row] = await query(ownerId, fromMonth);
-        return { sum: fromHundredths(Number(row?.total ?? 0)), count: Number(row?.count ?? 0) };
+        return {
+          sum: fromHundredths(Number(row?.total ?? 0)),
+          balance: fromHundredths(Number(row?.balance ?? 0)),
+          count: Number(row?.count ?? 0),
+        };
       };
+    },
+
+    /**
+     * Count and balance (TTC still due) of the open invoices due before `today`, read from the
+     * partial covering index `invoices_open_due_idx` (migration 0009). A prepared query.
+     */
+    overdueTotals() {
+      const query = preparedQuery(db, (db, ownerId: number, today: string) =>
+        db
+          .selectFrom('invoices')
+          .select((eb) => [
+            eb.fn.sum<number>(sql`total_cents - paid_cents - credited_cents`).as('balance'),
+            eb.fn.countAll<number>().as('count'),
+          ])
+          .where('owner_id', '=', ownerId)
+          .where(outstandingStatus('status'))
+          .where('end_date', '<', today)
+          .where(sql<boolean>`total_cents > paid_cents + credited_cents`),
+      );
+      return async (ownerId: number, today: string) => {
+        const [row] = await query(ownerId, today);
+        return { sum: fromHundredths(Number(row?.balance ?? 0)), count: Number(row?.count ?? 0) };
+      };
+    },
+
+    /**
+     * Cash received per month ('YYYY-MM') from `fromDate` on (cash basis: payments on their dates,
+     * less what credit notes owe back, on their dates), HT and TTC.
+     */
+    async cashByMonth(ownerId: number, fromDate: string) {
+      const month = sql<string>`substr(date, 1, 7)`;
+      const [paid, refunded] = await Promise.all([
+        db
+          .selectFrom('payments')
+          .select((eb) => [
+            month.as('month'),
+            eb.fn.sum<number>('amount_ht_cents').as('subtotal'),
+            eb.fn.sum<number>('amount_cents').as('total'),
+            eb.fn.countAll<number>().as('count'),
+          ])
+          .where('owner_id', '=', ownerId)
+          .where('date', '>=', fromDate)
+          .groupBy(month)
+          .execute(),
+        // Refunds are rare: read them one by one and share out their HT part exactly here.
+        db
+          .selectFrom('credit_notes')
+          .select(['issue_date', 'refund_cents', 'subtotal_cents', 'total_cents'])
+          .where('owner_id', '=', ownerId)
+          .where('issue_date', '>=', fromDate)
+          .where('refund_cents', '>', 0)
+          .execute(),
+      ]);
+      const byMonth = new Map<string, { month: string; subtotal: number; total: number; count: number }>();
+      for (const r of paid) byMonth.set(r.month, { month: r.month, subtotal: Number(r.subtotal), total: Number(r.total), count: Number(r.count) });
+      for (const r of refunded) {
+        const month = r.issue_date.slice(0, 7);
+        const entry = byMonth.get(month) ?? { month, subtotal: 0, total: 0, count: 0 };
+        entry.subtotal -= htShare(Number(r.refund_cents), Number(r.subtotal_cents), Number(r.total_cents));
+        entry.total -= Number(r.refund_cents);
+        byMonth.set(month, entry);
+      }
+      return [...byMonth.values()].map((m) => ({
+        month: m.month, subtotal: fromHundredths(m.subtotal), total_amount: fromHundredths(m.total), count: m.count,
+      }));
     },
 
     /**
@@ -277,30 +460,6 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       return async (ownerId: number, today: string) => (await query(ownerId, today))[0];
     },
     nextOutstandingQuery,
-
-    /** Paid documents per payment month ('YYYY-MM') from `fromMonth` on, with HT and TTC sums. */
-    async paidByMonth(ownerId: number, fromMonth: string) {
-      const rows = await db
-        .selectFrom('document_totals')
-        .select((eb) => [
-          'payment_month as month',
-          eb.fn.sum<number>('subtotal_cents').as('subtotal'),
-          eb.fn.sum<number>('total_cents').as('total'),
-          eb.fn.sum<number>('count').as('count'),
-        ])
-        .where('owner_id', '=', ownerId)
-        .where('kind', '=', kind.kind)
-        .where('status', '=', 'paid')
-        .where('payment_month', '>=', fromMonth)
-        .groupBy('payment_month')
-        .execute();
-      return rows.map((row) => ({
-        month: row.month,
-        subtotal: fromHundredths(Number(row.subtotal ?? 0)),
-        total_amount: fromHundredths(Number(row.total ?? 0)),
-        count: Number(row.count),
-      }));
-    },
   };
 
   /**

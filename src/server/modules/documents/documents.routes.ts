@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { idParam } from '../../http/params';
-import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import { parseCreditNote, parsePayment, settlementService } from './settlement.service';
 import { documentSchema, parseDocument } from './documents.schemas';
 import { convertQuoteToInvoice, documentsService } from './documents.service';
 import { documentDeliveryRoutes } from './document-delivery.routes';
 
 type IdRequest = { Params: { id: string } };
+type PaymentRequest = { Params: { id: string; paymentId: string } };
 
 const lineCount = (body: unknown) => {
   const lines = (body as { line_items?: unknown } | null)?.line_items;
@@ -41,6 +43,29 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const quotes = documentRoutes(app, ctx, QUOTE_KIND);
   const invoices = documentRoutes(app, ctx, INVOICE_KIND);
   documentDeliveryRoutes(app, ctx);
+
+  // Credit notes: issued at creation from an invoice, never changed nor deleted.
+  const creditNotes = documentsService(ctx.db, ctx.dialect, CREDIT_NOTE_KIND);
+  app.get('/credit-notes/', (request) => creditNotes.list(request.userId, request.query as Record<string, unknown>));
+  app.get<IdRequest>('/credit-notes/:id/', (request) => creditNotes.get(request.userId, idParam(request.params.id)));
+
+  const settlement = settlementService(ctx.db, ctx.dialect);
+  // The id is checked before the body: a malformed id is a 404 whatever the body.
+  app.post<IdRequest>('/invoices/:id/credit_note/', async (request, reply) => {
+    const id = idParam(request.params.id);
+    const input = parseCreditNote(request.body);
+    return reply.status(201).send(await settlement.createCreditNote(request.userId, id, input));
+  });
+  app.get<IdRequest>('/invoices/:id/payments/', (request) => settlement.listPayments(request.userId, idParam(request.params.id)));
+  app.post<IdRequest>('/invoices/:id/payments/', async (request, reply) => {
+    const id = idParam(request.params.id);
+    const input = parsePayment(request.body);
+    return reply.status(201).send(await settlement.addPayment(request.userId, id, input));
+  });
+  app.delete<PaymentRequest>('/invoices/:id/payments/:paymentId/', async (request, reply) => {
+    await settlement.deletePayment(request.userId, idParam(request.params.id), idParam(request.params.paymentId));
+    return reply.status(204).send();
+  });
 
   app.get('/quotes/pending_sum/', (request) => quotes.aggregates.pendingQuotes(request.userId));
   app.get('/invoices/outstanding_sum/', (request) => invoices.aggregates.outstanding(request.userId));

@@ -47,6 +47,8 @@ export interface DocumentInput {
   tax_rate: number;
   legal_notice: string;
   signature_notice: string;
+  /** Invoices: never printed, editable after issue. */
+  internal_notes: string;
   line_items: LineInput[];
 }
 
@@ -54,7 +56,9 @@ export interface DocumentInput {
 export function documentSchema(kind: DocumentKindConfig) {
   const readOnly = [
     'id', kind.numberField, 'client', 'status_display', 'priority_display', 'subtotal', 'tax_amount', 'total_amount',
-    'created_at', 'quote_id',
+    'created_at', 'quote_id', 'pdf_sha256',
+    // Invoices: derived from payments and credit notes.
+    'amount_paid', 'credited_amount', 'balance_due', 'is_overdue', 'is_issued', 'cancelled_by', 'payments', 'credit_notes',
   ];
   const minLines = `${kind.the[0].toUpperCase()}${kind.the.slice(1)} doit contenir au moins une ligne.`;
   return z
@@ -70,7 +74,8 @@ export function documentSchema(kind: DocumentKindConfig) {
       priority: z.enum(PRIORITIES).optional().default('normale'),
       issue_date: dateOrNull(),
       [kind.endDateField]: dateOrNull(),
-      ...(kind.kind === 'invoice' ? { payment_date: dateOrNull() } : {}),
+      // Invoices: the payment date follows the payments (read-only, echoed back by forms).
+      ...(kind.kind === 'invoice' ? { payment_date: z.unknown().optional(), internal_notes: text(5000) } : {}),
       tax_rate: taxRate,
       legal_notice: text(5000),
       signature_notice: text(5000),
@@ -87,10 +92,11 @@ export function documentSchema(kind: DocumentKindConfig) {
         priority: b.priority as string,
         issue_date: b.issue_date as string | null,
         end_date: b[kind.endDateField] as string | null,
-        payment_date: (b.payment_date as string | null | undefined) ?? null,
+        payment_date: null,
         tax_rate: b.tax_rate as number,
         legal_notice: b.legal_notice as string,
         signature_notice: b.signature_notice as string,
+        internal_notes: (b.internal_notes as string | undefined) ?? '',
         line_items: b.line_items as LineInput[],
       };
     });

@@ -1,20 +1,28 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, DocumentsTable } from '../../db/schema';
 import { inTransaction, type Dialect } from '../../db/database';
-import { addDays, monthsEndingWith, parisToday } from '../../../shared/dates';
+import { addDays, firstDayOfMonth, monthsEndingWith, parisToday } from '../../../shared/dates';
 import { MAX_REVENUE_MONTHS, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
-import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES } from '../../../shared/documents';
+import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES } from '../../../shared/documents';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { queryInteger } from '../../http/params';
 import { assertOwned } from '../../http/owned-refs';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { documentsRepository, type DocumentView } from './documents.repository';
+import { documentSearchText, documentsRepository, type DocumentView } from './documents.repository';
+import { checkChronology, checkDueDate, freezeDocument, liveRenderable, missingForEInvoice, refuseIfMissing } from './issuing';
 import type { DocumentInput } from './documents.schemas';
 import { nextDocumentNumber } from './numbering';
 
-const ISSUED_INVOICE_LOCKED =
-  'Une facture émise ne peut plus être modifiée (client, lignes, TVA, date d’émission). Annulez-la et établissez-en une nouvelle.';
+/** A printed field changed on an issued invoice or a sent quote. */
+const LOCKED_MESSAGE = {
+  invoice:
+    'Une facture émise ne peut plus être modifiée (art. 242 nonies A du CGI) : émettez un avoir pour la corriger ou l’annuler.',
+  quote: 'Un devis envoyé ne peut plus être modifié : dupliquez-le pour proposer une nouvelle version.',
+  credit_note: 'Un avoir ne peut pas être modifié.',
+};
+const DERIVED_STATUS =
+  'Le statut d’une facture découle de ses paiements et avoirs : enregistrez un paiement ou émettez un avoir.';
 
 function historyLabels(kind: DocumentKindConfig) {
   return {
@@ -37,18 +45,36 @@ const historyView = (d: DocumentView) => ({
   total_amount: (d.total_amount as number).toFixed(2),
 });
 
-/** What an issued invoice may no longer change. */
-function lockedContent(input: { client_id: number; tax_rate: number; issue_date: string | null; lines: unknown[] }) {
-  return JSON.stringify(input);
+type FrozenRow = Selectable<DocumentsTable>;
+type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number };
+
+/**
+ * The printed fields `input` would change on a frozen document, each with the French reason.
+ * Null dates mean "as stored" (forms send the whole object back).
+ */
+function lockedChanges(kind: DocumentKindConfig, row: FrozenRow, lines: StoredLine[], input: DocumentInput) {
+  const changed: string[] = [];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  for (const field of ['title', 'description', 'client_id', 'tax_rate', 'legal_notice', 'signature_notice'] as const) {
+    if (!same(row[field], input[field])) changed.push(field);
+  }
+  if (input.issue_date !== null && input.issue_date !== row.issue_date) changed.push('issue_date');
+  if (input.end_date !== null && input.end_date !== row.end_date) changed.push(kind.endDateField);
+  const printed = (l: { title: string; description: string; quantity: number }, price: number) => [l.title, l.description, l.quantity, price];
+  if (!same(lines.map((l) => printed(l, l.unit_price_cents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
+    changed.push('line_items');
+  }
+  return Object.fromEntries(changed.map((field) => [field, [LOCKED_MESSAGE[kind.kind]]]));
 }
+
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
 
 export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig) {
   const repo = documentsRepository(db, kind);
   // The dashboard figures, prepared once (each kind's service asks only its own).
   const sentTotals = repo.totals(['sent']);
   const outstandingTotals = repo.totals(OUTSTANDING_INVOICE_STATUSES);
-  const overdueTotals = repo.totals(['overdue']);
-  const paidTotals = repo.totals(['paid']);
+  const overdueTotals = repo.overdueTotals();
   const nextOutstanding = repo.nextOutstanding();
   const labels = historyLabels(kind);
 
@@ -64,11 +90,23 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     await assertOwned(trx, 'tasks', ownerId, taskIds, 'line_items');
   }
 
-  /** Defaults of SPEC section 9: issue today, end date +30 days; paying sets the payment date. */
+  /** Defaults of SPEC section 9: issue today, end date +30 days. Payment dates follow payments. */
   function withDates(input: DocumentInput, today: string) {
     const issue_date = input.issue_date ?? today;
-    const payment_date = input.status === 'paid' && !input.payment_date ? today : input.payment_date;
-    return { ...input, issue_date, end_date: input.end_date ?? addDays(issue_date, DEFAULT_VALIDITY_DAYS), payment_date };
+    const end_date = input.end_date ?? addDays(issue_date, DEFAULT_VALIDITY_DAYS);
+    if (kind === INVOICE_KIND) {
+      const errors: Record<string, string[]> = {};
+      checkDueDate(errors, issue_date, end_date);
+      if (Object.keys(errors).length) throw badRequest(errors);
+    }
+    return { ...input, issue_date, end_date, payment_date: null };
+  }
+
+  /** Invoices: only draft and sent (issuing) are written by hand. */
+  function checkWritableStatus(status: string) {
+    if (kind === INVOICE_KIND && !(WRITABLE_INVOICE_STATUSES as readonly string[]).includes(status)) {
+      throw badRequest({ status: [DERIVED_STATUS] });
+    }
   }
 
   const record = (trx: Kysely<Database>, ownerId: number, d: DocumentView, action: 'créé' | 'mis à jour' | 'supprimé', changes = '') =>
@@ -82,19 +120,89 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       clientName: d.client?.name ?? null,
     });
 
+  /**
+   * Makes a draft invoice a legal invoice, or archives a quote as sent, in `trx`: EN 16931 checks,
+   * chronology, number, status, frozen copy (snapshot + PDF), journal entry. An invoice is dated
+   * `issueDate` (today by default); its payment term is kept. Returns the frozen PDF and what it shows.
+   */
+  async function issue(trx: Kysely<Database>, ownerId: number, id: number, issueDate?: string) {
+    const txRepo = documentsRepository(trx, kind);
+    // On PostgreSQL the row lock makes concurrent issues of one document take one number.
+    const row = await txRepo.findRow(ownerId, id, dialect === 'postgres');
+    if (!row) throw notFound();
+    const today = parisToday();
+    if (kind === QUOTE_KIND) {
+      if (row.status === 'draft') {
+        await trx.updateTable('quotes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      }
+      const { document } = await liveRenderable(trx, kind, ownerId, (await txRepo.find(ownerId, id))!);
+      return { document, pdf: await freezeDocument(trx, dialect, kind, ownerId, document) };
+    }
+    if (row.number !== null) throw badRequest({ detail: 'Cette facture est déjà émise.' });
+    const date = issueDate ?? today;
+    const term = row.end_date ? dayNumber(row.end_date) - dayNumber(row.issue_date) : DEFAULT_VALIDITY_DAYS;
+    const dueDate = addDays(date, term);
+    const { document, user, contactId } = await liveRenderable(trx, kind, ownerId, (await txRepo.find(ownerId, id))!);
+    refuseIfMissing(kind, missingForEInvoice(document, user, contactId));
+    await checkChronology(trx, kind, ownerId, { issueDate: date, dueDate, today, excludeId: id });
+    const number = await nextDocumentNumber(trx, kind, ownerId, Number(date.slice(0, 4)));
+    await trx
+      .updateTable('invoices')
+      .set({
+        number, status: 'sent', issue_date: date, end_date: dueDate, search_text: documentSearchText({ title: row.title, number }),
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+    const issued = { ...document, number, status: 'sent', issueDate: date, endDate: dueDate };
+    return { document: issued, pdf: await freezeDocument(trx, dialect, kind, ownerId, issued) };
+  }
+
+  /** Saves a frozen document's editable fields (priority, internal notes), refusing any printed change. */
+  async function updateFrozen(trx: Kysely<Database>, row: FrozenRow, input: DocumentInput) {
+    const txRepo = documentsRepository(trx, kind);
+    const errors = lockedChanges(kind, row, await txRepo.lineRows(row.id), input);
+    const statusChange = input.status !== row.status;
+    if (kind === INVOICE_KIND && statusChange) errors.status = [DERIVED_STATUS];
+    if (kind === QUOTE_KIND && statusChange && input.status === 'draft') {
+      errors.status = ['Un devis envoyé ne peut pas revenir à l’état de brouillon.'];
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
+    await trx
+      .updateTable(kind.table as 'invoices')
+      .set({
+        priority: input.priority,
+        ...(kind === INVOICE_KIND ? { internal_notes: input.internal_notes } : { status: input.status }),
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  const isFrozen = async (trx: Kysely<Database>, row: { id: number; number: string | null; status: string }) =>
+    kind === INVOICE_KIND
+      ? row.number !== null
+      : !!(await trx.selectFrom('issued_documents').select('document_id').where('kind', '=', kind.kind).where('document_id', '=', row.id).executeTakeFirst());
+
+  /** Whether saving `input` over a draft issues it (invoice → sent, quote → sent). */
+  const issuing = (input: DocumentInput) => input.status === 'sent';
+
   return {
     get,
+    issue,
     list: (ownerId: number, params: Record<string, unknown>) => repo.list(ownerId, params, parisToday()),
     forClient: repo.forClient,
 
     create: (ownerId: number, input: DocumentInput, extra: { quote_id?: number } = {}) =>
       inTransaction(db, async (trx) => {
+        checkWritableStatus(input.status);
         await checkRefs(trx, ownerId, input);
         const today = parisToday();
         const txRepo = documentsRepository(trx, kind);
-        const numbered = kind.numberedAtCreation || input.status !== 'draft';
-        const number = numbered ? await nextDocumentNumber(trx, kind, ownerId, Number(today.slice(0, 4))) : null;
-        const id = await txRepo.save(ownerId, null, { ...withDates(input, today), number, ...extra });
+        const number = kind.numberedAtCreation ? await nextDocumentNumber(trx, kind, ownerId, Number(today.slice(0, 4))) : null;
+        const draft = kind === INVOICE_KIND ? { ...input, status: 'draft' } : { ...input, status: issuing(input) ? 'draft' : input.status };
+        const id = await txRepo.save(ownerId, null, { ...withDates(draft, today), number, ...extra });
+        if (issuing(input)) await issue(trx, ownerId, id, input.issue_date ?? undefined);
         const created = (await txRepo.find(ownerId, id))!;
         await record(trx, ownerId, created, 'créé');
         return created;
@@ -103,29 +211,23 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     update: (ownerId: number, id: number, input: DocumentInput) =>
       db.transaction().execute(async (trx) => {
         const txRepo = documentsRepository(trx, kind);
-        // On PostgreSQL the row lock makes concurrent issues of one invoice take one number.
         const row = await txRepo.findRow(ownerId, id, dialect === 'postgres');
         if (!row) throw notFound();
         await checkRefs(trx, ownerId, input);
-        const today = parisToday();
-        let number = row.number;
-        if (kind === INVOICE_KIND && row.number !== null) {
-          if (input.status === 'draft') {
-            throw badRequest({ status: ['Une facture émise ne peut pas revenir à l’état de brouillon.'] });
-          }
-          const storedLines = (await txRepo.lineRows(id)).map((l) => [l.title, l.description, l.quantity, l.unit_price_cents, l.task_id]);
-          const givenLines = input.line_items.map((l) => [l.title, l.description, l.quantity, l.unit_price, l.task_id]);
-          const before = lockedContent({ client_id: row.client_id, tax_rate: row.tax_rate, issue_date: row.issue_date, lines: storedLines });
-          const after = lockedContent({
-            client_id: input.client_id, tax_rate: input.tax_rate, issue_date: input.issue_date ?? row.issue_date, lines: givenLines,
-          });
-          if (before !== after) throw badRequest({ non_field_errors: [ISSUED_INVOICE_LOCKED] });
-        }
-        if (number === null && input.status !== 'draft') {
-          number = await nextDocumentNumber(trx, kind, ownerId, Number(today.slice(0, 4)));
-        }
         const before = (await txRepo.find(ownerId, id))!;
-        await txRepo.save(ownerId, id, { ...withDates(input, today), number });
+        if (await isFrozen(trx, row)) {
+          await updateFrozen(trx, row, input);
+        } else {
+          checkWritableStatus(input.status);
+          const willIssue = issuing(input) && row.status === 'draft';
+          const status = willIssue ? 'draft' : input.status;
+          await txRepo.save(ownerId, id, { ...withDates({ ...input, status }, parisToday()), number: row.number });
+          if (willIssue) {
+            // The date typed in this request, if changed; otherwise the invoice is dated today.
+            const explicit = input.issue_date !== null && input.issue_date !== row.issue_date ? input.issue_date : undefined;
+            await issue(trx, ownerId, id, explicit);
+          }
+        }
         const after = (await txRepo.find(ownerId, id))!;
         await record(trx, ownerId, after, 'mis à jour', describeChanges(labels, historyView(before), historyView(after)));
         return after;
@@ -137,8 +239,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const document = await txRepo.find(ownerId, id);
         if (!document) throw notFound();
         if (kind === INVOICE_KIND && document.invoice_number) {
-          throw badRequest({ detail: 'Une facture émise ne peut pas être supprimée : annulez-la à la place.' });
+          throw badRequest({ detail: 'Une facture émise ne peut pas être supprimée : émettez un avoir pour l’annuler (art. 242 nonies A du CGI).' });
         }
+        await trx.deleteFrom('issued_documents').where('kind', '=', kind.kind).where('document_id', '=', id).execute();
         await txRepo.delete(ownerId, id);
         await record(trx, ownerId, document, 'supprimé');
       }),
@@ -149,27 +252,31 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const { sum, count } = await sentTotals(ownerId);
         return { pending_quotes_sum: sum, pending_quotes_count: count };
       },
+      /** What issued invoices still owe (payments and credit notes deducted). */
       outstanding: async (ownerId: number) => {
-        const { sum, count } = await outstandingTotals(ownerId);
-        return { outstanding_invoices_sum: sum, outstanding_invoices_count: count };
+        const { balance, count } = await outstandingTotals(ownerId);
+        return { outstanding_invoices_sum: balance, outstanding_invoices_count: count };
       },
       overdue: async (ownerId: number) => {
-        const { sum, count } = await overdueTotals(ownerId);
+        const { sum, count } = await overdueTotals(ownerId, parisToday());
         return { overdue_invoices_sum: sum, overdue_invoices_count: count };
       },
+      /** Cash received this month (payments dated later this month, typed ahead, count too), refunds deducted. */
       currentMonthRevenue: async (ownerId: number) => {
-        // Payments dated later this month or in a later month (typed ahead) count too.
-        const { sum, count } = await paidTotals(ownerId, parisToday().slice(0, 7));
-        return { current_month_revenue: sum, current_month_revenue_count: count };
+        const months = await repo.cashByMonth(ownerId, firstDayOfMonth(parisToday()));
+        return {
+          current_month_revenue: Math.round(months.reduce((sum, m) => sum + m.total_amount * 100, 0)) / 100,
+          current_month_revenue_count: months.reduce((sum, m) => sum + m.count, 0),
+        };
       },
       /**
-       * Paid invoices per calendar month, the current one and the `months - 1` before it (12 by
-       * default), oldest first, a zero entry for a month without payment. The payment date is
-       * a Paris calendar day, so a month is the Paris month.
+       * Cash received per calendar month (payments on their dates, less refunds), the current one
+       * and the `months - 1` before it (12 by default), oldest first, a zero entry for a month
+       * without payment. Dates are Paris calendar days, so a month is the Paris month.
        */
       monthlyRevenue: async (ownerId: number, params: Record<string, unknown>): Promise<{ monthly_revenue: MonthRevenue[] }> => {
         const months = monthsEndingWith(parisToday(), queryInteger(params, 'months', 1, MAX_REVENUE_MONTHS) ?? REVENUE_MONTHS);
-        const paid = await repo.paidByMonth(ownerId, months[0]);
+        const paid = await repo.cashByMonth(ownerId, `${months[0]}-01`);
         const byMonth = new Map(paid.map((m) => [m.month, m]));
         // A payment dated in a later month (typed ahead) is outside the window and left out.
         return { monthly_revenue: months.map((month) => byMonth.get(month) ?? { month, subtotal: 0, total_amount: 0, count: 0 }) };
@@ -180,7 +287,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           id: row?.id ?? null,
           title: row?.title ?? null,
           due_date: row?.end_date ?? null,
-          amount: row ? row.total_cents / 100 : null,
+          amount: row ? (row.total_cents - row.paid_cents - row.credited_cents) / 100 : null,
           client_id: row?.client_id ?? null,
           client_name: row?.client_name ?? null,
         };
@@ -189,50 +296,69 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   };
 }
 
-/** Quote → draft invoice with the same client, lines, VAT and notices; the quote becomes accepted. */
+/**
+ * Quote → draft invoice with the same client, lines, VAT and notices; the quote becomes accepted.
+ * At most once per quote: the check runs in the transaction, and the unique index on
+ * invoices.quote_id (migration 0009) stops a concurrent twin.
+ */
 export async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, ownerId: number, quoteId: number) {
-  const quotes = documentsService(db, dialect, QUOTE_KIND);
-  const quote = await quotes.get(ownerId, quoteId);
-  if (!['sent', 'accepted'].includes(quote.status)) {
-    throw badRequest({ detail: 'Seul un devis envoyé ou accepté peut être converti en facture.' });
+  const alreadyConverted = (invoiceId: number | undefined) =>
+    new ApiError(400, { detail: 'Ce devis a déjà été converti en facture.', invoice_id: invoiceId ?? null });
+  const existingInvoice = (trx: Kysely<Database>) =>
+    trx.selectFrom('invoices').select('id').where('owner_id', '=', ownerId).where('quote_id', '=', quoteId).executeTakeFirst();
+  try {
+    return await inTransaction(db, async (trx) => {
+      const quotes = documentsService(trx, dialect, QUOTE_KIND);
+      const quote = await quotes.get(ownerId, quoteId);
+      if (!['sent', 'accepted'].includes(quote.status)) {
+        throw badRequest({ detail: 'Seul un devis envoyé ou accepté peut être converti en facture.' });
+      }
+      const existing = await existingInvoice(trx);
+      if (existing) throw alreadyConverted(existing.id);
+      const today = parisToday();
+      const invoice = await documentsService(trx, dialect, INVOICE_KIND).create(
+        ownerId,
+        {
+          title: quote.title,
+          description: String(quote.description ?? ''),
+          client_id: quote.client!.id,
+          status: 'draft',
+          priority: String(quote.priority),
+          issue_date: today,
+          end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
+          payment_date: null,
+          tax_rate: Math.round(Number(quote.tax_rate) * 100),
+          legal_notice: String(quote.legal_notice ?? ''),
+          signature_notice: String(quote.signature_notice ?? ''),
+          internal_notes: '',
+          line_items: quote.line_items!.map((l) => ({
+            id: null,
+            title: l.title,
+            description: l.description,
+            quantity: Math.round(l.quantity * 100),
+            unit_price: Math.round(l.unit_price * 100),
+            task_id: l.task_id,
+          })),
+        },
+        { quote_id: quoteId },
+      );
+      if (quote.status !== 'accepted') {
+        await trx.updateTable('quotes').set({ status: 'accepted', updated_at: new Date().toISOString() }).where('id', '=', quoteId).execute();
+        await recordActivity(trx, {
+          ownerId, objectType: 'quote', objectId: quoteId, label: quote.title, action: 'mis à jour',
+          changes: `(Statut: ${quote.status_display} → Accepté)`, clientName: quote.client?.name ?? null,
+        });
+      }
+      return invoice;
+    });
+  } catch (err) {
+    // A concurrent conversion committed first: the unique index refused this one.
+    if (isUniqueViolation(err)) throw alreadyConverted((await existingInvoice(db))?.id);
+    throw err;
   }
-  const existing = await db.selectFrom('invoices').select('id').where('owner_id', '=', ownerId).where('quote_id', '=', quoteId).executeTakeFirst();
-  if (existing) throw new ApiError(400, { detail: 'Ce devis a déjà été converti en facture.', invoice_id: existing.id });
+}
 
-  return db.transaction().execute(async (trx) => {
-    const today = parisToday();
-    const invoice = await documentsService(trx, dialect, INVOICE_KIND).create(
-      ownerId,
-      {
-        title: quote.title,
-        description: String(quote.description ?? ''),
-        client_id: quote.client!.id,
-        status: 'draft',
-        priority: String(quote.priority),
-        issue_date: today,
-        end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
-        payment_date: null,
-        tax_rate: Math.round(Number(quote.tax_rate) * 100),
-        legal_notice: String(quote.legal_notice ?? ''),
-        signature_notice: String(quote.signature_notice ?? ''),
-        line_items: quote.line_items!.map((l) => ({
-          id: null,
-          title: l.title,
-          description: l.description,
-          quantity: Math.round(l.quantity * 100),
-          unit_price: Math.round(l.unit_price * 100),
-          task_id: l.task_id,
-        })),
-      },
-      { quote_id: quoteId },
-    );
-    if (quote.status !== 'accepted') {
-      await trx.updateTable('quotes').set({ status: 'accepted', updated_at: new Date().toISOString() }).where('id', '=', quoteId).execute();
-      await recordActivity(trx, {
-        ownerId, objectType: 'quote', objectId: quoteId, label: quote.title, action: 'mis à jour',
-        changes: `(Statut: ${quote.status_display} → Accepté)`, clientName: quote.client?.name ?? null,
-      });
-    }
-    return invoice;
-  });
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed: invoices\.quote_id/.test(e?.message ?? '');
 }

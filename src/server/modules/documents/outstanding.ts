@@ -3,7 +3,7 @@ import { OUTSTANDING_INVOICE_STATUSES } from '../../../shared/documents';
 
 /**
  * `<column> in ('unpaid', …)` with the statuses written out, not bound: a query may use the
- * partial index `invoices_outstanding_due_idx` (migration 0008) only when its condition is this
+ * partial index `invoices_open_due_idx` (migration 0009) only when its condition is this
  * one (dashboard-totals.test.ts checks the plan). Should the statuses change, that index needs a
  * new migration.
  */

@@ -1,5 +1,6 @@
 import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
 import { addDays, firstDayOfMonth, parisToday } from '../../../../shared/dates';
+import { CLIENT_ADDRESS, completeProfile, pay, readyToInvoice, viaInject } from '../../../test/billing-fixtures';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -11,7 +12,9 @@ beforeAll(async () => {
   t = await createTestApp();
   alice = await signUp(t);
   bob = await signUp(t);
-  client = (await call(alice, 'POST', '/api/contacts/', { name: 'Librairie Colette', email: 'colette@exemple.fr' })).body;
+  // Issuing needs a complete profile and a client with a full address.
+  await completeProfile(viaInject(t, alice), alice.email);
+  client = (await call(alice, 'POST', '/api/contacts/', { name: 'Librairie Colette', email: 'colette@exemple.fr', ...CLIENT_ADDRESS })).body;
 });
 afterAll(() => t.close());
 
@@ -131,24 +134,45 @@ describe('invoices: legal numbering and rules', () => {
     const draft = (await call(alice, 'POST', '/api/invoices/', doc())).body;
     expect(draft.invoice_number).toBeNull();
     const sent = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...draft, client_id: client.id, status: 'sent' });
-    expect(sent.body.invoice_number).toMatch(new RegExp(`^FAC-${year}-\\d{4}$`));
-    const paid = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...sent.body, client_id: client.id, status: 'paid' });
-    expect(paid.body).toMatchObject({ invoice_number: sent.body.invoice_number, status: 'paid', payment_date: parisToday() });
+    expect(sent.body).toMatchObject({
+      invoice_number: expect.stringMatching(new RegExp(`^FAC-${year}-\\d{4}$`)), status: 'sent', is_issued: true,
+      issue_date: parisToday(), balance_due: 120, amount_paid: 0,
+    });
+    // Paid, partially paid and cancelled follow from payments and credit notes, never from a hand-set status.
+    for (const status of ['paid', 'partially_paid', 'cancelled']) {
+      const hand = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...sent.body, client_id: client.id, status });
+      expect([status, hand.status, hand.body.status?.[0]]).toEqual([status, 400, expect.stringContaining('découle de ses paiements')]);
+    }
+    // Overdue is derived from the due date: not a status at all any more.
+    const overdue = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...sent.body, client_id: client.id, status: 'overdue' });
+    expect([overdue.status, overdue.body]).toEqual([400, { status: ["« overdue » n'est pas un choix valide."] }]);
+    const send = viaInject(t, alice);
+    const partial = await pay(send, draft.id, parisToday(), 50);
+    expect(partial.invoice).toMatchObject({ status: 'partially_paid', amount_paid: 50, balance_due: 70, payment_date: null });
+    const paid = (await pay(send, draft.id, parisToday(), 70)).invoice;
+    expect(paid).toMatchObject({ invoice_number: sent.body.invoice_number, status: 'paid', payment_date: parisToday(), balance_due: 0 });
+    expect(paid.payments.map((p: { amount: number; method_display: string }) => [p.amount, p.method_display])).toEqual([[50, 'Virement'], [70, 'Virement']]);
 
-    const back = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...paid.body, client_id: client.id, status: 'draft' });
+    const back = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...paid, client_id: client.id, status: 'draft' });
     expect(back.status).toBe(400);
-    const changed = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...paid.body, client_id: client.id, line_items: [line('Autre', 1, 1)] });
+    const changed = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...paid, client_id: client.id, line_items: [line('Autre', 1, 1)] });
     expect(changed.status).toBe(400);
-    expect(changed.body.non_field_errors[0]).toContain('Une facture émise ne peut plus être modifiée');
-    // Partial payment read from the form's 'partial'.
-    const partial = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...paid.body, client_id: client.id, status: 'partial' });
-    expect(partial.body.status).toBe('partially_paid');
+    expect(changed.body.line_items[0]).toContain('Une facture émise ne peut plus être modifiée');
+    // Priority and internal notes stay editable.
+    const noted = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...paid, client_id: client.id, priority: 'haute', internal_notes: 'Relancé' });
+    expect(noted.status).toBe(200);
+    expect(noted.body).toMatchObject({ priority: 'haute', internal_notes: 'Relancé', status: 'paid', invoice_number: sent.body.invoice_number });
 
     const del = await call(alice, 'DELETE', `/api/invoices/${draft.id}/`);
     expect(del.status).toBe(400);
-    expect(del.body.detail).toBe('Une facture émise ne peut pas être supprimée : annulez-la à la place.');
-    const cancelled = await call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...paid.body, client_id: client.id, status: 'cancelled' });
-    expect(cancelled.body.status).toBe('cancelled');
+    expect(del.body.detail).toContain('Une facture émise ne peut pas être supprimée : émettez un avoir pour l’annuler');
+    // Cancelling is a credit note for the whole balance.
+    const toCancel = (await call(alice, 'POST', '/api/invoices/', doc({ status: 'sent' }))).body;
+    const creditNote = await call(alice, 'POST', `/api/invoices/${toCancel.id}/credit_note/`, {});
+    expect(creditNote.status).toBe(201);
+    expect(creditNote.body).toMatchObject({ credit_note_number: expect.stringMatching(new RegExp(`^AV-${year}-\\d{4}$`)), total_amount: 120 });
+    const cancelled = (await call(alice, 'GET', `/api/invoices/${toCancel.id}/`)).body;
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelled_by: creditNote.body.credit_note_number, balance_due: 0 });
 
     const other = (await call(alice, 'POST', '/api/invoices/', doc())).body;
     expect((await call(alice, 'DELETE', `/api/invoices/${other.id}/`)).status).toBe(204);
@@ -156,7 +180,7 @@ describe('invoices: legal numbering and rules', () => {
 
   it('gives 50 concurrent issues 50 distinct, consecutive numbers', async () => {
     const user = await signUp(t);
-    const c = (await call(user, 'POST', '/api/contacts/', { name: 'Client concurrent' })).body;
+    const c = { id: await readyToInvoice(viaInject(t, user), user.email, { name: 'Client concurrent' }) };
     const drafts = await Promise.all(
       Array.from({ length: 50 }, () => call(user, 'POST', '/api/invoices/', doc({ client_id: c.id }))),
     );
@@ -184,31 +208,51 @@ describe('invoices: legal numbering and rules', () => {
 describe('filters and aggregates', () => {
   it('computes the dashboard aggregates from hand-made fixtures', async () => {
     const user = await signUp(t);
-    const c = (await call(user, 'POST', '/api/contacts/', { name: 'Client agrégats' })).body;
+    const send = viaInject(t, user);
+    const c = { id: await readyToInvoice(send, user.email, { name: 'Client agrégats', email: '' }) };
     const today = parisToday();
-    const mk = async (kind: 'quotes' | 'invoices', status: string, amount: number, extra: object = {}) =>
-      (await call(user, 'POST', `/api/${kind}/`, doc({ client_id: c.id, status, tax_rate: 20, line_items: [line('x', 1, amount)], ...extra }))).body;
+    const lastMonth = addDays(firstDayOfMonth(today), -1);
+    const mk = async (kind: 'quotes' | 'invoices', status: string, amount: number, extra: object = {}) => {
+      const res = await call(user, 'POST', `/api/${kind}/`, doc({ client_id: c.id, status, tax_rate: 20, line_items: [line('x', 1, amount)], ...extra }));
+      if (res.status !== 201) throw new Error(`${kind} ${status} → ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    };
     await mk('quotes', 'sent', 100); // 120 TTC
     await mk('quotes', 'sent', 50.5); // 60.60
     await mk('quotes', 'draft', 999);
+    // Issued in date order (a series follows the calendar); the oldest first.
+    const old = addDays(today, -40);
+    await mk('invoices', 'sent', 20, { issue_date: old, due_date: addDays(today, -5) }); // 24, overdue
+    const paidLastMonth = await mk('invoices', 'sent', 70, { issue_date: old }); // 84
+    await pay(send, paidLastMonth.id, lastMonth, 84); // last month's revenue
     await mk('invoices', 'sent', 10, { due_date: addDays(today, 3) }); // 12
-    await mk('invoices', 'overdue', 20, { due_date: addDays(today, -5) }); // 24
-    const soon = await mk('invoices', 'partially_paid', 30, { due_date: addDays(today, 1) }); // 36
-    await mk('invoices', 'paid', 40, { payment_date: today }); // 48
-    await mk('invoices', 'paid', 70, { payment_date: addDays(firstDayOfMonth(today), -1) }); // last month
+    const soon = await mk('invoices', 'sent', 30, { due_date: addDays(today, 1) }); // 36
+    await pay(send, soon.id, today, 6); // partially paid: 30 still due
+    const paidNow = await mk('invoices', 'sent', 40); // 48
+    await pay(send, paidNow.id, today, 48);
     await mk('invoices', 'draft', 1000);
-    await mk('invoices', 'cancelled', 1000, { due_date: addDays(today, 2) });
+    const cancelled = await mk('invoices', 'sent', 1000, { due_date: addDays(today, 2) });
+    expect((await call(user, 'POST', `/api/invoices/${cancelled.id}/credit_note/`, {})).status).toBe(201);
+    // Paid, then credited in full: the 6 € are owed back (a refund, deducted from the cash received).
+    const refunded = await mk('invoices', 'sent', 5); // 6
+    await pay(send, refunded.id, today, 6);
+    const refund = await call(user, 'POST', `/api/invoices/${refunded.id}/credit_note/`, { reason: 'Remboursement', line_items: [line('x', 1, 5)] });
+    expect(refund.status).toBe(201);
 
     expect((await call(user, 'GET', '/api/quotes/pending_sum/')).body).toEqual({ pending_quotes_sum: 180.6, pending_quotes_count: 2 });
-    expect((await call(user, 'GET', '/api/invoices/outstanding_sum/')).body).toEqual({ outstanding_invoices_sum: 72, outstanding_invoices_count: 3 });
+    // What is still due: 24 + 12 + 30.
+    expect((await call(user, 'GET', '/api/invoices/outstanding_sum/')).body).toEqual({ outstanding_invoices_sum: 66, outstanding_invoices_count: 3 });
     expect((await call(user, 'GET', '/api/invoices/overdue_sum/')).body).toEqual({ overdue_invoices_sum: 24, overdue_invoices_count: 1 });
-    expect((await call(user, 'GET', '/api/invoices/current_month_revenue/')).body).toEqual({ current_month_revenue: 48, current_month_revenue_count: 1 });
+    // Cash basis: the payments of this month (6 + 48 + 6), less the 6 € refund.
+    expect((await call(user, 'GET', '/api/invoices/current_month_revenue/')).body).toEqual({ current_month_revenue: 54, current_month_revenue_count: 3 });
     expect((await call(user, 'GET', '/api/invoices/next_expected_payment/')).body).toEqual({
-      id: soon.id, title: 'Refonte du site', due_date: addDays(today, 1), amount: 36, client_id: c.id, client_name: 'Client agrégats',
+      id: soon.id, title: 'Refonte du site', due_date: addDays(today, 1), amount: 30, client_id: c.id, client_name: 'Client agrégats',
     });
 
-    const outstanding = (await call(user, 'GET', '/api/invoices/?status__in=unpaid,partially_paid,sent,overdue')).body;
+    const outstanding = (await call(user, 'GET', '/api/invoices/?status__in=sent,partially_paid')).body;
     expect(outstanding).toHaveLength(3);
+    const overdue = (await call(user, 'GET', '/api/invoices/?status=overdue')).body;
+    expect(overdue.map((i: { total_amount: number; is_overdue: boolean }) => [i.total_amount, i.is_overdue])).toEqual([[24, true]]);
     const paidThisMonth = (await call(user, 'GET', `/api/invoices/?status=paid&payment_date__gte=${firstDayOfMonth(today)}`)).body;
     expect(paidThisMonth.map((i: { total_amount: number }) => i.total_amount)).toEqual([48]);
     const dueSoon = (await call(user, 'GET', '/api/invoices/?due_soon=true')).body;
@@ -228,6 +272,7 @@ describe('filters and aggregates', () => {
       ['GET', `/api/quotes/${quote.id}/`], ['PUT', `/api/quotes/${quote.id}/`], ['DELETE', `/api/quotes/${quote.id}/`],
       ['POST', `/api/quotes/${quote.id}/convert_to_invoice/`],
       ['GET', `/api/invoices/${invoice.id}/`], ['PUT', `/api/invoices/${invoice.id}/`], ['DELETE', `/api/invoices/${invoice.id}/`],
+      ['GET', `/api/invoices/${invoice.id}/payments/`], ['POST', `/api/invoices/${invoice.id}/credit_note/`],
       ['GET', `/api/contacts/${client.id}/quotes/`], ['GET', `/api/contacts/${client.id}/invoices/`],
     ] as const) {
       expect((await call(bob, method, url, method === 'PUT' ? doc() : undefined)).status).toBe(404);

@@ -2,7 +2,8 @@ import { SMTPServer } from 'smtp-server';
 import { createTestApp, signUp, uniqueEmail, STRONG_PASSWORD, type TestApp } from '../../../test/test-app';
 import { InvoicingWorld, line, type User } from '../../../test/invoice-fixtures';
 import { attachedFiles, facturXml, pdfFonts, pdfPages, pdfText, pdfTexts, validateFacturX } from '../../../test/pdf-reader';
-import { parisToday } from '../../../../shared/dates';
+import { addDays, parisToday } from '../../../../shared/dates';
+import { CLIENT_ADDRESS, completeProfile, viaInject } from '../../../test/billing-fixtures';
 
 /**
  * PDF and e-mail of quotes and invoices through the real app, a real database and a real SMTP
@@ -301,7 +302,9 @@ describe('send_email', () => {
   });
 
   it('issues a draft invoice with its legal number when sending, the sent PDF carrying that number and its XML', async () => {
-    const invoice = await create(alice, 'invoices', { due_date: '2030-07-15', signature_notice: 'IBAN FR76 3000 6000 0112 3456 7890 189' });
+    // Issued today on sending: a due date at most 60 days later (Code de commerce, art. L441-10).
+    const dueDate = addDays(parisToday(), 45);
+    const invoice = await create(alice, 'invoices', { due_date: dueDate, signature_notice: 'IBAN FR76 3000 6000 0112 3456 7890 189' });
     expect(invoice.invoice_number).toBeNull();
     const res = await call(alice, 'POST', `/api/invoices/${invoice.id}/send_email/`);
     expect(res.status).toBe(200);
@@ -313,7 +316,7 @@ describe('send_email', () => {
     const mail = lastMailTo('colette@exemple.fr')!;
     expect(mail.header('Subject')).toContain(`Facture ${number}`);
     expect(mail.text).toContain(`la facture ${number} « Refonte du site », d’un montant de ${euros(3101.47)} TTC`);
-    expect(mail.text).toContain('payable au plus tard le 15/07/2030');
+    expect(mail.text).toContain(`payable au plus tard le ${dueDate.split('-').reverse().join('/')}`);
     expect(mail.text.trim().endsWith('IBAN FR76 3000 6000 0112 3456 7890 189')).toBe(true);
     const [pdf] = mail.attachments;
     expect(pdf.filename).toBe(`facture_${number}.pdf`);
@@ -334,8 +337,10 @@ describe('send_email', () => {
 
   it('changes nothing when the client has no e-mail (400) or the mail server refuses the message (502)', async () => {
     const dave = await signUpThroughSmtp();
-    const noEmail = (await call(dave, 'POST', '/api/contacts/', { name: 'Sans Courriel' })).body;
-    const withEmail = (await call(dave, 'POST', '/api/contacts/', { name: 'Atelier Rivière', email: 'riviere@exemple.fr' })).body;
+    // Issuing needs a complete profile and clients with a full address.
+    await completeProfile(viaInject(t, dave), dave.email);
+    const noEmail = (await call(dave, 'POST', '/api/contacts/', { name: 'Sans Courriel', ...CLIENT_ADDRESS })).body;
+    const withEmail = (await call(dave, 'POST', '/api/contacts/', { name: 'Atelier Rivière', email: 'riviere@exemple.fr', ...CLIENT_ADDRESS })).body;
     const activityCount = async () => (await call(dave, 'GET', '/api/recent-activity/?limit=200')).body.length;
 
     const first = await create(dave, 'invoices', {}, noEmail.id);

@@ -1,4 +1,5 @@
 import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { CLIENT_ADDRESS, completeProfile, viaInject } from '../../../test/billing-fixtures';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -19,8 +20,11 @@ async function call(who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: st
 describe('recent activity', () => {
   it('lists every create, update and delete, newest first, with French change strings and links', async () => {
     const user = await signUp(t);
-    const contact = (await call(user, 'POST', '/api/contacts/', { name: 'Hélène Roux', city: 'Paris' })).body;
-    await call(user, 'PUT', `/api/contacts/${contact.id}/`, { name: 'Hélène Roux', city: 'Marseille', phone: '0600000000' });
+    // Issuing needs a complete profile and a client with a full address.
+    await completeProfile(viaInject(t, user), user.email);
+    const address = { address: CLIENT_ADDRESS.address, postal_code: CLIENT_ADDRESS.postal_code };
+    const contact = (await call(user, 'POST', '/api/contacts/', { name: 'Hélène Roux', city: 'Paris', ...address })).body;
+    await call(user, 'PUT', `/api/contacts/${contact.id}/`, { name: 'Hélène Roux', city: 'Marseille', phone: '0600000000', ...address });
     const project = (await call(user, 'POST', '/api/projects/', { name: 'Catalogue', contact_ids: [contact.id] })).body;
     const task = (await call(user, 'POST', '/api/tasks/', { title: 'Photos', project_id: project.id })).body;
     const invoice = (await call(user, 'POST', '/api/invoices/', { title: 'Acompte', client_id: contact.id, line_items: [{ title: 'A', quantity: 1, unit_price: 100 }] })).body;
@@ -62,7 +66,7 @@ describe('global search', () => {
   it('matches without accents or case, across kinds, with the row fields the dropdown shows', async () => {
     const { status, body } = await call(alice, 'GET', '/api/search/global?q=ecole');
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(['contacts', 'invoices', 'projects', 'quotes', 'tasks']);
+    expect(Object.keys(body).sort()).toEqual(['contacts', 'credit_notes', 'invoices', 'projects', 'quotes', 'tasks']);
     expect(body.contacts).toEqual([{ id: expect.any(Number), name: 'École Saint-Exupéry', email: 'direction@ecole-stex.fr', company: 'Académie' }]);
     expect(body.projects).toEqual([{ id: expect.any(Number), name: 'Fête de l’école', status: 'en_cours', status_display: 'En cours' }]);
     expect(body.tasks).toEqual([{ id: expect.any(Number), title: 'Affiches ÉCOLE', status: 'en_attente', status_display: 'En attente', project_name: 'Fête de l’école' }]);
@@ -83,7 +87,7 @@ describe('global search', () => {
   });
 
   it('needs two characters, and never shows another user\'s data', async () => {
-    expect((await call(alice, 'GET', '/api/search/global?q=e')).body).toEqual({ contacts: [], projects: [], tasks: [], quotes: [], invoices: [] });
+    expect((await call(alice, 'GET', '/api/search/global?q=e')).body).toEqual({ contacts: [], projects: [], tasks: [], quotes: [], invoices: [], credit_notes: [] });
     expect((await call(alice, 'GET', '/api/search/global')).status).toBe(200);
     const names = (await call(alice, 'GET', '/api/search/global?q=bob')).body.contacts;
     expect(names).toEqual([]);

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/database';
+import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND } from '../documents/document-kinds';
+import { documentsRepository } from '../documents/documents.repository';
+import { freezeDocument, liveRenderable } from '../documents/issuing';
+
+/**
+ * Documents issued before the ledger existed (migration 0009) get their frozen copy and journal
+ * entry from their data as it stands now, once, when the server starts: invoices in number order,
+ * then sent quotes. Rendering is application code, so this is not a migration. Idempotent.
+ */
+export async function backfillIssuedDocuments(db: Kysely<Database>, dialect: Dialect): Promise<number> {
+  let done = 0;
+  for (const kind of [INVOICE_KIND, CREDIT_NOTE_KIND, QUOTE_KIND]) {
+    const pending = await db
+      .selectFrom(`${kind.table as 'invoices'} as d`)
+      .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'd.id').on('a.kind', '=', kind.kind))
+      .select(['d.id', 'd.owner_id'])
+      .where('a.document_id', 'is', null)
+      .where('d.number', 'is not', null)
+      .$if(kind === QUOTE_KIND, (q) => q.where('d.status', '<>', 'draft'))
+      .orderBy('d.owner_id')
+      .orderBy('d.number')
+      .execute();
+    for (const { id, owner_id: ownerId } of pending) {
+      await db.transaction().execute(async (trx) => {
+        const view = await documentsRepository(trx, kind).find(ownerId, id);
+        if (!view) return;
+        const { document } = await liveRenderable(trx, kind, ownerId, view);
+        await freezeDocument(trx, dialect, kind, ownerId, document);
+      });
+      done++;
+    }
+  }
+  return done;
+}
