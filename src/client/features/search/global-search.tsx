@@ -146,7 +146,7 @@ function resultCountLabel(count: number) {
 
 /**
  * Global search of the header (SPEC 2 "Global search"): an ARIA 1.2 combobox whose listbox
- * groups the results under Contacts, Projets, Tâches, Devis and Factures. Focus stays in the
+ * groups the results under Contacts, Projets, Tâches, Devis, Factures and Avoirs. Focus stays in the
  * field; the arrows move the active option, Enter opens it, Escape closes the list.
  */
 export function GlobalSearch() {

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../lib/format';
-import type { GlobalSearchResults } from './search.api';
+import type { CreditNoteHit, GlobalSearchResults, InvoiceHit, QuoteHit } from './search.api';
 
 export type SearchKind = keyof GlobalSearchResults;
 
@@ -10,7 +10,13 @@ export const SEARCH_GROUPS: readonly { kind: SearchKind; label: string }[] = [
   { kind: 'tasks', label: 'Tâches' },
   { kind: 'quotes', label: 'Devis' },
   { kind: 'invoices', label: 'Factures' },
+  { kind: 'credit_notes', label: 'Avoirs' },
 ];
+
+/** SPA route of each group's results. */
+const ROUTES: Record<SearchKind, string> = {
+  contacts: '/contacts', projects: '/projects', tasks: '/tasks', quotes: '/quotes', invoices: '/invoices', credit_notes: '/credit-notes',
+};
 
 export interface SearchOption {
   /** Unique across groups ('quotes-12'); also the base of the option's DOM id. */
@@ -33,7 +39,7 @@ export interface SearchGroup {
 const present = (values: (string | null | undefined)[]) => values.filter((v): v is string => Boolean(v && v.trim()));
 
 function toOptions(results: GlobalSearchResults, kind: SearchKind): SearchOption[] {
-  const base = (id: number) => ({ key: `${kind}-${id}`, kind, path: `/${kind}/${id}` });
+  const base = (id: number) => ({ key: `${kind}-${id}`, kind, path: `${ROUTES[kind]}/${id}` });
   switch (kind) {
     case 'contacts':
       return results.contacts.map((c) => ({ ...base(c.id), title: c.name, details: present([c.email]) }));
@@ -48,8 +54,9 @@ function toOptions(results: GlobalSearchResults, kind: SearchKind): SearchOption
       }));
     case 'quotes':
     case 'invoices':
-      return results[kind].map((d) => {
-        const number = 'quote_number' in d ? d.quote_number : d.invoice_number;
+    case 'credit_notes':
+      return (results[kind] as (QuoteHit | InvoiceHit | CreditNoteHit)[]).map((d) => {
+        const number = 'quote_number' in d ? d.quote_number : 'invoice_number' in d ? d.invoice_number : d.credit_note_number;
         return {
           ...base(d.id),
           title: d.title,

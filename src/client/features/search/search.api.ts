@@ -41,15 +41,21 @@ export interface InvoiceHit extends DocumentHit {
   invoice_number: string | null;
 }
 
+/** A credit note's amount comes negative: it takes money back. */
+export interface CreditNoteHit extends DocumentHit {
+  credit_note_number: string;
+}
+
 export interface GlobalSearchResults {
   contacts: ContactHit[];
   projects: ProjectHit[];
   tasks: TaskHit[];
   quotes: QuoteHit[];
   invoices: InvoiceHit[];
+  credit_notes: CreditNoteHit[];
 }
 
-const SEARCHED_TYPES = ['Contact', 'Project', 'Task', 'Quote', 'Invoice'] as const;
+const SEARCHED_TYPES = ['Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote'] as const;
 
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -37,9 +37,21 @@ const RESULTS: GlobalSearchResults = {
       status_display: 'Brouillon',
     },
   ],
+  credit_notes: [
+    {
+      id: 41,
+      title: 'Avoir sur la facture FAC-2026-0002',
+      credit_note_number: 'AV-2026-0001',
+      client: { id: 3, name: 'École Saint-Exupéry' },
+      client_name: 'École Saint-Exupéry',
+      total_amount: -120,
+      status: 'issued',
+      status_display: 'Émis',
+    },
+  ],
 };
 
-const EMPTY: GlobalSearchResults = { contacts: [], projects: [], tasks: [], quotes: [], invoices: [] };
+const EMPTY: GlobalSearchResults = { contacts: [], projects: [], tasks: [], quotes: [], invoices: [], credit_notes: [] };
 
 describe('global search (SPEC 2 "Global search", SPEC 9 timings)', () => {
   let mock: MockAdapter;
@@ -87,14 +99,14 @@ describe('global search (SPEC 2 "Global search", SPEC 9 timings)', () => {
     expect(input).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('groups results under Contacts, Projets, Tâches, Devis, Factures with the SPEC row contents', async () => {
+  it('groups results under Contacts, Projets, Tâches, Devis, Factures, Avoirs with the SPEC row contents', async () => {
     mock.onGet('search/global').reply(200, RESULTS);
     const { user, input } = open();
     await user.type(input, 'ecole');
     advance(300);
     const listbox = await screen.findByRole('listbox');
     const groups = within(listbox).getAllByRole('group');
-    const groupNames = ['Contacts', 'Projets', 'Tâches', 'Devis', 'Factures'];
+    const groupNames = ['Contacts', 'Projets', 'Tâches', 'Devis', 'Factures', 'Avoirs'];
     groupNames.forEach((name, index) => expect(within(listbox).getByRole('group', { name })).toBe(groups[index]));
     expect(groups).toHaveLength(groupNames.length);
     expect(within(groups[2]).getAllByRole('option')).toHaveLength(2);
@@ -107,8 +119,10 @@ describe('global search (SPEC 2 "Global search", SPEC 9 timings)', () => {
       `Sortie scolaireDEV-2026-0004 · École Saint-Exupéry · Envoyé${formatMoney(1540.5)}`,
       // A draft invoice has no number yet: its id stands in.
       `Acompte école#31 · École Saint-Exupéry · Brouillon${formatMoney(300)}`,
+      // A credit note takes money back: its amount is negative.
+      `Avoir sur la facture FAC-2026-0002AV-2026-0001 · École Saint-Exupéry · Émis${formatMoney(-120)}`,
     ]);
-    expect(status()).toHaveTextContent('6 résultats');
+    expect(status()).toHaveTextContent('7 résultats');
   });
 
   it('says so when nothing matches', async () => {
@@ -127,7 +141,7 @@ describe('global search (SPEC 2 "Global search", SPEC 9 timings)', () => {
     const { user, input } = open();
     await user.type(input, 'ecole');
     advance(300);
-    expect(await screen.findAllByRole('option')).toHaveLength(6);
+    expect(await screen.findAllByRole('option')).toHaveLength(7);
     await user.type(input, 's');
     advance(300);
     expect(await screen.findByText('Aucun résultat pour "ecoles"')).toBeInTheDocument();
@@ -148,7 +162,7 @@ describe('global search (SPEC 2 "Global search", SPEC 9 timings)', () => {
     expect(input).toHaveAttribute('aria-activedescendant', options[1].id);
     await user.keyboard('{ArrowUp}{ArrowUp}');
     // Wraps around to the last result.
-    expect(input).toHaveAttribute('aria-activedescendant', options[5].id);
+    expect(input).toHaveAttribute('aria-activedescendant', options[6].id);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(currentPath()).toBe('/projects/7');
     expect(screen.getByTestId('global-search-popup')).not.toBeVisible();
@@ -160,6 +174,7 @@ describe('global search (SPEC 2 "Global search", SPEC 9 timings)', () => {
     ['Affiches ÉCOLE', '/tasks/11'],
     ['Sortie scolaire', '/quotes/21'],
     ['Acompte école', '/invoices/31'],
+    ['Avoir sur la facture', '/credit-notes/41'],
   ])('opens %s at %s on click', async (title, path) => {
     mock.onGet('search/global').reply(200, RESULTS);
     const { user, input } = open();
