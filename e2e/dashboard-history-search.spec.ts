@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, parisToday } from '../src/shared/dates';
-import { apiAs, createActivatedUser, expectAccessible, signInAs } from './support/app';
+import { CLIENT_ADDRESS, apiAs, createActivatedUser, expectAccessible, fillIssuerProfile, signInAs } from './support/app';
 
 const today = parisToday();
 
@@ -27,8 +27,10 @@ test('dashboard, activity history and global search show what was just created, 
   const user = await createActivatedUser(request);
   const api = await apiAs(request, user);
 
-  // A contact, an ongoing project for them, a paid invoice and an invoice awaiting payment.
-  const contact = await api.post('/contacts/', { name: 'Bérénice Fontaine', email: 'berenice@exemple.fr', category: 'client' });
+  // A contact, an ongoing project for them, a paid invoice and an invoice awaiting payment
+  // (issued invoices need the issuer's and the client's legal details).
+  await fillIssuerProfile(api, user);
+  const contact = await api.post('/contacts/', { name: 'Bérénice Fontaine', email: 'berenice@exemple.fr', category: 'client', ...CLIENT_ADDRESS });
   const project = await api.post('/projects/', {
     name: 'Refonte boutique',
     status: 'en_cours',
@@ -39,13 +41,14 @@ test('dashboard, activity history and global search show what was just created, 
   const invoice = await api.post('/invoices/', {
     title: 'Acompte refonte',
     client_id: contact.id,
-    status: 'paid',
+    status: 'sent',
     issue_date: today,
     due_date: addDays(today, 30),
-    payment_date: today,
     tax_rate: 20,
     line_items: [{ title: 'Maquettes', quantity: 1, unit_price: 1000 }],
   });
+  // Paid: a payment of its whole total.
+  await api.post(`/invoices/${invoice.id}/payments/`, { date: today, amount: 1200, method: 'virement' });
   await api.post('/invoices/', {
     title: 'Solde refonte',
     client_id: contact.id,
@@ -89,7 +92,9 @@ test('dashboard, activity history and global search show what was just created, 
   const recent = page.getByRole('region', { name: 'Activité récente' });
   await expect(recent.getByRole('listitem')).toHaveCount(5);
   await expect(recent.getByRole('link', { name: 'Valider les maquettes' })).toBeVisible();
-  await expect(recent.getByRole('link', { name: 'Acompte refonte' })).toHaveAttribute('href', `/invoices/${invoice.id}`);
+  // The invoice twice: created, then updated by its payment.
+  await expect(recent.getByRole('link', { name: 'Acompte refonte' })).toHaveCount(2);
+  await expect(recent.getByRole('link', { name: 'Acompte refonte' }).first()).toHaveAttribute('href', `/invoices/${invoice.id}`);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
@@ -98,11 +103,11 @@ test('dashboard, activity history and global search show what was just created, 
   await page.goBack();
   await recent.getByRole('link', { name: "Tout l'historique" }).click();
 
-  // History: the three creations, each row leading to its object.
+  // History: the five creations and the payment, each row leading to its object.
   await expect(page).toHaveURL(/\/activities$/);
   await expect(page.getByRole('heading', { level: 1, name: "Historique d'activité" })).toBeVisible();
   const table = page.getByRole('table', { name: "Historique d'activité" });
-  await expect(table.locator('tbody tr')).toHaveCount(5);
+  await expect(table.locator('tbody tr')).toHaveCount(6);
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
@@ -112,7 +117,7 @@ test('dashboard, activity history and global search show what was just created, 
   await expect(table.locator('tbody tr')).toContainText('Bérénice Fontaine créé');
   await page.getByRole('button', { name: 'Réinitialiser' }).click();
   await page.getByLabel('Rechercher').fill('refonte');
-  await expect(table.locator('tbody tr')).toHaveCount(3);
+  await expect(table.locator('tbody tr')).toHaveCount(4);
   await page.getByRole('button', { name: 'Réinitialiser' }).click();
 
   for (const [label, path] of [
@@ -120,7 +125,10 @@ test('dashboard, activity history and global search show what was just created, 
     ['Refonte boutique', `/projects/${project.id}`],
     ['Acompte refonte', `/invoices/${invoice.id}`],
   ] as const) {
-    const row = table.locator('tbody tr').filter({ has: page.getByRole('link', { name: label, exact: true }) });
+    const row = table
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('link', { name: label, exact: true }) })
+      .filter({ hasText: `${label} créé` });
     await expect(row).toContainText(`${label} créé`);
     // The whole row is the link: click its far end (the date), away from the label.
     const box = (await row.boundingBox())!;

@@ -51,6 +51,11 @@ export async function apiAs(request: APIRequestContext, user: TestUser) {
       expect(r.ok(), await r.text()).toBe(true);
       return r.json();
     },
+    put: async (url: string, data: unknown) => {
+      const r = await request.put(`/api${url}`, { headers, data });
+      expect(r.ok(), await r.text()).toBe(true);
+      return r.json();
+    },
     get: async (url: string) => (await request.get(`/api${url}`, { headers })).json(),
   };
 }
@@ -62,3 +67,21 @@ export async function expectAccessible(page: Page) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
+
+/** What a legal invoice needs from its issuer (name, address, SIRET, VAT number), set through the API. */
+export async function fillIssuerProfile(api: Awaited<ReturnType<typeof apiAs>>, user: TestUser) {
+  await api.put('/profile/', {
+    email: user.email,
+    first_name: 'Camille',
+    last_name: 'Durand',
+    company_name: 'Atelier Durand',
+    address: '12 rue des Tanneurs',
+    postal_code: '44000',
+    city: 'Nantes',
+    siret: '73282932000074',
+    vat_number: 'FR44732829320',
+  });
+}
+
+/** A client's postal address (a legal invoice names the buyer's address). */
+export const CLIENT_ADDRESS = { address: '3 place du Commerce', postal_code: '35000', city: 'Rennes' } as const;
