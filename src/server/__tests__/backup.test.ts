@@ -7,7 +7,7 @@ import { backupSqlite, pgDumpInstructions, redactedUrl } from '../tools/backup';
 import { STRONG_PASSWORD, TEST_DATABASE_URL } from '../test/test-app';
 import { readyToInvoice, viaHttp } from '../test/billing-fixtures';
 import {
-  crmWrites, expectWritesStored, inspectSqliteFile, makeDataDir, newSecretKey, noWrites, removeDir, signUpOverHttp, sleep,
+  crmWrites, expectWritesStored, inspectSqliteFile, makeDataDir, newSecretKey, noWrites, removeDir, signUpOverHttp, until,
   snapshotOf, startServer, stopAllServers, writeStream, type AckedWrites,
 } from '../test/server-process';
 
@@ -94,13 +94,13 @@ if (TEST_DATABASE_URL) {
     const acked = noWrites();
     const { createContact, issueInvoice } = crmWrites(server, user.access, client.body.id, acked, 'b');
     const stream = writeStream([createContact, issueInvoice, createContact, issueInvoice]);
-    await sleep(500);
+    await until(() => acked.invoices.size > 0, 'a first invoice issued');
 
     // Through the function, into a path of our choosing…
     const beforeFunction = snapshotOf(acked);
     const fromFunction = await backupSqlite(path.join(dataDir, 'carnet.sqlite3'), path.join(newDataDir(), 'copy.sqlite3'));
     expect(fromFunction.bytes).toBeGreaterThan(0);
-    await sleep(300);
+    await until(() => acked.invoices.size > beforeFunction.invoices.size, 'an invoice issued after the first copy');
     // …and through the npm script, into DATA_DIR/backups/ by default.
     const beforeScript = snapshotOf(acked);
     const stdout = await runBackupScript({ DATA_DIR: dataDir });
@@ -108,6 +108,7 @@ if (TEST_DATABASE_URL) {
     expect(written).toMatch(new RegExp(`^${dataDir}/backups/carnet-\\d{4}-\\d\\d-\\d\\dT[\\d-]+Z\\.sqlite3$`));
     expect(existsSync(written!)).toBe(true);
 
+    await until(() => acked.invoices.size > beforeScript.invoices.size, 'an invoice issued after the second copy');
     await stream.stop();
     expect(acked.rejected).toEqual([]);
     // The copies were taken mid-stream: writes went on after each one started.

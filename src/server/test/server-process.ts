@@ -61,6 +61,15 @@ function exited(child: ChildProcess): Promise<void> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Polls `condition` until it holds (a state, not a duration: a loaded machine is slower). */
+export async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${timeoutMs} ms: ${what}`);
+    await sleep(25);
+  }
+}
+
 export class ServerProcess {
   private output = '';
 
