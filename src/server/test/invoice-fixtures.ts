@@ -128,4 +128,32 @@ export class InvoicingWorld {
     }
     return issued;
   }
+
+  /**
+   * Credit notes on invoices from `issuedInvoices()`: a partial one (chosen line, reason) on the
+   * first and a full one on the last (franchise en base), with their PDFs.
+   */
+  async issuedCreditNotes(invoices: IssuedInvoice[]): Promise<IssuedCreditNote[]> {
+    const cases = [
+      { label: 'partial credit note, 20 %', who: this.alice, invoice: invoices[0].invoice, body: { reason: 'Remise commerciale', line_items: [line('Remise', 1, 100)] } },
+      { label: 'full credit note, franchise en base', who: this.carol, invoice: invoices.at(-1)!.invoice, body: {} },
+    ];
+    const notes: IssuedCreditNote[] = [];
+    for (const { label, who, invoice, body } of cases) {
+      const note = await this.expectOk(this.call(who, 'POST', `/api/invoices/${invoice.id}/credit_note/`, body), 201);
+      const res = await this.t.app.inject({ method: 'GET', url: `/api/credit-notes/${note.id}/generate_pdf/`, headers: who.auth });
+      notes.push({ label, creditNote: note, invoice, status: res.statusCode, contentDisposition: String(res.headers['content-disposition']), pdf: res.rawPayload });
+    }
+    return notes;
+  }
+}
+
+/** A credit note (avoir) and its PDF, with the invoice it corrects. */
+export interface IssuedCreditNote {
+  label: string;
+  creditNote: { id: number; credit_note_number: string; total_amount: number } & Record<string, unknown>;
+  invoice: IssuedInvoice['invoice'];
+  status: number;
+  contentDisposition: string;
+  pdf: Buffer;
 }

@@ -43,7 +43,7 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-it('passes the XSD and the EN 16931 schematron for every kind of invoice the app issues; a wrong total fails', async () => {
+it('passes the XSD and the EN 16931 schematron for every kind of invoice and credit note the app issues; a wrong total fails', async () => {
   const issued = await w.issuedInvoices();
   // The user's own wording for the penalties and the discount (notes PMD and AAB).
   const withNotice = await w.issue(
@@ -51,7 +51,12 @@ it('passes the XSD and the EN 16931 schematron for every kind of invoice the app
     await w.create(w.alice, 'invoices', { legal_notice: 'Pénalités de retard : 12 % l’an.\nPas d’escompte pour paiement anticipé.' }),
   );
   const noticePdf = await w.pdfOf(w.alice, 'invoices', withNotice.id);
-  const pdfs = [...issued.map((i) => ({ label: i.label, status: i.status, pdf: i.pdf })), { label: 'legal notice', status: noticePdf.statusCode, pdf: noticePdf.rawPayload }];
+  const creditNotes = await w.issuedCreditNotes(issued);
+  const pdfs = [
+    ...issued.map((i) => ({ label: i.label, status: i.status, pdf: i.pdf })),
+    { label: 'legal notice', status: noticePdf.statusCode, pdf: noticePdf.rawPayload },
+    ...creditNotes.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
+  ];
 
   const files = pdfs.map(({ label, status, pdf }, n) => {
     expect({ label, status }).toEqual({ label, status: 200 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, signUp, uniqueEmail, STRONG_PASSWORD, type TestApp } from '../../../test/test-app';
 import { InvoicingWorld, line, type User } from '../../../test/invoice-fixtures';
@@ -208,7 +209,7 @@ describe('generate_pdf', () => {
   });
 
   it(
-    'makes issued invoices valid Factur-X EN 16931 e-invoices at 20 %, 5.5 % (several pages) and 0 % VAT',
+    'makes issued invoices and credit notes valid Factur-X EN 16931 e-invoices at 20 %, 5.5 % (several pages) and 0 % VAT',
     async () => {
       const issued = await w.issuedInvoices();
       const texts = pdfTexts(issued.map((i) => i.pdf));
@@ -249,6 +250,25 @@ describe('generate_pdf', () => {
       // The check has teeth: the same XML with a wrong total is refused.
       const wrongTotal = first.xml.replace(/<ram:GrandTotalAmount>[^<]*</, '<ram:GrandTotalAmount>9999.99<');
       expect(await validateFacturX(wrongTotal)).toEqual(expect.arrayContaining([expect.stringContaining('BR-CO-15')]));
+
+      // Credit notes: type 381, the invoice they correct named in the XML (BT-25, BT-26) and on the PDF.
+      const notes = await w.issuedCreditNotes(issued);
+      const noteTexts = pdfTexts(notes.map((n) => n.pdf));
+      for (const [n, { creditNote, invoice, status, contentDisposition, pdf }] of notes.entries()) {
+        expect(creditNote.credit_note_number).toMatch(new RegExp(`^AV-${year}-\\d{4}$`));
+        expect(status).toBe(200);
+        expect(contentDisposition).toContain(`filename="avoir_${creditNote.credit_note_number}.pdf"`);
+        expect(await validateFacturX(pdf)).toEqual([]);
+        const xml = await facturXml(pdf);
+        expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+        expect(xml).toContain(`<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice.invoice_number}</ram:IssuerAssignedID>`);
+        expect(Number(xmlValue(xml, 'GrandTotalAmount'))).toBe(creditNote.total_amount);
+        expect(noteTexts[n]).toContain('AVOIR');
+        expect(noteTexts[n]).toContain(`Facture d’origine : ${invoice.invoice_number}`);
+        expect(noteTexts[n]).toContain(shown(creditNote.total_amount));
+      }
+      expect(noteTexts[0]).toContain('Motif : Remise commerciale');
+      expect(noteTexts[1]).toContain('TVA non applicable, art. 293 B du CGI');
     },
     120000,
   );
@@ -330,9 +350,16 @@ describe('send_email', () => {
       object_type: 'invoice', object_id: invoice.id, action: 'mis à jour', changes: `(Numéro: — → ${number}; Statut: Brouillon → Envoyée)`,
     });
 
-    // Sending again re-sends without changing anything.
+    // What was sent is what is served and what is archived (issue 13).
+    const served = await pdfOf(alice, 'invoices', invoice.id);
+    expect(Buffer.compare(served.rawPayload, pdf.content)).toBe(0);
+    const sha256 = createHash('sha256').update(pdf.content).digest('hex');
+    expect((await call(alice, 'GET', `/api/invoices/${invoice.id}/`)).body.pdf_sha256).toBe(sha256);
+
+    // Sending again re-sends the same bytes without changing anything.
     const again = await call(alice, 'POST', `/api/invoices/${invoice.id}/send_email/`);
     expect(again.body).toMatchObject({ status: 'sent', invoice_number: number });
+    expect(Buffer.compare(lastMailTo('colette@exemple.fr')!.attachments[0].content, pdf.content)).toBe(0);
   });
 
   it('changes nothing when the client has no e-mail (400) or the mail server refuses the message (502)', async () => {
