@@ -81,7 +81,7 @@ test('invoice ledger: profile and client, issue an invoice, a partial payment, a
   await paymentForm.getByRole('combobox', { name: 'Moyen de paiement' }).selectOption({ label: 'Virement' });
   await paymentForm.getByRole('textbox', { name: 'Référence' }).fill('VIR 2026-118');
   await paymentForm.getByRole('button', { name: 'Enregistrer le paiement' }).click();
-  await expect(page.getByText('Paiement enregistré.')).toBeVisible();
+  await expect(page.getByText('Paiement enregistré.', { exact: true })).toBeVisible();
   await expect(ledger(page, 'ledger-paid')).toHaveText(money('1 000,00'));
   await expect(ledger(page, 'ledger-balance')).toHaveText(money('440,00'));
   await expect(page.getByRole('group', { name: 'Statut' })).toContainText('Partiellement payée');
