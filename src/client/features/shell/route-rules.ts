@@ -18,6 +18,8 @@ export const PROTECTED_ROUTE_PATTERNS = [
   '/invoices',
   '/invoices/new',
   '/invoices/:id',
+  '/credit-notes',
+  '/credit-notes/:id',
   '/profile',
   '/activities',
 ] as const;

@@ -61,6 +61,12 @@ describe('header visibility rules (SPEC 2 "Shell")', () => {
     expect(within(header).getByRole('link', { name: "Carnet, page d'accueil" })).toHaveAttribute('href', '/');
   });
 
+  it.each(['/credit-notes', '/credit-notes/3'])('shows search and "Nouveau" on %s, an application page', async (path) => {
+    await renderAt(path, true);
+    expect(search()).toBeInTheDocument();
+    expect(newMenu()).toBeInTheDocument();
+  });
+
   it('hides the dashboard button on /dashboard', async () => {
     await renderAt('/dashboard', true);
     expect(screen.queryByRole('link', { name: "Vue d'ensemble" })).not.toBeInTheDocument();
