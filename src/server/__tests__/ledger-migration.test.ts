@@ -1,15 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Migrator } from 'kysely';
-import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrationsFor } from '../db/migrations';
 import { migrateToLatest } from '../db/migrate';
 import { backfillIssuedDocuments } from '../modules/ledger/backfill';
 import { verifyLedger } from '../modules/ledger/ledger.repository';
-import { TEST_DATABASE_URL } from '../test/test-app';
+import { createTestSchema, dropTestSchema, TEST_DATABASE_URL } from '../test/test-app';
 
 /**
  * A database made before the ledger (migration 0008) moves to it: paid invoices get one payment,
@@ -19,16 +17,11 @@ import { TEST_DATABASE_URL } from '../test/test-app';
 
 let database: DatabaseHandle;
 let dataDir: string;
-const schema = `test_${randomBytes(6).toString('hex')}`;
+let schema: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-ledger-migration-'));
-  if (TEST_DATABASE_URL) {
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
+  schema = await createTestSchema();
   database = openDatabase(TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'carnet.sqlite3')}`, {
     searchPath: TEST_DATABASE_URL ? schema : undefined,
   });
@@ -36,12 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database.close();
-  if (TEST_DATABASE_URL) {
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA ${schema} CASCADE`);
-    await client.end();
-  }
+  await dropTestSchema(schema);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -29,6 +29,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+async function onTestDatabase(statement: string) {
+  const client = new Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+/** A fresh PostgreSQL schema for one test file when TEST_DATABASE_URL is set (its name either way). */
+export async function createTestSchema(): Promise<string> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  if (TEST_DATABASE_URL) await onTestDatabase(`CREATE SCHEMA ${schema}`);
+  return schema;
+}
+
+export async function dropTestSchema(schema: string): Promise<void> {
+  if (TEST_DATABASE_URL) await onTestDatabase(`DROP SCHEMA ${schema} CASCADE`);
+}
+
 /**
  * The real application on a real, empty database: a temporary SQLite file, or a fresh
  * PostgreSQL schema when TEST_DATABASE_URL is set. E-mails go to the outbox in a temp DATA_DIR.
@@ -38,13 +56,7 @@ export async function createTestApp(
   options: { mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-test-'));
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  if (TEST_DATABASE_URL) {
-    const client = new Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
+  const schema = await createTestSchema();
   const config = loadConfig({
     DATA_DIR: dataDir,
     SECRET_KEY: randomBytes(32).toString('hex'),
@@ -71,12 +83,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      if (TEST_DATABASE_URL) {
-        const client = new Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
+      await dropTestSchema(schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
