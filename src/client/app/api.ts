@@ -6,7 +6,7 @@ import {
   tokensRefreshed,
   type SessionState,
   type TokenPair,
-} from '../features/session/session.slice';
+} from './session/session.slice';
 
 /** The one HTTP client of the app (tests attach axios-mock-adapter to it). */
 export const http = axios.create({

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { selectIsAuthenticated } from '../features/session/session.slice';
+import { selectIsAuthenticated } from './session/session.slice';
 import { AppLayout } from '../features/shell/app-layout';
 import { useAppSelector } from './hooks';
 
@@ -65,27 +65,27 @@ const TaskDetailPage = lazyPage(
   'TaskDetailPage',
 );
 const QuoteListPage = lazyPage(
-  () => import(/* webpackChunkName: "route-quotes" */ '../features/quotes/quote-list-page'),
+  () => import(/* webpackChunkName: "route-quotes" */ '../features/documents/quote-list-page'),
   'QuoteListPage',
 );
 const QuoteDetailPage = lazyPage(
-  () => import(/* webpackChunkName: "route-quote-detail" */ '../features/quotes/quote-detail-page'),
+  () => import(/* webpackChunkName: "route-quote-detail" */ '../features/documents/quote-detail-page'),
   'QuoteDetailPage',
 );
 const InvoiceListPage = lazyPage(
-  () => import(/* webpackChunkName: "route-invoices" */ '../features/invoices/invoice-list-page'),
+  () => import(/* webpackChunkName: "route-invoices" */ '../features/documents/invoice-list-page'),
   'InvoiceListPage',
 );
 const InvoiceDetailPage = lazyPage(
-  () => import(/* webpackChunkName: "route-invoice-detail" */ '../features/invoices/invoice-detail-page'),
+  () => import(/* webpackChunkName: "route-invoice-detail" */ '../features/documents/invoice-detail-page'),
   'InvoiceDetailPage',
 );
 const CreditNoteListPage = lazyPage(
-  () => import(/* webpackChunkName: "route-credit-notes" */ '../features/credit-notes/credit-note-list-page'),
+  () => import(/* webpackChunkName: "route-credit-notes" */ '../features/documents/credit-note-list-page'),
   'CreditNoteListPage',
 );
 const CreditNoteDetailPage = lazyPage(
-  () => import(/* webpackChunkName: "route-credit-note-detail" */ '../features/credit-notes/credit-note-detail-page'),
+  () => import(/* webpackChunkName: "route-credit-note-detail" */ '../features/documents/credit-note-detail-page'),
   'CreditNoteDetailPage',
 );
 const ActivityHistoryPage = lazyPage(

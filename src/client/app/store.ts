@@ -11,7 +11,7 @@ import {
   REHYDRATE,
 } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
-import { sessionReducer } from '../features/session/session.slice';
+import { sessionReducer } from './session/session.slice';
 import { sidebarReducer } from '../features/shell/sidebar.slice';
 import { themeReducer } from '../features/theme/theme.slice';
 import { api } from './api';

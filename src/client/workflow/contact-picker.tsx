@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { NamedRef } from '../../../shared/workflow';
-import { Button } from '../../ui/button';
-import { StyledFieldError, StyledHint, StyledSelect } from '../../ui/form-fields';
-import { VisuallyHidden } from '../../ui/visually-hidden';
+import type { NamedRef } from '../../shared/workflow';
+import { Button } from '../ui/button';
+import { StyledFieldError, StyledHint, StyledSelect } from '../ui/form-fields';
+import { VisuallyHidden } from '../ui/visually-hidden';
 import { LinkChip, StyledChipList } from './link-chip';
 
 export const UNKNOWN_CONTACT = 'Contact inconnu';

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { addDays, parisToday } from '../../../shared/dates';
-import { formatDate } from '../../lib/format';
-import { VisuallyHidden } from '../../ui/visually-hidden';
+import { addDays, parisToday } from '../../shared/dates';
+import { formatDate } from '../lib/format';
+import { VisuallyHidden } from '../ui/visually-hidden';
 
 /** SPEC 9: a due date is highlighted when past (red) or within 7 days (orange). */
 export const DUE_SOON_DAYS = 7;

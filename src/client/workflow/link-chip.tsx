@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { IconClose } from '../../ui/icons';
+import { IconClose } from '../ui/icons';
 
 export const StyledChipList = styled.ul`
   display: flex;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../ui/button';
+import { Button } from '../ui/button';
 
 const StyledToolbar = styled.div`
   display: grid;

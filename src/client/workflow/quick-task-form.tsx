@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { TASK_STATUS_LABELS, type TaskStatus } from '../../../shared/workflow';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Select, TextField } from '../../ui/form-fields';
+import { TASK_STATUS_LABELS, type TaskStatus } from '../../shared/workflow';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Select, TextField } from '../ui/form-fields';
 import { optionsWithCurrent, QUICK_TASK_DEFAULT_STATUS, QUICK_TASK_STATUSES } from './workflow-options';
 
 export interface QuickTaskValues {

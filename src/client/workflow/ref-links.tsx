@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { NamedRef } from '../../../shared/workflow';
-import { EMPTY_VALUE } from '../../lib/format';
+import type { NamedRef } from '../../shared/workflow';
+import { EMPTY_VALUE } from '../lib/format';
 
 export interface RefLinksProps {
   refs: readonly NamedRef[];

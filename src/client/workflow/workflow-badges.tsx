@@ -5,9 +5,9 @@ import {
   type Priority,
   type ProjectStatus,
   type TaskStatus,
-} from '../../../shared/workflow';
-import { Badge } from '../../ui/badge';
-import type { BadgeTone } from '../../ui/theme';
+} from '../../shared/workflow';
+import { Badge } from '../ui/badge';
+import type { BadgeTone } from '../ui/theme';
 
 /**
  * SPEC 4 colours. Project en_attente has no colour in the SPEC: yellow, as for tasks.

@@ -10,8 +10,8 @@ import {
   type Priority,
   type ProjectStatus,
   type TaskStatus,
-} from '../../../shared/workflow';
-import type { SelectOption } from '../../ui/form-fields';
+} from '../../shared/workflow';
+import type { SelectOption } from '../ui/form-fields';
 
 /** SPEC 4: what each screen offers. Filters offer every value. */
 export const PROJECT_FORM_STATUSES: readonly ProjectStatus[] = ['brouillon', 'en_cours', 'termine', 'annule'];

@@ -1,6 +1,6 @@
 import { themeToggled } from '../../features/theme/theme.slice';
 import { sidebarToggled } from '../../features/shell/sidebar.slice';
-import { loggedIn } from '../../features/session/session.slice';
+import { loggedIn } from '../session/session.slice';
 import { setupPersistedStore, setupStore } from '../store';
 
 async function rehydrated() {

@@ -1,5 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { api, sendRequest } from '../../app/api';
+import { api, sendRequest } from '../api';
 import { loggedIn, sessionCleared, type SessionState, type TokenPair } from './session.slice';
 
 /** Starts a session: drops any cached data of a previous user, then stores the tokens. */

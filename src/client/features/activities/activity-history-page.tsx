@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ListToolbar } from '../workflow/list-toolbar';
+import { ListToolbar } from '../../workflow/list-toolbar';
 import { ACTIVITY_ACTIONS, ACTIVITY_OBJECT_LABELS, ACTIVITY_OBJECT_TYPES, type ActivityEntry, type ActivityObjectType } from '../../../shared/activity';
 import { formatDateTime } from '../../lib/format';
 import { Alert } from '../../ui/alert';

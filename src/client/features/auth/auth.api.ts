@@ -1,5 +1,5 @@
 import { api } from '../../app/api';
-import type { TokenPair } from '../session/session.slice';
+import type { TokenPair } from '../../app/session/session.slice';
 
 export interface LoginRequest {
   email: string;

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/form-fields';
 import { IconEye, IconEyeOff } from '../../ui/icons';
 import { VisuallyHidden } from '../../ui/visually-hidden';
-import { startSession } from '../session/session.thunks';
+import { startSession } from '../../app/session/session.thunks';
 import { useLoginMutation, useRegisterMutation } from './auth.api';
 import { AuthLayout, StyledAuthFooter, StyledAuthForm, StyledLinkButton } from './auth-layout';
 import { loginErrorMessage, MESSAGES, registrationErrorMessage } from './auth-messages';

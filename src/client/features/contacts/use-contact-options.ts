@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { NamedRef } from '../../../shared/workflow';
-import { contactsAdapter, useGetContactsQuery } from '../contacts/contacts.api';
+import { contactsAdapter, useGetContactsQuery } from './contacts.api';
 
 // Built once (Intl objects are costly).
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });

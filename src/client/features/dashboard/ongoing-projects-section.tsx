@@ -4,7 +4,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { IconPlus } from '../../ui/icons';
 import { useGetOngoingProjectsQuery } from './dashboard.api';
 import { dashboardErrorMessage } from './dashboard-errors';
-import { PriorityBadge } from '../workflow/workflow-badges';
+import { PriorityBadge } from '../../workflow/workflow-badges';
 import { StyledDashboardList, StyledDashboardRow, StyledRowMain, StyledRowMeta, StyledRowSide } from './dashboard-list';
 import { DueLabel } from './due-label';
 import { DashboardSection } from './dashboard-section';

@@ -4,9 +4,13 @@ import { formatDateTime } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { DASHBOARD_ACTIVITY_LIMIT, useGetRecentActivityQuery } from '../activities/activities.api';
-import { ActivityChanges } from '../activities/activity-changes';
-import { objectTypeLabel, objectTypeTone } from '../activities/activity-labels';
+import {
+  ActivityChanges,
+  DASHBOARD_ACTIVITY_LIMIT,
+  objectTypeLabel,
+  objectTypeTone,
+  useGetRecentActivityQuery,
+} from '../activities';
 import { StyledDashboardList, StyledDashboardRow, StyledRowMain, StyledRowMeta } from './dashboard-list';
 import { DashboardSection } from './dashboard-section';
 import { ListSkeleton } from './dashboard-skeleton';

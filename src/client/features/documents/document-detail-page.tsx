@@ -25,7 +25,7 @@ import { IconUser } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { useGetProfileQuery } from '../profile/profile.api';
+import { useGetProfileQuery } from '../profile';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { useDocumentEmail } from './document-email';
 import {

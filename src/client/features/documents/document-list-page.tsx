@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ListToolbar } from '../workflow/list-toolbar';
+import { ListToolbar } from '../../workflow/list-toolbar';
 import { parisToday } from '../../../shared/dates';
 import { normalizeSearch } from '../../../shared/search';
 import { PRIORITIES, PRIORITY_LABELS } from '../../../shared/workflow';

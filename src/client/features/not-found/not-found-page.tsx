@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ButtonLink } from '../../ui/button';
-import { selectIsAuthenticated } from '../session/session.slice';
+import { selectIsAuthenticated } from '../../app/session/session.slice';
 
 const StyledNotFound = styled.div`
   max-width: 560px;

@@ -10,7 +10,7 @@ import { FormActions, FormGrid, Select, TextArea, TextField } from '../../ui/for
 import { IconChevronDown } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
-import { usernameChanged } from '../session/session.slice';
+import { usernameChanged } from '../../app/session/session.slice';
 import { useGetProfileQuery, useUpdateProfileMutation, type Profile, type ProfileUpdate } from './profile.api';
 
 export const PROFILE_MESSAGES = {

@@ -12,10 +12,10 @@ import { IconChevronLeft } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { useContactOptions } from '../workflow/use-contact-options';
-import { ContactPicker } from '../workflow/contact-picker';
-import { formatFieldErrors } from '../workflow/field-errors';
-import { optionsWithCurrent, PROJECT_FORM_PRIORITIES, PROJECT_FORM_STATUSES } from '../workflow/workflow-options';
+import { useContactOptions } from '../contacts';
+import { ContactPicker } from '../../workflow/contact-picker';
+import { formatFieldErrors } from '../../workflow/field-errors';
+import { optionsWithCurrent, PROJECT_FORM_PRIORITIES, PROJECT_FORM_STATUSES } from '../../workflow/workflow-options';
 import {
   buildProjectPayload,
   EMPTY_PROJECT_FORM,

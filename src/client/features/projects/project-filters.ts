@@ -1,5 +1,5 @@
 import { PRIORITIES, PROJECT_STATUSES, type Priority, type Project, type ProjectStatus } from '../../../shared/workflow';
-import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '../workflow/search-index';
+import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '../../workflow/search-index';
 
 export interface ProjectFilters {
   search: string;

@@ -10,16 +10,16 @@ import { IconClose } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import {
   EMPTY_TASKS,
+  isTaskClosed,
   taskSelectors,
   useCreateTaskMutation,
   useDeleteTaskMutation,
   useListProjectTasksQuery,
   useUpdateTaskMutation,
-} from '../tasks/tasks.api';
-import { isTaskClosed } from '../tasks/task-sorts';
-import { DueDate } from '../workflow/due-date';
-import { QuickTaskForm, type QuickTaskValues } from '../workflow/quick-task-form';
-import { optionsWithCurrent, TASK_FORM_STATUSES } from '../workflow/workflow-options';
+} from '../tasks';
+import { DueDate } from '../../workflow/due-date';
+import { QuickTaskForm, type QuickTaskValues } from '../../workflow/quick-task-form';
+import { optionsWithCurrent, TASK_FORM_STATUSES } from '../../workflow/workflow-options';
 
 export const PROJECT_PANEL_TEXTS = {
   title: 'Tâches associées',

@@ -3,10 +3,10 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, ButtonLink } from '../../ui/button';
 import { IconDashboard, IconLogo, IconLogout, IconMoon, IconSun, IconUser } from '../../ui/icons';
-import { GlobalSearch } from '../search/global-search';
-import { selectIsAuthenticated, selectUsername } from '../session/session.slice';
-import { logout } from '../session/session.thunks';
-import { selectThemeMode, themeToggled } from '../theme/theme.slice';
+import { GlobalSearch } from '../search';
+import { selectIsAuthenticated, selectUsername } from '../../app/session/session.slice';
+import { logout } from '../../app/session/session.thunks';
+import { selectThemeMode, themeToggled } from '../theme';
 import { NewMenu } from './new-menu';
 import { areHeaderToolsVisible } from './route-rules';
 

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../ui/spinner';
-import { selectIsAuthenticated } from '../session/session.slice';
+import { selectIsAuthenticated } from '../../app/session/session.slice';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { isHeaderVisible } from './route-rules';

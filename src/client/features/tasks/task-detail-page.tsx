@@ -14,12 +14,12 @@ import { IconChevronLeft } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
-import { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from '../projects/projects.api';
-import { ContactPicker } from '../workflow/contact-picker';
-import { formatFieldErrors } from '../workflow/field-errors';
-import { LinkChip, StyledChipList } from '../workflow/link-chip';
-import { useContactOptions } from '../workflow/use-contact-options';
-import { optionsWithCurrent, PAYMENT_STATUS_OPTIONS, TASK_FORM_STATUSES } from '../workflow/workflow-options';
+import { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from '../projects';
+import { ContactPicker } from '../../workflow/contact-picker';
+import { formatFieldErrors } from '../../workflow/field-errors';
+import { LinkChip, StyledChipList } from '../../workflow/link-chip';
+import { useContactOptions } from '../contacts';
+import { optionsWithCurrent, PAYMENT_STATUS_OPTIONS, TASK_FORM_STATUSES } from '../../workflow/workflow-options';
 import {
   buildTaskPayload,
   EMPTY_TASK_FORM,

@@ -1,5 +1,5 @@
 import type { Priority, Task, TaskStatus } from '../../../shared/workflow';
-import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '../workflow/search-index';
+import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '../../workflow/search-index';
 
 export interface TaskFilters {
   search: string;

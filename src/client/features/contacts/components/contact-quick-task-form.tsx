@@ -1,5 +1,5 @@
 import { useToast } from '../../../ui/toast';
-import { QuickTaskForm, type QuickTaskValues } from '../../workflow/quick-task-form';
+import { QuickTaskForm, type QuickTaskValues } from '../../../workflow/quick-task-form';
 import { useCreateContactTaskMutation, type ContactTaskInput } from '../contacts.api';
 import { CONTACT_TASK_MESSAGES } from '../contacts-messages';
 

@@ -20,8 +20,8 @@ import {
 } from '../contacts.api';
 import { CONTACT_TASK_MESSAGES } from '../contacts-messages';
 import { ContactQuickTaskForm } from './contact-quick-task-form';
-import { PROJECT_STATUS_TONES, TASK_STATUS_TONES } from '../../workflow/workflow-badges';
-import { DOCUMENT_KINDS } from '../../documents/document-kinds';
+import { PROJECT_STATUS_TONES, TASK_STATUS_TONES } from '../../../workflow/workflow-badges';
+import { DOCUMENT_KINDS } from '../../documents';
 
 // Badge colours (SPEC 4) come from the features that own the statuses, so they cannot drift.
 

@@ -5,7 +5,7 @@ import type { MonthRevenue } from '../../../../shared/dashboard';
 import type { Project, Task } from '../../../../shared/workflow';
 import { formatMoney } from '../../../lib/format';
 import { mockHttp, renderApp, signedIn } from '../../../test/render';
-import { tasksApi } from '../../tasks/tasks.api';
+import { tasksApi } from '../../tasks';
 import { formatMonthLong } from '../revenue-chart';
 
 const TODAY = parisToday();

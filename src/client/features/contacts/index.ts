@@ -1,0 +1,2 @@
+/** The contacts feature's public surface: what other features may import. */
+export { useContactOptions, type ContactOptions } from './use-contact-options';

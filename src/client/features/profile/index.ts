@@ -1,0 +1,2 @@
+/** The profile feature's public surface: what other features may import. */
+export { useGetProfileQuery } from './profile.api';
