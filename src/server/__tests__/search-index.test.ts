@@ -32,7 +32,7 @@ const CONTACTS = [
   { name: 'Marc Near', email: 'marc@near.fr', company: 'AND OR NOT' },
   { name: 'Ana Du', email: 'ana@du.fr', company: 'Du*' },
 ];
-let contacts: (Row & { name: string; email: string; company: string })[] = [];
+const contacts: (Row & { name: string; email: string; company: string })[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();

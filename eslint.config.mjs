@@ -1,0 +1,109 @@
+// @ts-check
+// `npm run lint` (eslint . --max-warnings 0). Layers (README, « Architecture »):
+//   shared ← server;  shared ← client/ui, client/lib ← client/workflow ← client/features ← client/app
+// A feature reaches another feature only through that feature's index.ts.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Elements of the import-boundary rule, matched from the repository root (src/client/main.tsx, which
+ * only mounts the app, belongs to none and is not checked). */
+const elements = [
+  { type: 'shared', pattern: 'src/shared', partialMatch: false },
+  { type: 'server', pattern: 'src/server', partialMatch: false },
+  { type: 'app', pattern: 'src/client/app', partialMatch: false },
+  { type: 'feature', pattern: 'src/client/features/*', partialMatch: false, capture: ['name'] },
+  { type: 'workflow', pattern: 'src/client/workflow', partialMatch: false },
+  { type: 'ui', pattern: 'src/client/ui', partialMatch: false },
+  { type: 'lib', pattern: 'src/client/lib', partialMatch: false },
+  { type: 'client-test', pattern: 'src/client/test', partialMatch: false },
+];
+
+/** Who may import whom (anything not allowed here is an error). */
+const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+const policies = [
+  { from: { element: { type: 'shared' } }, allow: to('shared') },
+  { from: { element: { type: 'server' } }, allow: to('server', 'shared') },
+  { from: { element: { type: 'lib' } }, allow: to('lib', 'shared') },
+  { from: { element: { type: 'ui' } }, allow: to('ui', 'lib', 'shared') },
+  // The shared workflow kit (badges, due dates, pickers, list toolbar): no feature, no store.
+  { from: { element: { type: 'workflow' } }, allow: to('workflow', 'ui', 'lib', 'shared', 'client-test') },
+  // A feature: its own files, the layers below, the store plumbing in app/ (base API, typed hooks,
+  // RootState, session), and another feature only through its index.ts.
+  {
+    from: { element: { type: 'feature' } },
+    allow: [
+      to('workflow', 'ui', 'lib', 'shared', 'client-test'),
+      { to: { element: { type: 'feature', captured: { name: '{{ from.element.captured.name }}' } } } },
+      { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
+      { to: { element: { type: 'app', fileInternalPath: ['api.ts', 'hooks.ts', 'store.ts', 'session/*'] } } },
+    ],
+  },
+  // app/ composes everything client-side (the router lazy-loads pages, so it reaches into features).
+  { from: { element: { type: 'app' } }, allow: to('app', 'feature', 'workflow', 'ui', 'lib', 'shared', 'client-test') },
+  { from: { element: { type: 'client-test' } }, allow: to('client-test', 'app', 'ui', 'lib', 'shared') },
+];
+
+export default defineConfig([
+  globalIgnores([
+    'dist/',
+    'coverage/',
+    'bench/results/',
+    'test-results/',
+    'playwright-report/',
+    'data/',
+    '.e2e-data*/',
+    '.bench-dist*/',
+    '.shots/',
+  ]),
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // A leading underscore marks what is left out on purpose (`const { id: _id, ...rest } = row`).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // Off: migrations take `Kysely<any>` (Kysely's convention: a frozen migration must not follow
+    // today's schema type); tests and benches read the JSON of many endpoints untyped.
+    files: ['src/server/db/migrations/**', 'src/server/test/**', '**/__tests__/**', 'bench/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Off: webpack.config.js is CommonJS, loaded by webpack-cli with require().
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  { files: ['webpack.config.js'], languageOptions: { sourceType: 'commonjs' } },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // Off: the editors copy a loaded record into form state in an effect, on purpose (a background
+      // refetch must not wipe what is being typed); issue 17's shared editor hook replaces them.
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,mjs}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/include': ['src/**/*'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies }],
+    },
+  },
+]);
