@@ -22,6 +22,9 @@ const elements = [
   { type: 'client-test', pattern: 'src/client/test', partialMatch: false },
 ];
 
+/** Test files: the test helpers in src/client/test are theirs alone. */
+const files = [{ category: 'test', pattern: ['**/__tests__/**', 'src/client/test/**'] }];
+
 /** Who may import whom (anything not allowed here is an error). */
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
 const policies = [
@@ -30,21 +33,22 @@ const policies = [
   { from: { element: { type: 'lib' } }, allow: to('lib', 'shared') },
   { from: { element: { type: 'ui' } }, allow: to('ui', 'lib', 'shared') },
   // The shared workflow kit (badges, due dates, pickers, list toolbar): no feature, no store.
-  { from: { element: { type: 'workflow' } }, allow: to('workflow', 'ui', 'lib', 'shared', 'client-test') },
+  { from: { element: { type: 'workflow' } }, allow: to('workflow', 'ui', 'lib', 'shared') },
   // A feature: its own files, the layers below, the store plumbing in app/ (base API, typed hooks,
   // RootState, session), and another feature only through its index.ts.
   {
     from: { element: { type: 'feature' } },
     allow: [
-      to('workflow', 'ui', 'lib', 'shared', 'client-test'),
+      to('workflow', 'ui', 'lib', 'shared'),
       { to: { element: { type: 'feature', captured: { name: '{{ from.element.captured.name }}' } } } },
       { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
       { to: { element: { type: 'app', fileInternalPath: ['api.ts', 'hooks.ts', 'store.ts', 'session/*'] } } },
     ],
   },
   // app/ composes everything client-side (the router lazy-loads pages, so it reaches into features).
-  { from: { element: { type: 'app' } }, allow: to('app', 'feature', 'workflow', 'ui', 'lib', 'shared', 'client-test') },
+  { from: { element: { type: 'app' } }, allow: to('app', 'feature', 'workflow', 'ui', 'lib', 'shared') },
   { from: { element: { type: 'client-test' } }, allow: to('client-test', 'app', 'ui', 'lib', 'shared') },
+  { from: { file: { categories: 'test' } }, allow: to('client-test') },
 ];
 
 export default defineConfig([
@@ -99,6 +103,7 @@ export default defineConfig([
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
+      'boundaries/files': files,
       'boundaries/include': ['src/**/*'],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
