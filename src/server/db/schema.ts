@@ -171,6 +171,17 @@ export interface CreditNotesTable extends DocumentsTable {
   reason: string;
   /** The part of the credit beyond the invoice's balance at the time: owed back to the client. */
   refund_cents: number;
+  /** Its HT share, for the HT revenue chart. */
+  refund_ht_cents: Generated<number>;
+}
+
+/** Cash per owner and month ('YYYY-MM'): payments less refunds; kept by triggers (migration 0009). */
+export interface CashTotalsTable {
+  owner_id: number;
+  month: string;
+  count: number;
+  amount_cents: number;
+  amount_ht_cents: number;
 }
 
 export interface PaymentsTable {
@@ -251,6 +262,8 @@ export interface DocumentTotalsTable {
   total_cents: number;
   /** TTC still due (invoices: total − paid − credited; quotes: total). */
   balance_cents: number;
+  /** Bumped by every change of the bucket: figures computed from the documents are cached against Σ version. */
+  version: Generated<number>;
 }
 
 export interface Database {
@@ -275,4 +288,5 @@ export interface Database {
   issued_documents: IssuedDocumentsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_heads: LedgerHeadsTable;
+  cash_totals: CashTotalsTable;
 }

@@ -63,6 +63,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('total_cents', 'bigint', (c) => c.notNull())
     /** The part of the credit that exceeded the invoice's balance: money owed back (cash revenue −). */
     .addColumn('refund_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('refund_ht_cents', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('credit_notes_owner_number_uq', ['owner_id', 'number'])
@@ -132,6 +133,20 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn('hash', 'text', (c) => c.notNull())
     .execute();
 
+  // Cash received per owner and month ('YYYY-MM'): payments on their dates, less refunds (the part of
+  // a credit note beyond the invoice's balance) on theirs. Kept by triggers like document_totals; what
+  // the revenue figures read. Payments and credit notes are append-only: inserts and deletes only.
+  await db.schema
+    .createTable('cash_totals')
+    .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('month', 'text', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addColumn('amount_cents', 'bigint', (c) => c.notNull())
+    .addColumn('amount_ht_cents', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('cash_totals_pk', ['owner_id', 'month'])
+    .execute();
+  await createCashTriggers(db, dialect);
+
   // ---- Existing invoices.
   const now = new Date().toISOString();
   await sql`insert into payments (owner_id, invoice_id, date, amount_cents, amount_ht_cents, method, reference, created_at)
@@ -151,8 +166,11 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
   await sql`create index invoices_open_due_idx on invoices (owner_id, end_date, id, total_cents, paid_cents, credited_cents)
     where status in ('sent', 'partially_paid')`.execute(db);
 
-  // ---- document_totals gains the balance (TTC still due); triggers rewritten to keep it.
+  // ---- document_totals gains the balance (TTC still due) and a version (bumped by every change
+  // of a bucket: what a figure computed from the documents themselves can be cached against);
+  // triggers rewritten to keep them.
   await db.schema.alterTable('document_totals').addColumn('balance_cents', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable('document_totals').addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
   if (dialect === 'sqlite') {
     for (const [table, kind, balance] of [
       ['quotes', 'quote', 'total_cents'],
@@ -182,6 +200,42 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
   }
 }
 
+async function createCashTriggers(db: Kysely<any>, dialect: MigrationDialect) {
+  // A row enters its month with an upsert and leaves it with an update (never an insert: when an
+  // account is deleted its totals may be gone, by cascade, before its payments).
+  const enter = (owner: string, month: string, count: string, amount: string, ht: string) => sql`
+    insert into cash_totals (owner_id, month, count, amount_cents, amount_ht_cents)
+    values (${sql.raw(owner)}, substr(${sql.raw(month)}, 1, 7), ${sql.raw(count)}, ${sql.raw(amount)}, ${sql.raw(ht)})
+    on conflict (owner_id, month) do update set
+      count = cash_totals.count + excluded.count,
+      amount_cents = cash_totals.amount_cents + excluded.amount_cents,
+      amount_ht_cents = cash_totals.amount_ht_cents + excluded.amount_ht_cents;`;
+  const leavePayment = sql`
+    update cash_totals set count = count - 1, amount_cents = amount_cents - old.amount_cents,
+      amount_ht_cents = amount_ht_cents - old.amount_ht_cents
+    where owner_id = old.owner_id and month = substr(old.date, 1, 7);`;
+  const enterPayment = enter('new.owner_id', 'new.date', '1', 'new.amount_cents', 'new.amount_ht_cents');
+  const enterRefund = enter('new.owner_id', 'new.issue_date', '0', '-new.refund_cents', '-new.refund_ht_cents');
+  if (dialect === 'sqlite') {
+    await sql`create trigger payments_cash_ai after insert on payments begin ${enterPayment} end`.execute(db);
+    await sql`create trigger payments_cash_ad after delete on payments begin ${leavePayment} end`.execute(db);
+    await sql`create trigger credit_notes_cash_ai after insert on credit_notes when new.refund_cents > 0 begin ${enterRefund} end`.execute(db);
+    return;
+  }
+  await sql`create function payments_cash_apply() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then ${enterPayment} else ${leavePayment} end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger payments_cash after insert or delete on payments for each row execute function payments_cash_apply()`.execute(db);
+  await sql`create function credit_notes_cash_apply() returns trigger language plpgsql as $$
+    begin
+      if new.refund_cents > 0 then ${enterRefund} end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger credit_notes_cash after insert on credit_notes for each row execute function credit_notes_cash_apply()`.execute(db);
+}
+
 /** As migration 0008, plus the balance (`balance` is the row's expression, `total_cents` for quotes). */
 async function createSqliteTriggers(db: Kysely<any>, table: string, kind: string, balance: string) {
   const t = sql.table(table);
@@ -189,15 +243,17 @@ async function createSqliteTriggers(db: Kysely<any>, table: string, kind: string
   const newBalance = sql.raw(balance.replace(/(\w+_cents)/g, 'new.$1'));
   const oldBalance = sql.raw(balance.replace(/(\w+_cents)/g, 'old.$1'));
   const enter = sql`
-    insert into document_totals (owner_id, kind, status, payment_month, count, subtotal_cents, total_cents, balance_cents)
-    values (new.owner_id, ${k}, new.status, coalesce(substr(new.payment_date, 1, 7), ''), 1, new.subtotal_cents, new.total_cents, ${newBalance})
+    insert into document_totals (owner_id, kind, status, payment_month, count, subtotal_cents, total_cents, balance_cents, version)
+    values (new.owner_id, ${k}, new.status, coalesce(substr(new.payment_date, 1, 7), ''), 1, new.subtotal_cents, new.total_cents, ${newBalance}, 1)
     on conflict (owner_id, kind, status, payment_month) do update set
+      version = version + 1,
       count = count + 1,
       subtotal_cents = subtotal_cents + excluded.subtotal_cents,
       total_cents = total_cents + excluded.total_cents,
       balance_cents = balance_cents + excluded.balance_cents;`;
   const leave = sql`
     update document_totals set
+      version = version + 1,
       count = count - 1,
       subtotal_cents = subtotal_cents - old.subtotal_cents,
       total_cents = total_cents - old.total_cents,
@@ -217,9 +273,10 @@ async function createPostgresTriggers(db: Kysely<any>) {
   await sql`
     create function document_totals_enter(o integer, k text, s text, m text, sub bigint, tot bigint, bal bigint) returns void
     language sql as $$
-      insert into document_totals (owner_id, kind, status, payment_month, count, subtotal_cents, total_cents, balance_cents)
-      values (o, k, s, m, 1, sub, tot, bal)
+      insert into document_totals (owner_id, kind, status, payment_month, count, subtotal_cents, total_cents, balance_cents, version)
+      values (o, k, s, m, 1, sub, tot, bal, 1)
       on conflict (owner_id, kind, status, payment_month) do update set
+        version = document_totals.version + 1,
         count = document_totals.count + 1,
         subtotal_cents = document_totals.subtotal_cents + excluded.subtotal_cents,
         total_cents = document_totals.total_cents + excluded.total_cents,
@@ -228,8 +285,8 @@ async function createPostgresTriggers(db: Kysely<any>) {
   await sql`
     create function document_totals_leave(o integer, k text, s text, m text, sub bigint, tot bigint, bal bigint) returns void
     language sql as $$
-      update document_totals set count = count - 1, subtotal_cents = subtotal_cents - sub, total_cents = total_cents - tot,
-        balance_cents = balance_cents - bal
+      update document_totals set version = version + 1, count = count - 1, subtotal_cents = subtotal_cents - sub,
+        total_cents = total_cents - tot, balance_cents = balance_cents - bal
       where owner_id = o and kind = k and status = s and payment_month = m
     $$`.execute(db);
   // Quotes have no paid/credited columns: the balance expression is only evaluated for invoices.

@@ -410,56 +410,63 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     },
 
     /**
-     * Cash received per month ('YYYY-MM') from `fromDate` on (cash basis: payments on their dates,
-     * less what credit notes owe back, on their dates), HT and TTC.
+     * Cash received per month ('YYYY-MM') from `fromMonth` on (cash basis: payments on their dates,
+     * less what credit notes owe back, on theirs), HT and TTC, read from `cash_totals` (kept by
+     * triggers, migration 0009).
      */
-    async cashByMonth(ownerId: number, fromDate: string) {
-      const month = sql<string>`substr(date, 1, 7)`;
-      const [paid, refunded] = await Promise.all([
-        db
-          .selectFrom('payments')
-          .select((eb) => [
-            month.as('month'),
-            eb.fn.sum<number>('amount_ht_cents').as('subtotal'),
-            eb.fn.sum<number>('amount_cents').as('total'),
-            eb.fn.countAll<number>().as('count'),
-          ])
-          .where('owner_id', '=', ownerId)
-          .where('date', '>=', fromDate)
-          .groupBy(month)
-          .execute(),
-        // Refunds are rare: read them one by one and share out their HT part exactly here.
-        db
-          .selectFrom('credit_notes')
-          .select(['issue_date', 'refund_cents', 'subtotal_cents', 'total_cents'])
-          .where('owner_id', '=', ownerId)
-          .where('issue_date', '>=', fromDate)
-          .where('refund_cents', '>', 0)
-          .execute(),
-      ]);
-      const byMonth = new Map<string, { month: string; subtotal: number; total: number; count: number }>();
-      for (const r of paid) byMonth.set(r.month, { month: r.month, subtotal: Number(r.subtotal), total: Number(r.total), count: Number(r.count) });
-      for (const r of refunded) {
-        const month = r.issue_date.slice(0, 7);
-        const entry = byMonth.get(month) ?? { month, subtotal: 0, total: 0, count: 0 };
-        entry.subtotal -= htShare(Number(r.refund_cents), Number(r.subtotal_cents), Number(r.total_cents));
-        entry.total -= Number(r.refund_cents);
-        byMonth.set(month, entry);
-      }
-      return [...byMonth.values()].map((m) => ({
-        month: m.month, subtotal: fromHundredths(m.subtotal), total_amount: fromHundredths(m.total), count: m.count,
+    async cashByMonth(ownerId: number, fromMonth: string) {
+      const rows = await db
+        .selectFrom('cash_totals')
+        .select(['month', 'count', 'amount_cents', 'amount_ht_cents'])
+        .where('owner_id', '=', ownerId)
+        .where('month', '>=', fromMonth)
+        .orderBy('month')
+        .execute();
+      return rows.map((r) => ({
+        month: r.month, subtotal: fromHundredths(Number(r.amount_ht_cents)), total_amount: fromHundredths(Number(r.amount_cents)), count: Number(r.count),
       }));
+    },
+
+    /** Cash (TTC, refunds deducted) and payment count from month `fromMonth` ('YYYY-MM') on. A prepared query. */
+    cashSince() {
+      const query = preparedQuery(db, (db, ownerId: number, fromMonth: string) =>
+        db
+          .selectFrom('cash_totals')
+          .select((eb) => [eb.fn.sum<number>('amount_cents').as('amount'), eb.fn.sum<number>('count').as('count')])
+          .where('owner_id', '=', ownerId)
+          .where('month', '>=', fromMonth),
+      );
+      return async (ownerId: number, fromMonth: string) => {
+        const [row] = await query(ownerId, fromMonth);
+        return { sum: fromHundredths(Number(row?.amount ?? 0)), count: Number(row?.count ?? 0) };
+      };
     },
 
     /**
      * The outstanding invoice due first from `today` on (ties: the oldest), with its client's
-     * name, through the partial index of migration 0008. A prepared query: make it once.
+     * name, through the partial index of migration 0009. A prepared query: make it once.
      */
     nextOutstanding() {
       const query = preparedQuery(db, (_db, ownerId: number, today: string) => nextOutstandingQuery(ownerId, today));
       return async (ownerId: number, today: string) => (await query(ownerId, today))[0];
     },
     nextOutstandingQuery,
+
+    /**
+     * Σ version of the owner's invoice buckets in document_totals: it changes with every change of
+     * an invoice's status, amounts or balance (triggers), so a figure computed from the invoices
+     * themselves stays valid for as long as it does (and the day). A prepared query.
+     */
+    invoicesVersion() {
+      const query = preparedQuery(db, (db, ownerId: number) =>
+        db
+          .selectFrom('document_totals')
+          .select((eb) => eb.fn.sum<number>('version').as('version'))
+          .where('owner_id', '=', ownerId)
+          .where('kind', '=', 'invoice'),
+      );
+      return async (ownerId: number) => Number((await query(ownerId))[0]?.version ?? 0);
+    },
   };
 
   /**

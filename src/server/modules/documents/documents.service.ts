@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DocumentsTable } from '../../db/schema';
 import { inTransaction, type Dialect } from '../../db/database';
-import { addDays, firstDayOfMonth, monthsEndingWith, parisToday } from '../../../shared/dates';
+import { addDays, monthsEndingWith, parisToday } from '../../../shared/dates';
 import { MAX_REVENUE_MONTHS, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
 import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES } from '../../../shared/documents';
 import { ApiError, badRequest, notFound } from '../../http/errors';
@@ -75,7 +75,16 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   const sentTotals = repo.totals(['sent']);
   const outstandingTotals = repo.totals(OUTSTANDING_INVOICE_STATUSES);
   const overdueTotals = repo.overdueTotals();
+  const invoicesVersion = repo.invoicesVersion();
+  const cashSince = repo.cashSince();
   const nextOutstanding = repo.nextOutstanding();
+  /**
+   * Overdue figures per owner, valid for one Paris day and one invoices version: they sum the
+   * open invoices due before today, which no trigger can keep (the day moves), so they are computed
+   * once and reused until an invoice changes or the day turns. Per app (owner ids are per database).
+   */
+  const overdueCache = new Map<number, { key: string; value: { sum: number; count: number } }>();
+  const OVERDUE_CACHE_OWNERS = 10_000;
   const labels = historyLabels(kind);
 
   async function get(ownerId: number, id: number): Promise<DocumentView> {
@@ -258,16 +267,22 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         return { outstanding_invoices_sum: balance, outstanding_invoices_count: count };
       },
       overdue: async (ownerId: number) => {
-        const { sum, count } = await overdueTotals(ownerId, parisToday());
-        return { overdue_invoices_sum: sum, overdue_invoices_count: count };
+        const today = parisToday();
+        // The version is read first: a figure stored under it is at least as fresh as it.
+        const key = `${today}:${await invoicesVersion(ownerId)}`;
+        let cached = overdueCache.get(ownerId);
+        if (cached?.key !== key) {
+          cached = { key, value: await overdueTotals(ownerId, today) };
+          overdueCache.delete(ownerId);
+          overdueCache.set(ownerId, cached);
+          if (overdueCache.size > OVERDUE_CACHE_OWNERS) overdueCache.delete(overdueCache.keys().next().value!);
+        }
+        return { overdue_invoices_sum: cached.value.sum, overdue_invoices_count: cached.value.count };
       },
-      /** Cash received this month (payments dated later this month, typed ahead, count too), refunds deducted. */
+      /** Cash received this month, refunds deducted (cash_totals). */
       currentMonthRevenue: async (ownerId: number) => {
-        const months = await repo.cashByMonth(ownerId, firstDayOfMonth(parisToday()));
-        return {
-          current_month_revenue: Math.round(months.reduce((sum, m) => sum + m.total_amount * 100, 0)) / 100,
-          current_month_revenue_count: months.reduce((sum, m) => sum + m.count, 0),
-        };
+        const { sum, count } = await cashSince(ownerId, parisToday().slice(0, 7));
+        return { current_month_revenue: sum, current_month_revenue_count: count };
       },
       /**
        * Cash received per calendar month (payments on their dates, less refunds), the current one
@@ -276,7 +291,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
        */
       monthlyRevenue: async (ownerId: number, params: Record<string, unknown>): Promise<{ monthly_revenue: MonthRevenue[] }> => {
         const months = monthsEndingWith(parisToday(), queryInteger(params, 'months', 1, MAX_REVENUE_MONTHS) ?? REVENUE_MONTHS);
-        const paid = await repo.cashByMonth(ownerId, `${months[0]}-01`);
+        const paid = await repo.cashByMonth(ownerId, months[0]);
         const byMonth = new Map(paid.map((m) => [m.month, m]));
         // A payment dated in a later month (typed ahead) is outside the window and left out.
         return { monthly_revenue: months.map((month) => byMonth.get(month) ?? { month, subtotal: 0, total_amount: 0, count: 0 }) };

@@ -166,6 +166,8 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
             line_items: [`Le montant de l’avoir (${euros(totals.total)} TTC) dépasse ce qu’il reste à créditer sur la facture (${euros(creditable)} TTC).`],
           });
         }
+        // Beyond the balance, the credit is money owed back to the client (cash revenue −).
+        const refund = Math.max(0, totals.total - balance);
         const today = parisToday();
         await checkChronology(trx, CREDIT_NOTE_KIND, ownerId, { issueDate: today, dueDate: null, today });
         const number = await nextDocumentNumber(trx, CREDIT_NOTE_KIND, ownerId, Number(today.slice(0, 4)));
@@ -178,7 +180,8 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
             owner_id: ownerId, number, invoice_id: invoiceId, title, description: '', reason, client_id: row.client_id,
             status: 'issued', priority: row.priority, issue_date: today, end_date: today, payment_date: null, tax_rate: row.tax_rate,
             legal_notice: row.legal_notice, signature_notice: row.signature_notice, subtotal_cents: totals.subtotal,
-            tax_cents: totals.tax, total_cents: totals.total, refund_cents: Math.max(0, totals.total - balance),
+            tax_cents: totals.tax, total_cents: totals.total, refund_cents: refund,
+            refund_ht_cents: htShare(refund, totals.subtotal, totals.total),
             search_text: documentSearchText({ title, number }), created_at: now, updated_at: now,
           })
           .returning('id')
