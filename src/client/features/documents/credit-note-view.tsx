@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../ui/table';
 import { useToast } from '../../ui/toast';
 import { useDocumentEmail } from './document-email';
 import { CREDIT_NOTE_CONFIG, UNKNOWN_CLIENT } from './document-kinds';
+import { PdfFingerprint, StyledDocumentSubtitle, StyledDocumentToolbar } from './document-page-parts';
 import { useDocumentPdf } from './document-pdf';
 import { DocumentStatusBadge } from './document-status';
 import { DocumentTotals } from './document-totals';
@@ -18,23 +19,6 @@ import type { DocumentLine } from './document.types';
 import { useGetDocumentQuery } from './documents.api';
 
 const config = CREDIT_NOTE_CONFIG;
-
-const StyledSubtitle = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
-
-  a {
-    color: ${({ theme }) => theme.colors.link};
-  }
-`;
-
-const StyledToolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
 
 const StyledFacts = styled.dl`
   display: grid;
@@ -67,17 +51,6 @@ const StyledLineTitle = styled.span`
 const StyledAmount = styled.span`
   white-space: nowrap;
   font-variant-numeric: tabular-nums;
-`;
-
-const StyledFingerprint = styled.p`
-  margin: ${({ theme }) => theme.spacing.lg} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.typography.size.sm};
-  overflow-wrap: anywhere;
-
-  code {
-    font-size: ${({ theme }) => theme.typography.size.xs};
-  }
 `;
 
 const LINE_COLUMNS: DataTableColumn<DocumentLine>[] = [
@@ -142,21 +115,21 @@ export function CreditNoteView() {
     <Page
       title={title}
       description={
-        <StyledSubtitle>
+        <StyledDocumentSubtitle>
           <Link to={`/${config.path}`}>← {config.labels.listTitle}</Link>
           <DocumentStatusBadge config={config} status={note.status} label={note.status_display} />
-        </StyledSubtitle>
+        </StyledDocumentSubtitle>
       }
     >
       <Card title="Actions">
-        <StyledToolbar>
+        <StyledDocumentToolbar>
           <Button onClick={pdf.download} disabled={busy}>
             {pdf.pending === 'download' ? 'Préparation du PDF...' : 'Télécharger PDF'}
           </Button>
           <Button onClick={() => email.send({ document: note, recipient: note.client })} disabled={busy}>
             {email.pending ? 'Envoi en cours...' : 'Envoyer par E-mail'}
           </Button>
-        </StyledToolbar>
+        </StyledDocumentToolbar>
       </Card>
 
       <Card title="Informations">
@@ -186,11 +159,7 @@ export function CreditNoteView() {
       <Card title="Lignes">
         <DataTable caption={`Lignes ${config.labels.ofThe} ${note.number ?? ''}`.trim()} columns={LINE_COLUMNS} rows={note.line_items} rowKey={(line) => line.id} />
         <DocumentTotals subtotal={note.subtotal} tax={note.tax_amount} total={note.total_amount} taxRate={note.tax_rate} />
-        {note.pdf_sha256 && (
-          <StyledFingerprint>
-            Empreinte SHA-256 du PDF archivé : <code>{note.pdf_sha256}</code>
-          </StyledFingerprint>
-        )}
+        <PdfFingerprint sha256={note.pdf_sha256} />
       </Card>
     </Page>
   );

@@ -60,6 +60,7 @@ import { ErrorSummary } from './error-summary';
 import { InvoiceLedgerPanel } from './invoice-ledger-panel';
 import { LEDGER_MESSAGES, creditableAmount } from './invoice-ledger';
 import { LineItemsEditor } from './line-items-editor';
+import { StyledDocumentSubtitle, StyledDocumentToolbar } from './document-page-parts';
 
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 
@@ -84,23 +85,6 @@ const StyledStatus = styled.div`
   display: flex;
   align-items: center;
   min-height: 40px;
-`;
-
-const StyledToolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.sm};
-`;
-
-const StyledSubtitle = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.spacing.sm};
-
-  a {
-    color: ${({ theme }) => theme.colors.link};
-  }
 `;
 
 const StyledClientChip = styled(Link)`
@@ -401,20 +385,20 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     <Page
       title={title}
       description={
-        <StyledSubtitle>
+        <StyledDocumentSubtitle>
           <Link to={`/${config.path}`}>← {config.labels.listTitle}</Link>
           {saved && (
             <DocumentStatusBadges config={config} status={saved.status} label={saved.status_display} overdue={saved.is_overdue} />
           )}
           {saved && kind === 'invoice' && !saved.number && <span>Numéro attribué à l&apos;émission de la facture</span>}
-        </StyledSubtitle>
+        </StyledDocumentSubtitle>
       }
     >
       {baseDataFailed && <Alert tone="error">{BASE_DATA_ERROR}</Alert>}
 
       {saved && (
         <Card title="Actions" titleLevel={2}>
-          <StyledToolbar>
+          <StyledDocumentToolbar>
             <Button onClick={() => navigate(`/${config.path}/new?duplicate_id=${saved.id}`)} disabled={busy}>
               Dupliquer
             </Button>
@@ -444,7 +428,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
                 Supprimer
               </Button>
             )}
-          </StyledToolbar>
+          </StyledDocumentToolbar>
           {dirty && (
             <Alert tone="warning" style={{ marginTop: 12 }}>
               {UNSAVED_NOTE}

@@ -26,6 +26,7 @@ import {
   type PaymentErrors,
   type PaymentForm,
 } from './invoice-ledger';
+import { PdfFingerprint } from './document-page-parts';
 
 const StyledSection = styled.section`
   display: flex;
@@ -68,15 +69,6 @@ const StyledMuted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.typography.size.sm};
-`;
-
-const StyledFingerprint = styled(StyledMuted)`
-  margin-top: ${({ theme }) => theme.spacing.xl};
-  overflow-wrap: anywhere;
-
-  code {
-    font-size: ${({ theme }) => theme.typography.size.xs};
-  }
 `;
 
 const StyledAmount = styled.span`
@@ -159,11 +151,7 @@ export function InvoiceLedgerPanel({ invoice }: InvoiceLedgerPanelProps) {
         )}
       </StyledSection>
 
-      {invoice.pdf_sha256 && (
-        <StyledFingerprint>
-          Empreinte SHA-256 du PDF archivé : <code>{invoice.pdf_sha256}</code>
-        </StyledFingerprint>
-      )}
+      <PdfFingerprint sha256={invoice.pdf_sha256} />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { countryCode } from '../countries';
-import { documentFileName, type Party, type RenderableDocument } from '../document-model';
+import { documentFileName } from '../document-model';
+import { party, renderableInvoice } from '../../test/renderable-fixtures';
 import { buildFacturX, normalizeVatNumber } from '../factur-x';
 import { legalMentions, VAT_FRANCHISE_MENTION } from '../legal-mentions';
 import { pdfRenderQueue, renderDocumentPdf } from '../pdf-renderer';
@@ -8,19 +9,7 @@ import { pdfPageTexts, pdfPagesText } from '../../test/pdf-reader';
 
 /** Rendering pieces without the app: mentions, XML content, country codes, page layout. */
 
-const party = (extra: Partial<Party> = {}): Party => ({
-  name: 'Studio Dupont', secondaryName: 'SARL', contactName: 'Jeanne Dupont', address: '12 rue des Lilas', postalCode: '69001',
-  city: 'Lyon', country: 'France', email: 'jeanne@studio-dupont.fr', phone: '', website: '', siret: '12345678900012',
-  vatNumber: 'FR12123456789', ...extra,
-});
-
-const invoice = (extra: Partial<RenderableDocument> = {}): RenderableDocument => ({
-  kind: 'invoice', number: 'FAC-2026-0007', id: 7, status: 'sent', title: 'Refonte', description: '',
-  issueDate: '2026-03-15', endDate: '2026-04-14', paymentDate: null, taxRate: 20,
-  lines: [{ title: 'Conception', description: '', quantity: 3, unitPrice: 19.99 }],
-  legalNotice: '', signatureNotice: '', issuer: party(), client: party({ name: 'Librairie Colette', vatNumber: '', siret: '' }),
-  ...extra,
-});
+const invoice = renderableInvoice;
 
 describe('legal mentions', () => {
   it('adds the invoice mentions the notice does not state, and the notes of the e-invoice', () => {

@@ -1,5 +1,6 @@
 import { PDFDict, PDFDocument, PDFName, PDFRef, PDFString } from 'pdf-lib';
-import type { Party, RenderableDocument } from '../../documents/document-model';
+import type { RenderableDocument } from '../../documents/document-model';
+import { party, renderableInvoice } from '../renderable-fixtures';
 import { renderDocumentPdf } from '../../documents/pdf-renderer';
 import { attachedFiles, facturXml, pdfFonts, pdfPages, pdfText, pdfTexts, validateFacturX } from '../pdf-reader';
 
@@ -8,20 +9,12 @@ import { attachedFiles, facturXml, pdfFonts, pdfPages, pdfText, pdfTexts, valida
  * (factur-x-kit): a valid invoice passes, a spoiled one does not.
  */
 
-const party = (extra: Partial<Party> = {}): Party => ({
-  name: 'Studio Dupont', secondaryName: 'SARL', contactName: 'Jeanne Dupont', address: '12 rue des Lilas', postalCode: '69001',
-  city: 'Lyon', country: 'France', email: 'jeanne@studio-dupont.fr', phone: '', website: '', siret: '12345678900012',
-  vatNumber: 'FR12123456789', ...extra,
-});
-
-const invoice = (extra: Partial<RenderableDocument> = {}): RenderableDocument => ({
-  kind: 'invoice', number: 'FAC-2026-0007', id: 7, status: 'sent', title: 'Refonte', description: '',
-  issueDate: '2026-03-15', endDate: '2026-04-14', paymentDate: null, taxRate: 20,
-  lines: [{ title: 'Conception', description: '', quantity: 3, unitPrice: 1234.56 }],
-  legalNotice: '', signatureNotice: '', issuer: party(),
-  client: party({ name: 'Librairie Colette', address: '5 rue Haute', postalCode: '1000', city: 'Bruxelles', country: 'Belgique', vatNumber: '', siret: '' }),
-  ...extra,
-});
+const invoice = (extra: Partial<RenderableDocument> = {}): RenderableDocument =>
+  renderableInvoice({
+    lines: [{ title: 'Conception', description: '', quantity: 3, unitPrice: 1234.56 }],
+    client: party({ name: 'Librairie Colette', address: '5 rue Haute', postalCode: '1000', city: 'Bruxelles', country: 'Belgique', vatNumber: '', siret: '' }),
+    ...extra,
+  });
 
 /** The same PDF with another factur-x.xml in place of its own. */
 async function withXml(pdf: Buffer, xml: string): Promise<Buffer> {
