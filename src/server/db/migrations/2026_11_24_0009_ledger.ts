@@ -161,6 +161,9 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     and id <> (select min(i2.id) from invoices i2 where i2.quote_id = invoices.quote_id)`.execute(db);
   await sql`create unique index invoices_quote_uq on invoices (quote_id) where quote_id is not null`.execute(db);
 
+  // The last issued invoice's date, checked at every issue (chronology), without a scan and sort.
+  await sql`create index invoices_owner_issued_idx on invoices (owner_id, issue_date) where number is not null`.execute(db);
+
   // Open invoices by due date, with what overdue and outstanding sums need (index-only).
   await sql`drop index invoices_outstanding_due_idx`.execute(db);
   await sql`create index invoices_open_due_idx on invoices (owner_id, end_date, id, total_cents, paid_cents, credited_cents)

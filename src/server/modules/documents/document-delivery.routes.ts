@@ -106,26 +106,28 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
       // frozen copy, journal) and sending share one transaction, so a failed send rolls it all
       // back and leaves no gap in the series. (The transaction stays open while sending: on
       // PostgreSQL it holds the counter row, on SQLite the connection — issue 16 moves mail to an outbox.)
+      // A re-send writes nothing: it sends the archived bytes without holding a transaction.
       const wasDraft = view.status === 'draft';
-      await ctx.db.transaction().execute(async (trx) => {
-        const { document, pdf } = wasDraft ? await documents.issue(trx, ownerId, view.id) : await printed(trx, kind, ownerId, view);
+      const becomesSent = wasDraft || (kind === CREDIT_NOTE_KIND && view.status === 'issued');
+      const deliver = async (db: Kysely<Database>) => {
+        const { document, pdf } = wasDraft ? await documents.issue(db, ownerId, view.id) : await printed(db, kind, ownerId, view);
         await ctx.mailer.send(documentEmail(document, { filename: documentFileName(document), content: pdf }, user.email));
-        const newStatus = kind === CREDIT_NOTE_KIND && view.status === 'issued' ? 'sent' : wasDraft ? 'sent' : null;
-        if (newStatus) {
+        if (becomesSent) {
           if (kind === CREDIT_NOTE_KIND) {
-            await trx.updateTable('credit_notes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', view.id).execute();
+            await db.updateTable('credit_notes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', view.id).execute();
           }
           const changes = describeChanges(
             { number: 'Numéro', status: 'Statut' },
             { number: live.number, status: statusLabel(view.status) },
-            { number: document.number, status: statusLabel(newStatus) },
+            { number: document.number, status: statusLabel('sent') },
           );
-          await recordActivity(trx, {
+          await recordActivity(db, {
             ownerId, objectType: kind.objectType, objectId: view.id, label: view.title, action: 'mis à jour', changes,
             clientName: live.client.name,
           });
         }
-      });
+      };
+      await (becomesSent ? ctx.db.transaction().execute(deliver) : deliver(ctx.db));
 
       const after = await documents.get(ownerId, view.id);
       return {
