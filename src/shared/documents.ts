@@ -69,6 +69,15 @@ export const DEFAULT_VALIDITY_DAYS = 30;
 export interface LineAmounts {
   quantity: number | string;
   unit_price: number | string;
+  /** Percent; the document's rate when absent or blank. */
+  tax_rate?: number | string | null;
+}
+
+/** One VAT rate's share of a document, in cents (rate in hundredths of a percent: 550 = 5,5 %). */
+export interface VatBreakdownRow {
+  rate: number;
+  base: number;
+  tax: number;
 }
 
 export interface DocumentTotals {
@@ -77,20 +86,32 @@ export interface DocumentTotals {
   subtotal: number;
   tax: number;
   total: number;
+  /** Per rate, highest rate first; a rate no line uses is absent. */
+  breakdown: VatBreakdownRow[];
 }
 
 /**
- * Line total = quantity × unit price; subtotal HT = Σ lines; VAT = subtotal × rate / 100
- * rounded to the cent (half up); total TTC = subtotal + VAT. Unparsable inputs count as 0.
+ * Line total = quantity × unit price; subtotal HT = Σ lines; VAT is computed per rate, as
+ * EN 16931 does (BT-117 = BT-116 × rate, rounded to the cent, half up), and summed; total TTC =
+ * subtotal + VAT. Unparsable inputs count as 0.
  */
-export function computeTotals(lines: LineAmounts[], taxRate: number | string): DocumentTotals {
+export function computeTotals(lines: LineAmounts[], defaultRate: number | string): DocumentTotals {
+  const fallbackRate = toHundredths(defaultRate) ?? 0; // hundredths of a percent
+  const bases = new Map<number, number>();
   const lineTotals = lines.map((line) => {
     const quantity = toHundredths(line.quantity) ?? 0; // hundredths of a unit
     const price = toHundredths(line.unit_price) ?? 0; // cents
-    return Math.round((quantity * price) / 100);
+    const total = Math.round((quantity * price) / 100);
+    const blank = line.tax_rate === undefined || line.tax_rate === null || line.tax_rate === '';
+    const rate = blank ? fallbackRate : (toHundredths(line.tax_rate) ?? fallbackRate);
+    bases.set(rate, (bases.get(rate) ?? 0) + total);
+    return total;
   });
+  if (bases.size === 0) bases.set(fallbackRate, 0);
+  const breakdown = [...bases.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([rate, base]) => ({ rate, base, tax: Math.round((base * rate) / 10000) }));
   const subtotal = lineTotals.reduce((sum, v) => sum + v, 0);
-  const rate = toHundredths(taxRate) ?? 0; // hundredths of a percent
-  const tax = Math.round((subtotal * rate) / 10000);
-  return { lines: lineTotals, subtotal, tax, total: subtotal + tax };
+  const tax = breakdown.reduce((sum, row) => sum + row.tax, 0);
+  return { lines: lineTotals, subtotal, tax, total: subtotal + tax, breakdown };
 }

@@ -29,6 +29,17 @@ export interface UsersTable {
   vat_number: Generated<string>;
   legal_notice: Generated<string>;
   signature_notice: Generated<string>;
+  /** 'franchise' (art. 293 B CGI) | 'assujetti' (shared/vat.ts). */
+  vat_regime: Generated<string>;
+  /** 0/1: option pour le paiement de la TVA d'après les débits. */
+  vat_on_debits: Generated<number>;
+  iban: Generated<string>;
+  bic: Generated<string>;
+  /** A LEGAL_FORMS key (shared/profile.ts) or ''. */
+  legal_form: Generated<string>;
+  /** RCS/RM city and number, e.g. 'RCS Lyon 123 456 789'. */
+  registration: Generated<string>;
+  share_capital_cents: number | null;
 }
 
 export interface RefreshTokensTable {
@@ -60,6 +71,16 @@ export interface ContactsTable {
   country: string;
   notes: string;
   category: string;
+  /** 'professionnel' | 'particulier' (shared/contacts.ts). */
+  client_type: Generated<string>;
+  /** 9 digits or ''. */
+  siren: Generated<string>;
+  vat_number: Generated<string>;
+  /** Delivery address when it differs from the billing one ('' otherwise). */
+  delivery_address: Generated<string>;
+  delivery_postal_code: Generated<string>;
+  delivery_city: Generated<string>;
+  delivery_country: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -145,7 +166,16 @@ export interface DocumentsTable {
   issue_date: string;
   end_date: string | null;
   payment_date: string | null;
+  /** Hundredths of a percent: the default rate for new lines (each line has its own). */
   tax_rate: number;
+  /** 'services' | 'goods' | 'mixed' (shared/vat.ts). */
+  operation_category: Generated<string>;
+  /** Date of the service or delivery, or the start of the service period (YYYY-MM-DD). */
+  service_date: string | null;
+  /** End of the service period; null for a single date. */
+  service_end_date: string | null;
+  /** '' or a VAT_EXEMPTIONS key: the legal basis of 0 % lines for an `assujetti` seller. */
+  vat_exemption: Generated<string>;
   legal_notice: string;
   signature_notice: string;
   subtotal_cents: number;
@@ -240,6 +270,8 @@ export interface DocumentLinesTable {
   quantity: number;
   unit_price_cents: number;
   total_cents: number;
+  /** Hundredths of a percent. */
+  tax_rate: Generated<number>;
   task_id: number | null;
 }
 
