@@ -136,5 +136,7 @@ export function isValidIban(value: string): boolean {
 /** 'FR7630006000011234567890189' → 'FR76 3000 6000 0112 3456 7890 189'. */
 export const formatIban = (iban: string) => compact(iban).replace(/(.{4})(?=.)/g, '$1 ');
 
+export const compactBic = compact;
+
 /** ISO 9362: bank (4 letters), country (2), location (2), optional branch (3). */
 export const isValidBic = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(compact(value));

@@ -1,5 +1,6 @@
 import { computeTotals, type DocumentKind, type DocumentTotals } from '../../shared/documents';
 import { toHundredths } from '../../shared/money';
+import type { OperationCategory, VatExemptionKey, VatRegime } from '../../shared/vat';
 
 /** A postal party: the issuer (from the user's profile) or the client (a contact). */
 export interface Party {
@@ -16,6 +17,17 @@ export interface Party {
   website: string;
   siret: string;
   vatNumber: string;
+  /** Buyer: the client's SIREN (BT-47), '' when unknown. The seller's comes from its SIRET. */
+  siren?: string;
+  /** Seller: legal form and capital, registration… printed in the footer (shared/profile.ts issuerLegalLines). */
+  legalLines?: string[];
+}
+
+export interface PostalAddress {
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
 }
 
 export interface DocumentLine {
@@ -24,6 +36,8 @@ export interface DocumentLine {
   /** Decimal numbers as the API gives them (2 decimals at most). */
   quantity: number;
   unitPrice: number;
+  /** Percent, e.g. 5.5. */
+  taxRate: number;
 }
 
 /** Everything a quote or invoice PDF (and its Factur-X XML) is made of, already loaded. */
@@ -40,9 +54,26 @@ export interface RenderableDocument {
   /** Validity (quote) or due date (invoice), YYYY-MM-DD. */
   endDate: string | null;
   paymentDate: string | null;
-  /** Percent, e.g. 5.5. */
+  /** Percent, e.g. 5.5: the default rate of new lines (each line carries its own). */
   taxRate: number;
   lines: DocumentLine[];
+  /** The seller's VAT regime when the document was made (art. 293 B CGI franchise, or VAT-registered). */
+  vatRegime: VatRegime;
+  /** Why the 0 % lines of a VAT-registered seller carry no VAT ('' when none are at 0 %). */
+  vatExemption: VatExemptionKey | '';
+  /** The seller opted for paying VAT on debits (CGI art. 269-2-c). */
+  vatOnDebits: boolean;
+  /** B2B or B2C: which payment mentions apply (Code de commerce L441-9 and L441-10 concern businesses). */
+  clientType: 'professionnel' | 'particulier';
+  operationCategory: OperationCategory;
+  /** Date of the service or delivery, or start of the period (BT-72 / BT-73). */
+  serviceDate: string | null;
+  /** End of the service period (BT-74). */
+  serviceEndDate: string | null;
+  /** Where the goods or services are delivered, when it is not the client's address (BG-13, BG-15). */
+  delivery: PostalAddress | null;
+  /** The seller's bank account for transfers (BG-16/17), from the profile. */
+  bank: { iban: string; bic: string } | null;
   legalNotice: string;
   signatureNotice: string;
   issuer: Party;
@@ -53,11 +84,14 @@ export interface RenderableDocument {
 
 /** Totals in cents with the one shared calculation, so PDF, XML and API agree to the cent. */
 export function documentTotals(doc: RenderableDocument): DocumentTotals {
-  return computeTotals(doc.lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPrice })), doc.taxRate);
+  return computeTotals(
+    doc.lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPrice, tax_rate: l.taxRate })),
+    doc.taxRate,
+  );
 }
 
-/** Tax rate in hundredths of a percent (integer), for exact comparisons. */
-export const taxRateHundredths = (doc: RenderableDocument) => toHundredths(doc.taxRate) ?? 0;
+/** A rate in hundredths of a percent (integer), for exact comparisons. */
+export const rateHundredths = (percent: number) => toHundredths(percent) ?? 0;
 
 /** A draft invoice is not an invoice yet: no number, no e-invoice XML, a 'BROUILLON' mark. */
 export const isDraftInvoice = (doc: RenderableDocument) => doc.kind === 'invoice' && doc.number === null;

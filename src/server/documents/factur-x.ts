@@ -1,12 +1,14 @@
+import { compactBic, compactIban } from '../../shared/identifiers';
 import { countryCode } from './countries';
-import { documentTotals, taxRateHundredths, type Party, type RenderableDocument } from './document-model';
+import { documentTotals, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
 import { legalMentions } from './legal-mentions';
+import { lineCategory, vatGroups } from './vat-treatment';
 
 /**
  * The Factur-X XML (UN/CEFACT CII D16B, profile EN 16931) of an issued invoice. Amounts come
  * from the shared computeTotals, so the XML, the PDF and the API agree to the cent; the
- * EN 16931 rules (BR-CO-10…16, BR-S/E-08…10) hold by construction: one VAT rate per document,
- * no allowances or charges, nothing prepaid.
+ * EN 16931 rules (BR-CO-10…16, BR-S/E/AE/K/G-08…10) hold by construction: one VAT breakdown
+ * per rate, each the sum of its lines, no allowances or charges, nothing prepaid.
  */
 
 export const FACTUR_X_FILE_NAME = 'factur-x.xml';
@@ -37,7 +39,7 @@ export function normalizeVatNumber(vat: string, country: string): string {
   return /^[A-Z]{2}/.test(compact) ? compact : `${country}${compact}`;
 }
 
-function address(party: Party): string {
+function address(party: PostalAddress): string {
   return el(
     'ram:PostalTradeAddress',
     opt('ram:PostcodeCode', party.postalCode) +
@@ -89,26 +91,62 @@ function contact(party: Party): string {
 }
 
 function buyer(party: Party): string {
+  const vat = normalizeVatNumber(party.vatNumber, countryCode(party.country));
   return el(
     'ram:BuyerTradeParty',
     text('ram:Name', party.name) +
+      // BT-47: the buyer's SIREN, ICD 0002 (2026 reform: mandatory for French businesses).
+      (party.siren ? el('ram:SpecifiedLegalOrganization', text('ram:ID', party.siren, ' schemeID="0002"')) : '') +
       address(party) +
-      (party.email ? el('ram:URIUniversalCommunication', text('ram:URIID', party.email, ' schemeID="EM"')) : ''),
+      (party.email ? el('ram:URIUniversalCommunication', text('ram:URIID', party.email, ' schemeID="EM"')) : '') +
+      // BT-48.
+      (vat ? el('ram:SpecifiedTaxRegistration', text('ram:ID', vat, ' schemeID="VA"')) : ''),
   );
 }
+
+/** BG-13: where it is delivered (the client's address unless another is given) and when (BT-72). */
+function delivery(doc: RenderableDocument): string {
+  const place = doc.delivery ?? doc.client;
+  const when = doc.serviceDate && !doc.serviceEndDate
+    ? el('ram:ActualDeliverySupplyChainEvent', el('ram:OccurrenceDateTime', date102(doc.serviceDate)))
+    : '';
+  // Must not be empty (PEPPOL-EN16931-R008).
+  return el('ram:ApplicableHeaderTradeDelivery', el('ram:ShipToTradeParty', text('ram:Name', doc.client.name) + address(place)) + when);
+}
+
+/** BG-14: the service period (BT-73, BT-74). */
+function billingPeriod(doc: RenderableDocument): string {
+  if (!doc.serviceDate || !doc.serviceEndDate) return '';
+  return el(
+    'ram:BillingSpecifiedPeriod',
+    el('ram:StartDateTime', date102(doc.serviceDate)) + el('ram:EndDateTime', date102(doc.serviceEndDate)),
+  );
+}
+
+/** BG-16: SEPA credit transfer (code 58) to the seller's IBAN (BT-84) and BIC (BT-86). Invoices only. */
+function paymentMeans(doc: RenderableDocument): string {
+  if (doc.kind !== 'invoice' || !doc.bank?.iban) return '';
+  return el(
+    'ram:SpecifiedTradeSettlementPaymentMeans',
+    text('ram:TypeCode', '58') +
+      el('ram:PayeePartyCreditorFinancialAccount', text('ram:IBANID', compactIban(doc.bank.iban))) +
+      (doc.bank.bic ? el('ram:PayeeSpecifiedCreditorFinancialInstitution', text('ram:BICID', compactBic(doc.bank.bic))) : ''),
+  );
+}
+
+/** BT-23, French billing framework: S1 services, B1 goods, M1 mixed (a plain invoice, not yet paid). */
+const BUSINESS_PROCESS = { services: 'S1', goods: 'B1', mixed: 'M1' } as const;
 
 export function buildFacturX(doc: RenderableDocument): string {
   if (doc.kind === 'quote' || !doc.number) throw new Error('Only an issued invoice or credit note has a Factur-X XML.');
   const totals = documentTotals(doc);
   const mentions = legalMentions(doc);
-  const rate = decimal(taxRateHundredths(doc) / 100);
-  const exemption = mentions.vatExemption;
-  const category = exemption ? 'E' : 'S';
   const tax = (extra = '') => text('ram:TypeCode', 'VAT') + extra;
 
   const lines = doc.lines
-    .map((line, i) =>
-      el(
+    .map((line, i) => {
+      const rate = rateHundredths(line.taxRate);
+      return el(
         'ram:IncludedSupplyChainTradeLineItem',
         el('ram:AssociatedDocumentLineDocument', text('ram:LineID', String(i + 1))) +
           el('ram:SpecifiedTradeProduct', text('ram:Name', line.title) + opt('ram:Description', line.description)) +
@@ -117,34 +155,45 @@ export function buildFacturX(doc: RenderableDocument): string {
           el('ram:SpecifiedLineTradeDelivery', text('ram:BilledQuantity', decimal(line.quantity), ' unitCode="C62"')) +
           el(
             'ram:SpecifiedLineTradeSettlement',
-            el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', category) + text('ram:RateApplicablePercent', rate))) +
+            el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', lineCategory(doc, rate)) + text('ram:RateApplicablePercent', decimal(rate / 100)))) +
               el('ram:SpecifiedTradeSettlementLineMonetarySummation', text('ram:LineTotalAmount', amount(totals.lines[i]))),
           ),
-      ),
-    )
+      );
+    })
     .join('');
 
   const notes = mentions.notes
     .map((n) => el('ram:IncludedNote', text('ram:Content', n.content) + text('ram:SubjectCode', n.subject)))
     .join('');
 
-  const breakdown = el(
-    'ram:ApplicableTradeTax',
-    text('ram:CalculatedAmount', amount(totals.tax)) +
-      tax(
-        (exemption ? text('ram:ExemptionReason', exemption.reason) : '') +
-          text('ram:BasisAmount', amount(totals.subtotal)) +
-          text('ram:CategoryCode', category) +
-          (exemption?.code ? text('ram:ExemptionReasonCode', exemption.code) : '') +
-          text('ram:RateApplicablePercent', rate),
+  // BG-23, one per rate. BT-8 = 5 (VAT due on the invoice date) when the seller pays VAT on debits.
+  const debits = doc.vatOnDebits && doc.vatRegime === 'assujetti';
+  const breakdown = vatGroups(doc)
+    .map((group) =>
+      el(
+        'ram:ApplicableTradeTax',
+        text('ram:CalculatedAmount', amount(group.tax)) +
+          tax(
+            (group.exemption ? text('ram:ExemptionReason', group.exemption.reason) : '') +
+              text('ram:BasisAmount', amount(group.base)) +
+              text('ram:CategoryCode', group.category) +
+              (group.exemption ? text('ram:ExemptionReasonCode', group.exemption.code) : '') +
+              (debits && group.category === 'S' ? text('ram:DueDateTypeCode', '5') : '') +
+              text('ram:RateApplicablePercent', decimal(group.rate / 100)),
+          ),
       ),
-  );
+    )
+    .join('');
 
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     el(
       'rsm:CrossIndustryInvoice',
-      el('rsm:ExchangedDocumentContext', el('ram:GuidelineSpecifiedDocumentContextParameter', text('ram:ID', EN16931_GUIDELINE))) +
+      el(
+        'rsm:ExchangedDocumentContext',
+        el('ram:BusinessProcessSpecifiedDocumentContextParameter', text('ram:ID', BUSINESS_PROCESS[doc.operationCategory])) +
+          el('ram:GuidelineSpecifiedDocumentContextParameter', text('ram:ID', EN16931_GUIDELINE)),
+      ) +
         el(
           'rsm:ExchangedDocument',
           text('ram:ID', doc.number) +
@@ -157,12 +206,13 @@ export function buildFacturX(doc: RenderableDocument): string {
           'rsm:SupplyChainTradeTransaction',
           lines +
             el('ram:ApplicableHeaderTradeAgreement', seller(doc.issuer) + buyer(doc.client)) +
-            // Must not be empty (PEPPOL-EN16931-R008): the client is where the work is delivered.
-            el('ram:ApplicableHeaderTradeDelivery', el('ram:ShipToTradeParty', text('ram:Name', doc.client.name) + address(doc.client))) +
+            delivery(doc) +
             el(
               'ram:ApplicableHeaderTradeSettlement',
               text('ram:InvoiceCurrencyCode', 'EUR') +
+                paymentMeans(doc) +
                 breakdown +
+                billingPeriod(doc) +
                 el(
                   'ram:SpecifiedTradePaymentTerms',
                   opt('ram:Description', mentions.paymentTerms ?? '') +

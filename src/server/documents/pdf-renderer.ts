@@ -1,9 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { buildFacturX } from './factur-x';
 import { documentFonts } from './fonts';
+import { formatIban } from '../../shared/identifiers';
 import { documentTotals, isDraftInvoice, isIssuedInvoice, type DocumentLine, type Party, type RenderableDocument } from './document-model';
 import { formatCents, formatDate, formatDecimal, formatRate } from './format';
 import { legalMentions } from './legal-mentions';
+import { vatGroups } from './vat-treatment';
 import { PDFA_OPTIONS, attachFacturX } from './pdfa';
 import { FifoLock } from '../fifo-lock';
 
@@ -21,14 +23,34 @@ const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const PAD = 5;
 const COLOR = { text: '#1f2933', muted: '#52606d', rule: '#cbd2d9', accent: '#1e4e8c', band: '#eef2f7', watermark: '#e3e6ea' };
 
-// Table columns: designation, quantity, unit price, line total.
-const COLUMNS = [
-  { key: 'designation', label: 'Désignation', x: MARGIN, width: 265, align: 'left' },
-  { key: 'quantity', label: 'Qté', x: MARGIN + 265, width: 55, align: 'right' },
-  { key: 'price', label: 'Prix unit. HT', x: MARGIN + 320, width: 85, align: 'right' },
-  { key: 'total', label: 'Total HT', x: MARGIN + 405, width: 90, align: 'right' },
-] as const;
-const TEXT_WIDTH = COLUMNS[0].width - 2 * PAD;
+interface Column {
+  label: string;
+  x: number;
+  width: number;
+  align: 'left' | 'right';
+}
+
+const column = (label: string, x: number, width: number, align: Column['align'] = 'right'): Column => ({ label, x, width, align });
+
+/**
+ * Table columns: designation, quantity, unit price, [VAT rate,] line total. A seller in the VAT
+ * franchise has no rate column: no VAT is charged (art. 293 B CGI).
+ */
+const COLUMNS_WITH_VAT: Column[] = [
+  column('Désignation', MARGIN, 235, 'left'),
+  column('Qté', MARGIN + 235, 50),
+  column('Prix unit. HT', MARGIN + 285, 80),
+  column('TVA', MARGIN + 365, 45),
+  column('Total HT', MARGIN + 410, 85),
+];
+const COLUMNS_WITHOUT_VAT: Column[] = [
+  column('Désignation', MARGIN, 265, 'left'),
+  column('Qté', MARGIN + 265, 55),
+  column('Prix unit. HT', MARGIN + 320, 85),
+  column('Total HT', MARGIN + 405, 90),
+];
+const tableColumns = (doc: RenderableDocument) => (doc.vatRegime === 'franchise' ? COLUMNS_WITHOUT_VAT : COLUMNS_WITH_VAT);
+const textWidth = (columns: Column[]) => columns[0].width - 2 * PAD;
 
 const TOTALS_X = MARGIN + CONTENT_WIDTH - 230;
 const TOTALS_WIDTH = 230;
@@ -42,6 +64,7 @@ const LABELS = {
 type Pdf = PDFKit.PDFDocument;
 
 interface TableRow {
+  columns: Column[];
   line: DocumentLine;
   description: string;
   /** Cents; null on the continuation of a line too tall for one page. */
@@ -100,9 +123,10 @@ function renderNow(doc: RenderableDocument, now: Date): Promise<Buffer> {
   let inTable = false;
 
   // Under the content of every page, so no transparency is needed (PDF/A-friendly).
+  const columns = tableColumns(doc);
   pdf.on('pageAdded', () => {
     if (draft) watermark(pdf, 'BROUILLON');
-    if (inTable) tableHeader(pdf);
+    if (inTable) tableHeader(pdf, columns);
   });
   pdf.addPage();
 
@@ -110,8 +134,9 @@ function renderNow(doc: RenderableDocument, now: Date): Promise<Buffer> {
 
   const totals = documentTotals(doc);
   const mentions = legalMentions(doc);
-  const rows: TableRow[] = doc.lines.map((line, i) => ({ line, description: line.description, total: totals.lines[i], continued: false }));
-  const totalsHeight = measureTotals(pdf, mentions.vatExemption?.reason ?? null);
+  const rows: TableRow[] = doc.lines.map((line, i) => ({ columns, line, description: line.description, total: totals.lines[i], continued: false }));
+  const totalRows = totalsRows(doc, totals);
+  const totalsHeight = measureTotals(pdf, totalRows, mentions.vatExemption?.reason ?? null);
 
   // Table: the header never stands alone at the bottom of a page; the last line goes with the totals.
   const firstRow = rows.length ? rowHeight(pdf, rows[0]) : 0;
@@ -119,7 +144,7 @@ function renderNow(doc: RenderableDocument, now: Date): Promise<Buffer> {
   const firstNeed = 22 + (splitting ? 60 : firstRow + (rows.length === 1 ? totalsHeight : 0));
   if (pdf.y + firstNeed > bottom) pdf.addPage();
   inTable = true;
-  tableHeader(pdf);
+  tableHeader(pdf, columns);
   let rowsOnPage = 0;
   pdf.on('pageAdded', () => (rowsOnPage = 0));
   for (const [i, first] of rows.entries()) {
@@ -145,8 +170,10 @@ function renderNow(doc: RenderableDocument, now: Date): Promise<Buffer> {
   inTable = false;
 
   if (pdf.y + totalsHeight > bottom) pdf.addPage();
-  totalsBlock(pdf, doc, totals, mentions.vatExemption?.reason ?? null);
+  totalsBlock(pdf, doc, totalRows, totals, mentions.vatExemption?.reason ?? null);
 
+  const payment = paymentBlock(doc);
+  if (payment) block(pdf, 'Règlement', payment);
   const notice = [doc.legalNotice, ...mentions.missing.filter((m) => m !== mentions.vatExemption?.reason)]
     .filter((t) => t.trim())
     .join('\n');
@@ -191,7 +218,12 @@ function partyLines(party: Party, withIdentifiers: boolean): string[] {
       party.website,
     );
   } else {
-    lines.push(party.email);
+    // The buyer's SIREN and VAT number (2026 reform; CGI art. 242 nonies A).
+    lines.push(
+      party.siren ? `SIREN : ${party.siren.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3')}` : '',
+      party.vatNumber ? `TVA intracom. : ${party.vatNumber}` : '',
+      party.email,
+    );
   }
   return lines.map((l) => l.trim()).filter(Boolean);
 }
@@ -215,6 +247,8 @@ function header(pdf: Pdf, doc: RenderableDocument) {
   pdf.text(`Date d’émission : ${formatDate(doc.issueDate)}`, rightX, pdf.y + 4, right);
   // A credit note is due at once: no date of its own to print.
   if (doc.endDate && doc.kind !== 'credit_note') pdf.text(`${labels.end} : ${formatDate(doc.endDate)}`, rightX, pdf.y, right);
+  const service = serviceDateLine(doc);
+  if (service) pdf.text(service, rightX, pdf.y, right);
   if (doc.creditedInvoice) {
     // CGI art. 242 nonies A: a credit note names the invoice it corrects.
     pdf.text(`Facture d’origine : ${doc.creditedInvoice.number} du ${formatDate(doc.creditedInvoice.issueDate)}`, rightX, pdf.y, right);
@@ -236,9 +270,20 @@ function header(pdf: Pdf, doc: RenderableDocument) {
   pdf.font('regular').fontSize(9);
   for (const line of clientLines) pdf.text(line, boxX + 10, pdf.y, { width: inner });
 
+  // Delivery address, when it differs, on the left beside the client box.
+  if (doc.delivery) {
+    const place = doc.delivery;
+    const lines = [...place.address.split(/\r?\n/), [place.postalCode, place.city].filter(Boolean).join(' '), place.country]
+      .map((l) => l.trim())
+      .filter((l) => l && l.toLowerCase() !== 'france');
+    pdf.font('bold').fontSize(7.5).fillColor(COLOR.muted).text('ADRESSE DE LIVRAISON', MARGIN, boxY + 10, { width: 220 });
+    pdf.font('regular').fontSize(9).fillColor(COLOR.text);
+    for (const line of lines) pdf.text(line, MARGIN, pdf.y + 1, { width: 220 });
+  }
+
   // Subject and notes.
   pdf.x = MARGIN;
-  pdf.y = boxY + height + 20;
+  pdf.y = Math.max(boxY + height, pdf.y) + 20;
   pdf.font('bold').fontSize(11).fillColor(COLOR.text).text(`Objet : ${doc.title}`, MARGIN, pdf.y, { width: CONTENT_WIDTH });
   if (doc.creditedInvoice?.reason.trim()) {
     pdf.moveDown(0.3).font('regular').fontSize(9).fillColor(COLOR.text);
@@ -251,11 +296,26 @@ function header(pdf: Pdf, doc: RenderableDocument) {
   pdf.y += 14;
 }
 
-function tableHeader(pdf: Pdf) {
+/** 'Date de la prestation : 12/11/2026', 'Période : du 01/11/2026 au 30/11/2026' (BT-72 to BT-74). */
+function serviceDateLine(doc: RenderableDocument): string {
+  if (!doc.serviceDate) return '';
+  if (doc.serviceEndDate) return `Période : du ${formatDate(doc.serviceDate)} au ${formatDate(doc.serviceEndDate)}`;
+  const what = doc.operationCategory === 'goods' ? 'Date de livraison' : 'Date de la prestation';
+  return `${what} : ${formatDate(doc.serviceDate)}`;
+}
+
+/** The "Règlement" block of an invoice: transfer to the seller's account. */
+function paymentBlock(doc: RenderableDocument): string {
+  if (doc.kind !== 'invoice' || !doc.bank?.iban) return '';
+  const bic = doc.bank.bic ? ` — BIC : ${doc.bank.bic}` : '';
+  return `Par virement bancaire — IBAN : ${formatIban(doc.bank.iban)}${bic}`;
+}
+
+function tableHeader(pdf: Pdf, columns: Column[]) {
   const y = pdf.y;
   pdf.rect(MARGIN, y, CONTENT_WIDTH, 20).fillColor(COLOR.band).fill();
   pdf.font('bold').fontSize(8.5).fillColor(COLOR.text);
-  for (const c of COLUMNS) pdf.text(c.label, c.x + PAD, y + 6, { width: c.width - 2 * PAD, align: c.align, lineBreak: false });
+  for (const c of columns) pdf.text(c.label, c.x + PAD, y + 6, { width: c.width - 2 * PAD, align: c.align, lineBreak: false });
   pdf.x = MARGIN;
   pdf.y = y + 22;
 }
@@ -267,10 +327,11 @@ function textHeights(pdf: Pdf, row: TableRow) {
   const known = measured.get(row);
   if (known) return known;
   const title = row.continued ? `${row.line.title} (suite)` : row.line.title;
+  const width = textWidth(row.columns);
   pdf.font('bold').fontSize(9);
-  const titleHeight = pdf.heightOfString(title, { width: TEXT_WIDTH });
+  const titleHeight = pdf.heightOfString(title, { width });
   pdf.font('regular').fontSize(8);
-  const descriptionHeight = row.description.trim() ? pdf.heightOfString(row.description.trim(), { width: TEXT_WIDTH }) + 2 : 0;
+  const descriptionHeight = row.description.trim() ? pdf.heightOfString(row.description.trim(), { width }) + 2 : 0;
   const heights = { title, titleHeight, descriptionHeight };
   measured.set(row, heights);
   return heights;
@@ -310,16 +371,20 @@ function tableRow(pdf: Pdf, row: TableRow) {
   const y = pdf.y;
   const { title, descriptionHeight } = textHeights(pdf, row);
   const height = rowHeight(pdf, row);
-  pdf.font('bold').fontSize(9).fillColor(COLOR.text).text(title, COLUMNS[0].x + PAD, y + PAD, { width: TEXT_WIDTH });
+  const [designation, ...amounts] = row.columns;
+  const width = textWidth(row.columns);
+  pdf.font('bold').fontSize(9).fillColor(COLOR.text).text(title, designation.x + PAD, y + PAD, { width });
   if (descriptionHeight) {
     pdf.font('regular').fontSize(8).fillColor(COLOR.muted);
-    pdf.text(row.description.trim(), COLUMNS[0].x + PAD, pdf.y + 2, { width: TEXT_WIDTH });
+    pdf.text(row.description.trim(), designation.x + PAD, pdf.y + 2, { width });
   }
   if (row.total !== null) {
-    const cells = [formatDecimal(row.line.quantity), formatCents(Math.round(row.line.unitPrice * 100)), formatCents(row.total)];
+    const price = formatCents(Math.round(row.line.unitPrice * 100));
+    const rate = amounts.length === 4 ? [formatRate(row.line.taxRate)] : [];
+    const cells = [formatDecimal(row.line.quantity), price, ...rate, formatCents(row.total)];
     pdf.font('regular').fontSize(9).fillColor(COLOR.text);
     cells.forEach((cell, i) => {
-      const c = COLUMNS[i + 1];
+      const c = amounts[i];
       pdf.text(cell, c.x + PAD, y + PAD, { width: c.width - 2 * PAD, align: 'right', lineBreak: false });
     });
   }
@@ -328,15 +393,30 @@ function tableRow(pdf: Pdf, row: TableRow) {
   pdf.y = y + height;
 }
 
-function totalsRows(doc: RenderableDocument, totals: ReturnType<typeof documentTotals>) {
-  return [
-    { label: 'Total HT', value: formatCents(totals.subtotal) },
-    { label: `TVA ${formatRate(doc.taxRate)}`, value: formatCents(totals.tax) },
-  ];
+interface TotalsRow {
+  label: string;
+  value: string;
 }
 
-function measureTotals(pdf: Pdf, exemption: string | null) {
-  let height = 10 + 2 * 16 + 24;
+/**
+ * Total HT, then one VAT row per rate (with its base when there are several), from the shared
+ * breakdown. A seller in the franchise charges no VAT: no VAT row, "Net à payer".
+ */
+function totalsRows(doc: RenderableDocument, totals: ReturnType<typeof documentTotals>): TotalsRow[] {
+  const rows = [{ label: 'Total HT', value: formatCents(totals.subtotal) }];
+  if (doc.vatRegime === 'franchise') return rows;
+  const groups = vatGroups(doc);
+  for (const group of groups) {
+    const base = groups.length > 1 ? ` sur ${formatCents(group.base)}` : '';
+    rows.push({ label: `TVA ${formatRate(group.rate / 100)}${base}`, value: formatCents(group.tax) });
+  }
+  return rows;
+}
+
+const ROW_HEIGHT = 16;
+
+function measureTotals(pdf: Pdf, rows: TotalsRow[], exemption: string | null) {
+  let height = 10 + rows.length * ROW_HEIGHT + 24;
   if (exemption) {
     pdf.font('regular').fontSize(8.5);
     height += 4 + pdf.heightOfString(exemption, { width: TOTALS_WIDTH });
@@ -344,18 +424,24 @@ function measureTotals(pdf: Pdf, exemption: string | null) {
   return height + 6;
 }
 
-function totalsBlock(pdf: Pdf, doc: RenderableDocument, totals: ReturnType<typeof documentTotals>, exemption: string | null) {
+function totalsBlock(
+  pdf: Pdf,
+  doc: RenderableDocument,
+  rows: TotalsRow[],
+  totals: ReturnType<typeof documentTotals>,
+  exemption: string | null,
+) {
   let y = pdf.y + 10;
-  const labelWidth = 120;
+  const labelWidth = 150;
   pdf.font('regular').fontSize(9.5).fillColor(COLOR.text);
-  for (const row of totalsRows(doc, totals)) {
+  for (const row of rows) {
     pdf.text(row.label, TOTALS_X + PAD, y + 3, { width: labelWidth, lineBreak: false });
     pdf.text(row.value, TOTALS_X + labelWidth, y + 3, { width: TOTALS_WIDTH - labelWidth - PAD, align: 'right', lineBreak: false });
-    y += 16;
+    y += ROW_HEIGHT;
   }
   pdf.rect(TOTALS_X, y + 2, TOTALS_WIDTH, 22).fillColor(COLOR.accent).fill();
   pdf.font('bold').fontSize(10.5).fillColor('#ffffff');
-  pdf.text('Total TTC', TOTALS_X + PAD, y + 8, { width: labelWidth, lineBreak: false });
+  pdf.text(doc.vatRegime === 'franchise' ? 'Net à payer' : 'Total TTC', TOTALS_X + PAD, y + 8, { width: labelWidth, lineBreak: false });
   pdf.text(formatCents(totals.total), TOTALS_X + labelWidth, y + 8, { width: TOTALS_WIDTH - labelWidth - PAD, align: 'right', lineBreak: false });
   y += 24;
   if (exemption) {
@@ -397,10 +483,10 @@ function acceptanceBox(pdf: Pdf) {
 function footers(pdf: Pdf, doc: RenderableDocument) {
   const { start, count } = pdf.bufferedPageRange();
   const issuer = doc.issuer;
+  // The seller's legal identity (legal form, capital, registration: Code de commerce R123-237).
   const legal = [
     [issuer.name, issuer.secondaryName].filter(Boolean).join(' — '),
-    issuer.siret ? `SIRET ${issuer.siret}` : '',
-    issuer.vatNumber ? `TVA ${issuer.vatNumber}` : '',
+    ...(issuer.legalLines ?? [issuer.siret ? `SIRET ${issuer.siret}` : '', issuer.vatNumber ? `TVA ${issuer.vatNumber}` : '']),
   ]
     .filter(Boolean)
     .join(' · ');

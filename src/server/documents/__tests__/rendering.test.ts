@@ -2,7 +2,7 @@ import { countryCode } from '../countries';
 import { documentFileName } from '../document-model';
 import { party, renderableInvoice } from '../../test/renderable-fixtures';
 import { buildFacturX, normalizeVatNumber } from '../factur-x';
-import { legalMentions, VAT_FRANCHISE_MENTION } from '../legal-mentions';
+import { legalMentions, VAT_FRANCHISE_MENTION, VAT_ON_DEBITS_MENTION } from '../legal-mentions';
 import { pdfRenderQueue, renderDocumentPdf } from '../pdf-renderer';
 import { attachmentDisposition } from '../../modules/documents/document-delivery.routes';
 import { pdfPageTexts, pdfPagesText } from '../../test/pdf-reader';
@@ -10,26 +10,45 @@ import { pdfPageTexts, pdfPagesText } from '../../test/pdf-reader';
 /** Rendering pieces without the app: mentions, XML content, country codes, page layout. */
 
 const invoice = renderableInvoice;
+const line = (unitPrice: number, taxRate: number, quantity = 1) => ({ title: `Ligne à ${taxRate} %`, description: '', quantity, unitPrice, taxRate });
+/** A micro-entrepreneur in the VAT franchise (no VAT number) billing at 0 %. */
+const franchise = { vatRegime: 'franchise' as const, taxRate: 0, lines: [line(500, 0)], issuer: party({ vatNumber: '' }) };
 
 describe('legal mentions', () => {
   it('adds the invoice mentions the notice does not state, and the notes of the e-invoice', () => {
     const mentions = legalMentions(invoice());
     expect(mentions.missing).toEqual([
       'Conditions de paiement : paiement à 30 jours, au plus tard le 14/04/2026',
+      'Catégorie de l’opération : Prestation de services',
       expect.stringMatching(/^Taux des pénalités de retard : trois fois le taux d’intérêt légal/),
       'Indemnité forfaitaire pour frais de recouvrement : 40 €',
       'Escompte : néant',
     ]);
-    expect(mentions.notes.map((n) => n.subject)).toEqual(['PMD', 'PMT', 'AAB']);
+    expect(mentions.notes.map((n) => n.subject)).toEqual(['AAI', 'PMD', 'PMT', 'AAB']);
     expect(mentions.vatExemption).toBeNull();
+  });
+
+  it('gives a private client no late-payment mentions (L441-9 and D441-5 concern businesses)', () => {
+    const mentions = legalMentions(invoice({ clientType: 'particulier' }));
+    expect(mentions.missing).toEqual([
+      'Conditions de paiement : paiement à 30 jours, au plus tard le 14/04/2026',
+      'Catégorie de l’opération : Prestation de services',
+    ]);
+    expect(mentions.notes.map((n) => n.subject)).toEqual(['AAI']);
+  });
+
+  it('states the option for VAT on debits, for a VAT-registered seller only', () => {
+    expect(legalMentions(invoice({ vatOnDebits: true })).missing).toContain(VAT_ON_DEBITS_MENTION);
+    expect(legalMentions(invoice({ ...franchise, vatOnDebits: true })).missing).not.toContain(VAT_ON_DEBITS_MENTION);
+    expect(legalMentions(invoice({ vatOnDebits: true, kind: 'quote' })).missing).toEqual([]);
   });
 
   it('keeps the user’s own wording, whatever its accents and case', () => {
     const mentions = legalMentions(invoice({
       legalNotice: 'Règlement : paiement à 45 jours fin de mois.\nPENALITES DE RETARD : 15 %\nIndemnite forfaitaire de 40 euros.\nAucun escompte.',
     }));
-    expect(mentions.missing).toEqual([]);
-    expect(mentions.notes).toEqual([
+    expect(mentions.missing).toEqual(['Catégorie de l’opération : Prestation de services']);
+    expect(mentions.notes.slice(1)).toEqual([
       { subject: 'PMD', content: 'PENALITES DE RETARD : 15 %' },
       { subject: 'PMT', content: 'Indemnite forfaitaire de 40 euros.' },
       { subject: 'AAB', content: 'Aucun escompte.' },
@@ -42,23 +61,27 @@ describe('legal mentions', () => {
     );
   });
 
-  it('applies art. 293 B at 0 % without a VAT number, on quotes too; a VAT-registered seller gives its own reason', () => {
-    const franchise = { taxRate: 0, issuer: party({ vatNumber: '' }) };
+  it('applies art. 293 B to a seller in the franchise, on quotes too; a VAT-registered seller names the article of its exemption', () => {
     expect(legalMentions(invoice(franchise)).vatExemption).toEqual({ reason: VAT_FRANCHISE_MENTION, code: 'VATEX-FR-FRANCHISE' });
     expect(legalMentions(invoice({ ...franchise, kind: 'quote' })).missing).toEqual([VAT_FRANCHISE_MENTION]);
     expect(legalMentions(invoice({ ...franchise, legalNotice: 'TVA non applicable - article 293 B du CGI' })).missing).not.toContain(
       VAT_FRANCHISE_MENTION,
     );
-    expect(legalMentions(invoice({ taxRate: 0, legalNotice: 'Exonération de TVA, article 262 ter I du CGI' })).vatExemption).toEqual({
-      reason: 'Exonération de TVA, article 262 ter I du CGI', code: null,
+    expect(legalMentions(invoice({ lines: [line(100, 0)], vatExemption: 'intracommunautaire' })).vatExemption).toEqual({
+      reason: 'Exonération de TVA, art. 262 ter I du CGI (livraison intracommunautaire)', code: 'VATEX-EU-IC',
     });
-    expect(legalMentions(invoice({ taxRate: 5.5, issuer: party({ vatNumber: '' }) })).vatExemption).toBeNull();
+    // Issued before exemption reasons existed: the user's wording, as an exemption (category E).
+    expect(legalMentions(invoice({ lines: [line(100, 0)], legalNotice: 'Exonération de TVA, article 261-4-4° du CGI' })).vatExemption)
+      .toEqual({ reason: 'Exonération de TVA, article 261-4-4° du CGI', code: 'VATEX-EU-132' });
+    expect(legalMentions(invoice({ lines: [line(100, 5.5)] })).vatExemption).toBeNull();
   });
 });
 
 describe('Factur-X XML', () => {
   it('carries the totals of computeTotals, the parties and the due date', () => {
-    const xml = buildFacturX(invoice({ taxRate: 5.5, client: party({ name: 'Café <Lumière> & Fils', country: 'Belgique', vatNumber: '' }) }));
+    const xml = buildFacturX(invoice({
+      taxRate: 5.5, lines: [line(19.99, 5.5, 3)], client: party({ name: 'Café <Lumière> & Fils', country: 'Belgique', vatNumber: '' }),
+    }));
     expect(xml).toContain('<ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID>');
     expect(xml).toContain('<ram:LineTotalAmount>59.97</ram:LineTotalAmount>');
     expect(xml).toContain('<ram:TaxTotalAmount currencyID="EUR">3.30</ram:TaxTotalAmount>');
@@ -72,10 +95,47 @@ describe('Factur-X XML', () => {
   });
 
   it('uses the SIRET as tax registration when the seller has no VAT number', () => {
-    const xml = buildFacturX(invoice({ taxRate: 0, issuer: party({ vatNumber: '' }) }));
+    const xml = buildFacturX(invoice(franchise));
     expect(xml).toContain('<ram:ID schemeID="FC">12345678900012</ram:ID>');
     expect(xml).not.toContain('schemeID="VA"');
     expect(xml).toContain(`<ram:ExemptionReason>${VAT_FRANCHISE_MENTION}</ram:ExemptionReason>`);
+    expect(xml).toContain('<ram:CategoryCode>E</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>');
+  });
+
+  it('breaks VAT down per rate, each the sum of its lines, rounded once per rate', () => {
+    // 3 × 33.33 at 20 % (99.99 → 20.00), 10.01 at 5.5 % (0.55), 7 at 10 % (0.70).
+    const xml = buildFacturX(invoice({ lines: [line(33.33, 20, 3), line(10.01, 5.5), line(7, 10)] }));
+    const groups = [...xml.matchAll(/<ram:ApplicableTradeTax><ram:CalculatedAmount>([\d.]+)<\/ram:CalculatedAmount><ram:TypeCode>VAT<\/ram:TypeCode><ram:BasisAmount>([\d.]+)<\/ram:BasisAmount><ram:CategoryCode>S<\/ram:CategoryCode><ram:RateApplicablePercent>([\d.]+)</g)]
+      .map(([, tax, base, rate]) => [rate, base, tax]);
+    expect(groups).toEqual([['20.00', '99.99', '20.00'], ['10.00', '7.00', '0.70'], ['5.50', '10.01', '0.55']]);
+    expect(xml).toContain('<ram:TaxTotalAmount currencyID="EUR">21.25</ram:TaxTotalAmount>');
+    expect(xml).toContain('<ram:GrandTotalAmount>138.25</ram:GrandTotalAmount>');
+  });
+
+  it('carries the buyer’s SIREN and VAT number, the delivery, the period, the bank account and the operation', () => {
+    const xml = buildFacturX(invoice({
+      client: party({ name: 'Client SA', siren: '732829320', vatNumber: 'FR44732829320' }),
+      delivery: { address: '5 quai des Docks', postalCode: '13002', city: 'Marseille', country: 'France' },
+      serviceDate: '2026-03-01', serviceEndDate: '2026-03-31', operationCategory: 'mixed', vatOnDebits: true,
+      bank: { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPPXXX' },
+    }));
+    expect(xml).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>M1</ram:ID>');
+    expect(xml).toContain('<ram:Name>Client SA</ram:Name><ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">732829320</ram:ID>');
+    expect(xml).toMatch(/<ram:BuyerTradeParty>.*<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR44732829320<\/ram:ID>/);
+    expect(xml).toMatch(/<ram:ShipToTradeParty><ram:Name>Client SA<\/ram:Name><ram:PostalTradeAddress><ram:PostcodeCode>13002<\/ram:PostcodeCode><ram:LineOne>5 quai des Docks/);
+    expect(xml).toContain('<ram:BillingSpecifiedPeriod><ram:StartDateTime><udt:DateTimeString format="102">20260301</udt:DateTimeString></ram:StartDateTime><ram:EndDateTime><udt:DateTimeString format="102">20260331</udt:DateTimeString>');
+    expect(xml).toContain('<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount><ram:IBANID>FR7630006000011234567890189</ram:IBANID></ram:PayeePartyCreditorFinancialAccount><ram:PayeeSpecifiedCreditorFinancialInstitution><ram:BICID>AGRIFRPPXXX</ram:BICID>');
+    expect(xml).toContain('<ram:DueDateTypeCode>5</ram:DueDateTypeCode>');
+    // A single date instead of a period: the actual delivery date (BT-72).
+    const dated = buildFacturX(invoice({ serviceDate: '2026-03-10' }));
+    expect(dated).toContain('<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime><udt:DateTimeString format="102">20260310</udt:DateTimeString>');
+    expect(dated).not.toContain('BillingSpecifiedPeriod');
+  });
+
+  it('gives reverse charge its category, code and article', () => {
+    const xml = buildFacturX(invoice({ lines: [line(1000, 0)], vatExemption: 'autoliquidation' }));
+    expect(xml).toContain('<ram:ExemptionReason>Autoliquidation : TVA due par le preneur, art. 283-2 du CGI</ram:ExemptionReason>');
+    expect(xml).toContain('<ram:CategoryCode>AE</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>');
   });
 
   it('exists only for an issued invoice', () => {
@@ -115,7 +175,7 @@ describe('page layout', () => {
     const counts = Array.from({ length: 9 }, (_, i) => 14 + i);
     const pdfs: Buffer[] = [];
     for (const count of counts) {
-      const lines = Array.from({ length: count }, (_, i) => ({ title: `Ligne ${i + 1}`, description: 'Détail de la prestation.', quantity: 1, unitPrice: 10 }));
+      const lines = Array.from({ length: count }, (_, i) => ({ title: `Ligne ${i + 1}`, description: 'Détail de la prestation.', quantity: 1, unitPrice: 10, taxRate: 20 }));
       pdfs.push(await renderDocumentPdf(invoice({ lines })));
     }
     // One pdf.js process for the nine documents.
@@ -133,7 +193,7 @@ describe('page layout', () => {
 
   it('continues a line taller than a page on the next one', async () => {
     const description = 'Une phrase assez longue pour remplir la colonne. '.repeat(300);
-    const text = pages(await renderDocumentPdf(invoice({ lines: [{ title: 'Rapport', description, quantity: 1, unitPrice: 10 }] })));
+    const text = pages(await renderDocumentPdf(invoice({ lines: [{ title: 'Rapport', description, quantity: 1, unitPrice: 10, taxRate: 20 }] })));
     expect(text.length).toBeGreaterThan(2);
     expect(text[1]).toContain('Rapport (suite)');
     expect(text.join(' ').replace(/\s+/g, ' ').match(/remplir la colonne/g)).toHaveLength(300);
@@ -143,8 +203,8 @@ describe('page layout', () => {
 describe('render queue', () => {
   it('renders concurrent requests one at a time, in arrival order', async () => {
     // A long document first: interleaved renders would let the short ones overtake it.
-    const long = invoice({ lines: Array.from({ length: 60 }, (_, i) => ({ title: `Ligne ${i + 1}`, description: 'Détail.', quantity: 1, unitPrice: 10 })) });
-    const short = invoice({ lines: [{ title: 'Court', description: '', quantity: 1, unitPrice: 10 }] });
+    const long = invoice({ lines: Array.from({ length: 60 }, (_, i) => ({ title: `Ligne ${i + 1}`, description: 'Détail.', quantity: 1, unitPrice: 10, taxRate: 20 })) });
+    const short = invoice({ lines: [{ title: 'Court', description: '', quantity: 1, unitPrice: 10, taxRate: 20 }] });
     const finished: number[] = [];
     const renders = [long, short, short, short].map((doc, i) => renderDocumentPdf(doc).then(() => finished.push(i)));
     expect(pdfRenderQueue.queued).toBe(3);

@@ -8,7 +8,8 @@ import { renderDocumentPdf } from '../../documents/pdf-renderer';
 import { formatDate } from '../../documents/format';
 import { addDays } from '../../../shared/dates';
 import { MAX_B2B_PAYMENT_DAYS } from '../../../shared/documents';
-import { toHundredths } from '../../../shared/money';
+import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '../../../shared/vat';
+import { lineCategory, vatGroups } from '../../documents/vat-treatment';
 import { usersRepository, type UserRow } from '../auth/users.repository';
 import { appendLedgerEntry } from '../ledger/ledger.repository';
 import type { DocumentKindConfig } from './document-kinds';
@@ -43,6 +44,9 @@ function issuerParty(user: UserRow): Party {
   };
 }
 
+const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
+
 /** The document with its issuer (the user's profile) and full client, from live data, ready to render. */
 export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, view: DocumentView) {
   const [user, contact] = await Promise.all([
@@ -64,7 +68,24 @@ export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindCon
     taxRate: Number(view.tax_rate),
     lines: (view.line_items ?? []).map((l) => ({
       title: l.title, description: l.description, quantity: l.quantity, unitPrice: l.unit_price,
+      taxRate: Number((l as { tax_rate?: number }).tax_rate ?? view.tax_rate),
     })),
+    vatRegime: user.vat_regime === 'assujetti' ? 'assujetti' : 'franchise',
+    vatExemption: oneOf<VatExemptionKey | ''>(VAT_EXEMPTION_KEYS, view.vat_exemption, ''),
+    vatOnDebits: user.vat_regime === 'assujetti' && Boolean(user.vat_on_debits),
+    clientType: contact.client_type === 'particulier' ? 'particulier' : 'professionnel',
+    operationCategory: oneOf<OperationCategory>(OPERATION_CATEGORIES, view.operation_category, 'services'),
+    serviceDate: (view.service_date as string | null | undefined) ?? null,
+    serviceEndDate: (view.service_end_date as string | null | undefined) ?? null,
+    delivery: contact.delivery_address.trim()
+      ? {
+          address: contact.delivery_address,
+          postalCode: contact.delivery_postal_code,
+          city: contact.delivery_city,
+          country: contact.delivery_country || contact.country,
+        }
+      : null,
+    bank: user.iban ? { iban: user.iban, bic: user.bic } : null,
     // The document's notices; the profile's defaults when the document has none.
     legalNotice: String(view.legal_notice ?? '') || user.legal_notice,
     signatureNotice: String(view.signature_notice ?? '') || user.signature_notice,
@@ -81,7 +102,8 @@ export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindCon
       phone: '',
       website: '',
       siret: '',
-      vatNumber: '',
+      vatNumber: contact.vat_number,
+      siren: contact.siren,
     },
     creditedInvoice: invoice?.invoice_number
       ? { number: invoice.invoice_number, issueDate: String(invoice.issue_date), reason: String(view.reason ?? '') }
@@ -114,11 +136,39 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   if (blank(user.siret) && blank(user.vat_number)) {
     profile('Renseignez votre SIRET ou votre numéro de TVA intracommunautaire dans votre profil (règle EN 16931 BR-CO-26).');
   }
-  if ((toHundredths(doc.taxRate) ?? 0) > 0 && blank(user.vat_number)) {
+  const groups = vatGroups(doc);
+  const charged = groups.some((g) => g.rate > 0);
+  const document = (message: string) => missing.push({ message, link: '' });
+  if (charged && doc.vatRegime === 'franchise') {
+    document(
+      'Vous relevez de la franchise en base de TVA (art. 293 B du CGI) : aucune ligne ne peut porter de TVA. ' +
+        'Passez les lignes à 0 %, ou changez de régime de TVA dans votre profil.',
+    );
+  } else if (charged && blank(user.vat_number)) {
     profile(
       'Sans numéro de TVA intracommunautaire dans votre profil, la facture ne peut pas porter de TVA : renseignez-le, ' +
         'ou appliquez un taux de 0 % si vous relevez de la franchise en base (art. 293 B du CGI).',
     );
+  }
+  if (doc.vatRegime === 'assujetti' && groups.some((g) => g.rate === 0) && !doc.vatExemption) {
+    document(
+      'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation ' +
+        'ou exonération) : une facture sans TVA doit en citer la base légale (art. 242 nonies A du CGI).',
+    );
+  }
+  // Reverse charge, intra-EU supplies and exports: the rules EN 16931 sets for each category.
+  const categories = new Set(groups.map((g) => lineCategory(doc, g.rate)));
+  if ((['AE', 'K', 'G'] as const).some((c) => categories.has(c)) && blank(user.vat_number)) {
+    profile('Renseignez votre numéro de TVA intracommunautaire dans votre profil : une facture en autoliquidation, intracommunautaire ou à l’exportation doit le porter (BR-AE-02, BR-IC-02, BR-G-02).');
+  }
+  if (categories.has('AE') && blank(doc.client.vatNumber) && blank(doc.client.siren ?? '')) {
+    client(`Renseignez le numéro de TVA ou le SIREN du client « ${doc.client.name} » : l’autoliquidation le requiert (art. 283-2 du CGI, BR-AE-02).`);
+  }
+  if (categories.has('K')) {
+    if (blank(doc.client.vatNumber)) {
+      client(`Renseignez le numéro de TVA intracommunautaire du client « ${doc.client.name} » : une livraison intracommunautaire le requiert (art. 262 ter I du CGI, BR-IC-02).`);
+    }
+    if (!doc.serviceDate) document('Indiquez la date de livraison ou la période de la prestation : une livraison intracommunautaire la requiert (BR-IC-11).');
   }
   const buyerAddress = [['adresse', doc.client.address], ['code postal', doc.client.postalCode], ['ville', doc.client.city]]
     .filter(([, v]) => blank(v)).map(([label]) => label);
@@ -144,7 +194,7 @@ export async function checkChronology(
   trx: Kysely<Database>,
   kind: DocumentKindConfig,
   ownerId: number,
-  dates: { issueDate: string; dueDate: string | null; today: string; excludeId?: number },
+  dates: { issueDate: string; dueDate: string | null; today: string; excludeId?: number; clientType?: RenderableDocument['clientType'] },
 ) {
   const errors: Record<string, string[]> = {};
   if (dates.issueDate > dates.today) errors.issue_date = ['La date d’émission ne peut pas être postérieure à aujourd’hui.'];
@@ -164,15 +214,23 @@ export async function checkChronology(
         'la numérotation suit l’ordre chronologique (art. 242 nonies A du CGI).',
     ];
   }
-  if (dates.dueDate) checkDueDate(errors, dates.issueDate, dates.dueDate);
+  if (dates.dueDate) checkDueDate(errors, dates.issueDate, dates.dueDate, dates.clientType);
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
-/** Due date rules, also applied when a draft invoice is saved (nothing to wait for). */
-export function checkDueDate(errors: Record<string, string[]>, issueDate: string, dueDate: string) {
+/**
+ * Due date rules, also applied when a draft invoice is saved (nothing to wait for). The 60-day
+ * limit binds businesses only (L441-10); a private client may be given longer.
+ */
+export function checkDueDate(
+  errors: Record<string, string[]>,
+  issueDate: string,
+  dueDate: string,
+  clientType: RenderableDocument['clientType'] = 'professionnel',
+) {
   if (dueDate < issueDate) {
     errors.due_date = ['La date d’échéance ne peut pas précéder la date d’émission.'];
-  } else if (dueDate > addDays(issueDate, MAX_B2B_PAYMENT_DAYS)) {
+  } else if (clientType === 'professionnel' && dueDate > addDays(issueDate, MAX_B2B_PAYMENT_DAYS)) {
     errors.due_date = [
       `Entre professionnels, le délai de paiement ne peut pas dépasser ${MAX_B2B_PAYMENT_DAYS} jours après la date ` +
         'd’émission (art. L441-10 du Code de commerce).',

@@ -11,7 +11,7 @@ import { attachedFiles, facturXml, pdfFonts, pdfPages, pdfText, pdfTexts, valida
 
 const invoice = (extra: Partial<RenderableDocument> = {}): RenderableDocument =>
   renderableInvoice({
-    lines: [{ title: 'Conception', description: '', quantity: 3, unitPrice: 1234.56 }],
+    lines: [{ title: 'Conception', description: '', quantity: 3, unitPrice: 1234.56, taxRate: 20 }],
     client: party({ name: 'Librairie Colette', address: '5 rue Haute', postalCode: '1000', city: 'Bruxelles', country: 'Belgique', vatNumber: '', siret: '' }),
     ...extra,
   });
@@ -50,7 +50,7 @@ describe('pdf-reader', () => {
     expect(text).not.toMatch(/[\u202f\u00a0]/);
     expect(await pdfPages(issued)).toBe(1);
 
-    const long = await renderDocumentPdf(invoice({ lines: Array.from({ length: 60 }, (_, i) => ({ title: `Ligne ${i + 1}`, description: '', quantity: 1, unitPrice: 10 })) }));
+    const long = await renderDocumentPdf(invoice({ lines: Array.from({ length: 60 }, (_, i) => ({ title: `Ligne ${i + 1}`, description: '', quantity: 1, unitPrice: 10, taxRate: 20 })) }));
     const pages = await pdfPages(long);
     expect(pages).toBeGreaterThan(1);
     const [one, two] = pdfTexts([issued, long]);
