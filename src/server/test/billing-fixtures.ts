@@ -14,8 +14,8 @@ export const COMPLETE_PROFILE = {
   address: '12 rue des Lilas',
   postal_code: '69001',
   city: 'Lyon',
-  siret: '12345678900012',
-  vat_number: 'FR12123456789',
+  siret: '12345678200010',
+  vat_number: 'FR11123456782',
 };
 
 /** A client's address complete enough to be invoiced. */

@@ -43,7 +43,7 @@ export class InvoicingWorld {
     await this.expectOk(
       this.profile(this.alice, {
         company_name: 'Studio Dupont', business_type: 'SARL', address: '12 rue des Lilas', postal_code: '69001', city: 'Lyon',
-        phone: '04 72 00 00 00', website: 'https://studio-dupont.fr', siret: '12345678900012', vat_number: 'FR12123456789',
+        phone: '04 72 00 00 00', website: 'https://studio-dupont.fr', siret: '12345678200010', vat_number: 'FR11123456782',
         signature_notice: 'Jeanne Dupont — Studio Dupont',
       }),
       200,
@@ -51,7 +51,7 @@ export class InvoicingWorld {
     await this.expectOk(
       this.profile(this.carol, {
         company_name: 'Carole Martin EI', business_type: 'Entrepreneur individuel', address: '3 place du Marché', postal_code: '44000',
-        city: 'Nantes', siret: '98765432100017', vat_number: '',
+        city: 'Nantes', siret: '98765432400001', vat_number: '',
       }),
       200,
     );

@@ -1,33 +1,79 @@
 import { z } from 'zod';
-import { email, optionalText, requiredText } from '../../http/fields';
+import {
+  LEGAL_FORM_KEYS, bicError, compactIdentifier, ibanError, normalizeRegistration, parseShareCapital, registrationError,
+  siretError,
+} from '../../../shared/profile';
+import { vatNumberError } from '../../../shared/identifiers';
+import { VAT_REGIMES } from '../../../shared/vat';
+import { email, requiredText } from '../../http/fields';
 
-export const PROFILE_FIELDS = [
+/** Text fields, as GET gives them and PUT takes them. */
+export const PROFILE_TEXT_FIELDS = [
   'email', 'first_name', 'last_name', 'company_name', 'business_type', 'address', 'city', 'postal_code',
   'country', 'phone', 'website', 'siret', 'vat_number', 'legal_notice', 'signature_notice',
+  'vat_regime', 'iban', 'bic', 'legal_form', 'registration',
 ] as const;
 
-const compact = (v: string) => v.replace(/\s+/g, '').toUpperCase();
+/** Optional text kept `undefined` when absent, so that a PUT leaves omitted fields unchanged; null clears. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : (v ?? '').trim()));
+
+/** Reports a shared check's French message ('' is always valid). */
+const checkedBy = (error: (value: string) => string | null) => (value: string | undefined, ctx: z.RefinementCtx) => {
+  const message = value ? error(value) : null;
+  if (message) ctx.addIssue({ code: 'custom', message });
+};
+
+/** An identifier stored without spaces, dots or dashes, upper case. */
+const identifier = (max: number, error: (value: string) => string | null) =>
+  text(max)
+    .transform((v) => (v === undefined ? undefined : compactIdentifier(v)))
+    .superRefine(checkedBy(error));
+
+/** Euros (≤ 2 decimals) → cents; null or '' → not stated; absent → unchanged. */
+const shareCapital = z.unknown().transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const parsed = parseShareCapital(value);
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.cents;
+});
 
 export const profileBody = z.strictObject({
   email: email(),
   first_name: requiredText(150),
   last_name: requiredText(150),
-  company_name: optionalText(200),
-  business_type: optionalText(100),
-  address: optionalText(500),
-  city: optionalText(120),
-  postal_code: optionalText(20),
-  country: optionalText(100).transform((v) => v || 'France'),
-  phone: optionalText(40),
-  website: optionalText(300).refine((v) => v === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), 'Saisissez une URL valide.'),
-  siret: optionalText(30)
-    .transform(compact)
-    .refine((v) => v === '' || /^\d{14}$/.test(v), 'Le numéro SIRET doit comporter 14 chiffres.'),
-  vat_number: optionalText(30)
-    .transform(compact)
-    .refine((v) => v === '' || /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(v), 'Numéro de TVA intracommunautaire invalide.'),
-  legal_notice: optionalText(5000),
-  signature_notice: optionalText(5000),
+  company_name: text(200),
+  business_type: text(100),
+  address: text(500),
+  city: text(120),
+  postal_code: text(20),
+  country: text(100).transform((v) => (v === undefined ? undefined : v || 'France')),
+  phone: text(40),
+  website: text(300).refine((v) => !v || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), 'Saisissez une URL valide.'),
+  siret: identifier(30, siretError),
+  // Checked against the SIRET by the route, once both are known.
+  vat_number: identifier(30, vatNumberError),
+  legal_notice: text(5000),
+  signature_notice: text(5000),
+  vat_regime: z.enum(VAT_REGIMES).optional(),
+  vat_on_debits: z.boolean().optional(),
+  iban: identifier(50, ibanError),
+  bic: identifier(20, bicError),
+  legal_form: z.enum(['', ...LEGAL_FORM_KEYS]).optional(),
+  share_capital: shareCapital,
+  // Registry, place and SIREN here; the route compares the SIREN with the SIRET's.
+  registration: text(120)
+    .transform((v) => (v === undefined ? undefined : normalizeRegistration(v)))
+    .superRefine(checkedBy((v) => registrationError(v, ''))),
   /** Empty or absent leaves the password unchanged. */
   password: z.string().max(128).nullish(),
 });
+
+export type ProfileBody = z.output<typeof profileBody>;

@@ -25,7 +25,7 @@ async function call(who: User, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
 
 const PROFILE = {
   first_name: 'Jeanne', last_name: 'Dupont', company_name: 'Studio Dupont', business_type: 'SARL', address: '12 rue des Lilas',
-  postal_code: '69001', city: 'Lyon', siret: '12345678900012', vat_number: 'FR12123456789',
+  postal_code: '69001', city: 'Lyon', siret: '12345678200010', vat_number: 'FR11123456782',
 };
 const CLIENT = { name: 'Librairie Colette', email: 'colette@exemple.fr', address: '3 quai Voltaire', postal_code: '75007', city: 'Paris' };
 
@@ -75,7 +75,7 @@ describe('frozen issued documents', () => {
     expect(first.status).toBe(200);
     expect(invoice.pdf_sha256).toBe(sha256(first.raw));
 
-    await call(who, 'PUT', '/api/profile/', { email: who.email, ...PROFILE, company_name: 'Autre Société', siret: '98765432100017', city: 'Nantes' });
+    await call(who, 'PUT', '/api/profile/', { email: who.email, ...PROFILE, company_name: 'Autre Société', siret: '98765432400001', vat_number: 'FR14987654324', city: 'Nantes' });
     await call(who, 'PUT', `/api/contacts/${client.id}/`, { ...CLIENT, name: 'Nouveau nom', address: '1 rue Neuve' });
     await call(who, 'PUT', `/api/tasks/${task.id}/`, { title: 'Tâche renommée', billable: true, hourly_rate: 99, estimated_time: 5 });
 
@@ -83,7 +83,7 @@ describe('frozen issued documents', () => {
     expect(Buffer.compare(again.raw, first.raw)).toBe(0);
     const stored = await t.database.db.selectFrom('issued_documents').select('snapshot').where('kind', '=', 'invoice').where('document_id', '=', invoice.id).executeTakeFirstOrThrow();
     const snapshot = JSON.parse(stored.snapshot) as { document: RenderableDocument; totals: { total: number } };
-    expect(snapshot.document.issuer).toMatchObject({ name: 'Studio Dupont', siret: '12345678900012', city: 'Lyon' });
+    expect(snapshot.document.issuer).toMatchObject({ name: 'Studio Dupont', siret: '12345678200010', city: 'Lyon' });
     expect(snapshot.document.client).toMatchObject({ name: 'Librairie Colette', address: '3 quai Voltaire' });
     expect(snapshot.totals.total).toBe(14400);
   });

@@ -154,7 +154,7 @@ describe('generate_pdf', () => {
     const text = pdfText(res.rawPayload);
     for (const expected of [
       'DEVIS', `N° ${quote.quote_number}`, 'Valable jusqu’au', 'Studio Dupont', 'SARL', '12 rue des Lilas', '69001 Lyon',
-      'SIRET : 12345678900012', 'TVA intracom. : FR12123456789', 'Tél. : 04 72 00 00 00', alice.email, 'https://studio-dupont.fr',
+      'SIRET : 12345678200010', 'TVA intracom. : FR11123456782', 'Tél. : 04 72 00 00 00', alice.email, 'https://studio-dupont.fr',
       'Librairie Colette', 'Colette SAS', '5 rue Haute', '1000 Bruxelles', 'Belgique', 'colette@exemple.fr',
       'Objet : Refonte du site', 'Conception graphique', 'Maquettes et charte', 'Intégration',
       '1 234,56 €', shown(1350), `Total HT`, shown(2584.56), 'TVA 20 %', shown(516.91),
