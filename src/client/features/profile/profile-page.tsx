@@ -2,16 +2,23 @@ import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } f
 import styled from 'styled-components';
 import { asApiError } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
-import { COUNTRIES, DEFAULT_COUNTRY } from '../../lib/countries';
+import { COUNTRIES } from '../../lib/countries';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { FormActions, FormGrid, Select, TextArea, TextField } from '../../ui/form-fields';
+import { ChoiceField, FormActions, FormGrid, Select, TextArea, TextField } from '../../ui/form-fields';
 import { IconChevronDown } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { usernameChanged } from '../../app/session/session.slice';
-import { useGetProfileQuery, useUpdateProfileMutation, type Profile, type ProfileUpdate } from './profile.api';
+import { formatIban } from '../../../shared/identifiers';
+import { LEGAL_FORMS, LEGAL_FORM_KEYS, hasShareCapital, ibanError, isSoleTrader, registryOf } from '../../../shared/profile';
+import { VAT_FRANCHISE, VAT_ON_DEBITS_MENTION, VAT_REGIME_LABELS, type VatRegime } from '../../../shared/vat';
+import { useGetProfileQuery, useUpdateProfileMutation } from './profile.api';
+import {
+  REQUIRED_MESSAGE, buildProfilePayload, firstInError, isFormField, isRequired, toForm, validateProfileForm,
+  type FieldErrors, type FieldName, type ProfileForm,
+} from './profile-form';
 
 export const PROFILE_MESSAGES = {
   loadError: 'Erreur lors du chargement du profil.',
@@ -19,52 +26,10 @@ export const PROFILE_MESSAGES = {
   invalidFields: 'Certains champs sont invalides. Veuillez corriger les erreurs ci-dessous.',
   unknownError: "Une erreur inconnue s'est produite.",
   success: 'Profil mis à jour avec succès.',
-  required: 'Ce champ est obligatoire.',
+  required: REQUIRED_MESSAGE,
+  vatNumberMissing:
+    'Sans numéro de TVA intracommunautaire, vos factures ne pourront pas porter de TVA : renseignez-le, ou choisissez la franchise en base.',
 } as const;
-
-type ProfileForm = Profile & { password: string; password_confirm: string };
-type FieldName = keyof ProfileForm;
-
-const PROFILE_FIELDS: (keyof Profile)[] = [
-  'email',
-  'first_name',
-  'last_name',
-  'company_name',
-  'business_type',
-  'address',
-  'city',
-  'postal_code',
-  'country',
-  'phone',
-  'website',
-  'siret',
-  'vat_number',
-  'legal_notice',
-  'signature_notice',
-];
-
-const REQUIRED_FIELDS: FieldName[] = ['first_name', 'last_name', 'email'];
-
-function toForm(profile: Partial<Profile> | undefined): ProfileForm {
-  const form = {} as ProfileForm;
-  for (const field of PROFILE_FIELDS) {
-    const value = profile?.[field];
-    form[field] = typeof value === 'string' ? value : '';
-  }
-  form.country = form.country || DEFAULT_COUNTRY;
-  form.password = '';
-  form.password_confirm = '';
-  return form;
-}
-
-/** PUT body: every profile field, `password` only when filled, never `password_confirm`. */
-export function buildProfilePayload(form: ProfileForm): ProfileUpdate {
-  const payload = {} as ProfileUpdate;
-  for (const field of PROFILE_FIELDS) payload[field] = form[field];
-  payload.email = form.email.trim();
-  if (form.password) payload.password = form.password;
-  return payload;
-}
 
 function firstMessage(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -73,6 +38,19 @@ function firstMessage(value: unknown): string | undefined {
 }
 
 const FIELD_IDS_PREFIX = 'profile-';
+
+const LEGAL_FORM_OPTIONS = LEGAL_FORM_KEYS.map((key) => ({ value: key, label: LEGAL_FORMS[key] }));
+
+const VAT_REGIME_HINTS: Record<VatRegime, string> = {
+  franchise: `Vous ne facturez pas de TVA. Vos factures portent la mention « ${VAT_FRANCHISE.mention} ».`,
+  assujetti: 'Vous facturez la TVA à vos clients et la reversez. Votre numéro de TVA intracommunautaire figure sur vos factures.',
+};
+
+/** Where the registration comes from, for the selected legal form. */
+function registrationHint(legalForm: string): string {
+  if (registryOf(legalForm) === 'rcs') return 'Obligatoire pour une société : « RCS », la ville du greffe et le SIREN, par ex. « RCS Lyon 123 456 789 ».';
+  return 'Si vous êtes immatriculé : « RCS Lyon 123 456 789 » (commerçant) ou « RM 69 123 456 789 » (artisan).';
+}
 
 const StyledWide = styled.div`
   grid-column: 1 / -1;
@@ -116,6 +94,28 @@ const StyledCollapsibleBody = styled.div`
   padding: 0 ${({ theme }) => theme.spacing.xl} ${({ theme }) => theme.spacing.xl};
 `;
 
+const StyledSection = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.lg};
+`;
+
+const StyledFieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: none;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    padding: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
 const StyledForm = styled.form`
   display: flex;
   flex-direction: column;
@@ -152,14 +152,14 @@ function Collapsible({ title, open, onToggle, children }: CollapsibleProps) {
   );
 }
 
-/** /profile: 'Mon Profil Professionnel' (SPEC 2, 3, 5, 8). */
+/** /profile: 'Mon Profil Professionnel' (SPEC 2, 3, 5, 8; legal identity, VAT and bank details: issue 14). */
 export function ProfilePage() {
   const dispatch = useAppDispatch();
   const { data, isLoading, isError } = useGetProfileQuery();
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
 
   const [form, setForm] = useState<ProfileForm>(() => toForm(data));
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [extraErrors, setExtraErrors] = useState<string[]>([]);
   const [success, setSuccess] = useState<string | null>(null);
@@ -175,15 +175,28 @@ export function ProfilePage() {
     return names.map((name) => ({ value: name, label: name }));
   }, [form.country]);
 
-  const set = (field: FieldName) => (event: { target: { value: string } }) => {
-    const { value } = event.target;
-    setForm((prev) => ({ ...prev, [field]: value }));
+  const update = (values: Partial<ProfileForm>) => setForm((prev) => ({ ...prev, ...values }));
+
+  const set = (field: FieldName) => (event: { target: { value: string } }) => update({ [field]: event.target.value });
+
+  /** Grouped by four as soon as the field is left, and checked: a wrong digit shows at once. */
+  const onIbanBlur = () => {
+    const iban = formatIban(form.iban);
+    update({ iban });
+    setFieldErrors((prev) => ({ ...prev, iban: ibanError(iban) ?? undefined }));
   };
 
   const focusField = (field: FieldName) => {
     if (field === 'legal_notice') setLegalOpen(true);
     if (field === 'signature_notice') setSignatureOpen(true);
     window.setTimeout(() => document.getElementById(`${FIELD_IDS_PREFIX}${field}`)?.focus(), 0);
+  };
+
+  const showFieldErrors = (errors: FieldErrors) => {
+    setFieldErrors(errors);
+    setBanner(PROFILE_MESSAGES.invalidFields);
+    const first = firstInError(errors);
+    if (first) focusField(first);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -193,11 +206,9 @@ export function ProfilePage() {
     setExtraErrors([]);
     setFieldErrors({});
 
-    const missing = REQUIRED_FIELDS.filter((field) => !form[field].trim());
-    if (missing.length > 0) {
-      setFieldErrors(Object.fromEntries(missing.map((f) => [f, PROFILE_MESSAGES.required])));
-      setBanner(PROFILE_MESSAGES.invalidFields);
-      focusField(missing[0]);
+    const errors = validateProfileForm(form);
+    if (Object.keys(errors).length > 0) {
+      showFieldErrors(errors);
       return;
     }
     if ((form.password || form.password_confirm) && form.password !== form.password_confirm) {
@@ -217,28 +228,21 @@ export function ProfilePage() {
         setBanner(PROFILE_MESSAGES.unknownError);
         return;
       }
-      const raw = responseData as Record<string, unknown>;
-      const known: Partial<Record<FieldName, string>> = {};
+      const known: FieldErrors = {};
       const extra: string[] = [];
-      for (const [key, value] of Object.entries(raw)) {
+      for (const [key, value] of Object.entries(responseData as Record<string, unknown>)) {
         const message = firstMessage(value);
         if (!message) continue;
-        if ((PROFILE_FIELDS as string[]).includes(key) || key === 'password') known[key as FieldName] = message;
+        if (isFormField(key)) known[key] = message;
         else extra.push(message);
       }
-      const knownFields = Object.keys(known) as FieldName[];
-      if (knownFields.length > 0) {
-        setFieldErrors(known);
-        setBanner(PROFILE_MESSAGES.invalidFields);
-        focusField(knownFields[0]);
-      } else if (extra.length === 0) {
-        setBanner(PROFILE_MESSAGES.unknownError);
-      }
+      if (Object.keys(known).length > 0) showFieldErrors(known);
+      else if (extra.length === 0) setBanner(PROFILE_MESSAGES.unknownError);
       setExtraErrors(extra);
     }
   };
 
-  const field = (name: FieldName, label: string, props: Record<string, unknown> = {}) => (
+  const field = (name: Exclude<FieldName, 'vat_regime' | 'vat_on_debits' | 'legal_form'>, label: string, props: Record<string, unknown> = {}) => (
     <TextField
       id={`${FIELD_IDS_PREFIX}${name}`}
       name={name}
@@ -246,10 +250,13 @@ export function ProfilePage() {
       value={form[name]}
       onChange={set(name)}
       error={fieldErrors[name]}
-      required={REQUIRED_FIELDS.includes(name)}
+      required={isRequired(name)}
       {...props}
     />
   );
+
+  const soleTrader = isSoleTrader(form.legal_form);
+  const personName = `${form.first_name.trim()} ${form.last_name.trim()}`.trim() || 'Prénom Nom';
 
   let content: ReactNode;
   if (isLoading) {
@@ -269,10 +276,7 @@ export function ProfilePage() {
 
         <Card title="Entreprise">
           <FormGrid>
-            {field('company_name', "Nom de l'entreprise", { autoComplete: 'organization' })}
-            {field('business_type', 'Statut juridique')}
-            {field('siret', 'SIRET', { inputMode: 'numeric' })}
-            {field('vat_number', 'TVA intracom')}
+            <StyledWide>{field('company_name', "Nom de l'entreprise", { autoComplete: 'organization' })}</StyledWide>
             {field('phone', 'Téléphone', { type: 'tel', autoComplete: 'tel' })}
             {field('website', 'Site web', { type: 'url', autoComplete: 'url', placeholder: 'https://' })}
           </FormGrid>
@@ -292,6 +296,88 @@ export function ProfilePage() {
               error={fieldErrors.country}
               options={countryOptions}
             />
+          </FormGrid>
+        </Card>
+
+        <Card title="Identité légale">
+          <FormGrid>
+            <Select
+              id={`${FIELD_IDS_PREFIX}legal_form`}
+              name="legal_form"
+              label="Forme juridique"
+              value={form.legal_form}
+              onChange={set('legal_form')}
+              error={fieldErrors.legal_form}
+              options={LEGAL_FORM_OPTIONS}
+              placeholderOption="Non précisée"
+              hint={soleTrader ? `Vos documents indiqueront « ${personName} EI », comme l’exige le Code de commerce.` : undefined}
+            />
+            {field('business_type', 'Statut juridique', {
+              hint: 'Texte libre affiché à côté de votre nom, par ex. « Artisan » ou « Profession libérale ».',
+            })}
+            {hasShareCapital(form.legal_form) &&
+              field('share_capital', 'Capital social (€)', {
+                inputMode: 'decimal',
+                hint: 'Imprimé sur vos documents : « SARL au capital de 10 000,00 € ». Laissez vide s’il n’est pas à indiquer.',
+              })}
+            {field('siret', 'SIRET', { inputMode: 'numeric' })}
+            <StyledWide>
+              {field('registration', 'Immatriculation (RCS ou RM)', {
+                placeholder: 'RCS Lyon 123 456 789',
+                hint: registrationHint(form.legal_form),
+              })}
+            </StyledWide>
+          </FormGrid>
+        </Card>
+
+        <Card title="TVA">
+          <StyledSection>
+            <StyledFieldset>
+              <legend>Régime de TVA</legend>
+              {(['franchise', 'assujetti'] as const).map((regime, index) => (
+                <ChoiceField
+                  key={regime}
+                  id={index === 0 ? `${FIELD_IDS_PREFIX}vat_regime` : undefined}
+                  type="radio"
+                  name="vat_regime"
+                  label={VAT_REGIME_LABELS[regime]}
+                  hint={VAT_REGIME_HINTS[regime]}
+                  checked={form.vat_regime === regime}
+                  onChange={() => update({ vat_regime: regime })}
+                />
+              ))}
+              {fieldErrors.vat_regime && <Alert tone="error">{fieldErrors.vat_regime}</Alert>}
+            </StyledFieldset>
+            <FormGrid>{field('vat_number', 'TVA intracom', { placeholder: 'FR12345678901' })}</FormGrid>
+            {form.vat_regime === 'assujetti' && !form.vat_number.trim() && (
+              <Alert tone="warning">{PROFILE_MESSAGES.vatNumberMissing}</Alert>
+            )}
+            {form.vat_regime === 'assujetti' && (
+              <ChoiceField
+                id={`${FIELD_IDS_PREFIX}vat_on_debits`}
+                type="checkbox"
+                name="vat_on_debits"
+                label="Option pour le paiement de la TVA d'après les débits"
+                hint={`Vos factures portent alors la mention « ${VAT_ON_DEBITS_MENTION} ».`}
+                checked={form.vat_on_debits}
+                onChange={(event) => update({ vat_on_debits: event.target.checked })}
+              />
+            )}
+          </StyledSection>
+        </Card>
+
+        <Card title="Coordonnées bancaires">
+          <FormGrid>
+            <StyledWide>
+              {field('iban', 'IBAN', {
+                autoComplete: 'off',
+                spellCheck: false,
+                placeholder: 'FR76 3000 6000 0112 3456 7890 189',
+                hint: 'Imprimé dans le bloc « Règlement » de vos factures, pour les virements.',
+                onBlur: onIbanBlur,
+              })}
+            </StyledWide>
+            {field('bic', 'BIC', { autoComplete: 'off', spellCheck: false, placeholder: 'BNPAFRPPXXX' })}
           </FormGrid>
         </Card>
 

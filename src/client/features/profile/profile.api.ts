@@ -1,4 +1,6 @@
 import { api } from '../../app/api';
+import type { LegalForm } from '../../../shared/profile';
+import type { VatRegime } from '../../../shared/vat';
 
 export interface Profile {
   email: string;
@@ -16,6 +18,17 @@ export interface Profile {
   vat_number: string;
   legal_notice: string;
   signature_notice: string;
+  vat_regime: VatRegime;
+  /** Option pour le paiement de la TVA d'après les débits; always false in the franchise. */
+  vat_on_debits: boolean;
+  /** Compact, upper case: the page groups it by four. */
+  iban: string;
+  bic: string;
+  legal_form: LegalForm | '';
+  /** Euros; null when not stated. */
+  share_capital: number | null;
+  /** 'RCS Lyon 123 456 789'. */
+  registration: string;
 }
 
 /** PUT profile/ body: the profile fields, plus `password` only when a new one is set. */
