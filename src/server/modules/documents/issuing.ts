@@ -8,6 +8,8 @@ import { renderDocumentPdf } from '../../documents/pdf-renderer';
 import { formatDate } from '../../documents/format';
 import { addDays } from '../../../shared/dates';
 import { MAX_B2B_PAYMENT_DAYS } from '../../../shared/documents';
+import { fromHundredths } from '../../../shared/money';
+import { issuerLegalLines } from '../../../shared/profile';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '../../../shared/vat';
 import { lineCategory, vatGroups } from '../../documents/vat-treatment';
 import { usersRepository, type UserRow } from '../auth/users.repository';
@@ -41,6 +43,10 @@ function issuerParty(user: UserRow): Party {
     website: user.website,
     siret: user.siret,
     vatNumber: user.vat_number,
+    legalLines: issuerLegalLines({
+      ...user,
+      share_capital: user.share_capital_cents === null ? null : fromHundredths(Number(user.share_capital_cents)),
+    }),
   };
 }
 
