@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ActivityAction, ActivityObjectType } from '../../../shared/activity';
+import { activityRepository } from './activity.repository';
 
 export interface ActivityRecord {
   ownerId: number;
@@ -18,29 +19,19 @@ export interface ActivityRecord {
  * entry exists exactly when the change does (DESIGN.md section 4).
  */
 export async function recordActivity(db: Kysely<Database>, entry: ActivityRecord): Promise<void> {
-  await db
-    .insertInto('activities')
-    .values({
-      owner_id: entry.ownerId,
-      object_type: entry.objectType,
-      object_id: entry.objectId,
-      object_label: entry.label.slice(0, 200),
-      action: entry.action,
-      changes: entry.changes ?? '',
-      timestamp: new Date().toISOString(),
-      client_name: entry.clientName ?? null,
-      project_name: entry.projectName ?? null,
-    })
-    .execute();
-  if (entry.action === 'supprimé') {
-    await db
-      .updateTable('activities')
-      .set({ object_deleted: 1 })
-      .where('owner_id', '=', entry.ownerId)
-      .where('object_type', '=', entry.objectType)
-      .where('object_id', '=', entry.objectId)
-      .execute();
-  }
+  const repo = activityRepository(db);
+  await repo.insert({
+    owner_id: entry.ownerId,
+    object_type: entry.objectType,
+    object_id: entry.objectId,
+    object_label: entry.label.slice(0, 200),
+    action: entry.action,
+    changes: entry.changes ?? '',
+    timestamp: new Date().toISOString(),
+    client_name: entry.clientName ?? null,
+    project_name: entry.projectName ?? null,
+  });
+  if (entry.action === 'supprimé') await repo.markDeleted(entry.ownerId, entry.objectType, entry.objectId);
 }
 
 export type ValueFormatter = (field: string, value: unknown) => string;
