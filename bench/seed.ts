@@ -86,7 +86,7 @@ const isoAt = (date: string, rng: Rng) =>
 
 interface DocumentPlan {
   row: Omit<Insertable<Database['invoices']>, 'number' | 'search_text'> & { number: string | null };
-  lines: { title: string; description: string; quantity: number; unit_price_cents: number; total_cents: number }[];
+  lines: { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number; total_cents: number }[];
   clientName: string;
 }
 
@@ -236,7 +236,7 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
           const created = isoAt(issue, rng);
           return {
             clientName: client.name,
-            lines: lines.map((l, i) => ({ ...l, total_cents: totals.lines[i] })),
+            lines: lines.map((l, i) => ({ ...l, tax_rate: taxRate, total_cents: totals.lines[i] })),
             row: {
               owner_id: ownerId, number: null, title: `${rng.pick(DOCUMENT_TITLES)} — ${client.company || client.name}`,
               description: '', client_id: client.id, status: st, priority: rng.weighted(PRIORITY_WEIGHTS), issue_date: issue,

@@ -2,7 +2,7 @@
  * Quotes (devis) and invoices (factures): statuses, labels and the one calculation used by the
  * form and by the server (DESIGN.md section 4). All amounts are integer cents.
  */
-import { toHundredths } from './money';
+import { fromHundredths, toHundredths } from './money';
 
 export type DocumentKind = 'quote' | 'invoice' | 'credit_note';
 
@@ -115,3 +115,27 @@ export function computeTotals(lines: LineAmounts[], defaultRate: number | string
   const tax = breakdown.reduce((sum, row) => sum + row.tax, 0);
   return { lines: lineTotals, subtotal, tax, total: subtotal + tax, breakdown };
 }
+
+/**
+ * Caps on what a document may hold (issue 16), so that every amount stays an exact integer of
+ * cents, far below 2^53: a line's quantity (hundredths) × unit price (cents) is at most
+ * 100 × 100 × MAX_AMOUNT = 10^13 once its total is capped, a VAT base × rate (hundredths of a
+ * percent) at most 10^11 × 2000, and no sum of lines can pass the document's cap. A product beyond
+ * 2^53 may be inexact, but it is then thousands of times over the cap and refused all the same.
+ */
+export const MAX_LINE_QUANTITY = 1_000_000;
+/** Euros HT. */
+export const MAX_UNIT_PRICE = 10_000_000;
+/** Euros: a line's total HT, and a document's total TTC. */
+export const MAX_AMOUNT = 1_000_000_000;
+export const MAX_DOCUMENT_LINES = 500;
+
+/** A VAT breakdown row as the API sends it: rate in percent, base and tax in euros. */
+export interface VatBreakdownJson {
+  rate: number;
+  base: number;
+  tax: number;
+}
+
+export const vatBreakdownJson = (rows: VatBreakdownRow[]): VatBreakdownJson[] =>
+  rows.map((row) => ({ rate: fromHundredths(row.rate), base: fromHundredths(row.base), tax: fromHundredths(row.tax) }));

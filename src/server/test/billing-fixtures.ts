@@ -16,6 +16,8 @@ export const COMPLETE_PROFILE = {
   city: 'Lyon',
   siret: '12345678200010',
   vat_number: 'FR11123456782',
+  // VAT-registered: the franchise (the default without a VAT number) charges no VAT (issue 14).
+  vat_regime: 'assujetti',
 };
 
 /** A client's address complete enough to be invoiced. */

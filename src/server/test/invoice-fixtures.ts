@@ -44,7 +44,7 @@ export class InvoicingWorld {
       this.profile(this.alice, {
         company_name: 'Studio Dupont', business_type: 'SARL', address: '12 rue des Lilas', postal_code: '69001', city: 'Lyon',
         phone: '04 72 00 00 00', website: 'https://studio-dupont.fr', siret: '12345678200010', vat_number: 'FR11123456782',
-        signature_notice: 'Jeanne Dupont — Studio Dupont',
+        vat_regime: 'assujetti', signature_notice: 'Jeanne Dupont — Studio Dupont',
       }),
       200,
     );

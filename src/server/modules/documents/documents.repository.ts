@@ -3,7 +3,7 @@ import type { Database, DocumentsTable, PaymentsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { PRIORITY_LABELS, type Priority } from '../../../shared/workflow';
 import {
-  balanceDueCents, computeTotals, OUTSTANDING_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, type PaymentMethod,
+  balanceDueCents, computeTotals, OUTSTANDING_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, vatBreakdownJson, type PaymentMethod,
 } from '../../../shared/documents';
 import { fromHundredths } from '../../../shared/money';
 import { normalizeSearch } from '../../../shared/search';
@@ -13,7 +13,7 @@ import { parisToday } from '../../../shared/dates';
 import { outstandingStatus } from './outstanding';
 import { taskCostCents } from '../tasks/tasks.repository';
 import type { DocumentKindConfig } from './document-kinds';
-import type { DocumentInput, LineInput } from './documents.schemas';
+import type { ResolvedDocument, ResolvedLine } from './documents.schemas';
 
 type DocumentRow = Selectable<DocumentsTable> & {
   quote_id?: number | null;
@@ -36,6 +36,8 @@ export interface LineItem {
   description: string;
   quantity: number;
   unit_price: number;
+  /** Percent. */
+  tax_rate: number;
   total: number;
   task_id: number | null;
   task: { id: number; title: string; hourly_rate: number; cost: number } | null;
@@ -49,6 +51,16 @@ export type DocumentView = Record<string, unknown> & {
   total_amount: number;
   line_items?: LineItem[];
 };
+
+/**
+ * Totals of lines in stored units (hundredths of a unit, cents, hundredths of a percent), by the
+ * one shared calculation: per line, per VAT rate, and the document's.
+ */
+export const linesTotals = (lines: { quantity: number; unit_price: number; tax_rate: number }[], defaultRate: number) =>
+  computeTotals(
+    lines.map((l) => ({ quantity: l.quantity / 100, unit_price: l.unit_price / 100, tax_rate: l.tax_rate / 100 })),
+    defaultRate / 100,
+  );
 
 /** The HT part of `amountCents` of a document worth `subtotalCents` HT and `totalCents` TTC. */
 export const htShare = (amountCents: number, subtotalCents: number, totalCents: number) =>
@@ -142,7 +154,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       .selectFrom(`${L(kind)} as l`)
       .leftJoin('tasks as t', 't.id', 'l.task_id')
       .select([
-        'l.id', 'l.document_id', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_cents', 'l.total_cents', 'l.task_id',
+        'l.id', 'l.document_id', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_cents', 'l.tax_rate', 'l.total_cents', 'l.task_id',
         't.title as task_title', 't.billable', 't.actual_centihours', 't.estimated_centihours', 't.hourly_rate_cents',
       ])
       .where('l.document_id', 'in', documentIds)
@@ -157,6 +169,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         description: r.description,
         quantity: fromHundredths(r.quantity),
         unit_price: fromHundredths(r.unit_price_cents),
+        tax_rate: fromHundredths(r.tax_rate),
         total: fromHundredths(r.total_cents),
         task_id: r.task_id,
         task:
@@ -277,6 +290,9 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         .where('d.id', '=', id)
         .executeTakeFirst()) as (DocumentRow & ShapeRow) | undefined;
       if (!row) return undefined;
+      const lineItems = (await lines([id])).get(id) ?? [];
+      // In euros and percent, from the stored lines: the same figures as the stored totals.
+      const { breakdown } = computeTotals(lineItems, fromHundredths(row.tax_rate));
       const archived = kind.ledger || kind.kind === 'quote'
         ? await db.selectFrom('issued_documents').select('pdf_sha256').where('kind', '=', kind.kind).where('document_id', '=', id).executeTakeFirst()
         : undefined;
@@ -284,13 +300,18 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         ...shape(row),
         description: row.description,
         tax_rate: fromHundredths(row.tax_rate),
+        operation_category: row.operation_category,
+        service_date: row.service_date ?? null,
+        service_end_date: row.service_end_date ?? null,
+        vat_exemption: row.vat_exemption,
         legal_notice: row.legal_notice,
         signature_notice: row.signature_notice,
         tax_amount: fromHundredths(row.tax_cents),
+        vat_breakdown: vatBreakdownJson(breakdown),
         pdf_sha256: archived?.pdf_sha256 ?? null,
         ...(kind.kind === 'invoice' ? await invoiceDetail(row) : {}),
         ...(kind.kind === 'credit_note' ? { reason: row.reason ?? '' } : {}),
-        line_items: (await lines([id])).get(id) ?? [],
+        line_items: lineItems,
       };
     },
 
@@ -304,7 +325,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     async save(
       ownerId: number,
       id: number | null,
-      input: DocumentInput & {
+      input: ResolvedDocument & {
         issue_date: string;
         number?: string | null;
         quote_id?: number | null;
@@ -312,10 +333,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         credit?: { invoice_id: number; reason: string; refund_cents: number };
       },
     ): Promise<number> {
-      const totals = computeTotals(
-        input.line_items.map((l) => ({ quantity: l.quantity / 100, unit_price: l.unit_price / 100 })),
-        input.tax_rate / 100,
-      );
+      const totals = linesTotals(input.line_items, input.tax_rate);
       const now = new Date().toISOString();
       const columns = {
         title: input.title,
@@ -327,6 +345,10 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         end_date: input.end_date,
         payment_date: input.payment_date,
         tax_rate: input.tax_rate,
+        operation_category: input.operation_category,
+        service_date: input.service_date,
+        service_end_date: input.service_end_date,
+        vat_exemption: input.vat_exemption,
         legal_notice: input.legal_notice,
         signature_notice: input.signature_notice,
         subtotal_cents: totals.subtotal,
@@ -473,7 +495,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
    * Lines absent from the payload are removed; a line keeps its id when it names one of this
    * document's lines, otherwise it is new.
    */
-  async function replaceLines(documentId: number, items: LineInput[], totals: number[]) {
+  async function replaceLines(documentId: number, items: ResolvedLine[], totals: number[]) {
     const existing = new Set(
       (await db.selectFrom(L(kind)).select('id').where('document_id', '=', documentId).execute()).map((r) => r.id),
     );
@@ -486,6 +508,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         description: line.description,
         quantity: line.quantity,
         unit_price_cents: line.unit_price,
+        tax_rate: line.tax_rate,
         total_cents: totals[position],
         task_id: line.task_id,
       };

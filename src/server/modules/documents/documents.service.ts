@@ -3,15 +3,17 @@ import type { Database, DocumentsTable } from '../../db/schema';
 import { inTransaction, type Dialect } from '../../db/database';
 import { addDays, monthsEndingWith, parisToday } from '../../../shared/dates';
 import { MAX_REVENUE_MONTHS, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
-import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES } from '../../../shared/documents';
+import { DEFAULT_VALIDITY_DAYS, MAX_AMOUNT, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES } from '../../../shared/documents';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { queryInteger } from '../../http/params';
 import { assertOwned } from '../../http/owned-refs';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { documentSearchText, documentsRepository, type DocumentView } from './documents.repository';
+import { documentSearchText, documentsRepository, linesTotals, type DocumentView } from './documents.repository';
 import { checkChronology, checkDueDate, freezeDocument, liveRenderable, missingForEInvoice, refuseIfMissing } from './issuing';
-import type { DocumentInput } from './documents.schemas';
+import {
+  applyVatRules, DOCUMENT_TOTAL_TOO_BIG, resolveRates, type DocumentInput, type ResolvedDocument, type Seller,
+} from './documents.schemas';
 import { nextDocumentNumber } from './numbering';
 
 /** A printed field changed on an issued invoice or a sent quote. */
@@ -46,21 +48,26 @@ const historyView = (d: DocumentView) => ({
 });
 
 type FrozenRow = Selectable<DocumentsTable>;
-type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number };
+type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
 
 /**
  * The printed fields `input` would change on a frozen document, each with the French reason.
  * Null dates mean "as stored" (forms send the whole object back).
  */
-function lockedChanges(kind: DocumentKindConfig, row: FrozenRow, lines: StoredLine[], input: DocumentInput) {
+function lockedChanges(kind: DocumentKindConfig, row: FrozenRow, lines: StoredLine[], input: ResolvedDocument) {
   const changed: string[] = [];
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  for (const field of ['title', 'description', 'client_id', 'tax_rate', 'legal_notice', 'signature_notice'] as const) {
-    if (!same(row[field], input[field])) changed.push(field);
+  const printedFields = [
+    'title', 'description', 'client_id', 'tax_rate', 'operation_category', 'service_date', 'service_end_date', 'vat_exemption',
+    'legal_notice', 'signature_notice',
+  ] as const;
+  for (const field of printedFields) {
+    if (!same(row[field] ?? null, input[field])) changed.push(field);
   }
   if (input.issue_date !== null && input.issue_date !== row.issue_date) changed.push('issue_date');
   if (input.end_date !== null && input.end_date !== row.end_date) changed.push(kind.endDateField);
-  const printed = (l: { title: string; description: string; quantity: number }, price: number) => [l.title, l.description, l.quantity, price];
+  const printed = (l: { title: string; description: string; quantity: number; tax_rate: number }, price: number) =>
+    [l.title, l.description, l.quantity, price, l.tax_rate];
   if (!same(lines.map((l) => printed(l, l.unit_price_cents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
     changed.push('line_items');
   }
@@ -99,8 +106,25 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     await assertOwned(trx, 'tasks', ownerId, taskIds, 'line_items');
   }
 
+  /** What the VAT rules read of the seller. */
+  const seller = async (trx: Kysely<Database>, ownerId: number): Promise<Seller> =>
+    (await trx.selectFrom('users').select(['vat_regime', 'vat_number']).where('id', '=', ownerId).executeTakeFirst()) ??
+    { vat_regime: 'franchise', vat_number: '' };
+
+  /**
+   * A draft as it will be saved: every line's rate known, the seller's VAT rules applied (unless
+   * `enforceVat` is false: a quote converted as it was accepted, corrected in its draft invoice),
+   * its total TTC within the cap that keeps every amount exact.
+   */
+  async function prepareDraft(trx: Kysely<Database>, ownerId: number, input: DocumentInput, enforceVat = true) {
+    const s = await seller(trx, ownerId);
+    const doc = enforceVat ? applyVatRules(input, s) : resolveRates(input, s);
+    if (linesTotals(doc.line_items, doc.tax_rate).total > MAX_AMOUNT * 100) throw badRequest({ line_items: [DOCUMENT_TOTAL_TOO_BIG] });
+    return doc;
+  }
+
   /** Defaults of SPEC section 9: issue today, end date +30 days. Payment dates follow payments. */
-  function withDates(input: DocumentInput, today: string) {
+  function withDates<T extends { issue_date: string | null; end_date: string | null }>(input: T, today: string) {
     const issue_date = input.issue_date ?? today;
     const end_date = input.end_date ?? addDays(issue_date, DEFAULT_VALIDITY_DAYS);
     if (kind === INVOICE_KIND) {
@@ -153,7 +177,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     const dueDate = addDays(date, term);
     const { document, user, contactId } = await liveRenderable(trx, kind, ownerId, (await txRepo.find(ownerId, id))!);
     refuseIfMissing(kind, missingForEInvoice(document, user, contactId));
-    await checkChronology(trx, kind, ownerId, { issueDate: date, dueDate, today, excludeId: id });
+    await checkChronology(trx, kind, ownerId, { issueDate: date, dueDate, today, excludeId: id, clientType: document.clientType });
     const number = await nextDocumentNumber(trx, kind, ownerId, Number(date.slice(0, 4)));
     await trx
       .updateTable('invoices')
@@ -168,9 +192,11 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   }
 
   /** Saves a frozen document's editable fields (priority, internal notes), refusing any printed change. */
-  async function updateFrozen(trx: Kysely<Database>, row: FrozenRow, input: DocumentInput) {
+  async function updateFrozen(trx: Kysely<Database>, ownerId: number, row: FrozenRow, input: DocumentInput) {
     const txRepo = documentsRepository(trx, kind);
-    const errors = lockedChanges(kind, row, await txRepo.lineRows(row.id), input);
+    // Rates left out mean the stored ones: only a change is refused.
+    const resolved = resolveRates(input, await seller(trx, ownerId), row.tax_rate);
+    const errors = lockedChanges(kind, row, await txRepo.lineRows(row.id), resolved);
     const statusChange = input.status !== row.status;
     if (kind === INVOICE_KIND && statusChange) errors.status = [DERIVED_STATUS];
     if (kind === QUOTE_KIND && statusChange && input.status === 'draft') {
@@ -202,14 +228,15 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     list: (ownerId: number, params: Record<string, unknown>) => repo.list(ownerId, params, parisToday()),
     forClient: repo.forClient,
 
-    create: (ownerId: number, input: DocumentInput, extra: { quote_id?: number } = {}) =>
+    create: (ownerId: number, input: DocumentInput, extra: { quote_id?: number } = {}, options = { enforceVat: true }) =>
       inTransaction(db, async (trx) => {
         checkWritableStatus(input.status);
         await checkRefs(trx, ownerId, input);
+        const doc = await prepareDraft(trx, ownerId, input, options.enforceVat);
         const today = parisToday();
         const txRepo = documentsRepository(trx, kind);
         const number = kind.numberedAtCreation ? await nextDocumentNumber(trx, kind, ownerId, Number(today.slice(0, 4))) : null;
-        const draft = kind === INVOICE_KIND ? { ...input, status: 'draft' } : { ...input, status: issuing(input) ? 'draft' : input.status };
+        const draft = kind === INVOICE_KIND ? { ...doc, status: 'draft' } : { ...doc, status: issuing(input) ? 'draft' : input.status };
         const id = await txRepo.save(ownerId, null, { ...withDates(draft, today), number, ...extra });
         if (issuing(input)) await issue(trx, ownerId, id, input.issue_date ?? undefined);
         const created = (await txRepo.find(ownerId, id))!;
@@ -225,12 +252,13 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         await checkRefs(trx, ownerId, input);
         const before = (await txRepo.find(ownerId, id))!;
         if (await isFrozen(trx, row)) {
-          await updateFrozen(trx, row, input);
+          await updateFrozen(trx, ownerId, row, input);
         } else {
           checkWritableStatus(input.status);
+          const doc = await prepareDraft(trx, ownerId, input);
           const willIssue = issuing(input) && row.status === 'draft';
           const status = willIssue ? 'draft' : input.status;
-          await txRepo.save(ownerId, id, { ...withDates({ ...input, status }, parisToday()), number: row.number });
+          await txRepo.save(ownerId, id, { ...withDates({ ...doc, status }, parisToday()), number: row.number });
           if (willIssue) {
             // The date typed in this request, if changed; otherwise the invoice is dated today.
             const explicit = input.issue_date !== null && input.issue_date !== row.issue_date ? input.issue_date : undefined;
@@ -343,6 +371,10 @@ export async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Diale
           end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
           payment_date: null,
           tax_rate: Math.round(Number(quote.tax_rate) * 100),
+          operation_category: quote.operation_category as DocumentInput['operation_category'],
+          service_date: (quote.service_date as string | null) ?? null,
+          service_end_date: (quote.service_end_date as string | null) ?? null,
+          vat_exemption: quote.vat_exemption as DocumentInput['vat_exemption'],
           legal_notice: String(quote.legal_notice ?? ''),
           signature_notice: String(quote.signature_notice ?? ''),
           internal_notes: '',
@@ -352,10 +384,14 @@ export async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Diale
             description: l.description,
             quantity: Math.round(l.quantity * 100),
             unit_price: Math.round(l.unit_price * 100),
+            tax_rate: Math.round(l.tax_rate * 100),
             task_id: l.task_id,
           })),
         },
         { quote_id: quoteId },
+        // What the client accepted is converted as it is: a rule the seller's profile breaks since
+        // (a new regime, a removed VAT number) is refused when the draft invoice is saved or issued.
+        { enforceVat: false },
       );
       if (quote.status !== 'accepted') {
         await trx.updateTable('quotes').set({ status: 'accepted', updated_at: new Date().toISOString() }).where('id', '=', quoteId).execute();

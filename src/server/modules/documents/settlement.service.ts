@@ -10,7 +10,8 @@ import { balanceDueCents, computeTotals, PAYMENT_METHODS, PAYMENT_METHOD_LABELS,
 import { fromHundredths } from '../../../shared/money';
 import { recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, INVOICE_KIND } from './document-kinds';
-import { documentSearchText, documentsRepository, htShare, paymentView } from './documents.repository';
+import { documentSearchText, documentsRepository, htShare, linesTotals, paymentView } from './documents.repository';
+import { checkLineTotal, lineAmountFields, percent, rateList } from './documents.schemas';
 import { checkChronology, freezeDocument, liveRenderable, missingForEInvoice, refuseIfMissing } from './issuing';
 import { nextDocumentNumber } from './numbering';
 
@@ -154,8 +155,11 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
         const credited = Number(row.credited_cents);
         const balance = balanceDueCents({ total_cents: total, paid_cents: paid, credited_cents: credited });
         const creditable = total - credited;
-        const lines = input.line_items ?? (await fullCreditLines(trx, row, balance));
-        const totals = computeTotals(lines.map((l) => ({ quantity: l.quantity / 100, unit_price: l.unit_price / 100 })), row.tax_rate / 100);
+        const invoiceLines = await documentsRepository(trx, INVOICE_KIND).lineRows(row.id);
+        const lines = input.line_items
+          ? creditedRates(input.line_items, invoiceLines, row.tax_rate)
+          : fullCreditLines(row, invoiceLines, balance);
+        const totals = linesTotals(lines, row.tax_rate);
         if (totals.total <= 0) {
           throw badRequest(input.line_items
             ? { line_items: ['Le montant de l’avoir doit être supérieur à 0.'] }
@@ -179,6 +183,9 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
           .values({
             owner_id: ownerId, number, invoice_id: invoiceId, title, description: '', reason, client_id: row.client_id,
             status: 'issued', priority: row.priority, issue_date: today, end_date: today, payment_date: null, tax_rate: row.tax_rate,
+            // What the credited invoice said of its operation and its VAT.
+            operation_category: row.operation_category, service_date: row.service_date, service_end_date: row.service_end_date,
+            vat_exemption: row.vat_exemption,
             legal_notice: row.legal_notice, signature_notice: row.signature_notice, subtotal_cents: totals.subtotal,
             tax_cents: totals.tax, total_cents: totals.total, refund_cents: refund,
             refund_ht_cents: htShare(refund, totals.subtotal, totals.total),
@@ -191,7 +198,7 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
             .insertInto('credit_note_lines')
             .values({
               document_id: id, position, title: line.title, description: line.description, quantity: line.quantity,
-              unit_price_cents: line.unit_price, total_cents: totals.lines[position], task_id: null,
+              unit_price_cents: line.unit_price, tax_rate: line.tax_rate, total_cents: totals.lines[position], task_id: null,
             })
             .execute();
         }
@@ -218,26 +225,32 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
 
 // ---- Credit notes
 
-const creditLineSchema = z.strictObject({
-  title: requiredText(300),
-  description: optionalText(5000),
-  quantity: hundredths(1e6).refine((q) => q > 0, 'Assurez-vous que cette valeur est supérieure à 0.'),
-  unit_price: hundredths(1e9),
-  // Echoed back from the invoice's lines by forms.
-  id: z.unknown().optional(),
-  task_id: z.unknown().optional(),
-  task: z.unknown().optional(),
-  total: z.unknown().optional(),
-});
+const creditLineSchema = z
+  .strictObject({
+    title: requiredText(300),
+    description: optionalText(5000),
+    // The rate of the invoice's line it credits; absent → the invoice's rate.
+    ...lineAmountFields,
+    // Echoed back from the invoice's lines by forms.
+    id: z.unknown().optional(),
+    task_id: z.unknown().optional(),
+    task: z.unknown().optional(),
+    total: z.unknown().optional(),
+  })
+  .superRefine(checkLineTotal);
 
 const creditNoteSchema = z.strictObject({
   reason: optionalText(1000),
   line_items: z.array(creditLineSchema).min(1, 'L’avoir doit contenir au moins une ligne.').max(500).optional(),
 });
 
+/** A credit note's line: amounts in cents and hundredths, rate in hundredths of a percent (null: the invoice's). */
+type CreditLineInput = { title: string; description: string; quantity: number; unit_price: number; tax_rate: number | null };
+type CreditLine = CreditLineInput & { tax_rate: number };
+
 export type CreditNoteInput = {
   reason: string;
-  line_items?: { title: string; description: string; quantity: number; unit_price: number }[];
+  line_items?: CreditLineInput[];
 };
 
 export function parseCreditNote(body: unknown): CreditNoteInput {
@@ -250,24 +263,106 @@ export function parseCreditNote(body: unknown): CreditNoteInput {
   const { reason, line_items } = result.data;
   return {
     reason,
-    ...(line_items ? { line_items: line_items.map(({ title, description, quantity, unit_price }) => ({ title, description, quantity, unit_price })) } : {}),
+    ...(line_items
+      ? { line_items: line_items.map(({ title, description, quantity, unit_price, tax_rate }) => ({ title, description, quantity, unit_price, tax_rate })) }
+      : {}),
   };
 }
 
+type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
+
+/**
+ * A partial credit's lines with their rates: each one of the invoice's (a line without one takes
+ * the invoice's rate, or its only line rate), so that the credit note's VAT mirrors the invoice's.
+ */
+function creditedRates(lines: CreditLineInput[], invoiceLines: StoredLine[], invoiceRate: number): CreditLine[] {
+  const rates = [...new Set(invoiceLines.map((l) => Number(l.tax_rate)))].sort((a, b) => b - a);
+  const fallback = rates.length === 1 ? rates[0] : invoiceRate;
+  const resolved = lines.map((line) => ({ ...line, tax_rate: line.tax_rate ?? fallback }));
+  const errors = resolved.map((line) =>
+    rates.includes(line.tax_rate)
+      ? {}
+      : { tax_rate: [`Le taux de TVA d’une ligne d’avoir doit être l’un de ceux de la facture : ${rateList(rates)}.`] },
+  );
+  if (errors.some((e) => 'tax_rate' in e)) throw badRequest({ line_items: errors });
+  return resolved;
+}
+
+/** TTC of `ht` cents HT alone at `rate` (hundredths of a percent), by the shared calculation. */
+const ttcAt = (rate: number, ht: number) => computeTotals([{ quantity: 1, unit_price: ht / 100, tax_rate: rate / 100 }], 0).total;
+
 /**
  * Lines crediting `balance` cents TTC: the invoice's own lines when nothing was paid or credited
- * (a full cancellation), else one line whose HT amount gives exactly that TTC at the invoice's rate.
- * VAT is rounded on the subtotal, so some TTC amounts have no HT amount (999,99 € at 20 %): the
- * next one above is taken, which settles the invoice and owes the client the cent (refund_cents).
+ * (a full cancellation), else one line per VAT rate of the invoice, so that the credit note's VAT
+ * per rate mirrors the invoice's.
+ *
+ * Rounding: the balance is first shared between the rates in proportion to each rate's TTC on
+ * the invoice (largest remainder, so the shares sum to the balance). VAT is rounded per rate on
+ * its base, so a rate's TTC skips some values (999,99 € at 20 % has no HT amount): each rate
+ * takes the largest HT whose TTC stays within its share, then the cents still missing are added
+ * one HT cent at a time where the TTC grows by exactly what is missing, a cent moving from one
+ * rate to another when needed. Only when no combination lands on the balance (a single rate
+ * whose TTC skips it) is the next TTC above taken: that settles the invoice and owes the client
+ * the cent (refund_cents).
  */
-async function fullCreditLines(trx: Kysely<Database>, row: InvoiceRow, balance: number) {
+export function fullCreditLines(
+  row: Pick<InvoiceRow, 'number' | 'total_cents' | 'tax_rate'>,
+  invoiceLines: StoredLine[],
+  balance: number,
+): CreditLine[] {
   if (balance === Number(row.total_cents)) {
-    const lines = await documentsRepository(trx, INVOICE_KIND).lineRows(row.id);
-    return lines.map((l) => ({ title: l.title, description: l.description, quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents) }));
+    return invoiceLines.map((l) => ({
+      title: l.title, description: l.description, quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents), tax_rate: Number(l.tax_rate),
+    }));
   }
-  const ttc = (ht: number) => computeTotals([{ quantity: 1, unit_price: ht / 100 }], row.tax_rate / 100).total;
-  let ht = Math.round((balance * 10000) / (10000 + row.tax_rate));
-  while (ht > 0 && ttc(ht - 1) >= balance) ht--;
-  while (ttc(ht) < balance) ht++;
-  return [{ title: `Solde de la facture ${row.number}`, description: '', quantity: 100, unit_price: ht }];
+  const { breakdown } = linesTotals(
+    invoiceLines.map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents), tax_rate: Number(l.tax_rate) })),
+    row.tax_rate,
+  );
+  const rates = breakdown.length ? breakdown : [{ rate: row.tax_rate, base: 0, tax: 0 }];
+  const shares = largestRemainder(balance, rates.map((r) => r.base + r.tax));
+  const hts = rates.map((r, i) => {
+    let ht = Math.floor((shares[i] * 10000) / (10000 + r.rate));
+    while (ht > 0 && ttcAt(r.rate, ht) > shares[i]) ht--;
+    while (ttcAt(r.rate, ht + 1) <= shares[i]) ht++;
+    return ht;
+  });
+  const ttc = () => rates.reduce((sum, r, i) => sum + ttcAt(r.rate, hts[i]), 0);
+  const step = (i: number, by: number) => ttcAt(rates[i].rate, hts[i] + by) - ttcAt(rates[i].rate, hts[i]);
+  for (let missing = balance - ttc(); missing > 0; missing = balance - ttc()) {
+    const exact = rates.findIndex((_, i) => step(i, 1) === missing);
+    const below = rates.findIndex((_, i) => step(i, 1) < missing);
+    // Two cents up on one rate, one cent down on another: one cent more in all.
+    const up = rates.findIndex((_, i) => step(i, 1) === 2);
+    const down = rates.findIndex((_, i) => i !== up && hts[i] > 0 && step(i, -1) === -1);
+    if (exact >= 0) hts[exact]++;
+    else if (below >= 0) hts[below]++;
+    else if (missing === 1 && up >= 0 && down >= 0) {
+      hts[up]++;
+      hts[down]--;
+    } else hts[up >= 0 ? up : 0]++; // no exact combination: the next TTC above
+  }
+  // A rate whose share is nothing gets no line (unless nothing is left at all: refused by the caller).
+  const kept = rates.map((r, i) => ({ rate: r.rate, ht: hts[i] })).filter((r, i, all) => r.ht > 0 || (i === 0 && all.every((a) => a.ht === 0)));
+  return kept.map(({ rate, ht }) => ({
+    title: `Solde de la facture ${row.number}${kept.length > 1 ? ` (TVA ${percent(rate)})` : ''}`,
+    description: '',
+    quantity: 100,
+    unit_price: ht,
+    tax_rate: rate,
+  }));
+}
+
+/** `total` shared in proportion to `weights`, in whole units summing to `total` (largest remainder). */
+function largestRemainder(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  for (const i of exact.map((_, i) => i).sort((a, b) => exact[b] - Math.floor(exact[b]) - (exact[a] - Math.floor(exact[a])))) {
+    if (left-- <= 0) break;
+    shares[i]++;
+  }
+  return shares;
 }
