@@ -271,7 +271,7 @@ export interface DocumentLinesTable {
   unit_price_cents: number;
   total_cents: number;
   /** Hundredths of a percent. */
-  tax_rate: Generated<number>;
+  tax_rate: number;
   task_id: number | null;
 }
 
