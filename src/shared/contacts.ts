@@ -1,4 +1,6 @@
 /** Contact fields and their French labels, shared by the API (activity changes) and the UI. */
+import { compactVatNumber, sirenFrom, vatNumberError } from './identifiers';
+
 export const CONTACT_CATEGORIES = ['client', 'partenaire', 'prospect'] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 
@@ -6,6 +8,16 @@ export const CONTACT_CATEGORY_LABELS: Record<ContactCategory, string> = {
   client: 'Client',
   partenaire: 'Partenaire',
   prospect: 'Prospect',
+};
+
+/** B2B or B2C (issue 14): decides the mentions of an invoice (40 € indemnity, late penalties…). */
+export const CLIENT_TYPES = ['professionnel', 'particulier'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+export const DEFAULT_CLIENT_TYPE: ClientType = 'professionnel';
+
+export const CLIENT_TYPE_LABELS: Record<ClientType, string> = {
+  professionnel: 'Professionnel',
+  particulier: 'Particulier',
 };
 
 export interface Contact {
@@ -20,11 +32,27 @@ export interface Contact {
   country: string;
   notes: string;
   category: ContactCategory;
+  client_type: ClientType;
+  /** 9 digits, or '' (always '' for a particulier). */
+  siren: string;
+  /** Compact and upper case ('FR40303265045'), or '' (always '' for a particulier). */
+  vat_number: string;
+  /** Where goods are delivered when it differs from the address above; all '' otherwise. */
+  delivery_address: string;
+  delivery_postal_code: string;
+  delivery_city: string;
+  delivery_country: string;
   created_at: string;
 }
 
 /** What the list endpoint returns: only what the list, the pickers and the search need. */
-export type ContactListItem = Pick<Contact, 'id' | 'name' | 'email' | 'phone' | 'company' | 'category'>;
+export type ContactListItem = Pick<Contact, 'id' | 'name' | 'email' | 'phone' | 'company' | 'category' | 'client_type'>;
+
+/**
+ * The legal identifiers of the contacts that have one (GET contacts/identifiers/): the CSV
+ * export adds them to the list, which stays light for the 10,000-contact case.
+ */
+export type ContactIdentifiers = Pick<Contact, 'id' | 'siren' | 'vat_number'>;
 
 export type ContactInput = Omit<Contact, 'id' | 'created_at'>;
 
@@ -39,7 +67,68 @@ export const CONTACT_FIELD_LABELS: Record<keyof ContactInput, string> = {
   country: 'Pays',
   notes: 'Notes',
   category: 'Catégorie',
+  client_type: 'Type de client',
+  siren: 'SIREN',
+  vat_number: 'N° TVA intracommunautaire',
+  delivery_address: 'Adresse de livraison',
+  delivery_postal_code: 'Code postal de livraison',
+  delivery_city: 'Ville de livraison',
+  delivery_country: 'Pays de livraison',
 };
 
 export const DEFAULT_COUNTRY = 'France';
 export const CONTACT_IMPORT_MAX_ROWS = 200;
+
+/** The French messages of a contact's legal identity, the same in the API and the form. */
+export const CONTACT_IDENTITY_MESSAGES = {
+  siren: 'Saisissez un SIREN de 9 chiffres (ou un SIRET de 14 chiffres) valide.',
+  particulierSiren: 'Un client particulier n’a pas de SIREN.',
+  particulierVatNumber: 'Un client particulier n’a pas de numéro de TVA intracommunautaire.',
+  vatNumberNotSiren: 'Ce numéro de TVA ne correspond pas au SIREN du client.',
+  clientType: (value: string) => `« ${value} » n'est pas un type de client valide (professionnel ou particulier).`,
+} as const;
+
+/** '' for no SIREN; 9 digits, or a SIRET of 14 (its SIREN is kept), spaces allowed; null when invalid. */
+export function normalizeSiren(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed ? sirenFrom(trimmed) : '';
+}
+
+export const sirenError = (value: string): string | null =>
+  normalizeSiren(value) === null ? CONTACT_IDENTITY_MESSAGES.siren : null;
+
+/** '' for no number, else compact and upper case. */
+export const normalizeVatNumber = (value: string) => compactVatNumber(value.trim());
+
+export const contactVatNumberError = (value: string): string | null =>
+  value.trim() ? vatNumberError(value) : null;
+
+type IdentityField = 'siren' | 'vat_number';
+type Identity = Pick<ContactInput, 'client_type' | 'siren' | 'vat_number'>;
+
+/**
+ * What the fields say together, for fields whose own format is valid: a particulier has neither
+ * SIREN nor VAT number; a French VAT number ends with the client's SIREN.
+ */
+export function contactIdentityConflicts(contact: Identity): Partial<Record<IdentityField, string>> {
+  const siren = normalizeSiren(contact.siren);
+  const vat = contactVatNumberError(contact.vat_number) === null ? normalizeVatNumber(contact.vat_number) : '';
+  const errors: Partial<Record<IdentityField, string>> = {};
+  if (contact.client_type === 'particulier') {
+    if (siren) errors.siren = CONTACT_IDENTITY_MESSAGES.particulierSiren;
+    if (vat) errors.vat_number = CONTACT_IDENTITY_MESSAGES.particulierVatNumber;
+  } else if (siren && vat.startsWith('FR') && vat.slice(4) !== siren) {
+    errors.vat_number = CONTACT_IDENTITY_MESSAGES.vatNumberNotSiren;
+  }
+  return errors;
+}
+
+/** Every error of a contact's legal identity, one per field: a field's own format first. */
+export function contactIdentityErrors(contact: Identity): Partial<Record<IdentityField, string>> {
+  const errors = contactIdentityConflicts(contact);
+  const siren = sirenError(contact.siren);
+  const vat = contactVatNumberError(contact.vat_number);
+  if (siren) errors.siren = siren;
+  if (vat) errors.vat_number = vat;
+  return errors;
+}

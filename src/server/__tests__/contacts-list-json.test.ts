@@ -27,13 +27,15 @@ it('lists exactly the stored fields of the owner’s contacts, in id order', asy
   for (const c of TRICKY) {
     const res = await t.app.inject({ method: 'POST', url: '/api/contacts/', headers: user.auth, payload: c });
     expect(res.statusCode).toBe(201);
-    created.push(res.json() as { id: number; name: string; email: string; phone: string; company: string; category: string });
+    created.push(res.json() as { id: number; name: string; email: string; phone: string; company: string; category: string; client_type: string });
   }
   const res = await t.app.inject({ method: 'GET', url: '/api/contacts/', headers: user.auth });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   const list = res.json();
-  expect(list).toEqual(created.map(({ id, name, email, phone, company, category }) => ({ id, name, email, phone, company, category })));
+  expect(list).toEqual(
+    created.map(({ id, name, email, phone, company, category, client_type }) => ({ id, name, email, phone, company, category, client_type })),
+  );
   if (t.database.dialect === 'sqlite') expect(res.body).toBe(JSON.stringify(list));
 });
 

@@ -1,5 +1,6 @@
 import { preparedQuery } from '../db/prepared-query';
 import { contactsRepository } from '../modules/contacts/contacts.repository';
+import { CONTACT_DEFAULTS } from '../modules/contacts/contacts.schemas';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 
 /** preparedQuery compiles once and binds each call's values where its placeholders were. */
@@ -45,9 +46,7 @@ describe('preparedQuery', () => {
     let inserted!: () => void;
     const insertDone = new Promise<void>((resolve) => (inserted = resolve));
     const transaction = t.database.db.transaction().execute(async (trx) => {
-      await contactsRepository(trx).insert(ownerId, {
-        name: 'Denis', email: '', phone: '', company: '', address: '', city: '', postal_code: '', country: '', notes: '', category: 'client',
-      });
+      await contactsRepository(trx).insert(ownerId, { ...CONTACT_DEFAULTS, name: 'Denis' });
       inserted();
       await committed;
     });

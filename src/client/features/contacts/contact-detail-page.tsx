@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { asApiError, errorDetail } from '../../app/api';
+import { contactIdentityErrors } from '../../../shared/contacts';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -17,6 +18,7 @@ import {
   EMPTY_CONTACT_FORM,
   toContactForm,
   toContactPayload,
+  type ContactFieldErrors,
   type ContactFormValues,
 } from './components/contact-form-fields';
 import { ContactRelatedPanel } from './components/contact-related-panel';
@@ -27,6 +29,18 @@ import {
   useUpdateContactMutation,
 } from './contacts.api';
 import { CONTACT_MESSAGES, formatContactErrors } from './contacts-messages';
+
+/** The messages of a 400 body for the fields the form shows (the banner lists them all). */
+function fieldErrorsOf(data: unknown): ContactFieldErrors {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  const errors: ContactFieldErrors = {};
+  for (const [field, messages] of Object.entries(data as Record<string, unknown>)) {
+    if (field in EMPTY_CONTACT_FORM && Array.isArray(messages) && typeof messages[0] === 'string') {
+      errors[field as keyof ContactFormValues] = messages.join(' ');
+    }
+  }
+  return errors;
+}
 
 /** A route id that can be a contact id; anything else is a load error. */
 function parseContactId(param: string): number | null {
@@ -72,6 +86,7 @@ export function ContactDetailPage() {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [formError, setFormError] = useState<string | null>(null);
   const [nameInvalid, setNameInvalid] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<ContactFieldErrors>({});
   const nameRef = useRef<HTMLInputElement>(null);
   const leaving = useRef(false);
 
@@ -91,12 +106,21 @@ export function ContactDetailPage() {
   useEffect(() => {
     setFormError(null);
     setNameInvalid(false);
+    setFieldErrors({});
     if (isNew) setValues(EMPTY_CONTACT_FORM);
   }, [isNew, contactId]);
 
   const onChange = (field: keyof ContactFormValues, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     if (field === 'name' && value.trim()) setNameInvalid(false);
+    // A changed field is checked again at the next save; another type of client changes which fields apply.
+    setFieldErrors((previous) => {
+      if (field === 'client_type') return {};
+      if (!(field in previous)) return previous;
+      const next = { ...previous };
+      delete next[field];
+      return next;
+    });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -109,6 +133,15 @@ export function ContactDetailPage() {
       return;
     }
     const body = toContactPayload(values);
+    // The server's checks and messages (shared), before sending.
+    const identityErrors = contactIdentityErrors(body);
+    if (Object.keys(identityErrors).length) {
+      setFieldErrors(identityErrors);
+      setFormError(formatContactErrors(identityErrors));
+      document.getElementsByName(Object.keys(identityErrors)[0])[0]?.focus();
+      return;
+    }
+    setFieldErrors({});
     try {
       if (contactId === null) {
         const created = await createContact(body).unwrap();
@@ -119,7 +152,9 @@ export function ContactDetailPage() {
         toast.success(CONTACT_MESSAGES.updated);
       }
     } catch (err) {
-      setFormError(formatContactErrors(asApiError(err)?.data) ?? CONTACT_MESSAGES.saveError);
+      const data = asApiError(err)?.data;
+      setFieldErrors(fieldErrorsOf(data));
+      setFormError(formatContactErrors(data) ?? CONTACT_MESSAGES.saveError);
     }
   };
 
@@ -156,7 +191,13 @@ export function ContactDetailPage() {
         <Card title="Informations">
           <StyledForm noValidate onSubmit={onSubmit} aria-label={title}>
             {formError && <Alert tone="error">{formError}</Alert>}
-            <ContactFormFields values={values} onChange={onChange} nameInvalid={nameInvalid} nameRef={nameRef} />
+            <ContactFormFields
+              values={values}
+              onChange={onChange}
+              errors={fieldErrors}
+              nameInvalid={nameInvalid}
+              nameRef={nameRef}
+            />
             <FormActions>
               {!isNew && (
                 <StyledDanger>

@@ -1,11 +1,15 @@
 import Papa from 'papaparse';
 import {
+  CLIENT_TYPES,
+  CLIENT_TYPE_LABELS,
   CONTACT_CATEGORIES,
   CONTACT_CATEGORY_LABELS,
   CONTACT_FIELD_LABELS,
+  type ContactIdentifiers,
   type ContactInput,
   type ContactListItem,
 } from '../../../shared/contacts';
+import { formatSiren } from '../../../shared/identifiers';
 import { normalizeSearch } from '../../../shared/search';
 import type { ContactImportRow } from './contacts.api';
 import { CSV_IMPORT_MAX_BYTES, IMPORT_MESSAGES } from './contacts-messages';
@@ -17,9 +21,37 @@ import { CSV_IMPORT_MAX_BYTES, IMPORT_MESSAGES } from './contacts-messages';
 
 export const CSV_FILE_NAME = 'contacts.csv';
 
-/** SPEC 2: the export's columns, headed with the shared French labels. */
-const EXPORT_FIELDS = ['name', 'email', 'phone', 'category', 'company'] as const;
-export const CSV_EXPORT_HEADER = EXPORT_FIELDS.map((field) => CONTACT_FIELD_LABELS[field]);
+/**
+ * SPEC 2: the export's columns, headed with the shared French labels, then (issue 14) the
+ * client type and legal identifiers under short headers.
+ */
+const EXPORT_COLUMNS = [
+  ['name', CONTACT_FIELD_LABELS.name],
+  ['email', CONTACT_FIELD_LABELS.email],
+  ['phone', CONTACT_FIELD_LABELS.phone],
+  ['category', CONTACT_FIELD_LABELS.category],
+  ['company', CONTACT_FIELD_LABELS.company],
+  ['client_type', 'Type'],
+  ['siren', 'SIREN'],
+  ['vat_number', 'N° TVA'],
+] as const;
+export const CSV_EXPORT_HEADER = EXPORT_COLUMNS.map(([, header]) => header);
+
+type ExportRow = ContactListItem & Partial<ContactIdentifiers>;
+
+/** A cell as the export writes it: labels for the choices, the SIREN grouped (Excel keeps it as text). */
+function exportCell(contact: ExportRow, field: (typeof EXPORT_COLUMNS)[number][0]): string {
+  switch (field) {
+    case 'category':
+      return CONTACT_CATEGORY_LABELS[contact.category] ?? contact.category;
+    case 'client_type':
+      return CLIENT_TYPE_LABELS[contact.client_type] ?? contact.client_type ?? '';
+    case 'siren':
+      return contact.siren ? formatSiren(contact.siren) : '';
+    default:
+      return contact[field] ?? '';
+  }
+}
 
 /** Excel needs the BOM to read UTF-8 (accents). */
 const UTF8_BOM = '\uFEFF';
@@ -38,13 +70,16 @@ export function restoreNeutralised(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
-/** The CSV text (with BOM) of `contacts`, in the given order. */
-export function contactsToCsv(contacts: readonly ContactListItem[]): string {
-  const data = contacts.map((contact) =>
-    EXPORT_FIELDS.map((field) =>
-      field === 'category' ? (CONTACT_CATEGORY_LABELS[contact.category] ?? contact.category) : (contact[field] ?? ''),
-    ),
-  );
+/**
+ * The CSV text (with BOM) of `contacts`, in the given order, with the SIREN and VAT number of
+ * those among `identifiers` (GET contacts/identifiers/).
+ */
+export function contactsToCsv(contacts: readonly ContactListItem[], identifiers: readonly ContactIdentifiers[] = []): string {
+  const byId = new Map(identifiers.map((ids) => [ids.id, ids]));
+  const data = contacts.map((contact) => {
+    const row: ExportRow = { ...contact, ...byId.get(contact.id) };
+    return EXPORT_COLUMNS.map(([field]) => exportCell(row, field));
+  });
   const csv = Papa.unparse(
     { fields: CSV_EXPORT_HEADER, data },
     { delimiter: EXPORT_DELIMITER, newline: '\r\n', escapeFormulae: FORMULA_START },
@@ -89,6 +124,14 @@ const EXTRA_HEADERS: Record<ImportField, string[]> = {
   country: [],
   notes: ['note'],
   category: [],
+  client_type: ['type', 'type client'],
+  // A SIRET is accepted: the server keeps its SIREN.
+  siren: ['siret', 'n° siren', 'n° siret', 'numero siren', 'numero siret'],
+  vat_number: ['n° tva', 'tva', 'tva intracommunautaire', 'tva intracom', 'numero tva', 'numero de tva', 'n° de tva'],
+  delivery_address: ['adresse livraison'],
+  delivery_postal_code: ['cp livraison', 'code postal livraison'],
+  delivery_city: ['ville livraison'],
+  delivery_country: ['pays livraison'],
 };
 
 const FIELD_BY_HEADER = new Map<string, ImportField>(
@@ -97,13 +140,16 @@ const FIELD_BY_HEADER = new Map<string, ImportField>(
   ),
 );
 
-function toCategory(value: string): string {
+/** A choice written as its value or its label, in any case and with or without accents; else as is. */
+function toChoice<T extends string>(choices: readonly T[], labels: Record<T, string>, value: string): string {
   const key = normalizeSearch(value);
-  const known = CONTACT_CATEGORIES.find(
-    (category) => category === key || normalizeSearch(CONTACT_CATEGORY_LABELS[category]) === key,
-  );
-  return known ?? value;
+  return choices.find((choice) => choice === key || normalizeSearch(labels[choice]) === key) ?? value;
 }
+
+const CHOICES: Partial<Record<ImportField, (value: string) => string>> = {
+  category: (value) => toChoice(CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, value),
+  client_type: (value) => toChoice(CLIENT_TYPES, CLIENT_TYPE_LABELS, value),
+};
 
 export interface CsvContactRow {
   /** 1-based position of the contact in the file (the header is not counted). */
@@ -146,14 +192,15 @@ export function parseContactsCsv(text: string): CsvParseResult {
     columns.forEach((field, column) => {
       if (!field || values[field] !== undefined) return; // first column of a field wins
       const value = restoreNeutralised((cells[column] ?? '').trim()).trim();
-      if (value) values[field] = field === 'category' ? toCategory(value) : value;
+      // An empty cell is left out: the server's default applies (a professionnel, France…).
+      if (value) values[field] = CHOICES[field]?.(value) ?? value;
     });
     const { name, email, ...rest } = values;
     if (!name || !email) {
       skipped += 1;
       return;
     }
-    // An unknown category stays a string: the server's per-row error names it.
+    // An unknown category or type stays a string: the server's per-row error names it.
     rows.push({ row: index + 1, contact: { ...rest, name, email } as ContactImportRow });
   });
   return { ok: true, rows, skipped };

@@ -1,4 +1,4 @@
-import { CONTACT_CATEGORY_LABELS, type ContactCategory, type ContactListItem } from '../../../shared/contacts';
+import { CONTACT_CATEGORY_LABELS, type ClientType, type ContactCategory, type ContactListItem } from '../../../shared/contacts';
 import { normalizeSearch } from '../../../shared/search';
 
 /** SPEC 9: the contact list shows 50 contacts per page. */
@@ -6,6 +6,9 @@ export const CONTACTS_PAGE_SIZE = 50;
 
 /** '' means every category. */
 export type ContactCategoryFilter = ContactCategory | '';
+
+/** '' means both types of client. */
+export type ClientTypeFilter = ClientType | '';
 
 export type ContactSortKey = 'name' | 'email' | 'phone' | 'category' | 'company';
 
@@ -35,17 +38,19 @@ export function contactSortValue(entry: SearchableContact, key: ContactSortKey):
 
 /**
  * SPEC 2/5: name or e-mail contains the text, ignoring case (and accents, as the global search
- * does); the category filter is exact. The input order is kept.
+ * does); the category and client type filters are exact. The input order is kept.
  */
 export function filterContacts(
   entries: readonly SearchableContact[],
   query: string,
   category: ContactCategoryFilter,
+  clientType: ClientTypeFilter = '',
 ): ContactListItem[] {
   const needle = normalizeSearch(query);
   const result: ContactListItem[] = [];
   for (const entry of entries) {
     if (category && entry.contact.category !== category) continue;
+    if (clientType && entry.contact.client_type !== clientType) continue;
     if (needle && !entry.nameKey.includes(needle) && !entry.emailKey.includes(needle)) continue;
     result.push(entry.contact);
   }

@@ -16,6 +16,7 @@ export const CONTACT_MESSAGES = {
   deleted: 'Contact supprimé.',
   copied: (value: string) => `« ${value} » copié dans le presse-papiers.`,
   copyError: 'Impossible de copier dans le presse-papiers.',
+  exportError: "Impossible de préparer l'export CSV. Veuillez réessayer.",
 } as const;
 
 export const CONTACT_TASK_MESSAGES = {

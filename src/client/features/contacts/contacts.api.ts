@@ -1,6 +1,6 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
-import type { Contact, ContactInput, ContactListItem } from '../../../shared/contacts';
+import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
 import type { Project, Task, TaskStatus } from '../../../shared/workflow';
 
 /**
@@ -59,6 +59,12 @@ export const contactsApi = api.injectEndpoints({
         { type: 'Contact', id: 'LIST' },
         ...(result?.ids ?? []).map((id) => ({ type: 'Contact' as const, id })),
       ],
+    }),
+
+    /** SIREN and VAT number of the contacts that have one: the CSV export fetches them when it runs. */
+    getContactIdentifiers: build.query<ContactIdentifiers[], void>({
+      query: () => ({ url: 'contacts/identifiers/' }),
+      providesTags: [{ type: 'Contact', id: 'LIST' }],
     }),
 
     getContact: build.query<Contact, number>({
@@ -141,6 +147,7 @@ export const contactsApi = api.injectEndpoints({
 
 export const {
   useGetContactsQuery,
+  useLazyGetContactIdentifiersQuery,
   useGetContactQuery,
   useCreateContactMutation,
   useUpdateContactMutation,

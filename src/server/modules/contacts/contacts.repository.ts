@@ -1,20 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Contact, ContactInput, ContactListItem } from '../../../shared/contacts';
+import type { ClientType, Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
 import type { Dialect } from '../../db/database';
 import { jsonRows } from '../../db/json-rows';
 import { preparedQuery } from '../../db/prepared-query';
 import { normalizeSearch } from '../../../shared/search';
 
 const DETAIL_COLUMNS = [
-  'id', 'name', 'email', 'phone', 'company', 'address', 'city', 'postal_code', 'country', 'notes', 'category', 'created_at',
-] as const;
+  'id', 'name', 'email', 'phone', 'company', 'address', 'city', 'postal_code', 'country', 'notes', 'category',
+  'client_type', 'siren', 'vat_number', 'delivery_address', 'delivery_postal_code', 'delivery_city', 'delivery_country',
+  'created_at',
+] as const satisfies readonly (keyof Contact)[];
 /** The stored search text of a contact (also used by bench/seed.ts). */
 export const contactSearchText = (c: Pick<ContactInput, 'name' | 'email' | 'company'>) =>
   normalizeSearch(`${c.name} ${c.email} ${c.company}`);
 
 /** The fields of ContactListItem. */
-const LIST_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'category'] as const satisfies readonly (keyof ContactListItem)[];
+const LIST_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'category', 'client_type'] as const satisfies readonly (keyof ContactListItem)[];
 
 /** Every query is scoped to its owner: another user's id reads as missing. */
 export function contactsRepository(db: Kysely<Database>) {
@@ -22,15 +24,24 @@ export function contactsRepository(db: Kysely<Database>) {
     db.selectFrom('contacts').select(DETAIL_COLUMNS).where('owner_id', '=', ownerId).where('id', '=', id),
   );
   return {
-    /** The list as JSON text (ContactListItem[]), serialised by the database: it is the longest list. */
-    listJson: async (ownerId: number, dialect: Dialect): Promise<string> =>
-      (
-        await db
-          .selectFrom('contacts')
-          .select(jsonRows(dialect, LIST_COLUMNS, 'id').as('body'))
-          .where('owner_id', '=', ownerId)
-          .executeTakeFirstOrThrow()
-      ).body,
+    /**
+     * The list as JSON text (ContactListItem[]), serialised by the database: it is the longest list.
+     * Optionally only one type of client (read through the owner's index, then filtered).
+     */
+    listJson: async (ownerId: number, dialect: Dialect, clientType?: ClientType): Promise<string> => {
+      let query = db.selectFrom('contacts').select(jsonRows(dialect, LIST_COLUMNS, 'id').as('body')).where('owner_id', '=', ownerId);
+      if (clientType) query = query.where('client_type', '=', clientType);
+      return (await query.executeTakeFirstOrThrow()).body;
+    },
+    /** SIREN and VAT number of the contacts that have one, in id order. */
+    identifiers: (ownerId: number) =>
+      db
+        .selectFrom('contacts')
+        .select(['id', 'siren', 'vat_number'])
+        .where('owner_id', '=', ownerId)
+        .where((eb) => eb.or([eb('siren', '<>', ''), eb('vat_number', '<>', '')]))
+        .orderBy('id')
+        .execute() as Promise<ContactIdentifiers[]>,
     find: async (ownerId: number, id: number) => (await findById(ownerId, id))[0] as Contact | undefined,
     insert: (ownerId: number, input: ContactInput) => {
       const now = new Date().toISOString();

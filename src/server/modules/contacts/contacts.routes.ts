@@ -5,7 +5,7 @@ import { ApiError, badRequest, parseBody, zodToFieldErrors, type FieldErrors } f
 import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
 import { CONTACT_IMPORT_MAX_ROWS } from '../../../shared/contacts';
-import { contactBody } from './contacts.schemas';
+import { clientType, contactBody } from './contacts.schemas';
 import { contactsService } from './contacts.service';
 import { projectsService } from '../projects/projects.service';
 import { tasksService } from '../tasks/tasks.service';
@@ -20,10 +20,20 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
   const tasks = tasksService(ctx.db);
   app.addHook('onRequest', ctx.requireUser);
 
-  // Already JSON text: sent as is (ContactListItem[]).
-  app.get('/contacts/', async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await contacts.listJson(request.userId)),
-  );
+  // Already JSON text: sent as is (ContactListItem[]). `?client_type=particulier` keeps one type.
+  app.get('/contacts/', async (request, reply) => {
+    const filter = (request.query as Record<string, unknown>).client_type;
+    let type;
+    if (filter !== undefined && filter !== '') {
+      const parsed = clientType.safeParse(filter, { reportInput: true });
+      if (!parsed.success) throw badRequest({ client_type: parsed.error.issues.map((issue) => issue.message) });
+      type = parsed.data;
+    }
+    return reply.type('application/json; charset=utf-8').send(await contacts.listJson(request.userId, type));
+  });
+
+  // ContactIdentifiers[]: what the CSV export adds to the list.
+  app.get('/contacts/identifiers/', (request) => contacts.identifiers(request.userId));
 
   app.post('/contacts/', async (request, reply) => {
     const contact = await contacts.create(request.userId, parseBody(contactBody, request.body));

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { CONTACT_CATEGORIES, DEFAULT_COUNTRY, type ContactInput } from '../../../shared/contacts';
+import {
+  CLIENT_TYPES,
+  CONTACT_CATEGORIES,
+  CONTACT_IDENTITY_MESSAGES,
+  DEFAULT_CLIENT_TYPE,
+  DEFAULT_COUNTRY,
+  contactIdentityConflicts,
+  contactVatNumberError,
+  normalizeSiren,
+  normalizeVatNumber,
+  sirenError,
+  type ContactInput,
+} from '../../../shared/contacts';
+import { echo } from '../../http/errors';
 import { requiredText } from '../../http/fields';
 
 /** Optional text kept `undefined` when absent, so that a PUT leaves omitted fields unchanged. */
@@ -10,7 +23,20 @@ const text = (max: number) =>
     .nullish()
     .transform((v) => (v === undefined ? undefined : (v ?? '').trim()));
 
+/** Optional text checked by `error` (null when valid), stored as `normalize` writes it. */
+const identifier = (error: (value: string) => string | null, normalize: (value: string) => string | null) =>
+  text(40)
+    .superRefine((value, ctx) => {
+      const message = value ? error(value) : null;
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((value) => (value === undefined ? undefined : (normalize(value) ?? '')));
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const clientType = z.enum(CLIENT_TYPES, {
+  error: (issue) => CONTACT_IDENTITY_MESSAGES.clientType(echo(issue.input)),
+});
 
 const fields = {
   name: requiredText(200),
@@ -23,15 +49,41 @@ const fields = {
   country: text(100),
   notes: text(10000),
   category: z.enum(CONTACT_CATEGORIES).optional(),
+  client_type: clientType.optional(),
+  siren: identifier(sirenError, normalizeSiren),
+  vat_number: identifier(contactVatNumberError, normalizeVatNumber),
+  delivery_address: text(500),
+  delivery_postal_code: text(20),
+  delivery_city: text(120),
+  delivery_country: text(100),
   // Read-only fields a client may echo back; ignored.
   id: z.unknown().optional(),
   created_at: z.unknown().optional(),
 };
 
-export const contactBody = z.strictObject(fields).transform(({ id: _id, created_at: _c, ...rest }) => {
-  const defined = Object.entries(rest).filter(([, v]) => v !== undefined);
-  return Object.fromEntries(defined) as Partial<ContactInput> & { name: string };
-});
+type Identity = Pick<ContactInput, 'client_type' | 'siren' | 'vat_number'>;
+
+/** Refuses `contact`'s conflicting identifiers with a 400-ready issue on each field. */
+export function addIdentityIssues(contact: Identity, ctx: z.RefinementCtx) {
+  for (const [field, message] of Object.entries(contactIdentityConflicts(contact))) {
+    ctx.addIssue({ code: 'custom', path: [field], message });
+  }
+}
+
+export const contactBody = z
+  .strictObject(fields)
+  // Omitted fields read as a new contact's defaults: nothing is refused that a PUT's merge could
+  // make valid; the update checks the merged contact again (contacts.service.ts).
+  .superRefine((body, ctx) =>
+    addIdentityIssues(
+      { client_type: body.client_type ?? DEFAULT_CLIENT_TYPE, siren: body.siren ?? '', vat_number: body.vat_number ?? '' },
+      ctx,
+    ),
+  )
+  .transform(({ id: _id, created_at: _c, ...rest }) => {
+    const defined = Object.entries(rest).filter(([, v]) => v !== undefined);
+    return Object.fromEntries(defined) as Partial<ContactInput> & { name: string };
+  });
 
 export const CONTACT_DEFAULTS: ContactInput = {
   name: '',
@@ -44,6 +96,13 @@ export const CONTACT_DEFAULTS: ContactInput = {
   country: DEFAULT_COUNTRY,
   notes: '',
   category: 'client',
+  client_type: DEFAULT_CLIENT_TYPE,
+  siren: '',
+  vat_number: '',
+  delivery_address: '',
+  delivery_postal_code: '',
+  delivery_city: '',
+  delivery_country: '',
 };
 
 /** A contact to create: omitted fields take their defaults; an empty country is France. */

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/database';
-import { CONTACT_FIELD_LABELS, type Contact, type ContactInput } from '../../../shared/contacts';
+import {
+  CONTACT_FIELD_LABELS,
+  contactIdentityConflicts,
+  type ClientType,
+  type Contact,
+  type ContactInput,
+} from '../../../shared/contacts';
 import { badRequest, notFound } from '../../http/errors';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { contactsRepository } from './contacts.repository';
@@ -17,7 +23,9 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
   }
 
   return {
-    listJson: (ownerId: number) => repo.listJson(ownerId, dialect),
+    listJson: (ownerId: number, clientType?: ClientType) => repo.listJson(ownerId, dialect, clientType),
+
+    identifiers: (ownerId: number) => repo.identifiers(ownerId),
 
     async get(ownerId: number, id: number): Promise<Contact> {
       const contact = await repo.find(ownerId, id);
@@ -41,6 +49,10 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
         const repoTx = contactsRepository(trx);
         const before = await repoTx.find(ownerId, id);
         if (!before) throw notFound();
+        // The body was checked alone; a field it omits keeps its stored value (a SIREN stays
+        // when the type becomes particulier): the merged contact must hold together too.
+        const conflicts = Object.entries(contactIdentityConflicts({ ...before, ...input }));
+        if (conflicts.length) throw badRequest(Object.fromEntries(conflicts.map(([field, message]) => [field, [message]])));
         const after = await repoTx.update(ownerId, id, { ...input, ...(input.country === '' ? { country: 'France' } : {}) });
         await recordActivity(trx, {
           ownerId,

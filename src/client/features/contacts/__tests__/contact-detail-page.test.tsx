@@ -15,6 +15,13 @@ const CONTACT: Contact = {
   country: 'Belgique',
   notes: 'Préfère le téléphone.',
   category: 'partenaire',
+  client_type: 'professionnel',
+  siren: '732829320',
+  vat_number: 'FR44732829320',
+  delivery_address: '',
+  delivery_postal_code: '',
+  delivery_city: '',
+  delivery_country: '',
   created_at: '2025-01-02T10:00:00.000Z',
 };
 
@@ -109,6 +116,13 @@ describe('contact form page', () => {
         country: 'France',
         notes: '',
         category: 'prospect',
+        client_type: 'professionnel',
+        siren: '',
+        vat_number: '',
+        delivery_address: '',
+        delivery_postal_code: '',
+        delivery_city: '',
+        delivery_country: '',
       });
       expect(await screen.findByRole('heading', { level: 1, name: 'Modifier le contact' })).toBeInTheDocument();
       expect(await screen.findByRole('form', { name: 'Ajouter une tâche' })).toBeInTheDocument();
@@ -205,6 +219,122 @@ describe('contact form page', () => {
       await user.click(screen.getByRole('button', { name: 'Supprimer' }));
       await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la suppression du contact.');
+    });
+  });
+
+  describe('client type, SIREN, VAT number and delivery address', () => {
+    async function openNew() {
+      const utils = renderApp({ route: '/contacts/new', preloadedState: signedIn });
+      await screen.findByRole('heading', { level: 1, name: 'Nouveau contact' });
+      return utils;
+    }
+    const deliveryToggle = () => screen.getByRole('button', { name: 'Adresse de livraison (si différente)' });
+
+    it('starts as a professionnel with SIREN and VAT fields, the delivery address collapsed', async () => {
+      await openNew();
+      const group = screen.getByRole('group', { name: 'Type de client' });
+      expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['professionnel', 'particulier']);
+      expect(within(group).getByRole('radio', { name: 'Professionnel' })).toBeChecked();
+      expect(field('SIREN')).toHaveValue('');
+      expect(field('N° TVA intracommunautaire')).toHaveValue('');
+      expect(deliveryToggle()).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByLabelText('Adresse de livraison')).not.toBeInTheDocument();
+    });
+
+    it('hides SIREN and VAT number for a particulier and sends them empty', async () => {
+      mock.onPost('contacts/').reply(201, { ...CONTACT, id: 42 });
+      mock.onGet('contacts/42/').reply(200, { ...CONTACT, id: 42 });
+      mock.onGet(/contacts\/42\/(tasks|projects|quotes|invoices)\//).reply(200, []);
+      const { user } = await openNew();
+      await user.type(field('Nom'), 'Léa Petit');
+      await user.type(field('SIREN'), '732829320');
+      await user.click(screen.getByRole('radio', { name: 'Particulier' }));
+      expect(screen.queryByLabelText(/^SIREN/)).not.toBeInTheDocument();
+      expect(screen.queryByLabelText(/^N° TVA/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Créer le contact' }));
+      await waitFor(() => expect(bodies('post')).toHaveLength(1));
+      expect(bodies('post')[0]).toMatchObject({ name: 'Léa Petit', client_type: 'particulier', siren: '', vat_number: '' });
+      // Back to professionnel: the fields come back.
+      await user.click(screen.getByRole('radio', { name: 'Professionnel' }));
+      expect(field('SIREN')).toBeInTheDocument();
+    });
+
+    it('checks SIREN and VAT number with the server’s messages before sending', async () => {
+      const { user } = await openNew();
+      await user.type(field('Nom'), 'Dupuis SARL');
+      await user.type(field('SIREN'), '732 829 321');
+      await user.type(field('N° TVA intracommunautaire'), 'FR00732829320');
+      await user.click(screen.getByRole('button', { name: 'Créer le contact' }));
+      const sirenMessage = 'Saisissez un SIREN de 9 chiffres (ou un SIRET de 14 chiffres) valide.';
+      const vatMessage = 'La clé de ce numéro de TVA ne correspond pas au SIREN.';
+      expect(await screen.findByRole('alert')).toHaveTextContent(`SIREN : ${sirenMessage} | N° TVA intracommunautaire : ${vatMessage}`);
+      expect(field('SIREN')).toHaveAttribute('aria-invalid', 'true');
+      expect(field('SIREN')).toHaveAccessibleDescription(expect.stringContaining(sirenMessage));
+      expect(field('SIREN')).toHaveFocus();
+      expect(field('N° TVA intracommunautaire')).toHaveAccessibleDescription(expect.stringContaining(vatMessage));
+      expect(mock.history.post).toHaveLength(0);
+
+      // A French VAT number must carry the SIREN.
+      await user.clear(field('SIREN'));
+      await user.type(field('SIREN'), '443 061 841');
+      expect(field('SIREN')).not.toHaveAttribute('aria-invalid');
+      await user.clear(field('N° TVA intracommunautaire'));
+      await user.type(field('N° TVA intracommunautaire'), 'FR44 732829320');
+      await user.click(screen.getByRole('button', { name: 'Créer le contact' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'N° TVA intracommunautaire : Ce numéro de TVA ne correspond pas au SIREN du client.',
+      );
+      expect(mock.history.post).toHaveLength(0);
+    });
+
+    it('sends a SIRET as its SIREN, the VAT number compact, and a delivery address', async () => {
+      mock.onPost('contacts/').reply(201, { ...CONTACT, id: 42 });
+      mock.onGet('contacts/42/').reply(200, { ...CONTACT, id: 42 });
+      mock.onGet(/contacts\/42\/(tasks|projects|quotes|invoices)\//).reply(200, []);
+      const { user } = await openNew();
+      await user.type(field('Nom'), 'Dupuis SARL');
+      await user.type(field('SIREN'), '732 829 320 00074');
+      await user.type(field('N° TVA intracommunautaire'), 'fr44 732 829 320');
+      await user.click(deliveryToggle());
+      expect(deliveryToggle()).toHaveAttribute('aria-expanded', 'true');
+      await user.type(field('Adresse de livraison'), '12 quai des Chartrons');
+      await user.type(field('Code postal de livraison'), '33000');
+      await user.type(field('Ville de livraison'), 'Bordeaux');
+      expect(screen.getByRole('combobox', { name: 'Pays de livraison' })).toHaveValue('');
+      await user.click(screen.getByRole('button', { name: 'Créer le contact' }));
+      await waitFor(() => expect(bodies('post')).toHaveLength(1));
+      expect(bodies('post')[0]).toMatchObject({
+        client_type: 'professionnel',
+        siren: '732829320',
+        vat_number: 'FR44732829320',
+        delivery_address: '12 quai des Chartrons',
+        delivery_postal_code: '33000',
+        delivery_city: 'Bordeaux',
+        delivery_country: '',
+      });
+    });
+
+    it('shows a loaded SIREN grouped, the VAT number and an existing delivery address opened', async () => {
+      mockRelated({ tasks: [] });
+      mock.onGet('contacts/7/').reply(200, { ...CONTACT, delivery_address: '12 quai des Chartrons', delivery_city: 'Bordeaux', delivery_country: 'Espagne' });
+      const { user } = renderApp({ route: '/contacts/7', preloadedState: signedIn });
+      expect(await screen.findByDisplayValue('732 829 320')).toBe(field('SIREN'));
+      expect(field('N° TVA intracommunautaire')).toHaveValue('FR44732829320');
+      await waitFor(() => expect(deliveryToggle()).toHaveAttribute('aria-expanded', 'true'));
+      expect(field('Adresse de livraison')).toHaveValue('12 quai des Chartrons');
+      expect(screen.getByRole('combobox', { name: 'Pays de livraison' })).toHaveValue('Espagne');
+      // The user may still fold it away.
+      await user.click(deliveryToggle());
+      expect(screen.queryByLabelText('Adresse de livraison')).not.toBeInTheDocument();
+    });
+
+    it('shows a server error under its field', async () => {
+      mockRelated({ tasks: [] });
+      mock.onPut('contacts/7/').reply(400, { siren: ['Un client particulier n’a pas de SIREN.'] });
+      const { user } = await openEdit();
+      await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('SIREN : Un client particulier n’a pas de SIREN.');
+      expect(field('SIREN')).toHaveAccessibleDescription(expect.stringContaining('Un client particulier n’a pas de SIREN.'));
     });
   });
 

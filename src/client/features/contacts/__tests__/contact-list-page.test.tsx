@@ -15,6 +15,8 @@ const CONTACTS: ContactListItem[] = Array.from({ length: 120 }, (_, i) => {
     phone: i === 0 ? '+33 6 12 34 56 78' : '',
     company: i === 0 ? 'Crème & Cie' : '',
     category: CATEGORIES[i % 3],
+    // Every seventh a particulier: 7, 14, … 119 (17 of them).
+    client_type: (i + 1) % 7 === 0 ? 'particulier' : 'professionnel',
   };
 });
 
@@ -27,7 +29,7 @@ function readBlob(blob: Blob): Promise<string> {
 }
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
-const firstNames = (count = 3) => bodyRows().slice(0, count).map((row) => within(row).getAllByRole('cell')[0].textContent);
+const firstNames = (count = 3) => bodyRows().slice(0, count).map((row) => within(row).getByRole('link').textContent);
 /** Types into the search box in one input event (the filtering, not the keyboard, is under test). */
 async function search(user: ReturnType<typeof renderApp>['user'], text: string) {
   await user.click(screen.getByRole('searchbox', { name: 'Rechercher' }));
@@ -135,6 +137,26 @@ describe('contact list page', () => {
     ]);
   });
 
+  it('marks particuliers and filters by type of client, back on page 1', async () => {
+    const { user } = await openList();
+    expect(within(bodyRows()[6]).getByText('Particulier')).toBeInTheDocument();
+    expect(within(bodyRows()[0]).queryByText('Particulier')).not.toBeInTheDocument();
+    const typeFilter = screen.getByRole('combobox', { name: 'Type de client' });
+    expect(within(typeFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tous les types', 'Professionnel', 'Particulier']);
+
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    await user.selectOptions(typeFilter, 'Particulier');
+    expect(screen.getByText('17 contacts')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 sur 1')).toBeInTheDocument();
+    expect(firstNames()).toEqual(['Contact 007', 'Contact 014', 'Contact 021']);
+    expect(bodyRows().every((row) => within(row).queryByText('Particulier'))).toBe(true);
+    // Combined with the category: 7, 28, 49… are clients (every third from 1).
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Catégorie' }), 'Client');
+    expect(screen.getByText('6 contacts')).toBeInTheDocument();
+    await user.selectOptions(typeFilter, 'Professionnel');
+    expect(screen.getByText('34 contacts')).toBeInTheDocument();
+  });
+
   it('says so when nothing matches the search', async () => {
     const { user } = await openList();
     await search(user, 'introuvable');
@@ -189,19 +211,23 @@ describe('contact list page', () => {
     });
     afterEach(() => jest.restoreAllMocks());
 
-    it('downloads the filtered list as contacts.csv with a BOM and the SPEC header', async () => {
+    it('downloads the filtered list as contacts.csv with a BOM, the SPEC header and the legal identifiers', async () => {
       const { user } = await openList();
+      mock.onGet('contacts/identifiers/').reply(200, [
+        { id: 4, siren: '732829320', vat_number: 'FR44732829320' },
+        { id: 5, siren: '443061841', vat_number: '' },
+      ]);
       await user.selectOptions(screen.getByRole('combobox', { name: 'Catégorie' }), 'Client');
       await search(user, 'contact 00');
       await waitFor(() => expect(bodyRows()).toHaveLength(3));
       await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
-      expect(downloads).toEqual(['contacts.csv']);
+      await waitFor(() => expect(downloads).toEqual(['contacts.csv']));
       const text = await readBlob(created[0]);
       expect(text.split('\r\n')).toEqual([
-        'Nom;Email;Téléphone;Catégorie;Entreprise',
-        "Contact 001;personne001@exemple.fr;\"'+33 6 12 34 56 78\";Client;Crème & Cie",
-        'Contact 004;personne004@exemple.fr;;Client;',
-        'Contact 007;personne007@exemple.fr;;Client;',
+        'Nom;Email;Téléphone;Catégorie;Entreprise;Type;SIREN;N° TVA',
+        "Contact 001;personne001@exemple.fr;\"'+33 6 12 34 56 78\";Client;Crème & Cie;Professionnel;;",
+        'Contact 004;personne004@exemple.fr;;Client;;Professionnel;732 829 320;FR44732829320',
+        'Contact 007;personne007@exemple.fr;;Client;;Particulier;;',
       ]);
       const bytes = new Uint8Array(await new Promise<ArrayBuffer>((resolve) => {
         const reader = new FileReader();
@@ -209,6 +235,14 @@ describe('contact list page', () => {
         reader.readAsArrayBuffer(created[0]);
       }));
       expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    });
+
+    it('says so and downloads nothing when the identifiers cannot be read', async () => {
+      const { user } = await openList();
+      mock.onGet('contacts/identifiers/').reply(500);
+      await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
+      expect(await screen.findByText("Impossible de préparer l'export CSV. Veuillez réessayer.")).toBeInTheDocument();
+      expect(downloads).toEqual([]);
     });
   });
 
@@ -227,7 +261,7 @@ describe('contact list page', () => {
       expect(await screen.findByText('Import de 2 contacts en cours...')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Importer CSV' })).toBeDisabled();
 
-      mock.onGet('contacts/').reply(200, [...CONTACTS, { id: 121, name: 'Zoé', email: 'zoe@x.fr', phone: '', company: '', category: 'client' }]);
+      mock.onGet('contacts/').reply(200, [...CONTACTS, { id: 121, name: 'Zoé', email: 'zoe@x.fr', phone: '', company: '', category: 'client', client_type: 'professionnel' }]);
       release();
       expect(await screen.findByText(/2 contacts importés avec succès\./)).toBeInTheDocument();
       expect(screen.getByText(/1 ligne sans nom ou sans email a été ignorée\./)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ContactListItem } from '../../../../shared/contacts';
+import type { ContactIdentifiers, ContactListItem } from '../../../../shared/contacts';
 import { CSV_EXPORT_HEADER, checkCsvFile, contactsToCsv, parseContactsCsv, type CsvParseResult } from '../contacts-csv';
 
 const contact = (overrides: Partial<ContactListItem>): ContactListItem => ({
@@ -9,6 +9,7 @@ const contact = (overrides: Partial<ContactListItem>): ContactListItem => ({
   phone: '',
   company: '',
   category: 'client',
+  client_type: 'professionnel',
   ...overrides,
 });
 
@@ -21,10 +22,19 @@ describe('contactsToCsv (export)', () => {
   it('starts with a UTF-8 BOM and the SPEC header, categories in French', () => {
     const csv = contactsToCsv([contact({ phone: '01 02 03 04 05', company: 'Crème & Cie', category: 'partenaire' })]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(CSV_EXPORT_HEADER).toEqual(['Nom', 'Email', 'Téléphone', 'Catégorie', 'Entreprise']);
+    expect(CSV_EXPORT_HEADER).toEqual(['Nom', 'Email', 'Téléphone', 'Catégorie', 'Entreprise', 'Type', 'SIREN', 'N° TVA']);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Nom;Email;Téléphone;Catégorie;Entreprise');
-    expect(lines[1]).toBe('Élise Martin;elise@exemple.fr;01 02 03 04 05;Partenaire;Crème & Cie');
+    expect(lines[0]).toBe('Nom;Email;Téléphone;Catégorie;Entreprise;Type;SIREN;N° TVA');
+    expect(lines[1]).toBe('Élise Martin;elise@exemple.fr;01 02 03 04 05;Partenaire;Crème & Cie;Professionnel;;');
+  });
+
+  it('writes the type in French and the identifiers of the contacts that have one, SIREN grouped', () => {
+    const identifiers: ContactIdentifiers[] = [{ id: 2, siren: '732829320', vat_number: 'FR44732829320' }, { id: 9, siren: '443061841', vat_number: '' }];
+    const csv = contactsToCsv([contact({ client_type: 'particulier' }), contact({ id: 2, name: 'Dupuis SARL' })], identifiers);
+    expect(csv.slice(1).split('\r\n').slice(1)).toEqual([
+      'Élise Martin;elise@exemple.fr;;Client;;Particulier;;',
+      'Dupuis SARL;elise@exemple.fr;;Client;;Professionnel;732 829 320;FR44732829320',
+    ]);
   });
 
   it('quotes separators, quotes and line breaks', () => {
@@ -64,9 +74,45 @@ describe('parseContactsCsv (import)', () => {
     ];
     const rows = rowsOf(parseContactsCsv(contactsToCsv(exported)));
     expect(rows.map((r) => r.contact)).toEqual([
-      { name: 'Zoé « Zaza » Dupont', email: 'zoe@exemple.fr', phone: '+33 6 12 34 56 78', company: 'Durand; Fils, "et Cie"', category: 'prospect' },
-      { name: 'Ærøskøbing Œuvres', email: 'oe@exemple.fr', company: '=1+1', category: 'partenaire' },
+      { name: 'Zoé « Zaza » Dupont', email: 'zoe@exemple.fr', phone: '+33 6 12 34 56 78', company: 'Durand; Fils, "et Cie"', category: 'prospect', client_type: 'professionnel' },
+      { name: 'Ærøskøbing Œuvres', email: 'oe@exemple.fr', company: '=1+1', category: 'partenaire', client_type: 'professionnel' },
     ]);
+  });
+
+  it('round-trips the type, SIREN and VAT number under their French headers', () => {
+    const exported = [
+      contact({ id: 1, name: 'Dupuis SARL', email: 'd@x.fr' }),
+      contact({ id: 2, name: 'Léa Petit', email: 'lea@x.fr', client_type: 'particulier' }),
+    ];
+    const csv = contactsToCsv(exported, [{ id: 1, siren: '732829320', vat_number: 'FR44732829320' }]);
+    expect(rowsOf(parseContactsCsv(csv)).map((r) => r.contact)).toEqual([
+      { name: 'Dupuis SARL', email: 'd@x.fr', category: 'client', client_type: 'professionnel', siren: '732 829 320', vat_number: 'FR44732829320' },
+      { name: 'Léa Petit', email: 'lea@x.fr', category: 'client', client_type: 'particulier' },
+    ]);
+  });
+
+  it('reads the type in any case and without accents, leaves an empty one to the server (professionnel) and passes unknown ones on', () => {
+    const text = 'Nom;Email;Type\nA;a@x.fr;PARTICULIER\nB;b@x.fr;Professionnel\nC;c@x.fr;particulièr\nD;d@x.fr;\nE;e@x.fr;Association\n';
+    expect(rowsOf(parseContactsCsv(text)).map((r) => r.contact.client_type)).toEqual([
+      'particulier', 'professionnel', 'particulier', undefined, 'Association',
+    ]);
+  });
+
+  it('reads SIRET, VAT number and delivery address columns under their usual names', () => {
+    const text = [
+      'Nom;Email;SIRET;Numéro de TVA;Adresse de livraison;Code postal de livraison;Ville de livraison;Pays de livraison',
+      'Dupuis;d@x.fr;73282932000074;fr44732829320;12 quai des Chartrons;33000;Bordeaux;France',
+    ].join('\n');
+    expect(rowsOf(parseContactsCsv(text))[0].contact).toEqual({
+      name: 'Dupuis',
+      email: 'd@x.fr',
+      siren: '73282932000074',
+      vat_number: 'fr44732829320',
+      delivery_address: '12 quai des Chartrons',
+      delivery_postal_code: '33000',
+      delivery_city: 'Bordeaux',
+      delivery_country: 'France',
+    });
   });
 
   it('reads comma-separated files with API field names in any order and quoted fields', () => {

@@ -4,9 +4,9 @@ import { contactSortValue, filterContacts, paginate, toSearchable } from '../con
 import { formatContactErrors, formatImportErrors } from '../contacts-messages';
 
 const contacts: ContactListItem[] = [
-  { id: 1, name: 'Élise Martin', email: 'elise@exemple.fr', phone: '', company: 'Zèbre', category: 'client' },
-  { id: 2, name: 'bruno Petit', email: 'BRUNO@petit.fr', phone: '06', company: 'Acme', category: 'prospect' },
-  { id: 3, name: 'Chloé Durand', email: 'chloe@martin.fr', phone: '07', company: '', category: 'partenaire' },
+  { id: 1, name: 'Élise Martin', email: 'elise@exemple.fr', phone: '', company: 'Zèbre', category: 'client', client_type: 'particulier' },
+  { id: 2, name: 'bruno Petit', email: 'BRUNO@petit.fr', phone: '06', company: 'Acme', category: 'prospect', client_type: 'professionnel' },
+  { id: 3, name: 'Chloé Durand', email: 'chloe@martin.fr', phone: '07', company: '', category: 'partenaire', client_type: 'professionnel' },
 ];
 const names = (list: ContactListItem[]) => list.map((c) => c.name);
 
@@ -30,6 +30,12 @@ describe('filterContacts', () => {
   it('filters on the exact category, combined with the search', () => {
     expect(names(filterContacts(searchable, '', 'partenaire'))).toEqual(['Chloé Durand']);
     expect(filterContacts(searchable, 'martin', 'prospect')).toEqual([]);
+  });
+
+  it('filters on the exact type of client, combined with the category and the search', () => {
+    expect(names(filterContacts(searchable, '', '', 'particulier'))).toEqual(['Élise Martin']);
+    expect(names(filterContacts(searchable, 'martin', '', 'professionnel'))).toEqual(['Chloé Durand']);
+    expect(filterContacts(searchable, '', 'client', 'professionnel')).toEqual([]);
   });
 });
 
@@ -75,6 +81,10 @@ describe('server error messages', () => {
     expect(formatImportErrors([{}, { email: ['Saisissez une adresse e-mail valide.'], colour: ['Champ inconnu.'] }], [1, 3])).toEqual([
       'Contact 3 : Email : Saisissez une adresse e-mail valide.',
       'Contact 3 : colour : Champ inconnu.',
+    ]);
+    expect(formatImportErrors([{ siren: ['Un client particulier n’a pas de SIREN.'], client_type: ['Invalide.'] }], [2])).toEqual([
+      'Contact 2 : SIREN : Un client particulier n’a pas de SIREN.',
+      'Contact 2 : Type de client : Invalide.',
     ]);
   });
 });

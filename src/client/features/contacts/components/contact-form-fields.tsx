@@ -1,17 +1,25 @@
-import { useMemo, type Ref } from 'react';
+import { useEffect, useId, useMemo, useState, type Ref } from 'react';
 import styled from 'styled-components';
 import {
+  CLIENT_TYPES,
+  CLIENT_TYPE_LABELS,
   CONTACT_CATEGORIES,
   CONTACT_CATEGORY_LABELS,
   CONTACT_FIELD_LABELS,
+  DEFAULT_CLIENT_TYPE,
   DEFAULT_COUNTRY,
+  normalizeSiren,
+  normalizeVatNumber,
   type Contact,
   type ContactInput,
 } from '../../../../shared/contacts';
+import { formatSiren } from '../../../../shared/identifiers';
 import { COUNTRIES } from '../../../lib/countries';
-import { FormGrid, Select, TextArea, TextField } from '../../../ui/form-fields';
+import { ChoiceField, FormGrid, Select, TextArea, TextField } from '../../../ui/form-fields';
+import { IconChevronDown } from '../../../ui/icons';
 
 export type ContactFormValues = ContactInput;
+export type ContactFieldErrors = Partial<Record<keyof ContactFormValues, string>>;
 
 export const EMPTY_CONTACT_FORM: ContactFormValues = {
   name: '',
@@ -24,53 +32,133 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
   country: DEFAULT_COUNTRY,
   notes: '',
   category: 'client',
+  client_type: DEFAULT_CLIENT_TYPE,
+  siren: '',
+  vat_number: '',
+  delivery_address: '',
+  delivery_postal_code: '',
+  delivery_city: '',
+  delivery_country: '',
 };
 
-/** The form's values for a loaded contact (missing text → '', missing country → France). */
+/** Fields sent as chosen, never trimmed. */
+const CHOICE_FIELDS = new Set<keyof ContactFormValues>(['category', 'client_type']);
+
+/** The form's values for a loaded contact (missing text → '', missing country → France; SIREN grouped). */
 export function toContactForm(contact: Partial<Contact>): ContactFormValues {
   const values = { ...EMPTY_CONTACT_FORM };
   for (const field of Object.keys(EMPTY_CONTACT_FORM) as (keyof ContactFormValues)[]) {
     const value = contact[field];
     if (typeof value === 'string' && value !== '') (values as Record<string, string>)[field] = value;
   }
+  values.siren = formatSiren(values.siren);
   return values;
 }
 
-/** The PUT/POST body: every field, trimmed (the server keeps what it is sent). */
+const hasDeliveryAddress = (values: ContactFormValues) =>
+  Boolean(values.delivery_address.trim() || values.delivery_postal_code.trim() || values.delivery_city.trim());
+
+/**
+ * The PUT/POST body: every field, trimmed (the server keeps what it is sent); the SIREN (of a
+ * SIRET) and VAT number as stored. A particulier sends neither (the fields are hidden: a value
+ * typed before switching goes); without a delivery address, its country goes too.
+ */
 export function toContactPayload(values: ContactFormValues): ContactInput {
   const payload = { ...values };
   for (const field of Object.keys(payload) as (keyof ContactFormValues)[]) {
-    if (field !== 'category') payload[field] = payload[field].trim();
+    if (!CHOICE_FIELDS.has(field)) (payload as Record<string, string>)[field] = payload[field].trim();
   }
+  if (payload.client_type === 'particulier') {
+    payload.siren = '';
+    payload.vat_number = '';
+  }
+  // An invalid SIREN is sent as typed: the checks name it.
+  payload.siren = normalizeSiren(payload.siren) ?? payload.siren;
+  payload.vat_number = normalizeVatNumber(payload.vat_number);
+  if (!hasDeliveryAddress(payload)) payload.delivery_country = '';
   return payload;
 }
 
 const CATEGORY_OPTIONS = CONTACT_CATEGORIES.map((value) => ({ value, label: CONTACT_CATEGORY_LABELS[value] }));
 
+function countryOptions(country: string) {
+  // A country stored outside the list (imported data) stays selectable.
+  const names = country && !COUNTRIES.includes(country) ? [country, ...COUNTRIES] : COUNTRIES;
+  return names.map((name) => ({ value: name, label: name }));
+}
+
 const StyledWide = styled.div`
   grid-column: 1 / -1;
+`;
+
+const StyledClientType = styled.fieldset`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.xl}`};
+  margin: 0;
+  padding: 0;
+  border: none;
+
+  legend {
+    width: 100%;
+    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    padding: 0;
+    font-size: ${({ theme }) => theme.typography.size.sm};
+    font-weight: ${({ theme }) => theme.typography.weight.medium};
+  }
+`;
+
+const StyledDeliveryToggle = styled.button<{ $open: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.sm};
+  padding: 0;
+  border: none;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.link};
+  font: inherit;
+  font-weight: ${({ theme }) => theme.typography.weight.medium};
+  cursor: pointer;
+
+  svg {
+    transition: transform ${({ theme }) => theme.transition};
+    transform: rotate(${({ $open }) => ($open ? '180deg' : '0deg')});
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 export interface ContactFormFieldsProps {
   values: ContactFormValues;
   onChange: (field: keyof ContactFormValues, value: string) => void;
+  /** A message under each field in error. */
+  errors?: ContactFieldErrors;
   nameInvalid?: boolean;
   nameRef?: Ref<HTMLInputElement>;
 }
 
-/** Every contact field of SPEC 3, labelled with the shared French labels. */
-export function ContactFormFields({ values, onChange, nameInvalid, nameRef }: ContactFormFieldsProps) {
-  const countryOptions = useMemo(() => {
-    // A country stored outside the list (imported data) stays selectable.
-    const names = values.country && !COUNTRIES.includes(values.country) ? [values.country, ...COUNTRIES] : COUNTRIES;
-    return names.map((name) => ({ value: name, label: name }));
-  }, [values.country]);
+/** Every contact field of SPEC 3 and issue 14, labelled with the shared French labels. */
+export function ContactFormFields({ values, onChange, errors = {}, nameInvalid, nameRef }: ContactFormFieldsProps) {
+  const deliveryPanelId = useId();
+  const hasDelivery = hasDeliveryAddress(values);
+  const [deliveryOpen, setDeliveryOpen] = useState(hasDelivery);
+  // Collapsed by default, opened when a loaded contact has a delivery address; the user may close it.
+  useEffect(() => {
+    if (hasDelivery) setDeliveryOpen(true);
+  }, [hasDelivery]);
+
+  const billingCountries = useMemo(() => countryOptions(values.country), [values.country]);
+  const deliveryCountries = useMemo(() => countryOptions(values.delivery_country), [values.delivery_country]);
 
   const text = (field: keyof ContactFormValues, props: Record<string, unknown> = {}) => (
     <TextField
       name={field}
       label={CONTACT_FIELD_LABELS[field]}
       value={values[field]}
+      error={errors[field]}
       onChange={(event) => onChange(field, event.target.value)}
       {...props}
     />
@@ -87,6 +175,20 @@ export function ContactFormFields({ values, onChange, nameInvalid, nameRef }: Co
           'aria-invalid': nameInvalid || undefined,
         })}
       </StyledWide>
+      <StyledClientType>
+        <legend>{CONTACT_FIELD_LABELS.client_type}</legend>
+        {CLIENT_TYPES.map((type) => (
+          <ChoiceField
+            key={type}
+            type="radio"
+            name="client_type"
+            value={type}
+            label={CLIENT_TYPE_LABELS[type]}
+            checked={values.client_type === type}
+            onChange={() => onChange('client_type', type)}
+          />
+        ))}
+      </StyledClientType>
       {text('email', { type: 'email', autoComplete: 'off', maxLength: 254 })}
       {text('phone', { type: 'tel', autoComplete: 'off', maxLength: 40 })}
       {text('company', { autoComplete: 'off', maxLength: 200 })}
@@ -97,6 +199,13 @@ export function ContactFormFields({ values, onChange, nameInvalid, nameRef }: Co
         options={CATEGORY_OPTIONS}
         onChange={(event) => onChange('category', event.target.value)}
       />
+      {/* A particulier has neither: the server refuses them. */}
+      {values.client_type === 'professionnel' && (
+        <>
+          {text('siren', { autoComplete: 'off', inputMode: 'numeric', maxLength: 40, hint: '9 chiffres, ou le SIRET (14 chiffres).' })}
+          {text('vat_number', { autoComplete: 'off', maxLength: 40, hint: 'Par exemple FR44 732829320.' })}
+        </>
+      )}
       <StyledWide>{text('address', { autoComplete: 'off', maxLength: 500 })}</StyledWide>
       {text('postal_code', { autoComplete: 'off', maxLength: 20 })}
       {text('city', { autoComplete: 'off', maxLength: 120 })}
@@ -104,9 +213,39 @@ export function ContactFormFields({ values, onChange, nameInvalid, nameRef }: Co
         name="country"
         label={CONTACT_FIELD_LABELS.country}
         value={values.country}
-        options={countryOptions}
+        options={billingCountries}
         onChange={(event) => onChange('country', event.target.value)}
       />
+      <StyledWide>
+        <StyledDeliveryToggle
+          type="button"
+          $open={deliveryOpen}
+          aria-expanded={deliveryOpen}
+          aria-controls={deliveryOpen ? deliveryPanelId : undefined}
+          onClick={() => setDeliveryOpen((open) => !open)}
+        >
+          Adresse de livraison (si différente)
+          <IconChevronDown size={16} />
+        </StyledDeliveryToggle>
+      </StyledWide>
+      {/* Not rendered when collapsed: 'Ville', 'Pays'… then name one field each. */}
+      {deliveryOpen && (
+        <StyledWide id={deliveryPanelId}>
+          <FormGrid>
+            <StyledWide>{text('delivery_address', { autoComplete: 'off', maxLength: 500 })}</StyledWide>
+            {text('delivery_postal_code', { autoComplete: 'off', maxLength: 20 })}
+            {text('delivery_city', { autoComplete: 'off', maxLength: 120 })}
+            <Select
+              name="delivery_country"
+              label={CONTACT_FIELD_LABELS.delivery_country}
+              value={values.delivery_country}
+              placeholderOption="Même pays que l’adresse"
+              options={deliveryCountries}
+              onChange={(event) => onChange('delivery_country', event.target.value)}
+            />
+          </FormGrid>
+        </StyledWide>
+      )}
       <StyledWide>
         <TextArea
           name="notes"

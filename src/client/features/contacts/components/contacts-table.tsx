@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CONTACT_CATEGORY_LABELS, type ContactCategory, type ContactListItem } from '../../../../shared/contacts';
+import { CLIENT_TYPE_LABELS, CONTACT_CATEGORY_LABELS, type ContactCategory, type ContactListItem } from '../../../../shared/contacts';
 import { EMPTY_VALUE } from '../../../lib/format';
 import type { SortDirection } from '../../../lib/sort';
 import { Badge } from '../../../ui/badge';
@@ -47,6 +47,11 @@ const StyledNameLink = styled(Link)`
   overflow-wrap: anywhere;
 `;
 
+const StyledTypeBadge = styled(Badge)`
+  margin-left: ${({ theme }) => theme.spacing.sm};
+  vertical-align: middle;
+`;
+
 function CopyCell({ value, kind, onCopy }: { value: string; kind: string; onCopy: (value: string) => void }) {
   if (!value) return <>{EMPTY_VALUE}</>;
   return (
@@ -66,6 +71,8 @@ const ContactRow = memo(function ContactRow({ contact, onCopy }: { contact: Cont
     <StyledTr>
       <StyledTd>
         <StyledNameLink to={`/contacts/${contact.id}`}>{contact.name}</StyledNameLink>
+        {/* Professionnel is the usual case: only the exception is marked. */}
+        {contact.client_type === 'particulier' && <StyledTypeBadge tone="orange">{CLIENT_TYPE_LABELS.particulier}</StyledTypeBadge>}
       </StyledTd>
       <StyledTd>
         <CopyCell value={contact.email} kind="l'email" onCopy={onCopy} />

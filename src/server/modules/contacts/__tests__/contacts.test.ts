@@ -29,7 +29,9 @@ describe('contacts CRUD', () => {
 
     expect((await call(alice, 'GET', `/api/contacts/${contact.id}/`)).json()).toEqual(contact);
     const list = (await call(alice, 'GET', '/api/contacts/')).json();
-    expect(list).toContainEqual({ id: contact.id, name: 'Élise Martin', email: 'elise@exemple.fr', phone: '', company: '', category: 'client' });
+    expect(list).toContainEqual({
+      id: contact.id, name: 'Élise Martin', email: 'elise@exemple.fr', phone: '', company: '', category: 'client', client_type: 'professionnel',
+    });
 
     const updated = await call(alice, 'PUT', `/api/contacts/${contact.id}/`, { name: 'Élise Martin-Roy', city: 'Lyon', category: 'partenaire' });
     expect(updated.statusCode).toBe(200);
