@@ -5,6 +5,9 @@ import type { AppContext } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createTokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
+import { sessionsRepository } from './modules/auth/sessions.repository';
+import { createSessionGuard } from './modules/auth/session-guard';
+import { redactLinkTokens } from './modules/auth/account-links';
 import { authRoutes } from './modules/auth/auth.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -27,8 +30,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
-  /** Fastify logger setting; defaults to the configured level. */
-  logger?: boolean | { level: string };
+  /** Fastify logger setting; defaults to the configured level (tests may give a stream to read the lines). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Sees every route as it is registered (tests derive their route matrices from it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -36,7 +39,23 @@ export interface BuildAppOptions {
 /** The whole application, ready for `listen()` or `inject()`. The database must be migrated. */
 export async function buildApp({ config, database, mailer, logger, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof logger === 'object' ? logger : {}),
+            // Activation and reset links carry a live token in their path: logged URLs hide it.
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: redactLinkTokens(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+          },
     // Rate limits key on the client address. X-Forwarded-For is believed only from the configured
     // proxies: trusting any sender (`true`) let a client pick its address and dodge the limits.
     trustProxy: config.trustProxy,
@@ -46,6 +65,8 @@ export async function buildApp({ config, database, mailer, logger, onRoute }: Bu
   if (onRoute) app.addHook('onRoute', onRoute);
 
   const tokens = createTokenService(config.secretKey);
+  const sessions = sessionsRepository(database.db);
+  const sessionGuard = createSessionGuard(sessions.liveOwner);
   const resolvedMailer =
     mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const ctx: AppContext = {
@@ -59,10 +80,12 @@ export async function buildApp({ config, database, mailer, logger, onRoute }: Bu
       db: database.db,
       mailer: resolvedMailer,
       tokens,
+      sessions,
+      sessionGuard,
       secretKey: config.secretKey,
       appUrl: config.appUrl,
     }),
-    requireUser: requireUser(tokens),
+    requireUser: requireUser(tokens, sessionGuard),
   };
 
   await registerSecurityHeaders(app, config.analyticsScriptUrl);

@@ -48,6 +48,19 @@ export interface RefreshTokensTable {
   expires_at: string;
   revoked_at: string | null;
   created_at: string;
+  /** The session (rotation family) it belongs to: always set (migration 0011 filled the older rows). */
+  session_id: string | null;
+}
+
+/** A sign-in: its access tokens carry its id, its refresh tokens point to it (migration 0011). */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  /** The expiry of its newest refresh token. */
+  expires_at: string;
+  /** Set by logout, a password change or reset, or the reuse of a rotated refresh token. */
+  revoked_at: string | null;
 }
 
 export interface RateLimitHitsTable {
@@ -301,6 +314,7 @@ export interface DocumentTotalsTable {
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
   rate_limit_hits: RateLimitHitsTable;
   contacts: ContactsTable;
   activities: ActivitiesTable;

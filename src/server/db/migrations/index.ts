@@ -10,6 +10,7 @@ import * as dashboardListIndexes from './2026_11_22_0007_dashboard_list_indexes'
 import * as dashboardTotals from './2026_11_22_0008_dashboard_totals';
 import * as ledger from './2026_11_24_0009_ledger';
 import * as einvoicing from './2026_11_24_0010_einvoicing';
+import * as sessions from './2026_11_24_0011_sessions';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_22_0008_dashboard_totals': dashboardTotals,
   '2026_11_24_0009_ledger': ledger,
   '2026_11_24_0010_einvoicing': einvoicing,
+  '2026_11_24_0011_sessions': sessions,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -55,3 +55,11 @@ export function checkLinkToken(
   const age = now / 1000 - parseInt(timestamp, 36);
   return age >= 0 && age <= LINK_MAX_AGE_SECONDS[purpose];
 }
+
+/**
+ * Hides the token of every activation or reset link in `text` (a URL, a log line): logs and the
+ * outbox's log line must not hand out working links. The uid stays, to tell whose link it was.
+ */
+export function redactLinkTokens(text: string): string {
+  return text.replace(/(\/(?:activate|reset-password-confirm)\/[^/\s?#]+\/)[^/\s?#]+/g, '$1[masqué]');
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
@@ -5,9 +6,10 @@ import { activationEmail, passwordResetEmail } from '../../mail/account-emails';
 import { ApiError, badRequest } from '../../http/errors';
 import { dummyPasswordHash, hashPassword, passwordStrengthErrors, verifyPassword } from './passwords';
 import { checkLinkToken, decodeUid, encodeUid, makeLinkToken, type LinkPurpose } from './account-links';
-import type { TokenService } from './tokens';
+import type { TokenClaims, TokenService } from './tokens';
 import { usersRepository, type UserRow } from './users.repository';
-import { refreshTokensRepository } from './refresh-tokens.repository';
+import type { SessionsRepository } from './sessions.repository';
+import type { SessionGuard } from './session-guard';
 
 export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
 export const INVALID_REFRESH = new ApiError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
@@ -16,21 +18,35 @@ export interface AuthServiceDeps {
   db: Kysely<Database>;
   mailer: Mailer;
   tokens: TokenService;
+  sessions: SessionsRepository;
+  /** This process's cache of live sessions, told at once of the sessions ended here. */
+  sessionGuard: SessionGuard;
   secretKey: string;
   appUrl: string;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ db, mailer, tokens, secretKey, appUrl }: AuthServiceDeps) {
+export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, secretKey, appUrl }: AuthServiceDeps) {
   const users = usersRepository(db);
-  const refreshTokens = refreshTokensRepository(db);
 
-  async function issuePair(userId: number) {
-    const refresh = tokens.sign('refresh', userId);
-    const access = tokens.sign('access', userId, refresh.claims.jti);
-    await refreshTokens.store(refresh.claims.jti, userId, refresh.claims.exp);
+  /** A token pair in `sessionId` (a rotation), or in a new session (a sign-in). */
+  async function issuePair(userId: number, sessionId?: string) {
+    const sid = sessionId ?? randomUUID();
+    const refresh = tokens.sign('refresh', userId, sid);
+    const access = tokens.sign('access', userId, sid);
+    const expiresAt = new Date(refresh.claims.exp * 1000).toISOString();
+    if (!sessionId) await sessions.open(sid, userId, expiresAt);
+    await sessions.storeRefresh(refresh.claims.jti, userId, sid, expiresAt);
     return { access: access.token, refresh: refresh.token };
+  }
+
+  /** Refresh tokens from before migration 0011 carry no session id: the session was named after them. */
+  const sessionOf = (refresh: TokenClaims) => refresh.sid ?? refresh.jti;
+
+  async function endSession(sessionId: string, userId: number): Promise<void> {
+    await sessions.end(sessionId, userId);
+    sessionGuard.forget(sessionId);
   }
 
   function accountLink(purpose: LinkPurpose, user: UserRow): string {
@@ -46,9 +62,10 @@ export function createAuthService({ db, mailer, tokens, secretKey, appUrl }: Aut
   }
 
   /**
-   * Changes a password: the hash change kills reset links, and every refresh token is revoked.
-   * A reset proves control of the mailbox, so it also activates a never-activated account.
-   * `keepSession` spares the session that made the change (profile edit).
+   * Changes a password: the hash change kills reset links, and every session ends (its access
+   * tokens stop working within a second in every process, at once in this one). A reset proves
+   * control of the mailbox, so it also activates a never-activated account. `keepSession` spares
+   * the session that made the change (profile edit).
    */
   async function setPassword(
     userId: number,
@@ -60,7 +77,8 @@ export function createAuthService({ db, mailer, tokens, secretKey, appUrl }: Aut
       password_changed_at: new Date().toISOString(),
       ...(options.activate ? { is_active: 1 } : {}),
     });
-    await refreshTokens.revokeAllFor(userId, options.keepSession);
+    await sessions.endAllFor(userId, options.keepSession);
+    sessionGuard.forgetUser(userId);
   }
 
   return {
@@ -94,21 +112,36 @@ export function createAuthService({ db, mailer, tokens, secretKey, appUrl }: Aut
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !ok || !user.is_active) throw new ApiError(401, { detail: NO_ACTIVE_ACCOUNT });
       await users.update(user.id, { last_login: new Date().toISOString() });
+      await sessions.prune(user.id);
       return issuePair(user.id);
     },
 
-    /** Rotation: the presented refresh token is revoked and a new pair issued. */
+    /**
+     * Rotation: the presented refresh token is spent and a new pair issued in the same session.
+     * A token presented again after its rotation was copied: whoever holds the family (the thief
+     * or the owner) cannot tell, so the whole session ends (OAuth 2.0 security BCP, 4.14).
+     */
     async refresh(refreshToken: string) {
       const claims = tokens.verify('refresh', refreshToken);
-      if (!claims || !(await refreshTokens.revoke(claims.jti, claims.user_id))) throw INVALID_REFRESH;
+      if (!claims) throw INVALID_REFRESH;
+      const sessionId = sessionOf(claims);
+      if (!(await sessions.spendRefresh(claims.jti, claims.user_id))) {
+        await endSession(sessionId, claims.user_id);
+        throw INVALID_REFRESH;
+      }
       const user = await users.findById(claims.user_id);
-      if (!user?.is_active) throw INVALID_REFRESH;
-      return issuePair(user.id);
+      if (!user?.is_active || (await sessions.liveOwner(sessionId)) !== user.id) throw INVALID_REFRESH;
+      return issuePair(user.id, sessionId);
     },
 
+    /** Ends the session at once: its access tokens are refused from now on (elsewhere within a second). */
     async logout(refreshToken: string): Promise<void> {
       const claims = tokens.verify('refresh', refreshToken);
-      if (!claims || !(await refreshTokens.revoke(claims.jti, claims.user_id))) throw INVALID_REFRESH;
+      if (!claims) throw INVALID_REFRESH;
+      const spent = await sessions.spendRefresh(claims.jti, claims.user_id);
+      // Even with a spent token: a logout asked with a rotated token must not leave the family alive.
+      await endSession(sessionOf(claims), claims.user_id);
+      if (!spent) throw INVALID_REFRESH;
     },
 
     /** Sends a reset link if the account exists; the caller answers the same either way. */

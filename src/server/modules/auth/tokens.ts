@@ -11,7 +11,10 @@ export interface TokenClaims {
   token_type: TokenType;
   user_id: number;
   jti: string;
-  /** Access tokens: the jti of the refresh token issued with them (the session they belong to). */
+  /**
+   * The session (sign-in) the token belongs to. Tokens issued before sessions existed (migration
+   * 0011) carry instead the jti of their refresh token (access) or nothing (refresh: its own jti names it).
+   */
   sid?: string;
   exp: number;
   iat: number;

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared-query';
+
+/**
+ * Sessions and their refresh tokens. A session is one sign-in; each refresh rotates its refresh
+ * token (single use) within the session, its family. Ending a session revokes the family.
+ */
+export function sessionsRepository(db: Kysely<Database>) {
+  // Read for every session the access-token guard has not checked within the last second.
+  const liveOwner = preparedQuery(db, (db, id: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.user_id')
+      .where('sessions.id', '=', id)
+      .where('sessions.revoked_at', 'is', null),
+  );
+
+  return {
+    async open(id: string, userId: number, expiresAt: string): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ id, user_id: userId, created_at: new Date().toISOString(), expires_at: expiresAt })
+        .execute();
+    },
+
+    /** The user a live session belongs to; undefined when it ended or its user no longer exists. */
+    async liveOwner(id: string): Promise<number | undefined> {
+      return (await liveOwner(id))[0]?.user_id;
+    },
+
+    async storeRefresh(jti: string, userId: number, sessionId: string, expiresAt: string): Promise<void> {
+      await db
+        .insertInto('refresh_tokens')
+        .values({ jti, user_id: userId, session_id: sessionId, expires_at: expiresAt, created_at: new Date().toISOString() })
+        .execute();
+      await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+    },
+
+    /** Spends a live refresh token; true only for the one caller that spent it (rotation is single-use). */
+    async spendRefresh(jti: string, userId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: new Date().toISOString() })
+        .where('jti', '=', jti)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends a session and its whole refresh-token family. */
+    async end(id: string, userId: number): Promise<void> {
+      const now = new Date().toISOString();
+      await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('user_id', '=', userId)
+        .where('revoked_at', 'is', null).execute();
+      await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('session_id', '=', id).where('user_id', '=', userId)
+        .where('revoked_at', 'is', null).execute();
+    },
+
+    /** Ends every session of a user but `exceptSession` (the one that changed the password, if any). */
+    async endAllFor(userId: number, exceptSession?: string): Promise<void> {
+      const now = new Date().toISOString();
+      await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null)
+        .$if(!!exceptSession, (q) => q.where('id', '!=', exceptSession!)).execute();
+      await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null)
+        .$if(!!exceptSession, (q) => q.where('session_id', '!=', exceptSession!)).execute();
+    },
+
+    /** Drops a user's expired rows, which serve no purpose (at each sign-in). */
+    async prune(userId: number): Promise<void> {
+      const now = new Date().toISOString();
+      await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;
