@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/form-fields';
+import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
 import { IconEye, IconEyeOff } from '../../ui/icons';
 import { VisuallyHidden } from '../../ui/visually-hidden';
 import { startSession } from '../../app/session/session.thunks';
@@ -28,6 +29,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
   const [showPassword, setShowPassword] = useState(false);
+  const strengthId = useId();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
@@ -123,7 +125,9 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           endAdornment={toggleVisibility}
+          aria-describedby={isRegister && password ? strengthId : undefined}
         />
+        {isRegister && <PasswordStrengthMeter password={password} email={email} id={strengthId} />}
         {isRegister && (
           <TextField
             label="Confirmer le mot de passe"

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/form-fields';
+import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
 import { useConfirmPasswordResetMutation } from './auth.api';
 import { AuthLayout, StyledAuthFooter, StyledAuthForm } from './auth-layout';
 import { MESSAGES, resetConfirmErrorMessage } from './auth-messages';
@@ -20,6 +21,7 @@ export function ResetPasswordConfirmPage() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  const strengthId = useId();
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -55,7 +57,9 @@ export function ResetPasswordConfirmPage() {
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={password ? strengthId : undefined}
         />
+        <PasswordStrengthMeter password={password} id={strengthId} />
         <TextField
           label="Confirmer le mot de passe"
           name="password2"

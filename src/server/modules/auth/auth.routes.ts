@@ -6,7 +6,8 @@ import { refreshBody, registerBody, resetConfirmBody, resetRequestBody, tokenBod
 
 const LIMITS = {
   tokenByIp: { name: 'token:ip', max: 30, windowSeconds: 300 },
-  tokenByAccount: { name: 'token:account', max: 10, windowSeconds: 300 },
+  // Per account AND address: ten wrong passwords from elsewhere must not lock the owner out.
+  tokenByAccountAndIp: { name: 'token:account-ip', max: 10, windowSeconds: 300 },
   refreshByIp: { name: 'refresh:ip', max: 120, windowSeconds: 300 },
   registerByIp: { name: 'register:ip', max: 10, windowSeconds: 3600 },
   resetByIp: { name: 'reset:ip', max: 10, windowSeconds: 3600 },
@@ -39,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/token/', async (request) => {
     await ctx.rateLimit(LIMITS.tokenByIp, request.ip);
-    await ctx.rateLimit(LIMITS.tokenByAccount, accountKey(request.body));
+    await ctx.rateLimit(LIMITS.tokenByAccountAndIp, `${accountKey(request.body)}|${request.ip}`);
     const body = parseBody(tokenBody, request.body);
     return auth.obtainPair(body.email, body.password);
   });

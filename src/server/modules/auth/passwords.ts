@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { COMMON_PASSWORDS } from './common-passwords';
+import { checkPasswordStrength } from '../../../shared/password-strength';
 
 // scrypt parameters (N = 2^15, r = 8, p = 1: ~32 MiB, a few tens of ms) are stored with each hash
 // so that they can be raised later without invalidating existing passwords.
@@ -37,17 +37,10 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-/** French messages for a password that is too weak, empty when it is acceptable. */
+/**
+ * French messages for a password that is too weak, empty when it is acceptable: registration,
+ * reset and the profile's password change all go through here (rules in shared/password-rules.ts).
+ */
 export function passwordStrengthErrors(password: string, email = ''): string[] {
-  const errors: string[] = [];
-  if (password.length < 8) {
-    errors.push('Ce mot de passe est trop court. Il doit contenir au moins 8 caractères.');
-  }
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) errors.push('Ce mot de passe est trop courant.');
-  if (/^\d+$/.test(password)) errors.push('Ce mot de passe est entièrement numérique.');
-  const local = email.split('@')[0]?.toLowerCase();
-  if (local && local.length >= 3 && password.toLowerCase().includes(local)) {
-    errors.push('Le mot de passe est trop semblable à l’adresse e-mail.');
-  }
-  return errors;
+  return checkPasswordStrength(password, email).problems;
 }

@@ -160,6 +160,24 @@ describe('login page — registration', () => {
     );
   });
 
+  it('rates the new password as it is typed (the same rules as the server), and never in sign-in mode', async () => {
+    const { user } = await openRegistration();
+    await user.type(screen.getByLabelText('Email'), 'paul.martin@example.fr');
+    await user.type(screen.getByLabelText('Mot de passe'), 'azerty12');
+    const meter = await screen.findByRole('meter', { name: 'Robustesse du mot de passe' });
+    expect(Number(meter.getAttribute('aria-valuenow'))).toBeLessThan(3);
+    expect(screen.getByLabelText('Mot de passe')).toHaveAccessibleDescription(
+      'Robustesse : Faible — Ce mot de passe est trop facile à deviner. Allongez-le ou ajoutez des mots peu courants. Ce mot de passe est couramment utilisé.',
+    );
+    await user.clear(screen.getByLabelText('Mot de passe'));
+    await user.type(screen.getByLabelText('Mot de passe'), 'Lanterne-Ocre-Vallon');
+    expect(await screen.findByRole('meter', { name: 'Robustesse du mot de passe' })).toHaveAttribute('aria-valuetext', 'Excellente');
+
+    await user.click(screen.getByRole('button', { name: "J'ai déjà un compte" }));
+    await user.type(screen.getByLabelText('Mot de passe'), 'azerty12');
+    expect(screen.queryByRole('meter')).not.toBeInTheDocument();
+  });
+
   it('uses the registration fallbacks', async () => {
     mock.onPost('register/').replyOnce(500, {}).onPost('register/').networkError();
     const { user } = await openRegistration();

@@ -87,6 +87,14 @@ describe('reset confirm page', () => {
     expect(mock.history.post).toHaveLength(0);
   });
 
+  it('rates the new password as it is typed', async () => {
+    const { user } = open();
+    await user.type(await screen.findByLabelText('Nouveau mot de passe'), 'P@ssw0rd1');
+    const meter = await screen.findByRole('meter', { name: 'Robustesse du mot de passe' });
+    expect(Number(meter.getAttribute('aria-valuenow'))).toBeLessThan(3);
+    expect(screen.getByText(/^Robustesse :/)).toHaveTextContent('Ce mot de passe est trop facile à deviner.');
+  });
+
   it('confirms, then goes to /login after 2 seconds', async () => {
     jest.useFakeTimers();
     mock.onPost('reset-password-confirm/MQ/abc-123/').reply(200, { detail: 'Mot de passe réinitialisé avec succès.' });

@@ -63,7 +63,7 @@ describe('registration and activation', () => {
       [{ email: 'pas-un-email', password: STRONG_PASSWORD, password2: STRONG_PASSWORD }, { email: ['Saisissez une adresse e-mail valide.'] }],
       [{ email, password: STRONG_PASSWORD, password2: 'autre-chose-123' }, { password: ['Les mots de passe ne correspondent pas.'] }],
       [{ email, password: 'court', password2: 'court' }, { password: ['Ce mot de passe est trop court. Il doit contenir au moins 8 caractères.'] }],
-      [{ email, password: 'motdepasse', password2: 'motdepasse' }, { password: ['Ce mot de passe est trop courant.'] }],
+      [{ email, password: 'motdepasse', password2: 'motdepasse' }, { password: ['Ce mot de passe est trop facile à deviner. Allongez-le ou ajoutez des mots peu courants.'] }],
       [{ email, password: STRONG_PASSWORD, password2: STRONG_PASSWORD, is_active: 1 }, { is_active: ['Champ inconnu.'] }],
     ];
     for (const [payload, errors] of cases) {
@@ -229,20 +229,26 @@ describe('rate limits', () => {
   });
   afterAll(() => strict.close());
 
-  it('answers 429 after repeated sign-in attempts on one account, even from several addresses', async () => {
-    const email = uniqueEmail('cible');
+  it('answers 429 after ten wrong passwords for one account from one address, and the owner still signs in from theirs', async () => {
+    const owner = await signUp(strict, uniqueEmail('cible'));
     const statuses: number[] = [];
+    let ownSignIn = 0;
     await inOneWindow(async () => {
+      const signIn = (password: string, remoteAddress: string) =>
+        strict.app.inject({ method: 'POST', url: '/api/token/', payload: { email: owner.email, password }, remoteAddress });
       for (let i = 0; i < 12; i++) {
-        const res = await strict.app.inject({
-          method: 'POST', url: '/api/token/', payload: { email, password: 'mauvais' }, remoteAddress: `10.0.0.${i + 1}`,
-        });
+        const res = await signIn('mauvais', '10.0.0.66');
         statuses.push(res.statusCode);
         if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
+      // The attacker's address is locked out of this account, even with the right password…
+      expect((await signIn(owner.password, '10.0.0.66')).statusCode).toBe(429);
+      // …while the owner, from their own address, is not.
+      ownSignIn = (await signIn(owner.password, '10.0.0.1')).statusCode;
     });
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(ownSignIn).toBe(200);
   });
 
   it('answers 429 after repeated registrations and reset requests from one address', async () => {
