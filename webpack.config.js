@@ -1,6 +1,10 @@
 // Client build: src/client/main.tsx → dist/public (see DESIGN.md §2, §3).
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { SourceMapDevToolPlugin } = require('webpack');
+
+/** Production source maps: written beside the build, never in the served dist/public (issue 16). */
+const SOURCE_MAP_DIR = path.resolve(__dirname, 'dist/sourcemaps');
 
 /** @param {Record<string, unknown>} _env @param {{ mode?: string }} argv */
 module.exports = (_env, argv) => {
@@ -13,6 +17,16 @@ module.exports = (_env, argv) => {
       scriptLoading: 'defer',
     }),
   ];
+  if (!isDev) {
+    // No `//# sourceMappingURL` comment, and the maps outside the public directory: the sources stay
+    // private, and a stack trace from production can still be decoded with dist/sourcemaps.
+    plugins.push(
+      new SourceMapDevToolPlugin({
+        filename: `${path.relative(path.resolve(__dirname, 'dist/public'), SOURCE_MAP_DIR)}/[file].map`,
+        append: false,
+      }),
+    );
+  }
 
   // `ANALYZE=1 npx webpack --mode production` writes dist/bundle-report.html.
   if (process.env.ANALYZE) {
@@ -54,7 +68,7 @@ module.exports = (_env, argv) => {
         { test: /\.(svg|png|ico|jpe?g|webp|woff2?)$/i, type: 'asset/resource' },
       ],
     },
-    devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+    devtool: isDev ? 'eval-cheap-module-source-map' : false,
     optimization: {
       runtimeChunk: 'single',
       moduleIds: 'deterministic',

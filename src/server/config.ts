@@ -29,6 +29,9 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+/** HS256 keys: at least 32 characters, from SECRET_KEY or DATA_DIR/secret_key alike. */
+export const SECRET_KEY_MIN_LENGTH = 32;
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -61,7 +64,7 @@ const envSchema = z.object({
   SECRET_KEY: z
     .string()
     .optional()
-    .refine((v) => v === undefined || v.length >= 32, 'doit compter au moins 32 caractères'),
+    .refine((v) => v === undefined || v.trim().length >= SECRET_KEY_MIN_LENGTH, `doit compter au moins ${SECRET_KEY_MIN_LENGTH} caractères`),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('Carnet <no-reply@carnet.local>'),
   ANALYTICS_SCRIPT_URL: optionalUrl(['https://', 'http://']),
@@ -74,12 +77,24 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-/** Reads the secret from DATA_DIR, creating it once so that tokens survive restarts. */
+/**
+ * Reads the secret from DATA_DIR, creating it once so that tokens survive restarts. A short one
+ * (an empty file, a placeholder) would sign tokens anyone can forge: the server refuses to start.
+ */
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret_key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  if (!existsSync(file)) {
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < SECRET_KEY_MIN_LENGTH) {
+    throw new ConfigError(
+      `Configuration invalide :\n  ${file} : la clé secrète compte ${secret.length} caractère(s), il en faut au moins ${SECRET_KEY_MIN_LENGTH}.` +
+        `\n  Supprimez ce fichier pour qu’une clé soit générée (les sessions et les liens envoyés ne seront plus valides), ou définissez SECRET_KEY.`,
+    );
+  }
   return secret;
 }
 
@@ -92,7 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, publicDir: stri
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // The database, the secret and the outbox's live links: for the server's user only. An existing
+  // directory is left as it is (it may be shared); what the server writes in it is 0600 / 0700.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     port: e.PORT,
     host: e.HOST,

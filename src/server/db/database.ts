@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type SqliteDatabase } from 'kysely';
 import { FairSqliteDialect } from './fair-sqlite-dialect';
@@ -30,7 +30,12 @@ export interface OpenDatabaseOptions {
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
-    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') {
+      mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+      // For the server's user only (was 0644); SQLite gives its -wal and -shm files the same mode.
+      closeSync(openSync(file, 'a', 0o600));
+      chmodSync(file, 0o600);
+    }
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
