@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestApp, type TestApp } from '../test-app';
 import { InvoicingWorld } from '../invoice-fixtures';
+import { issueEInvoicingCases } from '../einvoicing-fixtures';
 import { facturXml, validateFacturX } from '../pdf-reader';
 
 /**
@@ -52,10 +53,13 @@ it('passes the XSD and the EN 16931 schematron for every kind of invoice and cre
   );
   const noticePdf = await w.pdfOf(w.alice, 'invoices', withNotice.id);
   const creditNotes = await w.issuedCreditNotes(issued);
+  // Issue 14: franchise to a private client, several VAT rates, reverse charge, a period and a delivery address.
+  const einvoicing = await issueEInvoicingCases(w);
   const pdfs = [
     ...issued.map((i) => ({ label: i.label, status: i.status, pdf: i.pdf })),
     { label: 'legal notice', status: noticePdf.statusCode, pdf: noticePdf.rawPayload },
     ...creditNotes.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
+    ...einvoicing.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
   ];
 
   const files = pdfs.map(({ label, status, pdf }, n) => {

@@ -1,0 +1,43 @@
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { InvoicingWorld } from '../../../test/invoice-fixtures';
+import { issueEInvoicingCases, type EInvoicingCase } from '../../../test/einvoicing-fixtures';
+import { facturXml, pdfTexts, validateFacturX } from '../../../test/pdf-reader';
+
+/**
+ * Issue 14 end to end through the API: what each kind of seller and client gets printed and
+ * encoded. The same invoices go through the official kit in `npm run test:facturx`.
+ */
+
+let t: TestApp;
+let cases: EInvoicingCase[];
+let texts: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const w = await new InvoicingWorld(t).setUp();
+  cases = await issueEInvoicingCases(w);
+  texts = pdfTexts(cases.map((c) => c.pdf)).map((text) => text.replace(/[\s\u202f\u00a0]+/g, ' '));
+});
+
+afterAll(() => t?.close());
+
+const normalized = (text: string) => text.replace(/[\s\u202f\u00a0]+/g, ' ');
+
+it.each([0, 1, 2, 3])('case %i prints its mentions, encodes its elements and passes factur-x-kit', async (n) => {
+  const c = cases[n];
+  expect({ label: c.label, status: c.status }).toEqual({ label: c.label, status: 200 });
+  for (const expected of c.prints) expect({ label: c.label, text: texts[n] }).toEqual({ label: c.label, text: expect.stringContaining(normalized(expected)) });
+  for (const absent of c.omits) expect({ label: c.label, absent, found: texts[n].includes(absent) }).toEqual({ label: c.label, absent, found: false });
+  const xml = await facturXml(c.pdf);
+  for (const fragment of c.xml) expect(xml).toContain(fragment);
+  expect(await validateFacturX(c.pdf)).toEqual([]);
+});
+
+it('exposes the VAT breakdown per rate, computed by the shared function', () => {
+  expect(cases[1].invoice.vat_breakdown).toEqual([
+    { rate: 20, base: 99.99, tax: 20 },
+    { rate: 10, base: 7, tax: 0.7 },
+    { rate: 5.5, base: 10.01, tax: 0.55 },
+  ]);
+  expect(cases[1].invoice.total_amount).toBe(138.25);
+});
