@@ -2,11 +2,13 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { asApiError } from '../../app/api';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { vatBreakdownJson } from '../../../shared/documents';
+import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/dialog';
 import { ChoiceField, TextArea, TextField } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
+import { useGetProfileQuery } from '../profile';
 import { describeSaveErrors } from './document-form';
 import { CREDIT_NOTE_CONFIG } from './document-kinds';
 import { DocumentTotals } from './document-totals';
@@ -22,6 +24,7 @@ import {
   type CreditLine,
   type CreditNoteMode,
 } from './invoice-ledger';
+import { rateLabel } from './vat';
 
 const StyledIntro = styled.p`
   margin: 0 0 ${({ theme }) => theme.spacing.lg};
@@ -71,6 +74,12 @@ const StyledLine = styled.fieldset<{ $selected: boolean }>`
   }
 `;
 
+const StyledRate = styled.span`
+  grid-column: 1 / -1;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+`;
+
 const StyledErrors = styled.div`
   margin-top: ${({ theme }) => theme.spacing.lg};
 `;
@@ -83,7 +92,7 @@ export interface CreditNoteDialogProps {
 
 /**
  * « Émettre un avoir »: the whole balance due, or chosen lines of the invoice (quantity and unit
- * price editable, at the invoice's VAT rate), with a reason. The credit note is issued at once
+ * price editable, each at its line's VAT rate), with a reason. The credit note is issued at once
  * (numbered, frozen) and its page opens.
  */
 export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
@@ -99,6 +108,8 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
   /** A new (focused) summary per refused attempt. */
   const [attempt, setAttempt] = useState(0);
   const totals = useMemo(() => creditLinesTotals(lines, invoice.tax_rate), [lines, invoice.tax_rate]);
+  // A seller in the franchise credits no VAT: no VAT row, nor rates, on an untaxed invoice.
+  const franchise = useGetProfileQuery().data?.vat_regime === 'franchise' && invoice.tax_amount === 0;
   const invoiceLabel = invoice.number ?? `#${invoice.id}`;
 
   const changeLine = (key: string, change: Partial<CreditLine>) =>
@@ -166,7 +177,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
 
         {mode === 'partial' && (
           <StyledFieldset>
-            <legend>Lignes à créditer (montants HT, TVA {formatNumber(invoice.tax_rate)} %)</legend>
+            <legend>Lignes à créditer (montants HT{franchise ? '' : ', au taux de TVA de chaque ligne'})</legend>
             {lines.map((line, index) => (
               <StyledLine key={line.key} $selected={line.selected} data-testid="credit-line">
                 <legend>
@@ -178,6 +189,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
                   checked={line.selected}
                   onChange={(event) => changeLine(line.key, { selected: event.target.checked })}
                 />
+                {!franchise && <StyledRate data-testid="credit-line-rate">TVA {rateLabel(line.tax_rate)}</StyledRate>}
                 <TextField
                   label="Quantité"
                   type="number"
@@ -205,7 +217,8 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
               subtotal={totals.subtotal / 100}
               tax={totals.tax / 100}
               total={totals.total / 100}
-              taxRate={invoice.tax_rate}
+              breakdown={vatBreakdownJson(totals.breakdown)}
+              franchise={franchise}
               testIdPrefix="credit-total"
             />
           </StyledFieldset>

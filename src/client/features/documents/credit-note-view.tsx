@@ -9,6 +9,7 @@ import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { DataTable, type DataTableColumn } from '../../ui/table';
 import { useToast } from '../../ui/toast';
+import { useGetProfileQuery } from '../profile';
 import { useDocumentEmail } from './document-email';
 import { CREDIT_NOTE_CONFIG, UNKNOWN_CLIENT } from './document-kinds';
 import { PdfFingerprint, StyledDocumentSubtitle, StyledDocumentToolbar } from './document-page-parts';
@@ -17,6 +18,7 @@ import { DocumentStatusBadge } from './document-status';
 import { DocumentTotals } from './document-totals';
 import type { DocumentLine } from './document.types';
 import { useGetDocumentQuery } from './documents.api';
+import { rateLabel } from './vat';
 
 const config = CREDIT_NOTE_CONFIG;
 
@@ -75,6 +77,13 @@ const LINE_COLUMNS: DataTableColumn<DocumentLine>[] = [
   { key: 'total', header: 'Total HT', sortable: false, render: (line) => <StyledAmount>{formatMoney(line.total)}</StyledAmount> },
 ];
 
+/** With each line's VAT rate (not in the franchise). */
+const LINE_COLUMNS_WITH_VAT: DataTableColumn<DocumentLine>[] = [
+  ...LINE_COLUMNS.slice(0, 3),
+  { key: 'tax_rate', header: 'TVA', sortable: false, render: (line) => rateLabel(line.tax_rate) },
+  ...LINE_COLUMNS.slice(3),
+];
+
 /**
  * /credit-notes/{id}: a credit note as issued — frozen, so shown rather than edited — with its
  * PDF and its sending by e-mail.
@@ -90,6 +99,7 @@ export function CreditNoteView() {
   const note = query.data ?? null;
   const pdf = useDocumentPdf(config, note);
   const email = useDocumentEmail(config);
+  const vatRegime = useGetProfileQuery().data?.vat_regime;
 
   const failed = !valid || query.isError;
   useEffect(() => {
@@ -109,6 +119,8 @@ export function CreditNoteView() {
   }
 
   const busy = email.pending || pdf.pending !== null;
+  // A seller in the franchise credits no VAT: the mention instead of VAT rows and rates.
+  const franchise = vatRegime === 'franchise' && note.tax_amount === 0;
   const title = `${config.labels.noun} ${note.number ?? `#${note.id}`}`;
 
   return (
@@ -157,8 +169,19 @@ export function CreditNoteView() {
       </Card>
 
       <Card title="Lignes">
-        <DataTable caption={`Lignes ${config.labels.ofThe} ${note.number ?? ''}`.trim()} columns={LINE_COLUMNS} rows={note.line_items} rowKey={(line) => line.id} />
-        <DocumentTotals subtotal={note.subtotal} tax={note.tax_amount} total={note.total_amount} taxRate={note.tax_rate} />
+        <DataTable
+          caption={`Lignes ${config.labels.ofThe} ${note.number ?? ''}`.trim()}
+          columns={franchise ? LINE_COLUMNS : LINE_COLUMNS_WITH_VAT}
+          rows={note.line_items}
+          rowKey={(line) => line.id}
+        />
+        <DocumentTotals
+          subtotal={note.subtotal}
+          tax={note.tax_amount}
+          total={note.total_amount}
+          breakdown={note.vat_breakdown}
+          franchise={franchise}
+        />
         <PdfFingerprint sha256={note.pdf_sha256} />
       </Card>
     </Page>

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parisToday } from '../../../shared/dates';
-import { computeTotals } from '../../../shared/documents';
+import { vatBreakdownJson } from '../../../shared/documents';
+import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
+import { formatDate } from '../../lib/format';
 import { PRIORITIES, PRIORITY_LABELS } from '../../../shared/workflow';
 import { asApiError, errorDetail } from '../../app/api';
 import { Alert } from '../../ui/alert';
@@ -11,6 +13,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useConfirm } from '../../ui/confirm-dialog';
 import {
+  ChoiceField,
   FormActions,
   FormGrid,
   Select,
@@ -34,9 +37,13 @@ import {
   duplicateForm,
   formErrorMessages,
   formFromRecord,
+  formTotals,
+  hasUntaxedLine,
+  inFranchise,
   missingInformation,
   newDocumentForm,
   validateForm,
+  withDocumentRate,
   type DocumentForm,
   type FormErrors,
   type FormLine,
@@ -61,6 +68,7 @@ import { InvoiceLedgerPanel } from './invoice-ledger-panel';
 import { LEDGER_MESSAGES, creditableAmount } from './invoice-ledger';
 import { LineItemsEditor } from './line-items-editor';
 import { StyledDocumentSubtitle, StyledDocumentToolbar } from './document-page-parts';
+import { EXEMPTION_OPTIONS, OPERATION_OPTIONS, rateOptions } from './vat';
 
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 
@@ -75,6 +83,11 @@ const StyledForm = styled.form`
 
 const StyledWide = styled.div`
   grid-column: 1 / -1;
+`;
+
+const StyledExemption = styled.div`
+  margin-top: ${({ theme }) => theme.spacing.lg};
+  max-width: 32rem;
 `;
 
 const StyledLinesError = styled(StyledFieldError)`
@@ -156,7 +169,9 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   });
   const clientsQuery = useGetDocumentClientOptionsQuery();
   const tasksQuery = useGetDocumentTaskOptionsQuery();
-  const profileQuery = useGetProfileQuery(mode === 'create' ? undefined : skipToken);
+  // Its notices fill a new document; its VAT regime shapes every form (issue 14).
+  const profileQuery = useGetProfileQuery();
+  const vatRegime = profileQuery.data?.vat_regime;
 
   const [form, setForm] = useState<DocumentForm | null>(null);
   /** The form as last loaded or saved: tells whether there are unsaved changes. */
@@ -240,14 +255,19 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     return options;
   }, [clients, form?.client_id, sourceClient]);
 
-  const totals = useMemo(
-    () => (form ? computeTotals(form.line_items, form.tax_rate) : { lines: [], subtotal: 0, tax: 0, total: 0 }),
-    [form],
-  );
-  const dirty = useMemo(
-    () => Boolean(form && baseline && JSON.stringify(buildPayload(config, form)) !== JSON.stringify(buildPayload(config, baseline))),
-    [form, baseline, config],
-  );
+  // An issued invoice is frozen (art. 242 nonies A du CGI, DESIGN.md 7): everything printed is
+  // read-only; only its priority and internal notes may change. It is corrected by credit notes.
+  const locked = config.ledger && Boolean(saved?.is_issued);
+  // A seller in the franchise charges no VAT: the VAT fields are hidden and every rate is 0 % (a
+  // frozen document is shown as it was issued).
+  const franchise = vatRegime === 'franchise' && !locked;
+  const effective = useMemo(() => (form && franchise ? inFranchise(form) : form), [form, franchise]);
+  const totals = useMemo(() => (effective ? formTotals(effective) : formTotals(newDocumentForm(today))), [effective, today]);
+  const dirty = useMemo(() => {
+    if (!form || !baseline) return false;
+    const sent = (f: DocumentForm) => JSON.stringify(buildPayload(config, franchise ? inFranchise(f) : f));
+    return sent(form) !== sent(baseline);
+  }, [form, baseline, config, franchise]);
 
   const update = useCallback(<K extends keyof DocumentForm>(field: K, value: DocumentForm[K]) => {
     setForm((current) => (current ? { ...current, [field]: value } : current));
@@ -273,22 +293,20 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     );
   }
 
-  // An issued invoice is frozen (art. 242 nonies A du CGI, DESIGN.md 7): everything printed is
-  // read-only; only its priority and internal notes may change. It is corrected by credit notes.
-  const locked = config.ledger && Boolean(saved?.is_issued);
   const saving = createState.isLoading || updateState.isLoading;
   const busy = saving || deleteState.isLoading || convertState.isLoading || email.pending || pdf.pending !== null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const errors = validateForm(config, form);
+    const sending = effective ?? form;
+    const errors = validateForm(config, sending, vatRegime);
     setAttempt((n) => n + 1);
     setFormErrors(errors);
     setServerErrors(null);
     if (errors) return;
     // A frozen document's status follows its payments and credit notes: it is sent back as the
     // server last gave it (a payment may have changed it since the form was loaded).
-    const body = locked && saved ? { ...buildPayload(config, form), status: saved.status } : buildPayload(config, form);
+    const body = locked && saved ? { ...buildPayload(config, sending), status: saved.status } : buildPayload(config, sending);
     try {
       if (mode === 'edit' && saved) {
         const record = await updateDocument({ kind, id: saved.id, body, previousClientId: saved.client?.id }).unwrap();
@@ -545,16 +563,59 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
               disabled={locked}
               onChange={(event) => update('end_date', event.target.value)}
             />
-            <TextField
-              label="TVA (%)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.1}
-              value={form.tax_rate}
+            {!franchise && (
+              <Select
+                label="Taux de TVA par défaut"
+                options={rateOptions(form.tax_rate)}
+                value={form.tax_rate}
+                disabled={locked}
+                hint="Celui des nouvelles lignes ; les lignes à ce taux le suivent."
+                onChange={(event) => {
+                  const rate = event.target.value;
+                  setForm((current) => (current ? withDocumentRate(current, rate) : current));
+                }}
+              />
+            )}
+            <Select
+              label="Opération"
+              options={OPERATION_OPTIONS}
+              value={form.operation_category}
               disabled={locked}
-              onChange={(event) => update('tax_rate', event.target.value)}
+              onChange={(event) => update('operation_category', event.target.value as OperationCategory)}
             />
+            <StyledWide>
+              <ChoiceField
+                type="checkbox"
+                label="Prestation sur une période"
+                checked={form.service_period}
+                disabled={locked}
+                onChange={(event) => update('service_period', event.target.checked)}
+              />
+            </StyledWide>
+            <TextField
+              label="Date de la prestation"
+              type="date"
+              value={form.service_date}
+              disabled={locked}
+              hint={
+                form.service_period && form.service_date && form.service_end_date
+                  ? `Période : du ${formatDate(form.service_date)} au ${formatDate(form.service_end_date)}`
+                  : form.service_period
+                    ? 'Début de la période.'
+                    : 'Date de la prestation ou de la livraison, si elle diffère de la date d’émission.'
+              }
+              onChange={(event) => update('service_date', event.target.value)}
+            />
+            {form.service_period && (
+              <TextField
+                label="Fin de la période"
+                type="date"
+                value={form.service_end_date}
+                disabled={locked}
+                error={formErrors?.serviceDates}
+                onChange={(event) => update('service_end_date', event.target.value)}
+              />
+            )}
             <StyledWide>
               <TextArea
                 label="Notes / Description"
@@ -587,9 +648,32 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
             tasks={tasks}
             showErrors={Boolean(formErrors?.invalidLines.length)}
             disabled={locked}
+            defaultRate={form.tax_rate}
+            showVat={!franchise}
             onChange={updateLines}
           />
-          <DocumentTotals subtotal={totals.subtotal / 100} tax={totals.tax / 100} total={totals.total / 100} taxRate={form.tax_rate} />
+          {/* A VAT-registered seller's 0 % lines need their legal basis (art. 242 nonies A du CGI). */}
+          {!franchise && (hasUntaxedLine(form) || (locked && form.vat_exemption)) && (
+            <StyledExemption>
+              <Select
+                label="Motif d'exonération"
+                required
+                placeholderOption="Choisissez le motif des lignes à 0 %"
+                options={EXEMPTION_OPTIONS}
+                value={form.vat_exemption}
+                disabled={locked}
+                error={formErrors?.vatExemption}
+                onChange={(event) => update('vat_exemption', event.target.value as VatExemptionKey | '')}
+              />
+            </StyledExemption>
+          )}
+          <DocumentTotals
+            subtotal={totals.subtotal / 100}
+            tax={totals.tax / 100}
+            total={totals.total / 100}
+            breakdown={vatBreakdownJson(totals.breakdown)}
+            franchise={franchise}
+          />
         </Card>
 
         <Card title="Mentions">

@@ -4,7 +4,8 @@
  * section 5) and the write payload. The detail page only wires these to inputs.
  */
 import { addDays } from '../../../shared/dates';
-import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS } from '../../../shared/documents';
+import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '../../../shared/documents';
+import type { OperationCategory, VatExemptionKey, VatRegime } from '../../../shared/vat';
 import { LINES_INVALID, type DocumentKindConfig } from './document-kinds';
 import type { DocumentLineInput, DocumentRecord, DocumentWritePayload, TaskOption } from './document.types';
 
@@ -18,6 +19,8 @@ export interface FormLine {
   /** Inputs keep the text typed; parsed when totals are computed or the form is sent. */
   quantity: string;
   unit_price: string;
+  /** Percent, as the rate select holds it ('5.5'). */
+  tax_rate: string;
   task_id: number | null;
   /** Title of the linked task as the document knows it (label when the task list lacks it). */
   taskTitle: string | null;
@@ -39,7 +42,16 @@ export interface DocumentForm {
   payment_date: string;
   /** Invoices only: never printed, editable even once the invoice is issued. */
   internal_notes: string;
+  /** Percent: the rate new lines get. */
   tax_rate: string;
+  operation_category: OperationCategory;
+  /** Date of the service or delivery, or the start of the period; '' when not given. */
+  service_date: string;
+  /** Whether the service spans a period (then `service_end_date` is its end). */
+  service_period: boolean;
+  service_end_date: string;
+  /** Why the 0 % lines carry no VAT (VAT-registered seller). */
+  vat_exemption: VatExemptionKey | '';
   legal_notice: string;
   signature_notice: string;
   line_items: FormLine[];
@@ -48,12 +60,26 @@ export interface DocumentForm {
 let lastKey = 0;
 const newKey = () => `line-${++lastKey}`;
 
-export function emptyLine(): FormLine {
-  return { key: newKey(), id: null, title: '', description: '', quantity: '1', unit_price: '0', task_id: null, taskTitle: null };
+/** A new line, at the document's rate. */
+export function emptyLine(taxRate = String(DEFAULT_TAX_RATE)): FormLine {
+  return {
+    key: newKey(), id: null, title: '', description: '', quantity: '1', unit_price: '0', tax_rate: taxRate, task_id: null, taskTitle: null,
+  };
 }
 
-/** Create mode: today, +30 days, 20 %, the profile's default notices, one empty line. */
-export function newDocumentForm(today: string, profile?: { legal_notice?: string; signature_notice?: string } | null): DocumentForm {
+/** The seller's profile as the form reads it: default notices and VAT regime. */
+export interface FormProfile {
+  legal_notice?: string;
+  signature_notice?: string;
+  vat_regime?: VatRegime;
+}
+
+/**
+ * Create mode: today, +30 days, 20 % (0 % in the franchise), a service, the profile's default
+ * notices, one empty line.
+ */
+export function newDocumentForm(today: string, profile?: FormProfile | null): DocumentForm {
+  const taxRate = profile?.vat_regime === 'franchise' ? '0' : String(DEFAULT_TAX_RATE);
   return {
     title: '',
     description: '',
@@ -64,10 +90,15 @@ export function newDocumentForm(today: string, profile?: { legal_notice?: string
     end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
     payment_date: '',
     internal_notes: '',
-    tax_rate: String(DEFAULT_TAX_RATE),
+    tax_rate: taxRate,
+    operation_category: 'services',
+    service_date: '',
+    service_period: false,
+    service_end_date: '',
+    vat_exemption: '',
     legal_notice: profile?.legal_notice ?? '',
     signature_notice: profile?.signature_notice ?? '',
-    line_items: [emptyLine()],
+    line_items: [emptyLine(taxRate)],
   };
 }
 
@@ -85,6 +116,11 @@ export function formFromRecord(record: DocumentRecord, previous?: DocumentForm):
     payment_date: record.payment_date ?? '',
     internal_notes: record.internal_notes,
     tax_rate: String(record.tax_rate),
+    operation_category: record.operation_category,
+    service_date: record.service_date ?? '',
+    service_period: Boolean(record.service_end_date),
+    service_end_date: record.service_end_date ?? '',
+    vat_exemption: record.vat_exemption,
     legal_notice: record.legal_notice,
     signature_notice: record.signature_notice,
     line_items: record.line_items.map((line, index) => ({
@@ -94,6 +130,7 @@ export function formFromRecord(record: DocumentRecord, previous?: DocumentForm):
       description: line.description,
       quantity: String(line.quantity),
       unit_price: String(line.unit_price),
+      tax_rate: String(line.tax_rate),
       task_id: line.task_id,
       taskTitle: line.task?.title ?? null,
     })),
@@ -139,6 +176,35 @@ export function lineWithTask(line: FormLine, task: TaskOption | null): FormLine 
   };
 }
 
+// ---- VAT (issue 14)
+
+/**
+ * The form as a seller in the franchise (art. 293 B du CGI) saves it: every rate 0 %, no
+ * exemption reason. Their VAT fields are hidden: this is what the totals show and what is sent.
+ */
+export function inFranchise(form: DocumentForm): DocumentForm {
+  return { ...form, tax_rate: '0', vat_exemption: '', line_items: form.line_items.map((line) => ({ ...line, tax_rate: '0' })) };
+}
+
+/** Totals, per line and per rate, by the shared calculation (cents). */
+export const formTotals = (form: DocumentForm) => computeTotals(form.line_items, form.tax_rate);
+
+/** Whether a line is at 0 %: a VAT-registered seller must then say why (exemption reason). */
+export const hasUntaxedLine = (form: DocumentForm) =>
+  form.line_items.some((line) => parseDecimal(line.tax_rate || form.tax_rate) === 0);
+
+/**
+ * A new rate for new lines: the lines at the previous one follow it (as when the document had one
+ * rate); a line given its own rate keeps it.
+ */
+export function withDocumentRate(form: DocumentForm, taxRate: string): DocumentForm {
+  return {
+    ...form,
+    tax_rate: taxRate,
+    line_items: form.line_items.map((line) => (line.tax_rate === form.tax_rate ? { ...line, tax_rate: taxRate } : line)),
+  };
+}
+
 /** Parses a number typed in an input ('1,5' or '1.5'); NaN when it is not one. */
 export function parseDecimal(value: string): number {
   const text = value.trim().replace(',', '.');
@@ -154,30 +220,44 @@ export function isLineValid(line: Pick<FormLine, 'title' | 'quantity' | 'unit_pr
 export interface FormErrors {
   title?: string;
   client?: string;
+  serviceDates?: string;
+  vatExemption?: string;
   lines?: string;
   /** Keys of the lines to fix. */
   invalidLines: string[];
 }
 
 export const TITLE_REQUIRED = 'Le titre est requis.';
+export const PERIOD_ORDER = 'La fin de la période ne peut pas précéder son début.';
+export const PERIOD_START_REQUIRED = 'Indiquez le début de la période de la prestation.';
+export const EXEMPTION_REQUIRED =
+  'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, exonération).';
 
-/** Client-side checks before sending (SPEC section 5); null when the form can be sent. */
-export function validateForm(config: DocumentKindConfig, form: DocumentForm): FormErrors | null {
+/**
+ * Client-side checks before sending (SPEC section 5, and the VAT rules of issue 14 that the form
+ * can see); null when the form can be sent. `vatRegime`: the seller's, once the profile is known.
+ */
+export function validateForm(config: DocumentKindConfig, form: DocumentForm, vatRegime?: VatRegime): FormErrors | null {
   const errors: FormErrors = { invalidLines: [] };
   if (!form.title.trim()) errors.title = TITLE_REQUIRED;
   if (form.client_id === null) errors.client = config.labels.clientRequired;
+  if (form.service_period && form.service_end_date) {
+    if (!form.service_date) errors.serviceDates = PERIOD_START_REQUIRED;
+    else if (form.service_end_date < form.service_date) errors.serviceDates = PERIOD_ORDER;
+  }
+  if (vatRegime === 'assujetti' && hasUntaxedLine(form) && !form.vat_exemption) errors.vatExemption = EXEMPTION_REQUIRED;
   if (form.line_items.length === 0) {
     errors.lines = config.labels.linesRequired;
   } else {
     errors.invalidLines = form.line_items.filter((line) => !isLineValid(line)).map((line) => line.key);
     if (errors.invalidLines.length) errors.lines = LINES_INVALID;
   }
-  return errors.title || errors.client || errors.lines ? errors : null;
+  return errors.title || errors.client || errors.serviceDates || errors.vatExemption || errors.lines ? errors : null;
 }
 
 /** Messages of a FormErrors, in the order of the form. */
 export const formErrorMessages = (errors: FormErrors): string[] =>
-  [errors.title, errors.client, errors.lines].filter((m): m is string => Boolean(m));
+  [errors.title, errors.client, errors.serviceDates, errors.vatExemption, errors.lines].filter((m): m is string => Boolean(m));
 
 const dateOrNull = (value: string) => (value.trim() === '' ? null : value);
 
@@ -188,15 +268,20 @@ const dateOrNull = (value: string) => (value.trim() === '' ? null : value);
  * invoice sends everything back as loaded: only priority and internal notes can have changed.
  */
 export function buildPayload(config: DocumentKindConfig, form: DocumentForm): DocumentWritePayload {
-  const rate = parseDecimal(form.tax_rate);
-  const line_items: DocumentLineInput[] = form.line_items.map((line) => ({
-    id: line.id,
-    title: line.title.trim(),
-    description: line.description,
-    quantity: parseDecimal(line.quantity),
-    unit_price: parseDecimal(line.unit_price),
-    task_id: line.task_id,
-  }));
+  const parsed = parseDecimal(form.tax_rate);
+  const rate = Number.isFinite(parsed) ? parsed : DEFAULT_TAX_RATE;
+  const line_items: DocumentLineInput[] = form.line_items.map((line) => {
+    const lineRate = parseDecimal(line.tax_rate);
+    return {
+      id: line.id,
+      title: line.title.trim(),
+      description: line.description,
+      quantity: parseDecimal(line.quantity),
+      unit_price: parseDecimal(line.unit_price),
+      tax_rate: Number.isFinite(lineRate) ? lineRate : rate,
+      task_id: line.task_id,
+    };
+  });
   const payload: DocumentWritePayload = {
     title: form.title.trim(),
     description: form.description,
@@ -205,7 +290,11 @@ export function buildPayload(config: DocumentKindConfig, form: DocumentForm): Do
     priority: form.priority,
     issue_date: dateOrNull(form.issue_date),
     [config.endDateField]: dateOrNull(form.end_date),
-    tax_rate: Number.isFinite(rate) ? rate : DEFAULT_TAX_RATE,
+    tax_rate: rate,
+    operation_category: form.operation_category,
+    service_date: dateOrNull(form.service_date),
+    service_end_date: form.service_period ? dateOrNull(form.service_end_date) : null,
+    vat_exemption: form.vat_exemption,
     legal_notice: form.legal_notice,
     signature_notice: form.signature_notice,
     line_items,
@@ -228,7 +317,11 @@ const FIELD_LABELS: Record<string, string> = {
   expiration_date: "Date d'expiration",
   due_date: "Date d'échéance",
   payment_date: 'Date de paiement',
-  tax_rate: 'TVA (%)',
+  tax_rate: 'Taux de TVA par défaut',
+  operation_category: 'Opération',
+  service_date: 'Date de la prestation',
+  service_end_date: 'Fin de la période',
+  vat_exemption: "Motif d'exonération",
   internal_notes: 'Notes internes',
   legal_notice: 'Mentions légales',
   line_items: 'Lignes',
@@ -239,6 +332,8 @@ const LINE_LABELS: Record<string, string> = {
   description: 'Description',
   quantity: 'Quantité',
   unit_price: 'Prix unitaire HT',
+  tax_rate: 'TVA',
+  total: 'Total HT',
   task_id: 'Tâche liée',
   id: 'Ligne',
 };

@@ -1,5 +1,7 @@
 import styled from 'styled-components';
-import { formatMoney, formatNumber } from '../../lib/format';
+import type { VatBreakdownJson } from '../../../shared/documents';
+import { formatMoney } from '../../lib/format';
+import { FRANCHISE_MENTION, rateLabel } from './vat';
 
 const StyledTotals = styled.dl`
   display: grid;
@@ -27,27 +29,98 @@ const StyledTotals = styled.dl`
   }
 `;
 
+const StyledBreakdown = styled.table`
+  margin: ${({ theme }) => theme.spacing.md} 0 0 auto;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.typography.size.sm};
+  font-variant-numeric: tabular-nums;
+
+  caption {
+    text-align: right;
+    color: ${({ theme }) => theme.colors.textMuted};
+    padding-bottom: ${({ theme }) => theme.spacing.xs};
+  }
+  th,
+  td {
+    padding: 2px 0 2px ${({ theme }) => theme.spacing.lg};
+    text-align: right;
+  }
+  th {
+    font-weight: ${({ theme }) => theme.typography.weight.medium};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const StyledMention = styled.p`
+  margin: ${({ theme }) => theme.spacing.sm} 0 0;
+  text-align: right;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 export interface DocumentTotalsProps {
   /** Euros. */
   subtotal: number;
   tax: number;
   total: number;
-  taxRate: number | string;
+  /** VAT per rate (percent, euros), highest rate first: shown under the totals when there are several. */
+  breakdown: VatBreakdownJson[];
+  /** A seller in the franchise (art. 293 B du CGI): no VAT row, the mention instead. */
+  franchise?: boolean;
   /** Test ids `${prefix}-ht`, `${prefix}-tva`, `${prefix}-ttc`. */
   testIdPrefix?: string;
   'aria-label'?: string;
 }
 
-/** Total HT, TVA (rate %) and Total TTC of a document, right-aligned. */
-export function DocumentTotals({ subtotal, tax, total, taxRate, testIdPrefix = 'total', 'aria-label': label }: DocumentTotalsProps) {
+/**
+ * Total HT, TVA and Total TTC of a document, right-aligned, and the VAT per rate under them; in
+ * the franchise, Total HT, 'Net à payer' and 'TVA non applicable, art. 293 B du CGI'.
+ */
+export function DocumentTotals({
+  subtotal,
+  tax,
+  total,
+  breakdown,
+  franchise = false,
+  testIdPrefix = 'total',
+  'aria-label': label,
+}: DocumentTotalsProps) {
+  const single = breakdown.length === 1 ? breakdown[0] : null;
   return (
-    <StyledTotals aria-label={label}>
-      <dt>Total HT</dt>
-      <dd data-testid={`${testIdPrefix}-ht`}>{formatMoney(subtotal)}</dd>
-      <dt>TVA ({formatNumber(taxRate || 0)} %)</dt>
-      <dd data-testid={`${testIdPrefix}-tva`}>{formatMoney(tax)}</dd>
-      <dt>Total TTC</dt>
-      <dd data-testid={`${testIdPrefix}-ttc`}>{formatMoney(total)}</dd>
-    </StyledTotals>
+    <>
+      <StyledTotals aria-label={label}>
+        <dt>Total HT</dt>
+        <dd data-testid={`${testIdPrefix}-ht`}>{formatMoney(subtotal)}</dd>
+        {!franchise && (
+          <>
+            <dt>{single ? `TVA (${rateLabel(single.rate)})` : 'TVA'}</dt>
+            <dd data-testid={`${testIdPrefix}-tva`}>{formatMoney(tax)}</dd>
+          </>
+        )}
+        <dt>{franchise ? 'Net à payer' : 'Total TTC'}</dt>
+        <dd data-testid={`${testIdPrefix}-ttc`}>{formatMoney(total)}</dd>
+      </StyledTotals>
+      {franchise && <StyledMention data-testid={`${testIdPrefix}-franchise`}>{FRANCHISE_MENTION}</StyledMention>}
+      {!franchise && breakdown.length > 1 && (
+        <StyledBreakdown data-testid={`${testIdPrefix}-breakdown`}>
+          <caption>Détail de la TVA</caption>
+          <thead>
+            <tr>
+              <th scope="col">Taux</th>
+              <th scope="col">Base HT</th>
+              <th scope="col">TVA</th>
+            </tr>
+          </thead>
+          <tbody>
+            {breakdown.map((row) => (
+              <tr key={row.rate}>
+                <th scope="row">{rateLabel(row.rate)}</th>
+                <td>{formatMoney(row.base)}</td>
+                <td>{formatMoney(row.tax)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </StyledBreakdown>
+      )}
+    </>
   );
 }

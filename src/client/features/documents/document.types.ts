@@ -1,3 +1,6 @@
+import type { VatBreakdownJson } from '../../../shared/documents';
+import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
+
 /**
  * Quote, invoice and credit note payloads as the client uses them. The API names the number and
  * the end date per kind (quote_number / expiration_date, invoice_number / due_date,
@@ -24,6 +27,8 @@ export interface DocumentLine {
   description: string;
   quantity: number;
   unit_price: number;
+  /** Percent (one of VAT_RATES). */
+  tax_rate: number;
   total: number;
   task_id: number | null;
   task: LineTaskRef | null;
@@ -92,7 +97,17 @@ export interface CreditNoteSummary {
 /** A whole quote, invoice or credit note (GET quotes/{id}/…). */
 export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   description: string;
+  /** Percent: the rate of new lines. */
   tax_rate: number;
+  operation_category: OperationCategory;
+  /** The date of the service or delivery, or the start of its period (YYYY-MM-DD). */
+  service_date: string | null;
+  /** The end of the period; null for a single date. */
+  service_end_date: string | null;
+  /** Why 0 % lines carry no VAT (VAT-registered seller); '' when none is. */
+  vat_exemption: VatExemptionKey | '';
+  /** VAT per rate, highest rate first (percent and euros). */
+  vat_breakdown: VatBreakdownJson[];
   legal_notice: string;
   signature_notice: string;
   subtotal: number;
@@ -118,6 +133,7 @@ export interface DocumentLineInput {
   description: string;
   quantity: number;
   unit_price: number;
+  tax_rate: number;
   task_id: number | null;
 }
 
@@ -135,6 +151,10 @@ export interface DocumentWritePayload {
   /** Invoices only. */
   internal_notes?: string;
   tax_rate: number;
+  operation_category: OperationCategory;
+  service_date: string | null;
+  service_end_date: string | null;
+  vat_exemption: VatExemptionKey | '';
   legal_notice: string;
   signature_notice: string;
   line_items: DocumentLineInput[];
@@ -173,12 +193,13 @@ export interface PaymentInput {
   reference: string;
 }
 
-/** A line of a partial credit note: amounts HT at the invoice's VAT rate. */
+/** A line of a partial credit note: amounts HT at the VAT rate of the invoice's line it credits. */
 export interface CreditNoteLineInput {
   title: string;
   description: string;
   quantity: number;
   unit_price: number;
+  tax_rate: number;
 }
 
 /** POST invoices/{id}/credit_note/ body: empty for a credit of the whole balance due. */

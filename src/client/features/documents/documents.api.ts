@@ -1,5 +1,7 @@
 import { api, type ApiError } from '../../app/api';
 import { normalizeSearch } from '../../../shared/search';
+import type { VatBreakdownJson } from '../../../shared/documents';
+import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '../../../shared/vat';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentKindConfig } from './document-kinds';
 import { pdfErrorMessage } from './delivery-messages';
 import type { ListParams } from './list-query';
@@ -69,17 +71,27 @@ export function toDocumentRow(config: DocumentKindConfig, raw: RawDocument): Doc
   };
 }
 
+const OPERATIONS: readonly string[] = OPERATION_CATEGORIES;
+const EXEMPTIONS: readonly string[] = VAT_EXEMPTION_KEYS;
+
 export function toDocumentRecord(config: DocumentKindConfig, raw: RawDocument): DocumentRecord {
   const { searchText: _search, ...row } = toDocumentRow(config, raw);
+  const taxRate = num(raw.tax_rate);
   return {
     ...row,
     description: str(raw.description),
-    tax_rate: num(raw.tax_rate),
+    tax_rate: taxRate,
+    operation_category: OPERATIONS.includes(str(raw.operation_category)) ? (raw.operation_category as OperationCategory) : 'services',
+    service_date: strOrNull(raw.service_date),
+    service_end_date: strOrNull(raw.service_end_date),
+    vat_exemption: EXEMPTIONS.includes(str(raw.vat_exemption)) ? (raw.vat_exemption as VatExemptionKey) : '',
+    vat_breakdown: list<VatBreakdownJson>(raw.vat_breakdown),
     legal_notice: str(raw.legal_notice),
     signature_notice: str(raw.signature_notice),
     subtotal: num(raw.subtotal),
     tax_amount: num(raw.tax_amount),
-    line_items: list<DocumentLine>(raw.line_items),
+    // A line without its own rate (an older answer) has the document's.
+    line_items: list<DocumentLine>(raw.line_items).map((line) => ({ ...line, tax_rate: typeof line.tax_rate === 'number' ? line.tax_rate : taxRate })),
     quote_id: typeof raw.quote_id === 'number' ? raw.quote_id : null,
     internal_notes: str(raw.internal_notes),
     pdf_sha256: strOrNull(raw.pdf_sha256),

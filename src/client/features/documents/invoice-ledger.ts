@@ -81,8 +81,11 @@ export const PAYMENT_FIELDS: readonly PaymentField[] = ['date', 'amount', 'metho
 /** 'total': the whole balance due (body `{}`); 'partial': the chosen lines. */
 export type CreditNoteMode = 'total' | 'partial';
 
-/** An invoice line offered for the credit note: chosen or not, quantity and price editable. */
-export interface CreditLine extends Pick<FormLine, 'key' | 'title' | 'description' | 'quantity' | 'unit_price'> {
+/**
+ * An invoice line offered for the credit note: chosen or not, quantity and price editable, at the
+ * line's own VAT rate (the credit note's VAT mirrors the invoice's).
+ */
+export interface CreditLine extends Pick<FormLine, 'key' | 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate'> {
   selected: boolean;
 }
 
@@ -95,10 +98,11 @@ export function creditLinesFrom(lines: DocumentLine[]): CreditLine[] {
     description: line.description,
     quantity: String(line.quantity),
     unit_price: String(line.unit_price),
+    tax_rate: String(line.tax_rate),
   }));
 }
 
-/** Amounts of the credit note, in cents: the chosen lines at the invoice's VAT rate. */
+/** Amounts of the credit note, in cents: the chosen lines, each at its rate (the invoice's rate by default). */
 export function creditLinesTotals(lines: CreditLine[], taxRate: number) {
   return computeTotals(lines.filter((line) => line.selected), taxRate);
 }
@@ -128,6 +132,7 @@ export function creditNotePayload(mode: CreditNoteMode, reason: string, lines: C
         description: line.description,
         quantity: parseDecimal(line.quantity),
         unit_price: parseDecimal(line.unit_price),
+        tax_rate: parseDecimal(line.tax_rate),
       })),
   };
 }

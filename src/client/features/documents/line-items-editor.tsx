@@ -6,6 +6,7 @@ import { Select, TextArea, TextField, type SelectOption } from '../../ui/form-fi
 import { IconClose, IconPlus } from '../../ui/icons';
 import { emptyLine, lineWithTask, parseDecimal, type FormLine } from './document-form';
 import type { TaskOption } from './document.types';
+import { rateOptions } from './vat';
 
 const StyledLines = styled.div`
   display: flex;
@@ -29,6 +30,7 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
     'title title'
     'desc desc'
     'qty price'
+    'vat vat'
     'total total';
 
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
@@ -37,7 +39,26 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
       'legend legend legend remove'
       'task task title title'
       'desc desc desc desc'
-      'qty price total total';
+      'qty price vat total';
+  }
+
+  /* In the franchise there is no rate to choose. */
+  &[data-no-vat] {
+    grid-template-areas:
+      'legend remove'
+      'task task'
+      'title title'
+      'desc desc'
+      'qty price'
+      'total total';
+
+    @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+      grid-template-areas:
+        'legend legend legend remove'
+        'task task title title'
+        'desc desc desc desc'
+        'qty price total total';
+    }
   }
 
   legend {
@@ -57,6 +78,7 @@ const StyledTitle = area('title');
 const StyledDesc = area('desc');
 const StyledQty = area('qty');
 const StyledPrice = area('price');
+const StyledVat = area('vat');
 const StyledRemove = styled.div`
   grid-area: remove;
   justify-self: end;
@@ -107,6 +129,8 @@ interface LineEditorProps {
   tasksById: Map<number, TaskOption>;
   showErrors: boolean;
   disabled: boolean;
+  /** Whether the line's VAT rate is shown (not in the franchise). */
+  showVat: boolean;
   onChange: (key: string, update: (line: FormLine) => FormLine) => void;
   onRemove: (key: string) => void;
 }
@@ -120,6 +144,7 @@ const LineEditor = memo(function LineEditor({
   tasksById,
   showErrors,
   disabled,
+  showVat,
   onChange,
   onRemove,
 }: LineEditorProps) {
@@ -131,11 +156,11 @@ const LineEditor = memo(function LineEditor({
     line.task_id !== null && !tasksById.has(line.task_id)
       ? [{ value: String(line.task_id), label: line.taskTitle ?? `Tâche #${line.task_id}` }, ...taskOptions]
       : taskOptions;
-  const set = (field: 'title' | 'description' | 'quantity' | 'unit_price') => (value: string) =>
+  const set = (field: 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate') => (value: string) =>
     onChange(line.key, (current) => ({ ...current, [field]: value }));
 
   return (
-    <StyledLine $invalid={invalid} data-testid="line-item" data-invalid={invalid || undefined}>
+    <StyledLine $invalid={invalid} data-testid="line-item" data-invalid={invalid || undefined} data-no-vat={showVat ? undefined : ''}>
       <legend>Ligne {number}</legend>
       <StyledRemove>
         {!disabled && (
@@ -206,6 +231,17 @@ const LineEditor = memo(function LineEditor({
           onChange={(event) => set('unit_price')(event.target.value)}
         />
       </StyledPrice>
+      {showVat && (
+        <StyledVat>
+          <Select
+            label="TVA"
+            options={rateOptions(line.tax_rate)}
+            value={line.tax_rate}
+            disabled={disabled}
+            onChange={(event) => set('tax_rate')(event.target.value)}
+          />
+        </StyledVat>
+      )}
       <StyledLineTotal>
         Total HT : <strong data-testid="line-total">{formatMoney(totalCents / 100)}</strong>
       </StyledLineTotal>
@@ -222,11 +258,24 @@ export interface LineItemsEditorProps {
   showErrors: boolean;
   /** An issued invoice's lines can no longer change. */
   disabled?: boolean;
+  /** The rate of a line added (percent, the document's). */
+  defaultRate: string;
+  /** Whether each line's VAT rate is shown and chosen (not in the franchise). */
+  showVat?: boolean;
   onChange: (update: (lines: FormLine[]) => FormLine[]) => void;
 }
 
-/** Lines of a quote or invoice: add, remove, link to a task, edit quantity and price. */
-export function LineItemsEditor({ lines, lineTotals, tasks, showErrors, disabled = false, onChange }: LineItemsEditorProps) {
+/** Lines of a quote or invoice: add, remove, link to a task, edit quantity, price and VAT rate. */
+export function LineItemsEditor({
+  lines,
+  lineTotals,
+  tasks,
+  showErrors,
+  disabled = false,
+  defaultRate,
+  showVat = true,
+  onChange,
+}: LineItemsEditorProps) {
   const tasksById = useMemo(() => new Map(tasks.map((t) => [t.id, t])), [tasks]);
   const taskOptions = useMemo(
     () => tasks.map((t) => ({ value: String(t.id), label: t.projectName ? `${t.title} — ${t.projectName}` : t.title })),
@@ -244,7 +293,7 @@ export function LineItemsEditor({ lines, lineTotals, tasks, showErrors, disabled
     [onChange],
   );
   const addLine = () => {
-    const line = emptyLine();
+    const line = emptyLine(defaultRate);
     focusKey.current = line.key;
     onChange((current) => [...current, line]);
   };
@@ -269,6 +318,7 @@ export function LineItemsEditor({ lines, lineTotals, tasks, showErrors, disabled
           tasksById={tasksById}
           showErrors={showErrors}
           disabled={disabled}
+          showVat={showVat}
           onChange={changeLine}
           onRemove={removeLine}
         />

@@ -75,7 +75,7 @@ describe('document detail page', () => {
     // Defaults: today, +30 days, 20 %, the profile's notices.
     expect(screen.getByLabelText(/^Date d'émission/)).toHaveValue(today);
     expect(screen.getByLabelText(/^Date d'expiration/)).toHaveValue(addDays(today, 30));
-    expect(screen.getByLabelText('TVA (%)')).toHaveValue(20);
+    expect(screen.getByRole('combobox', { name: 'Taux de TVA par défaut' })).toHaveValue('20');
     expect(screen.getByLabelText('Mentions légales')).toHaveValue('Mentions par défaut');
     expect(screen.getByLabelText('Signature')).toHaveValue('Bon pour accord');
     expect(screen.queryByRole('button', { name: 'Télécharger PDF' })).not.toBeInTheDocument();
@@ -125,8 +125,8 @@ describe('document detail page', () => {
 
     // 55.50 + 3 × 0.10 = 55.80 HT; VAT 20 % = 11.16; TTC 66.96.
     expect(totals()).toEqual(['55,80 €', '11,16 €', '66,96 €']);
-    const vat = screen.getByLabelText('TVA (%)');
-    fireEvent.change(vat, { target: { value: '5.5' } });
+    // The lines at the document's rate follow it.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Taux de TVA par défaut' }), '5.5');
     expect(totals()).toEqual(['55,80 €', '3,07 €', '58,87 €']);
 
     await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
@@ -140,11 +140,15 @@ describe('document detail page', () => {
       issue_date: today,
       expiration_date: addDays(today, 30),
       tax_rate: 5.5,
+      operation_category: 'services',
+      service_date: null,
+      service_end_date: null,
+      vat_exemption: '',
       legal_notice: 'Mentions par défaut',
       signature_notice: 'Bon pour accord',
       line_items: [
-        { id: null, title: 'Maquettes', description: 'Trois écrans', quantity: 1, unit_price: 55.5, task_id: 9 },
-        { id: null, title: 'Hébergement', description: '', quantity: 3, unit_price: 0.1, task_id: null },
+        { id: null, title: 'Maquettes', description: 'Trois écrans', quantity: 1, unit_price: 55.5, tax_rate: 5.5, task_id: 9 },
+        { id: null, title: 'Hébergement', description: '', quantity: 3, unit_price: 0.1, tax_rate: 5.5, task_id: null },
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2025-0042' })).toBeInTheDocument();
@@ -175,7 +179,8 @@ describe('document detail page', () => {
     expect(screen.queryByRole('combobox', { name: 'Statut' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Statut' })).getByText('Envoyée')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /^Client/ })).toBeDisabled();
-    expect(screen.getByLabelText('TVA (%)')).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Taux de TVA par défaut' })).toBeDisabled();
+    expect(line(1).getByRole('combobox', { name: 'TVA' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Ajouter une ligne' })).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Paiements et avoirs' })).toBeInTheDocument();
   });

@@ -4,11 +4,16 @@ import {
   describeSaveErrors,
   duplicateForm,
   emptyLine,
+  EXEMPTION_REQUIRED,
   formFromRecord,
+  formTotals,
+  inFranchise,
   lineWithTask,
   missingInformation,
   newDocumentForm,
+  PERIOD_ORDER,
   validateForm,
+  withDocumentRate,
   type DocumentForm,
 } from '../document-form';
 import { INVOICE_CONFIG, LINES_INVALID, QUOTE_CONFIG } from '../document-kinds';
@@ -31,6 +36,11 @@ const RECORD: DocumentRecord = {
   created_at: '2025-10-01T08:00:00Z',
   description: 'Notes',
   tax_rate: 5.5,
+  operation_category: 'mixed',
+  service_date: '2025-09-01',
+  service_end_date: '2025-09-30',
+  vat_exemption: '',
+  vat_breakdown: [{ rate: 20, base: 35.5, tax: 7.1 }, { rate: 5.5, base: 120, tax: 6.6 }],
   legal_notice: 'Mentions du document',
   signature_notice: 'IBAN FR76',
   subtotal: 155.5,
@@ -49,14 +59,16 @@ const RECORD: DocumentRecord = {
   payments: [],
   credit_notes: [],
   line_items: [
-    { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
-    { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, total: 35.5, task_id: null, task: null },
+    { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
+    { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, total: 35.5, task_id: null, task: null },
   ],
 };
 
 describe('the shared calculation (computeTotals) as the form uses it', () => {
   it('computes to the cent on awkward values', () => {
-    expect(computeTotals([{ quantity: '3', unit_price: '0.1' }], '20')).toEqual({ lines: [30], subtotal: 30, tax: 6, total: 36 });
+    expect(computeTotals([{ quantity: '3', unit_price: '0.1' }], '20')).toEqual({
+      lines: [30], subtotal: 30, tax: 6, total: 36, breakdown: [{ rate: 2000, base: 30, tax: 6 }],
+    });
     expect(computeTotals([{ quantity: 1, unit_price: 10.01 }], 33.33)).toMatchObject({ subtotal: 1001, tax: 334, total: 1335 });
     expect(computeTotals([{ quantity: '3', unit_price: '19.99' }], '5.5')).toMatchObject({ subtotal: 5997, tax: 330, total: 6327 });
     expect(computeTotals([{ quantity: 7, unit_price: 13.37 }], 2.1)).toMatchObject({ subtotal: 9359, tax: 197, total: 9556 });
@@ -68,6 +80,7 @@ describe('the shared calculation (computeTotals) as the form uses it', () => {
       subtotal: 300,
       tax: 0,
       total: 300,
+      breakdown: [{ rate: 0, base: 300, tax: 0 }],
     });
     expect(computeTotals([{ quantity: 'abc', unit_price: '12' }], '20').total).toBe(0);
   });
@@ -87,7 +100,74 @@ describe('form defaults', () => {
       signature_notice: 'Bon pour accord',
     });
     expect(form.line_items).toHaveLength(1);
-    expect(form.line_items[0]).toMatchObject({ id: null, title: '', quantity: '1', unit_price: '0', task_id: null });
+    expect(form.line_items[0]).toMatchObject({ id: null, title: '', quantity: '1', unit_price: '0', tax_rate: '20', task_id: null });
+    expect(form).toMatchObject({ operation_category: 'services', service_date: '', service_period: false, vat_exemption: '' });
+  });
+
+  it('starts at 0 % for a seller in the franchise', () => {
+    const form = newDocumentForm(TODAY, { vat_regime: 'franchise' });
+    expect(form.tax_rate).toBe('0');
+    expect(form.line_items[0].tax_rate).toBe('0');
+  });
+});
+
+describe('VAT per line (issue 14)', () => {
+  const form = (): DocumentForm => ({
+    ...newDocumentForm(TODAY),
+    line_items: [
+      { ...emptyLine('20'), title: 'A', quantity: '1', unit_price: '100' },
+      { ...emptyLine('5.5'), title: 'B', quantity: '2', unit_price: '50.5' },
+      { ...emptyLine('10'), title: 'C', quantity: '3', unit_price: '33.33' },
+    ],
+  });
+
+  it('computes the totals per rate with the shared calculation', () => {
+    expect(formTotals(form())).toMatchObject({
+      subtotal: 30099,
+      tax: 3556,
+      total: 33655,
+      breakdown: [{ rate: 2000, base: 10000, tax: 2000 }, { rate: 1000, base: 9999, tax: 1000 }, { rate: 550, base: 10100, tax: 556 }],
+    });
+  });
+
+  it('moves the lines at the document’s rate with it, and keeps the others', () => {
+    const next = withDocumentRate(form(), '10');
+    expect(next.tax_rate).toBe('10');
+    expect(next.line_items.map((l) => l.tax_rate)).toEqual(['10', '5.5', '10']);
+  });
+
+  it('puts every line at 0 % without a reason in the franchise', () => {
+    const franchise = inFranchise({ ...form(), vat_exemption: 'exportation' });
+    expect(franchise.line_items.map((l) => l.tax_rate)).toEqual(['0', '0', '0']);
+    expect(franchise).toMatchObject({ tax_rate: '0', vat_exemption: '' });
+    expect(formTotals(franchise)).toMatchObject({ tax: 0, total: 30099 });
+  });
+
+  it('sends each line’s rate, the operation, the period and the exemption', () => {
+    const payload = buildPayload(QUOTE_CONFIG, {
+      ...form(),
+      operation_category: 'goods',
+      service_date: '2025-11-01',
+      service_period: true,
+      service_end_date: '2025-11-30',
+      vat_exemption: 'intracommunautaire',
+    });
+    expect(payload.line_items.map((l) => l.tax_rate)).toEqual([20, 5.5, 10]);
+    expect(payload).toMatchObject({
+      operation_category: 'goods', service_date: '2025-11-01', service_end_date: '2025-11-30', vat_exemption: 'intracommunautaire',
+    });
+    // Without a period, no end date is sent.
+    expect(buildPayload(QUOTE_CONFIG, { ...form(), service_date: '2025-11-01', service_end_date: '2025-11-30' }).service_end_date).toBeNull();
+  });
+
+  it('asks a VAT-registered seller why lines are at 0 %, and a period to end after it starts', () => {
+    const complete = { ...form(), title: 'Site', client_id: 3 };
+    const untaxed = { ...complete, line_items: [{ ...complete.line_items[0], tax_rate: '0' }] };
+    expect(validateForm(QUOTE_CONFIG, untaxed, 'assujetti')?.vatExemption).toBe(EXEMPTION_REQUIRED);
+    expect(validateForm(QUOTE_CONFIG, { ...untaxed, vat_exemption: 'exportation' }, 'assujetti')).toBeNull();
+    expect(validateForm(QUOTE_CONFIG, inFranchise(untaxed), 'franchise')).toBeNull();
+    const backwards = { ...complete, service_date: '2025-11-30', service_period: true, service_end_date: '2025-11-01' };
+    expect(validateForm(QUOTE_CONFIG, backwards)?.serviceDates).toBe(PERIOD_ORDER);
   });
 });
 
@@ -126,6 +206,8 @@ describe('edit mapping', () => {
     expect(form.internal_notes).toBe('Relancer après le 15');
     expect(form.payment_date).toBe('2025-10-15');
     expect(form.line_items.map((l) => l.id)).toEqual([11, 12]);
+    expect(form.line_items.map((l) => l.tax_rate)).toEqual(['5.5', '20']);
+    expect(form).toMatchObject({ operation_category: 'mixed', service_date: '2025-09-01', service_period: true, service_end_date: '2025-09-30' });
     expect(form.line_items[0].taskTitle).toBe('Atelier');
   });
 
@@ -226,9 +308,13 @@ describe('write payload', () => {
       payment_date: null,
       internal_notes: 'Appeler la comptable',
       tax_rate: 5.5,
+      operation_category: 'services',
+      service_date: null,
+      service_end_date: null,
+      vat_exemption: '',
       legal_notice: '',
       signature_notice: '',
-      line_items: [{ id: 11, title: 'A', description: '', quantity: 1.5, unit_price: 10.1, task_id: 4 }],
+      line_items: [{ id: 11, title: 'A', description: '', quantity: 1.5, unit_price: 10.1, tax_rate: 20, task_id: 4 }],
     });
   });
 
@@ -253,7 +339,7 @@ describe('server errors', () => {
       }),
     ).toEqual([
       'Titre : Ce champ ne peut être vide.',
-      'TVA (%) : Saisissez un taux de TVA entre 0 et 100.',
+      'Taux de TVA par défaut : Saisissez un taux de TVA entre 0 et 100.',
       'Informations de paiement : Trop long.',
       'Ligne 2 – Titre : Ce champ ne peut être vide.',
       'Ligne 2 – Prix unitaire HT : Assurez-vous que cette valeur est supérieure ou égale à 0.',

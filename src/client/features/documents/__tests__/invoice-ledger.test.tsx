@@ -121,7 +121,7 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
       screen.getByRole('combobox', { name: /^Client/ }),
       screen.getByLabelText(/^Date d'émission/),
       screen.getByLabelText(/^Date d'échéance/),
-      screen.getByLabelText('TVA (%)'),
+      screen.getByRole('combobox', { name: 'Taux de TVA par défaut' }),
       screen.getByLabelText('Notes / Description'),
       screen.getByLabelText('Mentions légales'),
       screen.getByLabelText('Informations de paiement'),
@@ -157,11 +157,15 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
       payment_date: null,
       internal_notes: 'Relancé le 3',
       tax_rate: 20,
+      operation_category: 'services',
+      service_date: null,
+      service_end_date: null,
+      vat_exemption: '',
       legal_notice: 'Mentions',
       signature_notice: 'IBAN FR76 0000',
       line_items: [
-        { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, task_id: null },
-        { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, task_id: null },
+        { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 20, task_id: null },
+        { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, tax_rate: 20, task_id: null },
       ],
     });
   });
@@ -336,8 +340,8 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     expect(lastBody('post')).toEqual({
       reason: 'Atelier écourté',
       line_items: [
-        { title: 'Atelier', description: 'Deux heures', quantity: 1, unit_price: 60 },
-        { title: 'Maquettes', description: '', quantity: 4, unit_price: 12.5 },
+        { title: 'Atelier', description: 'Deux heures', quantity: 1, unit_price: 60, tax_rate: 20 },
+        { title: 'Maquettes', description: '', quantity: 4, unit_price: 12.5, tax_rate: 20 },
       ],
     });
     expect(await screen.findByText('Avoir AV-2026-0001 émis avec succès !')).toBeInTheDocument();

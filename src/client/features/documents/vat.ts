@@ -1,0 +1,24 @@
+/**
+ * The VAT choices of the document screens (issue 14): rates, operation categories and exemption
+ * reasons as select options, from the shared lists (src/shared/vat.ts).
+ */
+import { OPERATION_CATEGORIES, OPERATION_CATEGORY_LABELS, VAT_EXEMPTIONS, VAT_EXEMPTION_KEYS, VAT_FRANCHISE, VAT_RATES } from '../../../shared/vat';
+import { formatNumber } from '../../lib/format';
+import type { SelectOption } from '../../ui/form-fields';
+
+/** 5.5 → '5,5 %'. */
+export const rateLabel = (rate: number | string) => `${formatNumber(rate)} %`;
+
+const RATE_OPTIONS: SelectOption[] = VAT_RATES.map((rate) => ({ value: String(rate), label: rateLabel(rate) }));
+
+/** The French rates; `current` first when it is none of them (a document made through the API). */
+export function rateOptions(current?: string): SelectOption[] {
+  return current && !RATE_OPTIONS.some((o) => o.value === current) ? [{ value: current, label: rateLabel(current) }, ...RATE_OPTIONS] : RATE_OPTIONS;
+}
+
+export const OPERATION_OPTIONS: SelectOption[] = OPERATION_CATEGORIES.map((value) => ({ value, label: OPERATION_CATEGORY_LABELS[value] }));
+
+export const EXEMPTION_OPTIONS: SelectOption[] = VAT_EXEMPTION_KEYS.map((value) => ({ value, label: VAT_EXEMPTIONS[value].label }));
+
+/** What the totals of a seller in the franchise say instead of a VAT row. */
+export const FRANCHISE_MENTION = VAT_FRANCHISE.mention;
