@@ -52,10 +52,14 @@ const ProjectListPage = lazyPage(
   () => import(/* webpackChunkName: "route-projects" */ '../features/projects/project-list-page'),
   'ProjectListPage',
 );
-const ProjectDetailPage = lazyPage(
-  () => import(/* webpackChunkName: "route-project-detail" */ '../features/projects/project-detail-page'),
-  'ProjectDetailPage',
-);
+/** The project page with the tasks feature's panel: composed here, so that projects does not import tasks. */
+const ProjectDetailPage = lazy(async () => {
+  const [{ ProjectDetailPage: Page }, { ProjectTasksPanel }] = await Promise.all([
+    import(/* webpackChunkName: "route-project-detail" */ '../features/projects/project-detail-page'),
+    import(/* webpackChunkName: "route-project-detail" */ '../features/tasks/project-tasks-panel'),
+  ]);
+  return { default: () => <Page TasksPanel={ProjectTasksPanel} /> };
+});
 const TaskListPage = lazyPage(
   () => import(/* webpackChunkName: "route-tasks" */ '../features/tasks/task-list-page'),
   'TaskListPage',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRIORITY_LABELS, PROJECT_FIELD_LABELS, PROJECT_STATUS_LABELS } from '../../../shared/workflow';
@@ -26,7 +26,6 @@ import {
   type ProjectFormErrors,
   type ProjectFormValues,
 } from './project-form';
-import { ProjectTasksPanel } from './project-tasks-panel';
 import {
   useCreateProjectMutation,
   useDeleteProjectMutation,
@@ -69,18 +68,23 @@ const StyledActions = styled.div`
 
 const FIELD_ID = (name: string) => `project-${name}`;
 
-/** /projects/new and /projects/:id ('new' also means create): one screen for both. */
-export function ProjectDetailPage() {
-  const { id } = useParams();
-  // A new key per project: going from one project (or /projects/new) to another starts afresh.
-  return <ProjectEditor key={id ?? 'new'} idParam={id} />;
+export interface ProjectDetailPageProps {
+  /** 'Tâches associées' beside a saved project: the tasks feature's panel, which the router passes in. */
+  TasksPanel: ComponentType<{ projectId: number }>;
 }
 
-interface ProjectEditorProps {
+/** /projects/new and /projects/:id ('new' also means create): one screen for both. */
+export function ProjectDetailPage({ TasksPanel }: ProjectDetailPageProps) {
+  const { id } = useParams();
+  // A new key per project: going from one project (or /projects/new) to another starts afresh.
+  return <ProjectEditor key={id ?? 'new'} idParam={id} TasksPanel={TasksPanel} />;
+}
+
+interface ProjectEditorProps extends ProjectDetailPageProps {
   idParam: string | undefined;
 }
 
-function ProjectEditor({ idParam }: ProjectEditorProps) {
+function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const confirm = useConfirm();
@@ -307,7 +311,7 @@ function ProjectEditor({ idParam }: ProjectEditorProps) {
               </StyledActions>
             </StyledForm>
           </Card>
-          {projectId !== null && validId && <ProjectTasksPanel projectId={projectId} />}
+          {projectId !== null && validId && <TasksPanel projectId={projectId} />}
         </StyledLayout>
       )}
     </Page>

@@ -8,15 +8,15 @@ import { useConfirm } from '../../ui/confirm-dialog';
 import { StyledHint, StyledSelect } from '../../ui/form-fields';
 import { IconClose } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
+import { isTaskClosed } from './task-sorts';
 import {
   EMPTY_TASKS,
-  isTaskClosed,
   taskSelectors,
   useCreateTaskMutation,
   useDeleteTaskMutation,
   useListProjectTasksQuery,
   useUpdateTaskMutation,
-} from '../tasks';
+} from './tasks.api';
 import { DueDate } from '../../workflow/due-date';
 import { QuickTaskForm, type QuickTaskValues } from '../../workflow/quick-task-form';
 import { optionsWithCurrent, TASK_FORM_STATUSES } from '../../workflow/workflow-options';
@@ -93,7 +93,8 @@ export interface ProjectTasksPanelProps {
 
 /**
  * 'Tâches associées' beside an existing project: quick creation (title, due date, status),
- * a status select per task and deletion after 'Supprimer cette tâche ?'.
+ * a status select per task and deletion after 'Supprimer cette tâche ?'. The router hands it
+ * to the project page (the projects feature does not import tasks: tasks imports projects).
  */
 export function ProjectTasksPanel({ projectId }: ProjectTasksPanelProps) {
   const confirm = useConfirm();
