@@ -258,9 +258,10 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   // An issued invoice is frozen (art. 242 nonies A du CGI, DESIGN.md 7): everything printed is
   // read-only; only its priority and internal notes may change. It is corrected by credit notes.
   const locked = config.ledger && Boolean(saved?.is_issued);
-  // A seller in the franchise charges no VAT: the VAT fields are hidden and every rate is 0 % (a
-  // frozen document is shown as it was issued).
-  const franchise = vatRegime === 'franchise' && !locked;
+  // A seller in the franchise charges no VAT: the VAT fields are hidden and every rate is 0 %. A
+  // frozen document (an issued invoice, a sent quote: it has an archived PDF) is sent back as it was.
+  const frozen = locked || Boolean(saved?.pdf_sha256);
+  const franchise = vatRegime === 'franchise' && !frozen;
   const effective = useMemo(() => (form && franchise ? inFranchise(form) : form), [form, franchise]);
   const totals = useMemo(() => (effective ? formTotals(effective) : formTotals(newDocumentForm(today))), [effective, today]);
   const dirty = useMemo(() => {
@@ -299,7 +300,8 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const sending = effective ?? form;
-    const errors = validateForm(config, sending, vatRegime);
+    // The VAT rules bind what is still a draft; a frozen document keeps what it was issued with.
+    const errors = validateForm(config, sending, frozen ? undefined : vatRegime);
     setAttempt((n) => n + 1);
     setFormErrors(errors);
     setServerErrors(null);
