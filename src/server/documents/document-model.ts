@@ -1,3 +1,4 @@
+import type { ClientType } from '../../shared/contacts';
 import { computeTotals, type DocumentKind, type DocumentTotals } from '../../shared/documents';
 import { toHundredths } from '../../shared/money';
 import type { OperationCategory, VatExemptionKey, VatRegime } from '../../shared/vat';
@@ -64,7 +65,7 @@ export interface RenderableDocument {
   /** The seller opted for paying VAT on debits (CGI art. 269-2-c). */
   vatOnDebits: boolean;
   /** B2B or B2C: which payment mentions apply (Code de commerce L441-9 and L441-10 concern businesses). */
-  clientType: 'professionnel' | 'particulier';
+  clientType: ClientType;
   operationCategory: OperationCategory;
   /** Date of the service or delivery, or start of the period (BT-72 / BT-73). */
   serviceDate: string | null;

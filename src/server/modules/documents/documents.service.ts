@@ -3,6 +3,7 @@ import type { Database, DocumentsTable } from '../../db/schema';
 import { inTransaction, type Dialect } from '../../db/database';
 import { addDays, monthsEndingWith, parisToday } from '../../../shared/dates';
 import { MAX_REVENUE_MONTHS, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
+import type { ClientType } from '../../../shared/contacts';
 import { DEFAULT_VALIDITY_DAYS, MAX_AMOUNT, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES } from '../../../shared/documents';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { queryInteger } from '../../http/params';
@@ -100,10 +101,13 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     return document;
   }
 
-  async function checkRefs(trx: Kysely<Database>, ownerId: number, input: DocumentInput) {
+  /** Checks the client and tasks are the owner's; returns the client's type (which payment rules apply). */
+  async function checkRefs(trx: Kysely<Database>, ownerId: number, input: DocumentInput): Promise<ClientType> {
     await assertOwned(trx, 'contacts', ownerId, [input.client_id], 'client_id');
     const taskIds = [...new Set(input.line_items.map((l) => l.task_id).filter((id): id is number => id !== null))];
     await assertOwned(trx, 'tasks', ownerId, taskIds, 'line_items');
+    const client = await trx.selectFrom('contacts').select('client_type').where('id', '=', input.client_id).executeTakeFirst();
+    return client?.client_type === 'particulier' ? 'particulier' : 'professionnel';
   }
 
   /** What the VAT rules read of the seller. */
@@ -124,12 +128,12 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   }
 
   /** Defaults of SPEC section 9: issue today, end date +30 days. Payment dates follow payments. */
-  function withDates<T extends { issue_date: string | null; end_date: string | null }>(input: T, today: string) {
+  function withDates<T extends { issue_date: string | null; end_date: string | null }>(input: T, today: string, clientType: ClientType) {
     const issue_date = input.issue_date ?? today;
     const end_date = input.end_date ?? addDays(issue_date, DEFAULT_VALIDITY_DAYS);
     if (kind === INVOICE_KIND) {
       const errors: Record<string, string[]> = {};
-      checkDueDate(errors, issue_date, end_date);
+      checkDueDate(errors, issue_date, end_date, clientType);
       if (Object.keys(errors).length) throw badRequest(errors);
     }
     return { ...input, issue_date, end_date, payment_date: null };
@@ -231,13 +235,13 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     create: (ownerId: number, input: DocumentInput, extra: { quote_id?: number } = {}, options = { enforceVat: true }) =>
       inTransaction(db, async (trx) => {
         checkWritableStatus(input.status);
-        await checkRefs(trx, ownerId, input);
+        const clientType = await checkRefs(trx, ownerId, input);
         const doc = await prepareDraft(trx, ownerId, input, options.enforceVat);
         const today = parisToday();
         const txRepo = documentsRepository(trx, kind);
         const number = kind.numberedAtCreation ? await nextDocumentNumber(trx, kind, ownerId, Number(today.slice(0, 4))) : null;
         const draft = kind === INVOICE_KIND ? { ...doc, status: 'draft' } : { ...doc, status: issuing(input) ? 'draft' : input.status };
-        const id = await txRepo.save(ownerId, null, { ...withDates(draft, today), number, ...extra });
+        const id = await txRepo.save(ownerId, null, { ...withDates(draft, today, clientType), number, ...extra });
         if (issuing(input)) await issue(trx, ownerId, id, input.issue_date ?? undefined);
         const created = (await txRepo.find(ownerId, id))!;
         await record(trx, ownerId, created, 'créé');
@@ -249,7 +253,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const txRepo = documentsRepository(trx, kind);
         const row = await txRepo.findRow(ownerId, id, dialect === 'postgres');
         if (!row) throw notFound();
-        await checkRefs(trx, ownerId, input);
+        const clientType = await checkRefs(trx, ownerId, input);
         const before = (await txRepo.find(ownerId, id))!;
         if (await isFrozen(trx, row)) {
           await updateFrozen(trx, ownerId, row, input);
@@ -258,7 +262,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           const doc = await prepareDraft(trx, ownerId, input);
           const willIssue = issuing(input) && row.status === 'draft';
           const status = willIssue ? 'draft' : input.status;
-          await txRepo.save(ownerId, id, { ...withDates({ ...doc, status }, parisToday()), number: row.number });
+          await txRepo.save(ownerId, id, { ...withDates({ ...doc, status }, parisToday(), clientType), number: row.number });
           if (willIssue) {
             // The date typed in this request, if changed; otherwise the invoice is dated today.
             const explicit = input.issue_date !== null && input.issue_date !== row.issue_date ? input.issue_date : undefined;

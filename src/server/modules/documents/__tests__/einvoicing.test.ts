@@ -1,3 +1,4 @@
+import { addDays, parisToday } from '../../../../shared/dates';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { InvoicingWorld } from '../../../test/invoice-fixtures';
 import { issueEInvoicingCases, type EInvoicingCase } from '../../../test/einvoicing-fixtures';
@@ -9,12 +10,13 @@ import { facturXml, pdfTexts, validateFacturX } from '../../../test/pdf-reader';
  */
 
 let t: TestApp;
+let w: InvoicingWorld;
 let cases: EInvoicingCase[];
 let texts: string[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const w = await new InvoicingWorld(t).setUp();
+  w = await new InvoicingWorld(t).setUp();
   cases = await issueEInvoicingCases(w);
   texts = pdfTexts(cases.map((c) => c.pdf)).map((text) => text.replace(/[\s\u202f\u00a0]+/g, ' '));
 });
@@ -40,4 +42,23 @@ it('exposes the VAT breakdown per rate, computed by the shared function', () => 
     { rate: 5.5, base: 10.01, tax: 0.55 },
   ]);
   expect(cases[1].invoice.total_amount).toBe(138.25);
+});
+
+it('allows a private client more than 60 days to pay; a business never (L441-10)', async () => {
+  const today = parisToday();
+  const due = addDays(today, 90);
+  const privateClient = cases[0].invoice.client as { id: number };
+  const line = { title: 'Cours', quantity: 1, unit_price: 40, tax_rate: 0, description: '' };
+  const draft = await w.call(w.carol, 'POST', '/api/invoices/', { title: 'Cours', client_id: privateClient.id, issue_date: today, due_date: due, line_items: [line] });
+  expect(draft.status).toBe(201);
+  const issued = await w.call(w.carol, 'PUT', `/api/invoices/${draft.body.id}/`, { ...draft.body, client_id: privateClient.id, status: 'sent' });
+  expect({ status: issued.status, due: issued.body.due_date }).toEqual({ status: 200, due });
+
+  const business = cases[1].invoice.client as { id: number };
+  const refused = await w.call(w.alice, 'POST', '/api/invoices/', {
+    title: 'Conseil', client_id: business.id, issue_date: today, due_date: due, line_items: [{ ...line, tax_rate: 20 }],
+  });
+  expect({ status: refused.status, body: refused.body }).toEqual({
+    status: 400, body: { due_date: [expect.stringContaining('art. L441-10 du Code de commerce')] },
+  });
 });

@@ -231,7 +231,7 @@ describe('generate_pdf', () => {
         // The XML's totals are the API's, and the PDF shows the same amount.
         expect(Number(xmlValue(pdf.xml, 'GrandTotalAmount'))).toBe(pdf.total);
         expect(Number(xmlValue(pdf.xml, 'DuePayableAmount'))).toBe(pdf.total);
-        expect(xmlValue(pdf.xml, 'ID')).toBe('urn:cen.eu:en16931:2017');
+        expect(pdf.xml).toContain('<ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID>');
         expect(pdf.xml).toContain(`<ram:ID>${pdf.number}</ram:ID>`);
         for (const code of ['PMD', 'PMT', 'AAB']) expect(pdf.xml).toContain(`<ram:SubjectCode>${code}</ram:SubjectCode>`);
         expect(pdf.text).toContain(shown(pdf.total));
