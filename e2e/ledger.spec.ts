@@ -16,13 +16,14 @@ test('invoice ledger: profile and client, issue an invoice, a partial payment, a
 }) => {
   const user = await createActivatedUser(request);
 
-  // The issuer: what a legal invoice needs (name, address, SIRET, VAT number).
+  // The issuer: what a legal invoice with VAT needs (name, address, SIRET, VAT regime and number).
   await signInAs(page, request, user, '/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Mon Profil Professionnel' })).toBeVisible();
   await page.getByLabel('Prénom').fill('Camille');
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Durand');
   await page.getByLabel("Nom de l'entreprise").fill('Atelier Durand');
   await page.getByLabel('SIRET').fill('732 829 320 00074');
+  await page.getByRole('radio', { name: /Assujetti à la TVA/ }).check();
   await page.getByLabel('TVA intracom').fill('FR44732829320');
   await page.getByLabel('Adresse', { exact: true }).fill('12 rue des Tanneurs');
   await page.getByLabel('Code postal').fill('44000');

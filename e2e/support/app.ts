@@ -68,7 +68,7 @@ export async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** What a legal invoice needs from its issuer (name, address, SIRET, VAT number), set through the API. */
+/** What a legal invoice with VAT needs from its issuer (name, address, SIRET, VAT number, VAT regime), set through the API. */
 export async function fillIssuerProfile(api: Awaited<ReturnType<typeof apiAs>>, user: TestUser) {
   await api.put('/profile/', {
     email: user.email,
@@ -80,6 +80,7 @@ export async function fillIssuerProfile(api: Awaited<ReturnType<typeof apiAs>>, 
     city: 'Nantes',
     siret: '73282932000074',
     vat_number: 'FR44732829320',
+    vat_regime: 'assujetti',
   });
 }
 
