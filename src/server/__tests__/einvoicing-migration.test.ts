@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { migrationsFor } from '../db/migrations';
+import { migrateToLatest } from '../db/migrate';
+import { createTestSchema, dropTestSchema, TEST_DATABASE_URL } from '../test/test-app';
+
+/**
+ * A database made before issue 14 (migration 0009) moves to client types, VAT regimes and a rate
+ * per line: contacts become `professionnel`, a profile with a VAT number `assujetti` (else
+ * `franchise`), each line takes its document's rate.
+ */
+
+let database: DatabaseHandle;
+let dataDir: string;
+let schema: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-einvoicing-migration-'));
+  schema = await createTestSchema();
+  database = openDatabase(TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'carnet.sqlite3')}`, {
+    searchPath: TEST_DATABASE_URL ? schema : undefined,
+  });
+});
+
+afterAll(async () => {
+  await database.close();
+  await dropTestSchema(schema);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('gives existing contacts, profiles and lines their type, regime and rate', async () => {
+  const migrator = new Migrator({
+    db: database.db,
+    migrationTableSchema: database.schema,
+    provider: { getMigrations: async () => migrationsFor(database.dialect) },
+  });
+  expect((await migrator.migrateTo('2026_11_24_0009_ledger')).error).toBeUndefined();
+
+  const db = database.db;
+  const now = new Date().toISOString();
+  const user = async (email: string, vat_number: string) =>
+    (await db
+      .insertInto('users')
+      .values({ email, password_hash: 'x', is_active: 1, created_at: now, last_login: null, password_changed_at: now, vat_number } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()).id;
+  const company = await user('societe@exemple.fr', 'FR44732829320');
+  const micro = await user('micro@exemple.fr', '');
+  const { id: client } = await db
+    .insertInto('contacts')
+    .values({
+      owner_id: company, name: 'Librairie Colette', email: 'c@exemple.fr', phone: '', company: '', address: '3 quai Voltaire', city: 'Paris',
+      postal_code: '75007', country: 'France', notes: '', category: 'client', created_at: now, updated_at: now,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const document = async (table: 'quotes' | 'invoices', taxRate: number) => {
+    const { id } = await db
+      .insertInto(table)
+      .values({
+        owner_id: company, number: null, title: 'Offre', description: '', client_id: client, status: 'draft', priority: 'normale',
+        issue_date: '2026-01-05', end_date: '2026-02-04', payment_date: null, tax_rate: taxRate, legal_notice: '', signature_notice: '',
+        subtotal_cents: 10000, tax_cents: 550, total_cents: 10550, created_at: now, updated_at: now,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto(table === 'quotes' ? 'quote_lines' : 'invoice_lines')
+      // Before migration 0010: no VAT rate per line yet.
+      .values({ document_id: id, position: 0, title: 'Livres', description: '', quantity: 100, unit_price_cents: 10000, total_cents: 10000, task_id: null } as never)
+      .execute();
+    return id;
+  };
+  const quote = await document('quotes', 550);
+  const invoice = await document('invoices', 1000);
+
+  await migrateToLatest(database);
+
+  const regimes = await db.selectFrom('users').select(['id', 'vat_regime', 'vat_on_debits', 'iban']).orderBy('id').execute();
+  expect(regimes).toEqual([
+    { id: company, vat_regime: 'assujetti', vat_on_debits: 0, iban: '' },
+    { id: micro, vat_regime: 'franchise', vat_on_debits: 0, iban: '' },
+  ]);
+  expect(await db.selectFrom('contacts').select(['client_type', 'siren', 'vat_number', 'delivery_address']).execute()).toEqual([
+    { client_type: 'professionnel', siren: '', vat_number: '', delivery_address: '' },
+  ]);
+  expect(await db.selectFrom('quote_lines').select(['document_id', 'tax_rate']).execute()).toEqual([{ document_id: quote, tax_rate: 550 }]);
+  expect(await db.selectFrom('invoice_lines').select(['document_id', 'tax_rate']).execute()).toEqual([{ document_id: invoice, tax_rate: 1000 }]);
+  expect(await db.selectFrom('invoices').select(['operation_category', 'service_date', 'vat_exemption']).execute()).toEqual([
+    { operation_category: 'services', service_date: null, vat_exemption: '' },
+  ]);
+});
