@@ -170,6 +170,27 @@ export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiE
 };
 
 export const TAG_TYPES = ['Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote', 'Activity', 'Dashboard'] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+/**
+ * The cache convention (Redux Essentials): a record provides `{ type, id }`; a list provides
+ * `{ type, id: 'LIST' }` and the `{ type, id }` of every row. A creation invalidates the LIST tag;
+ * a change invalidates its record's tag, or writes the server's answer into the record's cache
+ * (no second request) and invalidates the LIST tag when every list showing the record provides it;
+ * a deletion invalidates the LIST tag (refetching the deleted record would only 404). A view naming
+ * a related record (a task its project) is refreshed through its own type: the related record's
+ * change or deletion invalidates the bare type, which reaches every tag of that type.
+ */
+export const listTag = <T extends TagType>(type: T) => ({ type, id: 'LIST' as const });
+export const listTags = <T extends TagType>(type: T, ids: readonly number[] | undefined) => [
+  listTag(type),
+  ...(ids ?? []).map((id) => ({ type, id })),
+];
+/**
+ * The ids of a list's rows for `listTags`; none when the answer is not a list (providesTags runs in
+ * the store's middleware, where a throw would break the dispatch).
+ */
+export const rowIds = (rows: readonly { id: number }[] | undefined) => (Array.isArray(rows) ? rows.map((row) => row.id) : []);
 
 /** The single RTK Query API; features add endpoints with `api.injectEndpoints`. */
 export const api = createApi({

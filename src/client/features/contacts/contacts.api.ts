@@ -1,7 +1,7 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
 import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
-import type { Project, Task, TaskStatus } from '../../../shared/workflow';
+import type { Project, Task } from '../../../shared/workflow';
 
 /**
  * Contacts API (SPEC 7 "Contacts"), plus the few task/project/quote/invoice calls the contact
@@ -25,14 +25,6 @@ export interface ContactDocument {
   total_amount: number;
   quote_number?: string | null;
   invoice_number?: string | null;
-}
-
-/** SPEC 2: a task created from a contact page. */
-export interface ContactTaskInput {
-  title: string;
-  due_date: string | null;
-  status: Extract<TaskStatus, 'brouillon' | 'en_attente' | 'en_cours'>;
-  contact_ids: number[];
 }
 
 export interface ImportContactsResult {
@@ -131,17 +123,6 @@ export const contactsApi = api.injectEndpoints({
       query: (id) => ({ url: `contacts/${id}/invoices/` }),
       providesTags: (result) => listTags('Invoice', result),
     }),
-
-    createContactTask: build.mutation<Task, ContactTaskInput>({
-      query: (body) => ({ url: 'tasks/', method: 'POST', data: body }),
-      invalidatesTags: (result) => (result ? ['Task', 'Activity', 'Dashboard'] : []),
-    }),
-
-    deleteContactTask: build.mutation<void, number>({
-      query: (id) => ({ url: `tasks/${id}/`, method: 'DELETE' }),
-      // Quotes and invoices may have had a line linked to the task.
-      invalidatesTags: (_result, error) => (error ? [] : ['Task', 'Quote', 'Invoice', 'Activity', 'Dashboard']),
-    }),
   }),
 });
 
@@ -157,6 +138,4 @@ export const {
   useGetContactProjectsQuery,
   useGetContactQuotesQuery,
   useGetContactInvoicesQuery,
-  useCreateContactTaskMutation,
-  useDeleteContactTaskMutation,
 } = contactsApi;

@@ -1,4 +1,4 @@
-import { api, type ApiError, type ApiMeta } from '../../app/api';
+import { api, listTag, listTags, rowIds, type ApiError, type ApiMeta } from '../../app/api';
 import { DASHBOARD_LIST_SIZE, DASHBOARD_ORDERING, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
 import type { Project, Task } from '../../../shared/workflow';
 
@@ -53,10 +53,9 @@ const listHead = <T>(items: T[], meta: ApiMeta | undefined): ListHead<T> => {
   return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
 };
 
-// A LIST tag is invalidated both by `{ type, id: 'LIST' }` and by the bare type, so the
-// dashboard refreshes whichever convention a feature's mutations use.
-const list = <T extends 'Project' | 'Task' | 'Quote' | 'Invoice'>(type: T) => ({ type, id: 'LIST' }) as const;
-
+// Tags (app/api.ts): the lists provide their entity's tags, so that the projects' and tasks'
+// mutations refresh them; the figures depend on quotes and invoices, whose writes invalidate
+// 'Dashboard' as well.
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getFinancialOverview: build.query<FinancialOverview, void>({
@@ -71,23 +70,22 @@ export const dashboardApi = api.injectEndpoints({
         const data = Object.assign({}, ...bodies, { next_expected_payment: next }) as FinancialOverview;
         return { data };
       },
-      providesTags: ['Dashboard', list('Quote'), list('Invoice')],
+      providesTags: ['Dashboard', listTag('Quote'), listTag('Invoice')],
     }),
     getOngoingProjects: build.query<ListHead<Project>, void>({
       query: () => ({ url: 'projects/', params: ONGOING_PROJECTS_PARAMS }),
       transformResponse: (projects: Project[], meta: ApiMeta | undefined) => listHead(projects, meta),
-      providesTags: ['Dashboard', list('Project')],
+      providesTags: (result) => listTags('Project', rowIds(result?.items)),
     }),
     getNextTasks: build.query<Task[], void>({
       query: () => ({ url: 'tasks/', params: NEXT_TASKS_PARAMS }),
-      // Task rows carry their project's name.
-      providesTags: ['Dashboard', list('Task'), list('Project')],
+      providesTags: (result) => listTags('Task', rowIds(result)),
     }),
     /** Paid invoices per month (HT and TTC), the current month and the ones before, oldest first. */
     getMonthlyRevenue: build.query<MonthRevenue[], void>({
       query: () => ({ url: 'invoices/monthly_revenue/', params: { months: REVENUE_MONTHS } }),
       transformResponse: (body: { monthly_revenue: MonthRevenue[] }) => body.monthly_revenue,
-      providesTags: ['Dashboard', list('Invoice')],
+      providesTags: ['Dashboard', listTag('Invoice')],
     }),
   }),
 });

@@ -264,7 +264,7 @@ const StyledChartSkeleton = styled.div`
 
 /** Beyond the SPEC: paid invoices HT per month over the last 12 months, summed by the server. */
 function RevenueBlock() {
-  const { data, isLoading, error } = useGetMonthlyRevenueQuery(undefined, { refetchOnMountOrArgChange: 30 });
+  const { data, isLoading, error } = useGetMonthlyRevenueQuery();
   const months = data ?? [];
   const total = months.reduce((sum, m) => sum + Math.round(m.subtotal * 100), 0) / 100;
   const headingId = useId();
@@ -298,7 +298,7 @@ function RevenueBlock() {
 
 /** 'Vue financière': the SPEC's aggregates as cards (TTC), then the revenue chart. */
 export function FinancialOverviewSection() {
-  const { data, isLoading, error } = useGetFinancialOverviewQuery(undefined, { refetchOnMountOrArgChange: 30 });
+  const { data, isLoading, error } = useGetFinancialOverviewQuery();
   const title = 'Vue financière';
   return (
     <Card

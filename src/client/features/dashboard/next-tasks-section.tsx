@@ -12,7 +12,7 @@ import { ListSkeleton } from './dashboard-skeleton';
 
 /** 'Prochaines tâches': overdue first, then priority, then due date (SPEC 9), 5 at most, as the server sorts and cuts them. */
 export function NextTasksSection() {
-  const { data, isLoading, error } = useGetNextTasksQuery(undefined, { refetchOnMountOrArgChange: 30 });
+  const { data, isLoading, error } = useGetNextTasksQuery();
   const tasks = data ?? [];
 
   return (

@@ -21,7 +21,7 @@ function projectsSummary(shown: number, total: number): string {
  * server. The summary line is always there once loaded (a bar while loading): no shift.
  */
 export function OngoingProjectsSection() {
-  const { data, isLoading, error } = useGetOngoingProjectsQuery(undefined, { refetchOnMountOrArgChange: 30 });
+  const { data, isLoading, error } = useGetOngoingProjectsQuery();
   const projects = data?.items ?? [];
   const total = data?.total ?? 0;
 

@@ -31,9 +31,7 @@ const StyledTitleLine = styled.span`
 
 /** 'Activité récente': the last 5 history entries (SPEC 9), linking to the full history. */
 export function RecentActivitySection() {
-  const { data, isLoading, isError } = useGetRecentActivityQuery(DASHBOARD_ACTIVITY_LIMIT, {
-    refetchOnMountOrArgChange: 30,
-  });
+  const { data, isLoading, isError } = useGetRecentActivityQuery(DASHBOARD_ACTIVITY_LIMIT);
   const entries = data ?? [];
 
   return (

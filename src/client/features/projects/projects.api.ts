@@ -1,5 +1,5 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
+import { api, listTag, listTags } from '../../app/api';
 import type { Priority, Project, ProjectStatus } from '../../../shared/workflow';
 
 /**
@@ -11,11 +11,14 @@ export const projectSelectors = projectsAdapter.getSelectors();
 export const EMPTY_PROJECTS: EntityState<Project, number> = projectsAdapter.getInitialState();
 
 /**
- * Tag conventions (shared with the tasks feature and every panel that lists projects):
- * list-type queries provide PROJECT_LIST_TAG, mutations invalidate it.
+ * Cache tags as app/api.ts describes them. Every view listing projects (project list, task pickers,
+ * contact panel, dashboard) provides the Project LIST tag and its rows' tags; a change may move a
+ * project in or out of a filtered list (status), so an update invalidates the LIST tag and writes
+ * its answer into the project's cache. Task rows and task pages show their project's name, and lose
+ * it when the project goes: a change or deletion invalidates every Task tag (the bare type), lists
+ * and pages alike. Every write adds an activity entry.
  */
-export const PROJECT_LIST_TAG = { type: 'Project', id: 'LIST' } as const;
-const TASK_LIST_TAG = { type: 'Task', id: 'LIST' } as const;
+const AFTER_PROJECT_CHANGE = [listTag('Project'), 'Task', 'Activity'] as const;
 
 /** Query-string filters (the list screen passes its route query through; the dashboard uses status=en_cours). */
 export type ProjectListParams = Record<string, string>;
@@ -42,7 +45,7 @@ export const projectsApi = api.injectEndpoints({
     listProjects: build.query<EntityState<Project, number>, ProjectListParams | void>({
       query: (params) => ({ url: 'projects/', params: params && Object.keys(params).length ? params : undefined }),
       transformResponse: (response: Project[]) => projectsAdapter.setAll(projectsAdapter.getInitialState(), response),
-      providesTags: [PROJECT_LIST_TAG],
+      providesTags: (result) => listTags('Project', result?.ids),
     }),
     getProject: build.query<Project, number>({
       query: (id) => ({ url: `projects/${id}/` }),
@@ -50,12 +53,11 @@ export const projectsApi = api.injectEndpoints({
     }),
     createProject: build.mutation<Project, ProjectPayload>({
       query: (body) => ({ url: 'projects/', method: 'POST', data: body }),
-      invalidatesTags: (_r, error) => (error ? [] : [PROJECT_LIST_TAG, 'Dashboard', 'Activity']),
+      invalidatesTags: (_r, error) => (error ? [] : [listTag('Project'), 'Activity']),
     }),
     updateProject: build.mutation<Project, { id: number; body: ProjectPayload }>({
       query: ({ id, body }) => ({ url: `projects/${id}/`, method: 'PUT', data: body }),
-      // Tasks show their project's name: their lists refresh too.
-      invalidatesTags: (_r, error) => (error ? [] : [PROJECT_LIST_TAG, TASK_LIST_TAG, 'Dashboard', 'Activity']),
+      invalidatesTags: (_r, error) => (error ? [] : [...AFTER_PROJECT_CHANGE]),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -67,8 +69,7 @@ export const projectsApi = api.injectEndpoints({
     }),
     deleteProject: build.mutation<void, number>({
       query: (id) => ({ url: `projects/${id}/`, method: 'DELETE' }),
-      // Its tasks lose their project: task lists refresh too.
-      invalidatesTags: (_r, error) => (error ? [] : [PROJECT_LIST_TAG, TASK_LIST_TAG, 'Dashboard', 'Activity']),
+      invalidatesTags: (_r, error) => (error ? [] : [...AFTER_PROJECT_CHANGE]),
     }),
   }),
 });

@@ -1,2 +1,2 @@
 /** The tasks feature's public surface: what other features may import. */
-export { tasksApi } from './tasks.api';
+export { tasksApi, useCreateTaskMutation, useDeleteTaskMutation } from './tasks.api';

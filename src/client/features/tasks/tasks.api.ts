@@ -1,5 +1,5 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
+import { api, listTag, listTags } from '../../app/api';
 import {
   PRIORITY_LABELS,
   TASK_STATUS_LABELS,
@@ -15,12 +15,13 @@ export const taskSelectors = tasksAdapter.getSelectors();
 export const EMPTY_TASKS: EntityState<Task, number> = tasksAdapter.getInitialState();
 
 /**
- * Tag conventions: every query that lists tasks (task list, project panel, contact panel,
- * dashboard) provides TASK_LIST_TAG; every task mutation invalidates it, so all of them stay
- * consistent without reloads.
+ * Cache tags as app/api.ts describes them. Every view listing tasks (task list, project panel,
+ * contact panel, dashboard, document task picker) provides the Task LIST tag and its rows' tags;
+ * a change may move a task in or out of these filtered lists (status, project, contacts), so an
+ * update invalidates the LIST tag and writes its answer into the task's cache. Every write adds
+ * an activity entry.
  */
-export const TASK_LIST_TAG = { type: 'Task', id: 'LIST' } as const;
-const AFTER_TASK_CHANGE = [TASK_LIST_TAG, 'Dashboard', 'Activity'] as const;
+const listProvides = (result: EntityState<Task, number> | undefined) => listTags('Task', result?.ids);
 
 export type TaskListParams = Record<string, string>;
 
@@ -65,12 +66,12 @@ export const tasksApi = api.injectEndpoints({
     listTasks: build.query<EntityState<Task, number>, TaskListParams | void>({
       query: (params) => ({ url: 'tasks/', params: params && Object.keys(params).length ? params : undefined }),
       transformResponse: toEntities,
-      providesTags: [TASK_LIST_TAG],
+      providesTags: listProvides,
     }),
     listProjectTasks: build.query<EntityState<Task, number>, number>({
       query: (projectId) => ({ url: `projects/${projectId}/tasks/` }),
       transformResponse: toEntities,
-      providesTags: [TASK_LIST_TAG],
+      providesTags: listProvides,
     }),
     getTask: build.query<Task, number>({
       query: (id) => ({ url: `tasks/${id}/` }),
@@ -78,13 +79,13 @@ export const tasksApi = api.injectEndpoints({
     }),
     createTask: build.mutation<Task, TaskCreatePayload>({
       query: (body) => ({ url: 'tasks/', method: 'POST', data: body }),
-      invalidatesTags: (_r, error) => (error ? [] : [...AFTER_TASK_CHANGE]),
+      invalidatesTags: (_r, error) => (error ? [] : [listTag('Task'), 'Activity']),
     }),
-    /** PUT tasks/{id}/: the response carries the server-computed cost, written into the task's cache. */
     updateTask: build.mutation<Task, TaskUpdate>({
       query: ({ id, ...body }) => ({ url: `tasks/${id}/`, method: 'PUT', data: body }),
-      invalidatesTags: (_r, error) => (error ? [] : [...AFTER_TASK_CHANGE]),
+      invalidatesTags: (_r, error) => (error ? [] : [listTag('Task'), 'Activity']),
       // Lists show a status change at once (project panel selects); undone if the server refuses.
+      // The answer carries the server-computed cost: the task's page shows it without a refetch.
       async onQueryStarted({ id, ...patch }, { dispatch, getState, queryFulfilled }) {
         const changes = optimisticTaskChanges(patch);
         const undos = LIST_ENDPOINTS.flatMap((endpoint) =>
@@ -109,7 +110,7 @@ export const tasksApi = api.injectEndpoints({
     deleteTask: build.mutation<void, number>({
       query: (id) => ({ url: `tasks/${id}/`, method: 'DELETE' }),
       // Quote and invoice lines may have been linked to the task.
-      invalidatesTags: (_r, error) => (error ? [] : [...AFTER_TASK_CHANGE, 'Quote', 'Invoice']),
+      invalidatesTags: (_r, error) => (error ? [] : [listTag('Task'), 'Activity', 'Quote', 'Invoice']),
     }),
   }),
 });

@@ -11,7 +11,6 @@ import { IconClose } from '../../../ui/icons';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast';
 import {
-  useDeleteContactTaskMutation,
   useGetContactInvoicesQuery,
   useGetContactProjectsQuery,
   useGetContactQuotesQuery,
@@ -22,6 +21,7 @@ import { CONTACT_TASK_MESSAGES } from '../contacts-messages';
 import { ContactQuickTaskForm } from './contact-quick-task-form';
 import { PROJECT_STATUS_TONES, TASK_STATUS_TONES } from '../../../workflow/workflow-badges';
 import { DOCUMENT_KINDS } from '../../documents';
+import { useDeleteTaskMutation } from '../../tasks';
 
 // Badge colours (SPEC 4) come from the features that own the statuses, so they cannot drift.
 
@@ -157,7 +157,7 @@ function ContactTasks({ contactId }: { contactId: number }) {
   const toast = useToast();
   const confirm = useConfirm();
   const tasks = useGetContactTasksQuery(contactId);
-  const [deleteTask] = useDeleteContactTaskMutation();
+  const [deleteTask] = useDeleteTaskMutation();
   const [error, setError] = useState<string | null>(null);
 
   const onDelete = async (task: Task) => {

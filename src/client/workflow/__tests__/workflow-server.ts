@@ -1,0 +1,145 @@
+import type { AxiosRequestConfig } from 'axios';
+import type MockAdapter from 'axios-mock-adapter';
+import type { Contact } from '../../../shared/contacts';
+import {
+  PRIORITY_LABELS,
+  PROJECT_STATUS_LABELS,
+  TASK_STATUS_LABELS,
+  type NamedRef,
+  type Project,
+  type Task,
+} from '../../../shared/workflow';
+import { makeTask } from './workflow-fixtures';
+
+/** A contact as GET contacts/{id}/ returns it, with overrides. */
+export function makeContact(overrides: Partial<Contact> & Pick<Contact, 'id' | 'name'>): Contact {
+  return {
+    email: '',
+    phone: '',
+    company: '',
+    address: '',
+    city: '',
+    postal_code: '',
+    country: 'France',
+    notes: '',
+    category: 'client',
+    client_type: 'professionnel',
+    siren: '',
+    vat_number: '',
+    delivery_address: '',
+    delivery_postal_code: '',
+    delivery_city: '',
+    delivery_country: '',
+    created_at: '2026-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export interface WorkflowData {
+  contacts: Contact[];
+  projects: Project[];
+  tasks: Task[];
+}
+
+type Reply = [number, unknown?, Record<string, string>?];
+
+/**
+ * A stand-in for the API behind the task, project, contact and dashboard screens that keeps its
+ * data: reads answer from it and writes change it (names shown in other rows included), as the
+ * server does. Client tests see through it what each screen shows after a change elsewhere, and
+ * which requests were made again (`mock.history`). The dashboard's figures are zeros.
+ */
+export function serveWorkflow(mock: MockAdapter, initial: WorkflowData) {
+  const data: WorkflowData = JSON.parse(JSON.stringify(initial));
+  const idOf = (config: AxiosRequestConfig) => Number(/(\d+)\/(?:[a-z]+\/)?$/.exec(config.url ?? '')?.[1]);
+  const body = (config: AxiosRequestConfig) => JSON.parse(config.data ?? '{}');
+  const params = (config: AxiosRequestConfig) => (config.params ?? {}) as Record<string, string | number | undefined>;
+  const found = <T>(row: T | undefined): Reply => (row ? [200, row] : [404, { detail: 'Pas trouvé.' }]);
+  /** A list cut by `limit`, counted in X-Total-Count as the server does. */
+  const page = (rows: unknown[], config: AxiosRequestConfig): Reply => {
+    const limit = Number(params(config).limit ?? rows.length);
+    return [200, rows.slice(0, limit), { 'x-total-count': String(rows.length) }];
+  };
+  const refs = (ids: number[] = []): NamedRef[] =>
+    data.contacts.filter((c) => ids.includes(c.id)).map(({ id, name }) => ({ id, name }));
+  const projectRef = (id: number | null | undefined): NamedRef | null => {
+    const project = data.projects.find((p) => p.id === id);
+    return project ? { id: project.id, name: project.name } : null;
+  };
+  const writeTask = (task: Task, input: Record<string, unknown>): Task => {
+    const { project_id, contact_ids, ...fields } = input;
+    const next = { ...task, ...fields } as Task;
+    if (project_id !== undefined) next.project = projectRef(project_id as number | null);
+    if (contact_ids !== undefined) next.contacts = refs(contact_ids as number[]);
+    return { ...next, status_display: TASK_STATUS_LABELS[next.status], priority_display: PRIORITY_LABELS[next.priority] };
+  };
+  let nextId = 1000;
+
+  mock.onGet('contacts/').reply(() => [
+    200,
+    data.contacts.map(({ id, name, email, phone, company, category, client_type }) => ({ id, name, email, phone, company, category, client_type })),
+  ]);
+  mock.onGet(/^contacts\/\d+\/$/).reply((config) => found(data.contacts.find((c) => c.id === idOf(config))));
+  mock.onGet(/^contacts\/\d+\/tasks\/$/).reply((config) => [
+    200,
+    data.tasks.filter((t) => t.contacts.some((c) => c.id === idOf(config)) && t.status !== params(config).exclude_status),
+  ]);
+  mock.onGet(/^contacts\/\d+\/projects\/$/).reply((config) => [200, data.projects.filter((p) => p.contacts.some((c) => c.id === idOf(config)))]);
+  mock.onGet(/^contacts\/\d+\/(quotes|invoices)\/$/).reply(200, []);
+
+  mock.onGet('projects/').reply((config) => page(data.projects.filter((p) => !params(config).status || p.status === params(config).status), config));
+  mock.onGet(/^projects\/\d+\/$/).reply((config) => found(data.projects.find((p) => p.id === idOf(config))));
+  mock.onGet(/^projects\/\d+\/tasks\/$/).reply((config) => [200, data.tasks.filter((t) => t.project?.id === idOf(config))]);
+  mock.onPut(/^projects\/\d+\/$/).reply((config) => {
+    const index = data.projects.findIndex((p) => p.id === idOf(config));
+    if (index < 0) return [404, { detail: 'Pas trouvé.' }];
+    const { contact_ids, ...fields } = body(config);
+    const project = { ...data.projects[index], ...fields, contacts: refs(contact_ids) } as Project;
+    data.projects[index] = { ...project, status_display: PROJECT_STATUS_LABELS[project.status] };
+    data.tasks = data.tasks.map((t) => (t.project?.id === project.id ? { ...t, project: projectRef(project.id) } : t));
+    return [200, data.projects[index]];
+  });
+  mock.onDelete(/^projects\/\d+\/$/).reply((config) => {
+    const id = idOf(config);
+    data.projects = data.projects.filter((p) => p.id !== id);
+    data.tasks = data.tasks.map((t) => (t.project?.id === id ? { ...t, project: null } : t));
+    return [204];
+  });
+
+  mock.onGet('tasks/').reply((config) => {
+    const statuses = String(params(config).status__in ?? '').split(',').filter(Boolean);
+    return page(data.tasks.filter((t) => statuses.length === 0 || statuses.includes(t.status)), config);
+  });
+  mock.onGet(/^tasks\/\d+\/$/).reply((config) => found(data.tasks.find((t) => t.id === idOf(config))));
+  mock.onPost('tasks/').reply((config) => {
+    const task = writeTask(makeTask({ id: nextId++, created_at: new Date().toISOString() }), body(config));
+    data.tasks.unshift(task);
+    return [201, task];
+  });
+  mock.onPut(/^tasks\/\d+\/$/).reply((config) => {
+    const index = data.tasks.findIndex((t) => t.id === idOf(config));
+    if (index < 0) return [404, { detail: 'Pas trouvé.' }];
+    data.tasks[index] = writeTask(data.tasks[index], body(config));
+    return [200, data.tasks[index]];
+  });
+  mock.onDelete(/^tasks\/\d+\/$/).reply((config) => {
+    data.tasks = data.tasks.filter((t) => t.id !== idOf(config));
+    return [204];
+  });
+
+  // The dashboard's other sections.
+  mock.onGet('quotes/pending_sum/').reply(200, { pending_quotes_sum: 0, pending_quotes_count: 0 });
+  mock.onGet('invoices/outstanding_sum/').reply(200, { outstanding_invoices_sum: 0, outstanding_invoices_count: 0 });
+  mock.onGet('invoices/overdue_sum/').reply(200, { overdue_invoices_sum: 0, overdue_invoices_count: 0 });
+  mock.onGet('invoices/current_month_revenue/').reply(200, { current_month_revenue: 0, current_month_revenue_count: 0 });
+  const noPayment = { id: null, title: null, due_date: null, amount: null, client_id: null, client_name: null };
+  mock.onGet('invoices/next_expected_payment/').reply(200, noPayment);
+  mock.onGet('invoices/monthly_revenue/').reply(200, { monthly_revenue: [] });
+  mock.onGet('recent-activity/').reply(200, []);
+
+  return {
+    data,
+    /** How many GET requests went to `url` so far. */
+    gets: (url: string) => mock.history.get.filter((request) => request.url === url).length,
+  };
+}
