@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { migrationsFor } from '../db/migrations';
+import type { DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { createTestSchema, dropTestSchema, TEST_DATABASE_URL } from '../test/test-app';
+import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
 
 /**
  * A database made before issue 14 (migration 0009) moves to client types, VAT regimes and a rate
@@ -13,32 +8,17 @@ import { createTestSchema, dropTestSchema, TEST_DATABASE_URL } from '../test/tes
  * `franchise`), each line takes its document's rate.
  */
 
+let migrated: MigrationTestDatabase;
 let database: DatabaseHandle;
-let dataDir: string;
-let schema: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-einvoicing-migration-'));
-  schema = await createTestSchema();
-  database = openDatabase(TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'carnet.sqlite3')}`, {
-    searchPath: TEST_DATABASE_URL ? schema : undefined,
-  });
+  migrated = await databaseMigratedTo('2026_11_24_0009_ledger');
+  database = migrated.database;
 });
 
-afterAll(async () => {
-  await database.close();
-  await dropTestSchema(schema);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => migrated?.close());
 
 it('gives existing contacts, profiles and lines their type, regime and rate', async () => {
-  const migrator = new Migrator({
-    db: database.db,
-    migrationTableSchema: database.schema,
-    provider: { getMigrations: async () => migrationsFor(database.dialect) },
-  });
-  expect((await migrator.migrateTo('2026_11_24_0009_ledger')).error).toBeUndefined();
-
   const db = database.db;
   const now = new Date().toISOString();
   const user = async (email: string, vat_number: string) =>

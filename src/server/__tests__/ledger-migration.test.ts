@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../db/database';
-import { migrationsFor } from '../db/migrations';
+import type { DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { backfillIssuedDocuments } from '../modules/ledger/backfill';
 import { verifyLedger } from '../modules/ledger/ledger.repository';
-import { createTestSchema, dropTestSchema, TEST_DATABASE_URL } from '../test/test-app';
+import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
 
 /**
  * A database made before the ledger (migration 0008) moves to it: paid invoices get one payment,
@@ -15,33 +10,17 @@ import { createTestSchema, dropTestSchema, TEST_DATABASE_URL } from '../test/tes
  * documents get their frozen copy and journal entry when the server starts.
  */
 
+let migrated: MigrationTestDatabase;
 let database: DatabaseHandle;
-let dataDir: string;
-let schema: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-ledger-migration-'));
-  schema = await createTestSchema();
-  database = openDatabase(TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'carnet.sqlite3')}`, {
-    searchPath: TEST_DATABASE_URL ? schema : undefined,
-  });
+  migrated = await databaseMigratedTo('2026_11_22_0008_dashboard_totals');
+  database = migrated.database;
 });
 
-afterAll(async () => {
-  await database.close();
-  await dropTestSchema(schema);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => migrated?.close());
 
 it('migrates invoices issued before the ledger and archives them at start', async () => {
-  const migrator = new Migrator({
-    db: database.db,
-    migrationTableSchema: database.schema,
-    provider: { getMigrations: async () => migrationsFor(database.dialect) },
-  });
-  const before = await migrator.migrateTo('2026_11_22_0008_dashboard_totals');
-  expect(before.error).toBeUndefined();
-
   const db = database.db;
   const now = new Date().toISOString();
   const { id: owner } = await db

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { migrationsFor } from '../db/migrations';
+import { createTestSchema, dropTestSchema, TEST_DATABASE_URL } from './test-app';
+
+export interface MigrationTestDatabase {
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * A database of its own (a SQLite file, or a PostgreSQL schema under TEST_DATABASE_URL) migrated
+ * up to `migration` and no further: a migration test writes data as it was then, migrates to the
+ * latest and checks what became of it.
+ */
+export async function databaseMigratedTo(migration: string): Promise<MigrationTestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-migration-'));
+  const schema = await createTestSchema();
+  const database = openDatabase(TEST_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'carnet.sqlite3')}`, {
+    searchPath: TEST_DATABASE_URL ? schema : undefined,
+  });
+  const close = async () => {
+    await database.close();
+    await dropTestSchema(schema);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const migrator = new Migrator({
+    db: database.db,
+    migrationTableSchema: database.schema,
+    provider: { getMigrations: async () => migrationsFor(database.dialect) },
+  });
+  const { error } = await migrator.migrateTo(migration);
+  if (error) {
+    await close();
+    throw error;
+  }
+  return { database, close };
+}
