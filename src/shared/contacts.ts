@@ -132,3 +132,24 @@ export function contactIdentityErrors(contact: Identity): Partial<Record<Identit
   if (vat) errors.vat_number = vat;
   return errors;
 }
+
+/** A new contact: what the form starts from and what the API stores for omitted fields. */
+export const CONTACT_DEFAULTS: ContactInput = {
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  address: '',
+  city: '',
+  postal_code: '',
+  country: DEFAULT_COUNTRY,
+  notes: '',
+  category: 'client',
+  client_type: DEFAULT_CLIENT_TYPE,
+  siren: '',
+  vat_number: '',
+  delivery_address: '',
+  delivery_postal_code: '',
+  delivery_city: '',
+  delivery_country: '',
+};

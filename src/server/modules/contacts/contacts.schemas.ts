@@ -3,6 +3,7 @@ import {
   CLIENT_TYPES,
   CONTACT_CATEGORIES,
   CONTACT_IDENTITY_MESSAGES,
+  CONTACT_DEFAULTS,
   DEFAULT_CLIENT_TYPE,
   DEFAULT_COUNTRY,
   contactIdentityConflicts,
@@ -85,25 +86,7 @@ export const contactBody = z
     return Object.fromEntries(defined) as Partial<ContactInput> & { name: string };
   });
 
-export const CONTACT_DEFAULTS: ContactInput = {
-  name: '',
-  email: '',
-  phone: '',
-  company: '',
-  address: '',
-  city: '',
-  postal_code: '',
-  country: DEFAULT_COUNTRY,
-  notes: '',
-  category: 'client',
-  client_type: DEFAULT_CLIENT_TYPE,
-  siren: '',
-  vat_number: '',
-  delivery_address: '',
-  delivery_postal_code: '',
-  delivery_city: '',
-  delivery_country: '',
-};
+export { CONTACT_DEFAULTS };
 
 /** A contact to create: omitted fields take their defaults; an empty country is France. */
 export function withDefaults(input: Partial<ContactInput>): ContactInput {

@@ -5,9 +5,8 @@ import {
   CLIENT_TYPE_LABELS,
   CONTACT_CATEGORIES,
   CONTACT_CATEGORY_LABELS,
+  CONTACT_DEFAULTS,
   CONTACT_FIELD_LABELS,
-  DEFAULT_CLIENT_TYPE,
-  DEFAULT_COUNTRY,
   normalizeSiren,
   normalizeVatNumber,
   type Contact,
@@ -21,25 +20,7 @@ import { IconChevronDown } from '../../../ui/icons';
 export type ContactFormValues = ContactInput;
 export type ContactFieldErrors = Partial<Record<keyof ContactFormValues, string>>;
 
-export const EMPTY_CONTACT_FORM: ContactFormValues = {
-  name: '',
-  email: '',
-  phone: '',
-  company: '',
-  address: '',
-  city: '',
-  postal_code: '',
-  country: DEFAULT_COUNTRY,
-  notes: '',
-  category: 'client',
-  client_type: DEFAULT_CLIENT_TYPE,
-  siren: '',
-  vat_number: '',
-  delivery_address: '',
-  delivery_postal_code: '',
-  delivery_city: '',
-  delivery_country: '',
-};
+export const EMPTY_CONTACT_FORM: ContactFormValues = CONTACT_DEFAULTS;
 
 /** Fields sent as chosen, never trimmed. */
 const CHOICE_FIELDS = new Set<keyof ContactFormValues>(['category', 'client_type']);
