@@ -44,10 +44,14 @@ const ContactListPage = lazyPage(
   () => import(/* webpackChunkName: "route-contacts" */ '../features/contacts/contact-list-page'),
   'ContactListPage',
 );
-const ContactDetailPage = lazyPage(
-  () => import(/* webpackChunkName: "route-contact-detail" */ '../features/contacts/contact-detail-page'),
-  'ContactDetailPage',
-);
+/** The contact page with the tasks feature's block: composed here, so that contacts does not import tasks. */
+const ContactDetailPage = lazyPage(async () => {
+  const [{ ContactDetailPage: Page }, { ContactTasksPanel }] = await Promise.all([
+    import(/* webpackChunkName: "route-contact-detail" */ '../features/contacts/contact-detail-page'),
+    import(/* webpackChunkName: "route-contact-detail" */ '../features/tasks/contact-tasks-panel'),
+  ]);
+  return { ContactDetailPage: () => <Page TasksPanel={ContactTasksPanel} /> };
+}, 'ContactDetailPage');
 const ProjectListPage = lazyPage(
   () => import(/* webpackChunkName: "route-projects" */ '../features/projects/project-list-page'),
   'ProjectListPage',

@@ -21,7 +21,7 @@ import {
   type ContactFieldErrors,
   type ContactFormValues,
 } from './components/contact-form-fields';
-import { ContactRelatedPanel } from './components/contact-related-panel';
+import { ContactRelatedPanel, type ContactRelatedPanelProps } from './components/contact-related-panel';
 import {
   useCreateContactMutation,
   useDeleteContactMutation,
@@ -68,8 +68,13 @@ const StyledDanger = styled.div`
   margin-right: auto;
 `;
 
+export interface ContactDetailPageProps {
+  /** The contact's tasks block, from the tasks feature: the router composes the page (contacts does not import tasks). */
+  TasksPanel: ContactRelatedPanelProps['TasksPanel'];
+}
+
 /** /contacts/new and /contacts/:id — SPEC 2 "Contact form", 5 and 8 "Contact". */
-export function ContactDetailPage() {
+export function ContactDetailPage({ TasksPanel }: ContactDetailPageProps) {
   const { id: idParam } = useParams();
   const isNew = idParam === undefined;
   const contactId = isNew ? null : parseContactId(idParam);
@@ -213,7 +218,7 @@ export function ContactDetailPage() {
             </FormActions>
           </StyledForm>
         </Card>
-        <ContactRelatedPanel contactId={contactId} />
+        <ContactRelatedPanel contactId={contactId} TasksPanel={TasksPanel} />
       </StyledLayout>
     );
   }

@@ -19,14 +19,8 @@ export const CONTACT_MESSAGES = {
   exportError: "Impossible de préparer l'export CSV. Veuillez réessayer.",
 } as const;
 
-export const CONTACT_TASK_MESSAGES = {
-  saveContactFirst: "Veuillez d'abord enregistrer le contact pour ajouter des tâches.",
-  addError: "Erreur lors de l'ajout de la tâche.",
-  deleteError: 'Erreur lors de la suppression de la tâche.',
-  deleteConfirm: 'Supprimer cette tâche ?',
-  added: 'Tâche ajoutée.',
-  deleted: 'Tâche supprimée.',
-} as const;
+/** The tasks block of an unsaved contact (the tasks feature fills it once the contact exists). */
+export const CONTACT_MESSAGES_SAVE_FIRST = "Veuillez d'abord enregistrer le contact pour ajouter des tâches.";
 
 /** SPEC 9: CSV import limits. */
 export const CSV_IMPORT_MAX_BYTES = 1024 * 1024;

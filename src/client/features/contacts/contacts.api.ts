@@ -1,7 +1,7 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
 import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
-import type { Project, Task } from '../../../shared/workflow';
+import type { Project } from '../../../shared/workflow';
 
 /**
  * Contacts API (SPEC 7 "Contacts"), plus the few task/project/quote/invoice calls the contact
@@ -103,11 +103,6 @@ export const contactsApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? ['Contact', 'Activity', 'Dashboard'] : []),
     }),
 
-    getContactTasks: build.query<Task[], number>({
-      // SPEC 7: the panel lists the contact's unfinished tasks.
-      query: (id) => ({ url: `contacts/${id}/tasks/`, params: { exclude_status: 'termine' } }),
-      providesTags: (result) => listTags('Task', result),
-    }),
 
     getContactProjects: build.query<Project[], number>({
       query: (id) => ({ url: `contacts/${id}/projects/` }),
@@ -134,7 +129,6 @@ export const {
   useUpdateContactMutation,
   useDeleteContactMutation,
   useImportContactsMutation,
-  useGetContactTasksQuery,
   useGetContactProjectsQuery,
   useGetContactQuotesQuery,
   useGetContactInvoicesQuery,

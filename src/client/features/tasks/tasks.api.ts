@@ -58,7 +58,7 @@ export function optimisticTaskChanges(patch: Partial<TaskPayload>): Partial<Task
   return changes;
 }
 
-const LIST_ENDPOINTS = ['listTasks', 'listProjectTasks'] as const;
+const LIST_ENDPOINTS = ['listTasks', 'listProjectTasks', 'listContactTasks'] as const;
 
 export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -70,6 +70,12 @@ export const tasksApi = api.injectEndpoints({
     }),
     listProjectTasks: build.query<EntityState<Task, number>, number>({
       query: (projectId) => ({ url: `projects/${projectId}/tasks/` }),
+      transformResponse: toEntities,
+      providesTags: listProvides,
+    }),
+    /** SPEC 7: a contact's panel lists its unfinished tasks. */
+    listContactTasks: build.query<EntityState<Task, number>, number>({
+      query: (contactId) => ({ url: `contacts/${contactId}/tasks/`, params: { exclude_status: 'termine' } }),
       transformResponse: toEntities,
       providesTags: listProvides,
     }),
@@ -118,6 +124,7 @@ export const tasksApi = api.injectEndpoints({
 export const {
   useListTasksQuery,
   useListProjectTasksQuery,
+  useListContactTasksQuery,
   useGetTaskQuery,
   useCreateTaskMutation,
   useUpdateTaskMutation,
