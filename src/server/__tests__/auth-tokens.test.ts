@@ -127,7 +127,7 @@ describe('account links', () => {
     const second = linkParts(changed.email);
     const profile = await t.app.inject({
       method: 'PUT', url: '/api/profile/', headers: changed.auth,
-      payload: { email: changed.email, first_name: 'Léa', last_name: 'Martin', password: 'Encore-Autre-43' },
+      payload: { email: changed.email, first_name: 'Léa', last_name: 'Martin', password: 'Encore-Autre-43', current_password: changed.password },
     });
     expect(profile.statusCode).toBe(200);
     expect((await confirmReset(second.uid, second.token)).statusCode).toBe(400);

@@ -29,6 +29,8 @@ interface Ctx {
   /** The account behind the token, refresh, logout and reset routes. */
   account: Awaited<ReturnType<typeof signUp>>;
   resetParams: Record<string, string>;
+  /** An e-mail change link of a third account (its first accepted run changes the address). */
+  emailParams: Record<string, string>;
 }
 
 interface WriteSpec {
@@ -73,6 +75,7 @@ const WRITE_ENDPOINTS: Record<string, WriteSpec> = {
     () => ({ password: 'Nouveau-Passe-42', password2: 'Nouveau-Passe-42' }),
     (c) => [c.resetParams],
   ),
+  'POST /api/confirm-email/:uidb64/:token/': account(() => undefined, (c) => [c.emailParams]),
   'PUT /api/profile/': own(),
   'POST /api/contacts/': own(),
   'PUT /api/contacts/:id/': own(ids((o) => [o.contact])),
@@ -117,12 +120,17 @@ beforeAll(async () => {
   const accountUser = await signUp(t);
   await call(t, null, 'POST', '/api/reset-password/', { email: accountUser.email });
   const [, , uidb64, token] = new URL(lastLinkSentTo(t.config.dataDir, accountUser.email)).pathname.split('/');
+  const mover = await signUp(t);
+  const movedTo = uniqueEmail('hostile-nouvelle');
+  await call(t, mover, 'PUT', '/api/profile/', { email: movedTo, first_name: MARK, last_name: MARK, current_password: mover.password });
+  const [, , emailUid, emailToken] = new URL(lastLinkSentTo(t.config.dataDir, movedTo)).pathname.split('/');
   ctx = {
     mallory,
     objects: await createOneOfEach(t, mallory, MARK),
     doomed: await createOneOfEach(t, mallory, `${MARK} Doomed`),
     account: accountUser,
     resetParams: { uidb64, token },
+    emailParams: { uidb64: emailUid, token: emailToken },
   };
 });
 afterAll(() => t.close());

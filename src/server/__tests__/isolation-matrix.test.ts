@@ -22,6 +22,7 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   'POST /api/token/logout/': 'the refresh token in the body is the credential',
   'POST /api/reset-password/': 'answers the same for every address (no enumeration, auth tests)',
   'POST /api/reset-password-confirm/:uidb64/:token/': 'the HMAC-signed link is the credential (auth tests)',
+  'POST /api/confirm-email/:uidb64/:token/': 'the HMAC-signed link is the credential (profile credentials tests)',
 };
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;

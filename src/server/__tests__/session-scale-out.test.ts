@@ -91,7 +91,8 @@ it(`${label}, two processes: a password change in the profile ends the other ses
   expect(await readWith(b, other)).toBe(200);
 
   const change = await a.request('PUT', '/api/profile/', {
-    token: changer.access, body: { email: user.email, first_name: 'Léa', last_name: 'Martin', password: 'Encore-Autre-43' },
+    token: changer.access,
+    body: { email: user.email, first_name: 'Léa', last_name: 'Martin', password: 'Encore-Autre-43', current_password: user.password },
   });
   expect(change.status).toBe(200);
   const endedAt = Date.now();

@@ -14,6 +14,8 @@ export interface UsersTable {
   last_login: string | null;
   /** Bumped on password change and logout-everywhere: old reset links and refresh tokens die. */
   password_changed_at: string;
+  /** A new address waiting for its confirmation link to be followed (null: none). */
+  pending_email: string | null;
   // Profile fields: '' by default (country: 'France').
   first_name: Generated<string>;
   last_name: Generated<string>;

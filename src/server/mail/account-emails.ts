@@ -39,3 +39,42 @@ export function passwordResetEmail(to: string, link: string): OutgoingMail {
     ].join('\n'),
   };
 }
+
+export function emailChangeConfirmationEmail(to: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Confirmez votre nouvelle adresse e-mail Carnet',
+    text: [
+      'Bonjour,',
+      '',
+      'Vous avez demandé à utiliser cette adresse pour votre compte Carnet.',
+      'Pour confirmer ce changement, ouvrez le lien suivant :',
+      '',
+      link,
+      '',
+      'Ce lien est valable 3 jours et ne peut servir qu’une fois. Jusque-là, votre compte garde son adresse actuelle.',
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : l’adresse du compte reste inchangée.',
+      '',
+      'L’équipe Carnet',
+    ].join('\n'),
+  };
+}
+
+/** To the current address when another is requested: its owner can still stop the change. */
+export function emailChangeNoticeEmail(to: string, newEmail: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Changement d’adresse e-mail de votre compte Carnet',
+    text: [
+      'Bonjour,',
+      '',
+      'Une demande de changement de l’adresse e-mail de votre compte Carnet a été faite.',
+      `Nouvelle adresse demandée : ${newEmail}`,
+      '',
+      'Le changement ne prendra effet qu’après validation du lien envoyé à cette nouvelle adresse ; d’ici là, vous vous connectez toujours avec l’adresse actuelle.',
+      'Si vous n’êtes pas à l’origine de cette demande, changez votre mot de passe sans attendre : le lien de confirmation cessera alors de fonctionner.',
+      '',
+      'L’équipe Carnet',
+    ].join('\n'),
+  };
+}

@@ -1,16 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Activation and reset links carry `{uidb64}/{token}` (Django's shape). The token is
+ * Activation, reset and e-mail confirmation links carry `{uidb64}/{token}` (Django's shape). The token is
  * `<timestamp base36>-<HMAC>` over the purpose and the account state that the link must not
  * survive: activation dies once the account is active, a reset dies when the password
- * changes or the user signs in. Nothing is stored server side.
+ * changes or the user signs in, an e-mail change once the pending address is confirmed or
+ * replaced (or the password changes). Nothing but the pending address is stored server side.
  */
-export type LinkPurpose = 'activation' | 'reset';
+export type LinkPurpose = 'activation' | 'reset' | 'email';
 
 export const LINK_MAX_AGE_SECONDS: Record<LinkPurpose, number> = {
   activation: 7 * 24 * 3600,
   reset: 3 * 24 * 3600,
+  email: 3 * 24 * 3600,
 };
 
 export interface LinkAccountState {
@@ -18,6 +20,8 @@ export interface LinkAccountState {
   password_hash: string;
   is_active: number;
   last_login: string | null;
+  email: string;
+  pending_email: string | null;
 }
 
 export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base64url');
@@ -29,8 +33,10 @@ export function decodeUid(uidb64: string): number | null {
 }
 
 function signature(secret: string, purpose: LinkPurpose, user: LinkAccountState, timestamp: string): string {
+  // An e-mail link must survive a sign-in (the user may sign in to follow it), not a new request.
+  const state = purpose === 'email' ? [user.email, user.pending_email ?? ''] : [user.last_login ?? ''];
   return createHmac('sha256', `${secret}:${purpose}`)
-    .update([purpose, user.id, user.password_hash, user.is_active, user.last_login ?? '', timestamp].join('|'))
+    .update([purpose, user.id, user.password_hash, user.is_active, ...state, timestamp].join('|'))
     .digest('hex')
     .slice(0, 40);
 }
@@ -57,9 +63,10 @@ export function checkLinkToken(
 }
 
 /**
- * Hides the token of every activation or reset link in `text` (a URL, a log line): logs and the
- * outbox's log line must not hand out working links. The uid stays, to tell whose link it was.
+ * Hides the token of every activation, reset or e-mail confirmation link in `text` (a URL, a log
+ * line): logs and the outbox's log line must not hand out working links. The uid stays, to tell
+ * whose link it was.
  */
 export function redactLinkTokens(text: string): string {
-  return text.replace(/(\/(?:activate|reset-password-confirm)\/[^/\s?#]+\/)[^/\s?#]+/g, '$1[masqué]');
+  return text.replace(/(\/(?:activate|reset-password-confirm|confirm-email)\/[^/\s?#]+\/)[^/\s?#]+/g, '$1[masqué]');
 }

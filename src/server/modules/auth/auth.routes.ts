@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { parseBody } from '../../http/errors';
+import { badRequest, parseBody } from '../../http/errors';
 import type { RateLimitRule } from '../../plugins/rate-limit';
 import { refreshBody, registerBody, resetConfirmBody, resetRequestBody, tokenBody } from './auth.schemas';
 
@@ -13,6 +13,7 @@ const LIMITS = {
   resetByIp: { name: 'reset:ip', max: 10, windowSeconds: 3600 },
   resetByAccount: { name: 'reset:account', max: 5, windowSeconds: 3600 },
   resetConfirmByIp: { name: 'reset-confirm:ip', max: 20, windowSeconds: 3600 },
+  emailConfirmByIp: { name: 'email-confirm:ip', max: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 /** The account a request names, for per-account limits (read before validation: anything may be there). */
@@ -71,4 +72,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       return { detail: 'Mot de passe réinitialisé avec succès.' };
     },
   );
+
+  // Public: the link may be followed from a device that is not signed in (the profile sent it).
+  app.post<{ Params: { uidb64: string; token: string } }>('/confirm-email/:uidb64/:token/', async (request) => {
+    await ctx.rateLimit(LIMITS.emailConfirmByIp, request.ip);
+    const email = await auth.confirmEmailChange(request.params.uidb64, request.params.token);
+    if (!email) throw badRequest({ error: 'Le lien de confirmation est invalide, a déjà servi ou a expiré.' });
+    return { detail: 'Votre adresse e-mail a été modifiée.', email };
+  });
 }

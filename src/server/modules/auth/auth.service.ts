@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
-import { activationEmail, passwordResetEmail } from '../../mail/account-emails';
+import {
+  activationEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail, passwordResetEmail,
+} from '../../mail/account-emails';
 import { ApiError, badRequest } from '../../http/errors';
 import { dummyPasswordHash, hashPassword, passwordStrengthErrors, verifyPassword } from './passwords';
 import { checkLinkToken, decodeUid, encodeUid, makeLinkToken, type LinkPurpose } from './account-links';
@@ -12,6 +14,7 @@ import type { SessionsRepository } from './sessions.repository';
 import type { SessionGuard } from './session-guard';
 
 export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
+export const EMAIL_TAKEN = 'Un compte avec cette adresse e-mail existe déjà.';
 export const INVALID_REFRESH = new ApiError(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
 
 export interface AuthServiceDeps {
@@ -51,7 +54,8 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
 
   function accountLink(purpose: LinkPurpose, user: UserRow): string {
     const path = `${encodeUid(user.id)}/${makeLinkToken(secretKey, purpose, user)}`;
-    return purpose === 'activation' ? `${appUrl}/api/activate/${path}/` : `${appUrl}/reset-password-confirm/${path}`;
+    if (purpose === 'activation') return `${appUrl}/api/activate/${path}/`;
+    return `${appUrl}/${purpose === 'reset' ? 'reset-password-confirm' : 'confirm-email'}/${path}`;
   }
 
   /** The account a link names, if the link is still valid for it. */
@@ -62,10 +66,11 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
   }
 
   /**
-   * Changes a password: the hash change kills reset links, and every session ends (its access
-   * tokens stop working within a second in every process, at once in this one). A reset proves
-   * control of the mailbox, so it also activates a never-activated account. `keepSession` spares
-   * the session that made the change (profile edit).
+   * Changes a password: the hash change kills reset and e-mail change links (the pending address
+   * goes with them), and every session ends (its access tokens stop working within a second in
+   * every process, at once in this one). A reset proves control of the mailbox, so it also
+   * activates a never-activated account. `keepSession` spares the session that made the change
+   * (profile edit).
    */
   async function setPassword(
     userId: number,
@@ -75,6 +80,7 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
     await users.update(userId, {
       password_hash: await hashPassword(password),
       password_changed_at: new Date().toISOString(),
+      pending_email: null,
       ...(options.activate ? { is_active: 1 } : {}),
     });
     await sessions.endAllFor(userId, options.keepSession);
@@ -87,14 +93,14 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
       const weak = passwordStrengthErrors(password, email);
       if (weak.length) throw badRequest({ password: weak });
       if (await users.findByEmail(email)) {
-        throw badRequest({ email: ['Un compte avec cette adresse e-mail existe déjà.'] });
+        throw badRequest({ email: [EMAIL_TAKEN] });
       }
       let user: UserRow;
       try {
         user = await users.create(email, await hashPassword(password));
       } catch {
         // Unique index: a concurrent registration of the same e-mail won the race.
-        throw badRequest({ email: ['Un compte avec cette adresse e-mail existe déjà.'] });
+        throw badRequest({ email: [EMAIL_TAKEN] });
       }
       await mailer.send(activationEmail(user.email, accountLink('activation', user)));
     },
@@ -161,5 +167,33 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
     },
 
     setPassword,
+
+    /**
+     * For an account whose `pending_email` was just set (the profile checked the current password
+     * and that the address is free): the link to the new address, and a notice to the current one,
+     * whose owner can still stop the change by changing the password.
+     */
+    async sendEmailChangeLinks(user: UserRow): Promise<void> {
+      if (!user.pending_email) return;
+      await mailer.send(emailChangeConfirmationEmail(user.pending_email, accountLink('email', user)));
+      await mailer.send(emailChangeNoticeEmail(user.email, user.pending_email));
+    },
+
+    /**
+     * Follows an e-mail change link: the pending address becomes the account's. The new address,
+     * or null when the link is invalid, expired or already used (a newer request kills it too).
+     */
+    async confirmEmailChange(uidb64: string, token: string): Promise<string | null> {
+      const user = await userForLink('email', uidb64, token);
+      const email = user?.pending_email;
+      if (!user || !email) return null;
+      if (await users.findByEmail(email)) throw badRequest({ error: EMAIL_TAKEN });
+      // Only while the address is still pending: of two concurrent clicks, one changes it.
+      const result = await db.updateTable('users').set({ email, pending_email: null })
+        .where('id', '=', user.id).where('pending_email', '=', email).executeTakeFirst()
+        // Unique index: the address was registered meanwhile.
+        .catch(() => { throw badRequest({ error: EMAIL_TAKEN }); });
+      return Number(result.numUpdatedRows) === 1 ? email : null;
+    },
   };
 }

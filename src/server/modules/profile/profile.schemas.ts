@@ -74,6 +74,8 @@ export const profileBody = z.strictObject({
     .superRefine(checkedBy((v) => registrationError(v, ''))),
   /** Empty or absent leaves the password unchanged. */
   password: z.string().max(128).nullish(),
+  /** Required to change the e-mail or the password (the route says so on this field). */
+  current_password: z.string().max(128).nullish(),
 });
 
 export type ProfileBody = z.output<typeof profileBody>;

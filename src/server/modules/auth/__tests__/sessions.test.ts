@@ -70,7 +70,7 @@ describe('ending a session', () => {
     expect(await statusOf(other.access)).toBe(200);
     const change = await t.app.inject({
       method: 'PUT', url: '/api/profile/', headers: user.auth,
-      payload: { email: user.email, first_name: 'Léa', last_name: 'Martin', password: 'Encore-Autre-43' },
+      payload: { email: user.email, first_name: 'Léa', last_name: 'Martin', password: 'Encore-Autre-43', current_password: user.password },
     });
     expect(change.statusCode).toBe(200);
     expect(await statusOf(other.access)).toBe(401);
@@ -107,7 +107,7 @@ describe('refresh token families', () => {
 
 describe('a token whose user no longer exists', () => {
   /** Routes that take no access token. */
-  const PUBLIC = /^\/api\/(health|register|activate|token|reset-password)/;
+  const PUBLIC = /^\/api\/(health|register|activate|token|reset-password|confirm-email)/;
 
   it('gets 401 on every protected route and method, never a 500', async () => {
     const gone = await signUp(t);

@@ -68,10 +68,14 @@ describe('profile', () => {
     expect(after.json().first_name).toBe('');
   });
 
-  it('refuses an e-mail that belongs to another account', async () => {
+  it('refuses an e-mail that belongs to another account, and says so only to who gives the password', async () => {
     const a = await signUp(t);
     const b = await signUp(t);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/profile/', headers: b.auth, payload: fullProfile(a.email) });
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/profile/', headers: b.auth, payload });
+    const unproven = await put(fullProfile(a.email));
+    expect(unproven.statusCode).toBe(400);
+    expect(unproven.json()).not.toHaveProperty('email');
+    const res = await put({ ...fullProfile(a.email), current_password: b.password });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: ['Un compte avec cette adresse e-mail existe déjà.'] });
   });
@@ -79,11 +83,12 @@ describe('profile', () => {
   it('changes the password when one is given, keeping the current session but ending the others', async () => {
     const user = await signUp(t);
     const other = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: user.email, password: user.password } });
-    const weak = await t.app.inject({ method: 'PUT', url: '/api/profile/', headers: user.auth, payload: { ...fullProfile(user.email), password: 'court' } });
+    const change = (password: string) => ({ ...fullProfile(user.email), password, current_password: user.password });
+    const weak = await t.app.inject({ method: 'PUT', url: '/api/profile/', headers: user.auth, payload: change('court') });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toHaveProperty('password');
 
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/profile/', headers: user.auth, payload: { ...fullProfile(user.email), password: 'Nouveau-Passe-42' } });
+    const ok = await t.app.inject({ method: 'PUT', url: '/api/profile/', headers: user.auth, payload: change('Nouveau-Passe-42') });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).not.toHaveProperty('password');
     const signIn = (password: string) => t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: user.email, password } });
@@ -217,8 +222,11 @@ describe('profile: VAT regime, bank details and legal identity (issue 14)', () =
   it('does not change the password when another field is refused', async () => {
     const user = await signUp(t);
     await put(user, fullProfile(user.email));
-    const res = await put(user, { ...required(user.email), vat_number: 'FR27552032534', password: 'Nouveau-Passe-42' });
+    const res = await put(user, {
+      ...required(user.email), vat_number: 'FR27552032534', password: 'Nouveau-Passe-42', current_password: user.password,
+    });
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ vat_number: [M.vatNotSiren] });
     const signIn = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { email: user.email, password: user.password } });
     expect(signIn.statusCode).toBe(200);
   });
