@@ -77,6 +77,7 @@ export const IconCreditNote = makeIcon(
   </>,
   'IconCreditNote',
 );
+export const IconReports = makeIcon(<path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />, 'IconReports');
 export const IconActivity = makeIcon(<path d="M3 12h4l3-8 4 16 3-8h4" />, 'IconActivity');
 export const IconPlus = makeIcon(<path d="M12 5v14M5 12h14" />, 'IconPlus');
 export const IconUser = makeIcon(

@@ -3,6 +3,7 @@ import { FinancialOverviewSection } from './financial-overview-section';
 import { NextTasksSection } from './next-tasks-section';
 import { OngoingProjectsSection } from './ongoing-projects-section';
 import { RecentActivitySection } from './recent-activity-section';
+import { UrssafSection } from './urssaf-section';
 
 /**
  * SPEC 2 "Dashboard" (/dashboard): four stacked sections, each loading on its own so one slow
@@ -12,6 +13,7 @@ export function DashboardPage() {
   return (
     <Page title="Tableau de bord" description="Vos chiffres, vos projets en cours, vos prochaines tâches et vos dernières actions.">
       <FinancialOverviewSection />
+      <UrssafSection />
       <OngoingProjectsSection />
       <NextTasksSection />
       <RecentActivitySection />

@@ -1,5 +1,6 @@
 import { api, listTag, listTags, rowIds, type ApiError, type ApiMeta } from '../../app/api';
 import { DASHBOARD_LIST_SIZE, DASHBOARD_ORDERING, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
+import type { UrssafSummary } from '../../../shared/reports';
 import type { Project, Task } from '../../../shared/workflow';
 
 /** GET invoices/next_expected_payment/: every field is null when no payment is expected. */
@@ -87,6 +88,11 @@ export const dashboardApi = api.injectEndpoints({
       transformResponse: (body: { monthly_revenue: MonthRevenue[] }) => body.monthly_revenue,
       providesTags: ['Dashboard', listTag('Invoice')],
     }),
+    /** The receipts to declare (HT), current and previous month and quarter; payments and credit notes refresh it. */
+    getUrssafSummary: build.query<UrssafSummary, void>({
+      query: () => ({ url: 'reports/urssaf/' }),
+      providesTags: [listTag('Report'), { type: 'Report', id: 'urssaf' }],
+    }),
   }),
 });
 
@@ -95,4 +101,5 @@ export const {
   useGetOngoingProjectsQuery,
   useGetNextTasksQuery,
   useGetMonthlyRevenueQuery,
+  useGetUrssafSummaryQuery,
 } = dashboardApi;

@@ -289,7 +289,7 @@ function RevenueBlock() {
         {total === 0 ? (
           <EmptyState title="Aucune facture payée sur les 12 derniers mois." />
         ) : (
-          <RevenueChart months={months} />
+          <RevenueChart months={months.map((m) => ({ month: m.month, value: m.subtotal, count: m.count }))} />
         )}
       </SectionState>
     </StyledRevenue>

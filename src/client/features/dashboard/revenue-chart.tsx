@@ -2,7 +2,6 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../lib/format';
 import { visuallyHidden } from '../../ui/global-style';
-import type { MonthRevenue } from '../../../shared/dashboard';
 import { niceScale } from './monthly-revenue';
 
 // Built once (Intl objects are costly). Months are 'YYYY-MM', read as UTC dates.
@@ -77,23 +76,44 @@ function useWidth<T extends HTMLElement>() {
   return [ref, width] as const;
 }
 
+/** One bar: a month ('YYYY-MM'), its amount in euros, and how many payments made it. */
+export interface ChartMonth {
+  month: string;
+  value: number;
+  count: number;
+}
+
 export interface RevenueChartProps {
-  /** One entry per month, oldest first; the last one is the current month. */
-  months: readonly MonthRevenue[];
+  /** One entry per month, oldest first. */
+  months: readonly ChartMonth[];
+  /** The chart's and the hidden table's title. */
+  title?: string;
+  /** After each amount, e.g. ' HT'. */
+  unit?: string;
+  /** Header of the hidden table's count column. */
+  countLabel?: string;
+  /** The last month is the current one (its tooltip says 'en cours'). */
+  lastIsCurrent?: boolean;
 }
 
 /**
- * Monthly paid revenue HT as plain SVG bars. Screen readers get a title, a summary and the
- * figures as a (visually hidden) table; sighted users get values on the bars when they fit
- * and a tooltip on each bar.
+ * Monthly amounts (by default the paid revenue HT of the dashboard) as plain SVG bars. Screen
+ * readers get a title, a summary and the figures as a (visually hidden) table; sighted users get
+ * values on the bars when they fit and a tooltip on each bar. A negative month (refunds) draws no bar.
  */
-export function RevenueChart({ months }: RevenueChartProps) {
+export function RevenueChart({
+  months,
+  title = "Chiffre d'affaires encaissé par mois (HT)",
+  unit = ' HT',
+  countLabel = 'Factures payées',
+  lastIsCurrent = true,
+}: RevenueChartProps) {
   const [ref, width] = useWidth<HTMLElement>();
   const ids = useId().replace(/:/g, '');
   const titleId = `${ids}-title`;
   const descId = `${ids}-desc`;
 
-  const max = Math.max(0, ...months.map((m) => m.subtotal));
+  const max = Math.max(0, ...months.map((m) => m.value));
   const { top, step } = niceScale(max);
   const plotWidth = Math.max(width - PAD.left - PAD.right, 1);
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
@@ -106,18 +126,18 @@ export function RevenueChart({ months }: RevenueChartProps) {
 
   const first = months[0]?.month;
   const last = months[months.length - 1]?.month;
-  const total = months.reduce((sum, m) => sum + Math.round(m.subtotal * 100), 0) / 100;
-  const best = months.reduce<MonthRevenue | null>((b, m) => (m.subtotal > (b?.subtotal ?? 0) ? m : b), null);
+  const total = months.reduce((sum, m) => sum + Math.round(m.value * 100), 0) / 100;
+  const best = months.reduce<ChartMonth | null>((b, m) => (m.value > (b?.value ?? 0) ? m : b), null);
   const summary =
     first && last
-      ? `De ${formatMonthLong(first)} à ${formatMonthLong(last)} : ${formatMoney(total)} HT encaissés au total` +
-        (best ? `, meilleur mois ${formatMonthLong(best.month)} (${formatMoney(best.subtotal)} HT).` : '.')
+      ? `De ${formatMonthLong(first)} à ${formatMonthLong(last)} : ${formatMoney(total)}${unit} encaissés au total` +
+        (best ? `, meilleur mois ${formatMonthLong(best.month)} (${formatMoney(best.value)}${unit}).` : '.')
       : '';
 
   return (
     <StyledFigure ref={ref}>
       <svg role="img" aria-labelledby={`${titleId} ${descId}`} width={width} height={HEIGHT}>
-        <title id={titleId}>Chiffre d'affaires encaissé par mois (HT)</title>
+        <title id={titleId}>{title}</title>
         <desc id={descId}>{summary}</desc>
         {ticks.map((tick) => (
           <g key={tick}>
@@ -129,8 +149,9 @@ export function RevenueChart({ months }: RevenueChartProps) {
         ))}
         {months.map((m, index) => {
           const cx = PAD.left + slot * index + slot / 2;
-          const height = Math.max(PAD.top + plotHeight - y(m.subtotal), m.subtotal > 0 ? 1 : 0);
-          const current = index === months.length - 1;
+          const value = Math.max(m.value, 0);
+          const height = Math.max(PAD.top + plotHeight - y(value), value > 0 ? 1 : 0);
+          const current = lastIsCurrent && index === months.length - 1;
           return (
             <g key={m.month} data-month={m.month}>
               <rect
@@ -142,12 +163,12 @@ export function RevenueChart({ months }: RevenueChartProps) {
                 rx={3}
               >
                 <title>
-                  {`${formatMonthLong(m.month)}${current ? ' (en cours)' : ''} : ${formatMoney(m.subtotal)} HT`}
+                  {`${formatMonthLong(m.month)}${current ? ' (en cours)' : ''} : ${formatMoney(m.value)}${unit}`}
                 </title>
               </rect>
-              {showValues && m.subtotal > 0 && (
+              {showValues && m.value > 0 && (
                 <text className="value" x={cx} y={PAD.top + plotHeight - height - 6} textAnchor="middle">
-                  {compactMoney.format(m.subtotal)}
+                  {compactMoney.format(m.value)}
                 </text>
               )}
               <text x={cx} y={HEIGHT - 8} textAnchor="middle">
@@ -159,19 +180,19 @@ export function RevenueChart({ months }: RevenueChartProps) {
       </svg>
       <StyledHiddenData>
         <table>
-          <caption>Chiffre d'affaires encaissé par mois (HT)</caption>
+          <caption>{title}</caption>
           <thead>
             <tr>
               <th scope="col">Mois</th>
-              <th scope="col">Montant HT</th>
-              <th scope="col">Factures payées</th>
+              <th scope="col">Montant{unit}</th>
+              <th scope="col">{countLabel}</th>
             </tr>
           </thead>
           <tbody>
             {months.map((m) => (
               <tr key={m.month}>
                 <th scope="row">{formatMonthLong(m.month)}</th>
-                <td>{formatMoney(m.subtotal)}</td>
+                <td>{formatMoney(m.value)}</td>
                 <td>{m.count}</td>
               </tr>
             ))}

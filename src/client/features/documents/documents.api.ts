@@ -129,11 +129,12 @@ const afterWrite = (kind: DocumentKind, clientIds: (number | null | undefined)[]
 ];
 
 // Payments and credit notes change their invoice (status, balance, overdue), the invoice list,
-// the dashboard's figures, the activity history and the client's panel.
+// the dashboard's figures, the reports (receipts), the activity history and the client's panel.
 const afterLedgerWrite = ({ invoiceId, clientId }: InvoiceArg) => [
   { type: 'Invoice' as const, id: invoiceId },
   { type: 'Invoice' as const, id: 'LIST' },
   'Dashboard' as const,
+  { type: 'Report' as const, id: 'LIST' },
   'Activity' as const,
   ...(typeof clientId === 'number' ? [{ type: 'Contact' as const, id: clientId }] : []),
 ];

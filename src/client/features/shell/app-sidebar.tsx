@@ -11,6 +11,7 @@ import {
   IconInvoices,
   IconProjects,
   IconQuotes,
+  IconReports,
   IconTasks,
   type IconProps,
 } from '../../ui/icons';
@@ -24,6 +25,7 @@ export const SIDEBAR_ITEMS: readonly { label: string; to: string; Icon: Componen
   { label: 'Devis', to: '/quotes', Icon: IconQuotes },
   { label: 'Factures', to: '/invoices', Icon: IconInvoices },
   { label: 'Avoirs', to: '/credit-notes', Icon: IconCreditNote },
+  { label: 'Rapports', to: '/reports', Icon: IconReports },
 ];
 
 const StyledSlot = styled.div<{ $collapsed: boolean }>`

@@ -20,6 +20,7 @@ export const PROTECTED_ROUTE_PATTERNS = [
   '/invoices/:id',
   '/credit-notes',
   '/credit-notes/:id',
+  '/reports',
   '/profile',
   '/activities',
 ] as const;

@@ -61,7 +61,7 @@ describe('header visibility rules (SPEC 2 "Shell")', () => {
     expect(within(header).getByRole('link', { name: "Carnet, page d'accueil" })).toHaveAttribute('href', '/');
   });
 
-  it.each(['/credit-notes', '/credit-notes/3'])('shows search and "Nouveau" on %s, an application page', async (path) => {
+  it.each(['/credit-notes', '/credit-notes/3', '/reports'])('shows search and "Nouveau" on %s, an application page', async (path) => {
     await renderAt(path, true);
     expect(search()).toBeInTheDocument();
     expect(newMenu()).toBeInTheDocument();
@@ -143,6 +143,7 @@ describe('sidebar', () => {
       ['Devis', '/quotes'],
       ['Factures', '/invoices'],
       ['Avoirs', '/credit-notes'],
+      ['Rapports', '/reports'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('aria-current', 'page');
     const toggle = within(nav).getByRole('button', { name: 'Déplier le menu' });

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { formatMoney } from '../../lib/format';
+import { visuallyHidden } from '../../ui/global-style';
+import { StyledTable, StyledTableWrapper, StyledTd, StyledTh, StyledTr } from '../../ui/table';
+import type { ReceiptTotals } from '../../../shared/reports';
+import { SkeletonText } from './dashboard-skeleton';
+
+/** One period of a receipts summary: its name (and a detail under it) and its totals. */
+export interface ReceiptTotalsRow extends ReceiptTotals {
+  key: string;
+  label: ReactNode;
+  detail?: ReactNode;
+  /** A quarter or the year: set apart. */
+  emphasis?: boolean;
+}
+
+const StyledHiddenCaption = styled.caption`
+  ${visuallyHidden}
+`;
+
+const StyledAmountTh = styled(StyledTh)`
+  text-align: right;
+`;
+
+const StyledAmount = styled(StyledTd)`
+  text-align: right;
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+const StyledRow = styled(StyledTr)<{ $emphasis?: boolean }>`
+  ${({ $emphasis, theme }) => ($emphasis ? `background: ${theme.colors.surfaceAlt}; font-weight: ${theme.typography.weight.semibold};` : '')}
+`;
+
+const StyledDetail = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.xs};
+  font-weight: ${({ theme }) => theme.typography.weight.regular};
+`;
+
+export interface ReceiptTotalsTableProps {
+  caption: string;
+  rows: readonly ReceiptTotalsRow[];
+  /** Adds the number of receipts. */
+  showCount?: boolean;
+  /** Loading: the figures are grey bars of their usual width. */
+  placeholder?: boolean;
+}
+
+/** Receipts per period, split services / sales (the URSSAF card, the receipts book's totals). */
+export function ReceiptTotalsTable({ caption, rows, showCount, placeholder }: ReceiptTotalsTableProps) {
+  const money = (value: number) => (placeholder ? <SkeletonText>00 000,00 €</SkeletonText> : formatMoney(value));
+  return (
+    <StyledTableWrapper>
+      <StyledTable>
+        <StyledHiddenCaption>{caption}</StyledHiddenCaption>
+        <thead>
+          <tr>
+            <StyledTh scope="col">Période</StyledTh>
+            <StyledAmountTh scope="col">Prestations de services</StyledAmountTh>
+            <StyledAmountTh scope="col">Ventes</StyledAmountTh>
+            <StyledAmountTh scope="col">Total</StyledAmountTh>
+            {showCount && <StyledAmountTh scope="col">Encaissements</StyledAmountTh>}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <StyledRow key={row.key} $emphasis={row.emphasis}>
+              <StyledTd as="th" scope="row">
+                {row.label}
+                {row.detail && <StyledDetail>{row.detail}</StyledDetail>}
+              </StyledTd>
+              <StyledAmount>{money(row.services)}</StyledAmount>
+              <StyledAmount>{money(row.goods)}</StyledAmount>
+              <StyledAmount>{money(row.total)}</StyledAmount>
+              {showCount && <StyledAmount>{row.count}</StyledAmount>}
+            </StyledRow>
+          ))}
+        </tbody>
+      </StyledTable>
+    </StyledTableWrapper>
+  );
+}

@@ -1,0 +1,57 @@
+import { ButtonLink } from '../../ui/button';
+import type { UrssafPeriodKey } from '../../../shared/reports';
+import { useGetUrssafSummaryQuery } from './dashboard.api';
+import { dashboardErrorMessage } from './dashboard-errors';
+import { DashboardSection } from './dashboard-section';
+import { SkeletonText } from './dashboard-skeleton';
+import { ReceiptTotalsTable, type ReceiptTotalsRow } from './receipt-totals-table';
+
+const PERIOD_NAMES: Record<UrssafPeriodKey, string> = {
+  current_month: 'Mois en cours',
+  previous_month: 'Mois précédent',
+  current_quarter: 'Trimestre en cours',
+  previous_quarter: 'Trimestre précédent',
+};
+
+const CAPTION = 'Recettes à déclarer par période';
+
+/** Placeholder rows of the final size while the figures load. */
+const SKELETON_ROWS: ReceiptTotalsRow[] = (Object.keys(PERIOD_NAMES) as UrssafPeriodKey[]).map((key) => ({
+  key,
+  label: PERIOD_NAMES[key],
+  detail: <SkeletonText>Septembre 2026</SkeletonText>,
+  services: 0,
+  goods: 0,
+  total: 0,
+  count: 0,
+}));
+
+/**
+ * 'Déclaration URSSAF': the receipts of the current and previous month and quarter, HT, split
+ * services / sales: what a micro-entrepreneur declares, monthly or quarterly.
+ */
+export function UrssafSection() {
+  const { data, isLoading, error } = useGetUrssafSummaryQuery();
+  const rows: ReceiptTotalsRow[] = (data?.periods ?? []).map((period) => ({
+    ...period,
+    label: PERIOD_NAMES[period.key],
+    detail: period.label,
+  }));
+  return (
+    <DashboardSection
+      title="Déclaration URSSAF"
+      description="Chiffre d’affaires encaissé hors TVA, par nature : les montants à déclarer chaque mois ou chaque trimestre. Une opération mixte compte en prestation de services."
+      actions={
+        <ButtonLink to="/reports" size="sm" variant="ghost">
+          Livre des recettes
+        </ButtonLink>
+      }
+      isLoading={isLoading}
+      errorMessage={error ? dashboardErrorMessage(error) : null}
+      loadingLabel="Chargement des recettes à déclarer..."
+      skeleton={<ReceiptTotalsTable caption={CAPTION} rows={SKELETON_ROWS} placeholder />}
+    >
+      <ReceiptTotalsTable caption={CAPTION} rows={rows} />
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** A payment received, with its invoice and client (amount in cents). */
+export interface PaymentReceipt {
+  id: number;
+  date: string;
+  amount_cents: number;
+  /** Its HT share (payments.amount_ht_cents). */
+  amount_ht_cents: number;
+  method: string;
+  reference: string;
+  invoice_id: number;
+  invoice_number: string | null;
+  operation_category: string;
+  client_id: number;
+  client_name: string;
+}
+
+/** A credit note that gave money back: `refund_cents` beyond its invoice's balance. */
+export interface RefundReceipt {
+  id: number;
+  number: string;
+  issue_date: string;
+  refund_cents: number;
+  refund_ht_cents: number;
+  invoice_id: number;
+  invoice_number: string | null;
+  operation_category: string;
+  client_id: number;
+  client_name: string;
+}
+
+/** An issued invoice or a credit note of the sales journal, in stored units. */
+export interface JournalDocument {
+  id: number;
+  number: string;
+  issue_date: string;
+  client_id: number;
+  client_name: string;
+  client_siren: string;
+  /** Hundredths of a percent: the rate of lines that name none. */
+  tax_rate: number;
+  paid_cents: number;
+  credited_cents: number;
+  invoice_number: string | null;
+}
+
+/** A document's line as linesTotals reads it (hundredths of a unit, cents, hundredths of a percent). */
+export interface JournalLine {
+  document_id: number;
+  quantity: number;
+  unit_price: number;
+  tax_rate: number;
+}
+
+/**
+ * The reads, as query builders (the tests check their plans). Every read is scoped to its owner
+ * and bounded by dates, through the owner-and-date indexes: payments_owner_date_idx,
+ * credit_notes_owner_date_idx and invoices_owner_issued_idx (partial: `number is not null` must be
+ * in the query for the planner to use it); lines through their documents' index.
+ */
+export function reportQueries(db: Kysely<Database>) {
+  return {
+    /** Payments dated from `from` to `to` (inclusive), oldest first. */
+    payments: (ownerId: number, from: string, to: string) =>
+      db
+        .selectFrom('payments as p')
+        .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+        .innerJoin('contacts as c', 'c.id', 'i.client_id')
+        .select([
+          'p.id', 'p.date', 'p.amount_cents', 'p.amount_ht_cents', 'p.method', 'p.reference', 'p.invoice_id', 'i.number as invoice_number',
+          'i.operation_category', 'i.client_id', 'c.name as client_name',
+        ])
+        .where('p.owner_id', '=', ownerId)
+        .where('p.date', '>=', from)
+        .where('p.date', '<=', to)
+        .orderBy('p.date')
+        .orderBy('p.id'),
+
+    /** Credit notes dated from `from` to `to` that refunded something. */
+    refunds: (ownerId: number, from: string, to: string) =>
+      db
+        .selectFrom('credit_notes as cn')
+        .innerJoin('invoices as i', 'i.id', 'cn.invoice_id')
+        .innerJoin('contacts as c', 'c.id', 'cn.client_id')
+        .select([
+          'cn.id', 'cn.number', 'cn.issue_date', 'cn.refund_cents', 'cn.refund_ht_cents', 'cn.invoice_id', 'i.number as invoice_number',
+          'cn.operation_category', 'cn.client_id', 'c.name as client_name',
+        ])
+        .where('cn.owner_id', '=', ownerId)
+        .where('cn.issue_date', '>=', from)
+        .where('cn.issue_date', '<=', to)
+        .where('cn.refund_cents', '>', 0)
+        .orderBy('cn.issue_date')
+        .orderBy('cn.id'),
+
+    /** Issued invoices dated from `from` to `to`. */
+    invoices: (ownerId: number, from: string, to: string) =>
+      db
+        .selectFrom('invoices as d')
+        .innerJoin('contacts as c', 'c.id', 'd.client_id')
+        .select([
+          'd.id', 'd.number', 'd.issue_date', 'd.client_id', 'c.name as client_name', 'c.siren as client_siren', 'd.tax_rate',
+          'd.paid_cents', 'd.credited_cents',
+        ])
+        .where('d.owner_id', '=', ownerId)
+        .where('d.number', 'is not', null)
+        .where('d.issue_date', '>=', from)
+        .where('d.issue_date', '<=', to),
+
+    /** Their lines, in no particular order: VAT per rate is a sum. */
+    invoiceLines: (ownerId: number, from: string, to: string) =>
+      db
+        .selectFrom('invoice_lines as l')
+        .innerJoin('invoices as d', 'd.id', 'l.document_id')
+        .select(['l.document_id', 'l.quantity', 'l.unit_price_cents as unit_price', 'l.tax_rate'])
+        .where('d.owner_id', '=', ownerId)
+        .where('d.number', 'is not', null)
+        .where('d.issue_date', '>=', from)
+        .where('d.issue_date', '<=', to),
+
+    /** Credit notes dated from `from` to `to`, with the number of the invoice each credits. */
+    creditNotes: (ownerId: number, from: string, to: string) =>
+      db
+        .selectFrom('credit_notes as d')
+        .innerJoin('contacts as c', 'c.id', 'd.client_id')
+        .innerJoin('invoices as i', 'i.id', 'd.invoice_id')
+        .select([
+          'd.id', 'd.number', 'd.issue_date', 'd.client_id', 'c.name as client_name', 'c.siren as client_siren', 'd.tax_rate',
+          'i.number as invoice_number',
+        ])
+        .where('d.owner_id', '=', ownerId)
+        .where('d.issue_date', '>=', from)
+        .where('d.issue_date', '<=', to),
+
+    creditNoteLines: (ownerId: number, from: string, to: string) =>
+      db
+        .selectFrom('credit_note_lines as l')
+        .innerJoin('credit_notes as d', 'd.id', 'l.document_id')
+        .select(['l.document_id', 'l.quantity', 'l.unit_price_cents as unit_price', 'l.tax_rate'])
+        .where('d.owner_id', '=', ownerId)
+        .where('d.issue_date', '>=', from)
+        .where('d.issue_date', '<=', to),
+  };
+}
+
+export function reportsRepository(db: Kysely<Database>) {
+  const q = reportQueries(db);
+  return {
+    payments: (ownerId: number, from: string, to: string) => q.payments(ownerId, from, to).execute() as Promise<PaymentReceipt[]>,
+
+    refunds: (ownerId: number, from: string, to: string) => q.refunds(ownerId, from, to).execute() as Promise<RefundReceipt[]>,
+
+    /** Issued invoices dated from `from` to `to`, and their lines. */
+    async invoices(ownerId: number, from: string, to: string) {
+      const documents = await q.invoices(ownerId, from, to).execute();
+      const lines = await q.invoiceLines(ownerId, from, to).execute();
+      return {
+        documents: documents.map((d) => ({ ...d, invoice_number: null })) as JournalDocument[],
+        lines: lines as JournalLine[],
+      };
+    },
+
+    /** Credit notes dated from `from` to `to`, and their lines. */
+    async creditNotes(ownerId: number, from: string, to: string) {
+      const documents = await q.creditNotes(ownerId, from, to).execute();
+      const lines = await q.creditNoteLines(ownerId, from, to).execute();
+      return {
+        documents: documents.map((d) => ({ ...d, paid_cents: 0, credited_cents: 0 })) as JournalDocument[],
+        lines: lines as JournalLine[],
+      };
+    },
+
+    /** The issuer printed on the receipts book. */
+    issuer: (ownerId: number) =>
+      db
+        .selectFrom('users')
+        .select(['first_name', 'last_name', 'company_name', 'siret', 'address', 'postal_code', 'city'])
+        .where('id', '=', ownerId)
+        .executeTakeFirstOrThrow(),
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+import { attachmentDisposition } from '../documents/document-delivery.routes';
+import { receiptsCsv, salesJournalCsv } from './reports-csv';
+import { renderReceiptsPdf } from './receipts-pdf';
+import { receiptsQuery, salesJournalQuery } from './reports.schemas';
+import { reportsService } from './reports.service';
+
+/** A download: never kept by a cache (the figures change with every payment). */
+function sendFile(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
+  return reply
+    .type(type)
+    .header('content-disposition', attachmentDisposition(filename))
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
+/**
+ * Reports (issue 15): the receipts book (livre des recettes) in JSON, CSV or PDF, the URSSAF
+ * summary of the dashboard, and the sales journal for the accountant in JSON or CSV.
+ */
+export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const reports = reportsService(ctx.db);
+  app.addHook('onRequest', ctx.requireUser);
+
+  app.get('/reports/receipts/', async (request, reply) => {
+    const { year, format } = receiptsQuery(request.query as Record<string, unknown>);
+    if (format === 'json') return reports.receiptsBookJson(request.userId, year);
+    const book = await reports.receiptsBook(request.userId, year);
+    if (format === 'csv') return sendFile(reply, 'text/csv; charset=utf-8', `livre-des-recettes-${year}.csv`, receiptsCsv(book));
+    const pdf = await renderReceiptsPdf(book, await reports.issuer(request.userId));
+    return sendFile(reply, 'application/pdf', `livre-des-recettes-${year}.pdf`, pdf);
+  });
+
+  app.get('/reports/urssaf/', (request) => reports.urssafSummary(request.userId));
+
+  app.get('/reports/sales-journal/', async (request, reply) => {
+    const { from, to, format } = salesJournalQuery(request.query as Record<string, unknown>);
+    if (format === 'json') return reports.salesJournalJson(request.userId, from, to);
+    const journal = await reports.salesJournal(request.userId, from, to);
+    return sendFile(reply, 'text/csv; charset=utf-8', `journal-des-ventes-${from}_${to}.csv`, salesJournalCsv(journal));
+  });
+}

@@ -1,0 +1,351 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { balanceDueCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/documents';
+import { fromHundredths } from '../../../shared/money';
+import { parisToday } from '../../../shared/dates';
+import { VAT_RATES } from '../../../shared/vat';
+import {
+  receiptNature, receiptNatureLabel, type ReceiptMonth, type ReceiptNature, type ReceiptQuarter, type ReceiptRow, type ReceiptsBook,
+  type ReceiptTotals, type SalesJournal, type SalesJournalRate, type SalesJournalRow, type UrssafPeriod, type UrssafPeriodKey,
+  type UrssafSummary,
+} from '../../../shared/reports';
+import { linesTotals } from '../documents/documents.repository';
+import { reportsRepository, type JournalDocument, type JournalLine } from './reports.repository';
+
+/** A receipt in cents, before it becomes JSON, CSV or PDF. */
+export interface Receipt {
+  kind: 'payment' | 'refund';
+  id: number;
+  date: string;
+  invoice_id: number;
+  invoice_number: string;
+  credit_note_number: string | null;
+  client_id: number;
+  client_name: string;
+  operation_category: string;
+  nature: ReceiptNature;
+  /** Negative for a refund. */
+  amount_cents: number;
+  /** Its HT share. */
+  amount_ht_cents: number;
+  method: string;
+  reference: string;
+}
+
+/** Sums in cents. */
+export type CentTotals = Record<ReceiptNature | 'total' | 'count', number>;
+const noTotals = (): CentTotals => ({ services: 0, goods: 0, total: 0, count: 0 });
+function add(totals: CentTotals, receipt: Receipt, amount: 'amount_cents' | 'amount_ht_cents' = 'amount_cents') {
+  totals[receipt.nature] += receipt[amount];
+  totals.total += receipt[amount];
+  totals.count++;
+}
+export const totalsJson = (t: CentTotals): ReceiptTotals => ({
+  services: fromHundredths(t.services),
+  goods: fromHundredths(t.goods),
+  total: fromHundredths(t.total),
+  count: t.count,
+});
+
+export const REFUND_METHOD_LABEL = 'Remboursement (avoir)';
+export const methodLabel = (r: Pick<Receipt, 'kind' | 'method'>) =>
+  r.kind === 'refund' ? REFUND_METHOD_LABEL : (PAYMENT_METHOD_LABELS[r.method as PaymentMethod] ?? r.method);
+
+export const receiptJson = (r: Receipt): ReceiptRow => ({
+  kind: r.kind,
+  id: r.id,
+  date: r.date,
+  invoice_id: r.invoice_id,
+  invoice_number: r.invoice_number,
+  credit_note_number: r.credit_note_number,
+  client_id: r.client_id,
+  client_name: r.client_name,
+  operation_category: r.operation_category,
+  nature: r.nature,
+  nature_display: receiptNatureLabel(r.operation_category),
+  amount: fromHundredths(r.amount_cents),
+  amount_ht: fromHundredths(r.amount_ht_cents),
+  method: r.method,
+  method_display: methodLabel(r),
+  reference: r.reference,
+});
+
+/** The receipts book of a year in cents: every row, and the totals per month and quarter. */
+export interface ReceiptsBookData {
+  year: number;
+  rows: Receipt[];
+  /** Index 0 = January. */
+  months: CentTotals[];
+  quarters: CentTotals[];
+  totals: CentTotals;
+}
+
+// Built once (Intl objects are costly to create).
+const MONTH_NAME = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** 'Mars 2026' for '2026-03'. */
+export function monthLabel(month: string) {
+  const name = MONTH_NAME.format(new Date(`${month}-01T00:00:00Z`));
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+export const quarterLabel = (year: number, quarter: number) => `T${quarter} ${year}`;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** [first day, last day] of `count` months starting with month (1–12) of year; months may run over the year. */
+function monthSpan(year: number, month: number, count = 1): [string, string] {
+  const start = new Date(Date.UTC(year, month - 1, 1));
+  const end = new Date(Date.UTC(year, month - 1 + count, 0));
+  return [start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)];
+}
+
+/** 'FAC-2026-0042' → [2026, 42] for ordering; anything else sorts first. */
+function numberKey(number: string): [number, number] {
+  const match = /-(\d{4})-(\d+)$/.exec(number);
+  return match ? [Number(match[1]), Number(match[2])] : [0, 0];
+}
+
+export function reportsService(db: Kysely<Database>) {
+  const repo = reportsRepository(db);
+
+  /** Payments received and refunds made from `from` to `to`, oldest first (a day's payments before its refunds). */
+  async function receipts(ownerId: number, from: string, to: string): Promise<Receipt[]> {
+    const payments = await repo.payments(ownerId, from, to);
+    const refunds = await repo.refunds(ownerId, from, to);
+    const rows: Receipt[] = payments.map((p) => ({
+      kind: 'payment',
+      id: p.id,
+      date: p.date,
+      invoice_id: p.invoice_id,
+      invoice_number: p.invoice_number ?? '',
+      credit_note_number: null,
+      client_id: p.client_id,
+      client_name: p.client_name,
+      operation_category: p.operation_category,
+      nature: receiptNature(p.operation_category),
+      amount_cents: Number(p.amount_cents),
+      amount_ht_cents: Number(p.amount_ht_cents),
+      method: p.method,
+      reference: p.reference,
+    }));
+    if (!refunds.length) return rows;
+    for (const r of refunds) {
+      rows.push({
+        kind: 'refund',
+        id: r.id,
+        date: r.issue_date,
+        invoice_id: r.invoice_id,
+        invoice_number: r.invoice_number ?? '',
+        credit_note_number: r.number,
+        client_id: r.client_id,
+        client_name: r.client_name,
+        operation_category: r.operation_category,
+        nature: receiptNature(r.operation_category),
+        amount_cents: -Number(r.refund_cents),
+        amount_ht_cents: -Number(r.refund_ht_cents),
+        method: '',
+        reference: r.number,
+      });
+    }
+    const kindOrder = { payment: 0, refund: 1 };
+    return rows.sort((a, b) => a.date.localeCompare(b.date) || kindOrder[a.kind] - kindOrder[b.kind] || a.id - b.id);
+  }
+
+  async function receiptsBook(ownerId: number, year: number): Promise<ReceiptsBookData> {
+    const rows = await receipts(ownerId, `${year}-01-01`, `${year}-12-31`);
+    const months = Array.from({ length: 12 }, noTotals);
+    const quarters = Array.from({ length: 4 }, noTotals);
+    const totals = noTotals();
+    for (const row of rows) {
+      const month = Number(row.date.slice(5, 7)) - 1;
+      add(months[month], row);
+      add(quarters[Math.floor(month / 3)], row);
+      add(totals, row);
+    }
+    return { year, rows, months, quarters, totals };
+  }
+
+  /** Every issued invoice and credit note dated from `from` to `to`, per VAT rate, in cents (credit notes negative). */
+  async function salesJournal(ownerId: number, from: string, to: string) {
+    // Documents before their lines: an invoice issued in between is missing from both or has its
+    // lines (they are written in its issuing transaction), never listed without them.
+    const invoices = await repo.invoices(ownerId, from, to);
+    const creditNotes = await repo.creditNotes(ownerId, from, to);
+    const rows = [
+      ...journalRows('invoice', invoices.documents, invoices.lines),
+      ...journalRows('credit_note', creditNotes.documents, creditNotes.lines),
+    ];
+    // Each series in number order (numbers follow dates: art. 242 nonies A), the two merged by date.
+    const kindOrder = { invoice: 0, credit_note: 1 };
+    const keyed = rows.map((row) => ({ row, key: numberKey(row.number) }));
+    keyed.sort(
+      (a, b) =>
+        a.row.date.localeCompare(b.row.date) || kindOrder[a.row.kind] - kindOrder[b.row.kind] || a.key[0] - b.key[0] || a.key[1] - b.key[1],
+    );
+    const rates = new Set<number>(VAT_RATES.map((rate) => Math.round(rate * 100)));
+    const totals = { rates: new Map<number, { base: number; tax: number }>(), subtotal: 0, tax: 0, total: 0, paid: 0, balance: 0 };
+    for (const { row } of keyed) {
+      for (const r of row.breakdown) {
+        rates.add(r.rate);
+        const sum = totals.rates.get(r.rate) ?? { base: 0, tax: 0 };
+        totals.rates.set(r.rate, { base: sum.base + r.base, tax: sum.tax + r.tax });
+      }
+      totals.subtotal += row.subtotal;
+      totals.tax += row.tax;
+      totals.total += row.total;
+      totals.paid += row.paid;
+      totals.balance += row.balance;
+    }
+    return { from, to, rates: [...rates].sort((a, b) => b - a), rows: keyed.map(({ row }) => row), totals };
+  }
+
+  return {
+    receipts,
+    receiptsBook,
+    salesJournal,
+
+    async receiptsBookJson(ownerId: number, year: number): Promise<ReceiptsBook> {
+      const book = await receiptsBook(ownerId, year);
+      return {
+        year,
+        rows: book.rows.map(receiptJson),
+        months: book.months.map((t, i): ReceiptMonth => ({ month: `${year}-${pad(i + 1)}`, ...totalsJson(t) })),
+        quarters: book.quarters.map((t, i): ReceiptQuarter => ({ quarter: i + 1, label: quarterLabel(year, i + 1), ...totalsJson(t) })),
+        totals: totalsJson(book.totals),
+      };
+    },
+
+    /**
+     * The receipts of the current and previous month and quarter (Europe/Paris), split services /
+     * sales, HT: what a micro-entrepreneur declares to the URSSAF, monthly or quarterly (turnover
+     * excluding VAT; in the VAT franchise HT and TTC are the same).
+     */
+    async urssafSummary(ownerId: number, today = parisToday()): Promise<UrssafSummary> {
+      const year = Number(today.slice(0, 4));
+      const month = Number(today.slice(5, 7));
+      const quarterStart = month - ((month - 1) % 3);
+      const quarterOf = (m: number) => Math.floor((m - 1) / 3) + 1;
+      const previousMonth = new Date(Date.UTC(year, month - 2, 1));
+      const previousQuarter = new Date(Date.UTC(year, quarterStart - 4, 1));
+      const pm = { year: previousMonth.getUTCFullYear(), month: previousMonth.getUTCMonth() + 1 };
+      const pq = { year: previousQuarter.getUTCFullYear(), month: previousQuarter.getUTCMonth() + 1 };
+      const periods: { key: UrssafPeriodKey; label: string; span: [string, string] }[] = [
+        { key: 'current_month', label: monthLabel(`${year}-${pad(month)}`), span: monthSpan(year, month) },
+        { key: 'previous_month', label: monthLabel(`${pm.year}-${pad(pm.month)}`), span: monthSpan(pm.year, pm.month) },
+        { key: 'current_quarter', label: quarterLabel(year, quarterOf(month)), span: monthSpan(year, quarterStart, 3) },
+        { key: 'previous_quarter', label: quarterLabel(pq.year, quarterOf(pq.month)), span: monthSpan(pq.year, pq.month, 3) },
+      ];
+      // The previous quarter starts first, the current quarter ends last: one read covers the four.
+      const rows = await receipts(ownerId, periods[3].span[0], periods[2].span[1]);
+      return {
+        today,
+        periods: periods.map(({ key, label, span: [from, to] }): UrssafPeriod => {
+          const totals = noTotals();
+          for (const row of rows) if (row.date >= from && row.date <= to) add(totals, row, 'amount_ht_cents');
+          return { key, label, from, to, ...totalsJson(totals) };
+        }),
+      };
+    },
+
+    async salesJournalJson(ownerId: number, from: string, to: string): Promise<SalesJournal> {
+      const journal = await salesJournal(ownerId, from, to);
+      const rateJson = (r: { rate: number; base: number; tax: number }): SalesJournalRate => ({
+        rate: fromHundredths(r.rate),
+        base: fromHundredths(r.base),
+        tax: fromHundredths(r.tax),
+      });
+      return {
+        from,
+        to,
+        rates: journal.rates.map(fromHundredths),
+        rows: journal.rows.map(
+          (row): SalesJournalRow => ({
+            kind: row.kind,
+            id: row.id,
+            number: row.number,
+            date: row.date,
+            client_id: row.client_id,
+            client_name: row.client_name,
+            client_siren: row.client_siren,
+            invoice_number: row.invoice_number,
+            rates: row.breakdown.map(rateJson),
+            subtotal: fromHundredths(row.subtotal),
+            tax: fromHundredths(row.tax),
+            total: fromHundredths(row.total),
+            paid: fromHundredths(row.paid),
+            credited: fromHundredths(row.credited),
+            balance: fromHundredths(row.balance),
+          }),
+        ),
+        totals: {
+          rates: [...journal.totals.rates.entries()].sort(([a], [b]) => b - a).map(([rate, sums]) => rateJson({ rate, ...sums })),
+          subtotal: fromHundredths(journal.totals.subtotal),
+          tax: fromHundredths(journal.totals.tax),
+          total: fromHundredths(journal.totals.total),
+          paid: fromHundredths(journal.totals.paid),
+          balance: fromHundredths(journal.totals.balance),
+        },
+      };
+    },
+
+    issuer: (ownerId: number) => repo.issuer(ownerId),
+  };
+}
+
+/** A sales journal row in cents. */
+export interface JournalRow {
+  kind: 'invoice' | 'credit_note';
+  id: number;
+  number: string;
+  date: string;
+  client_id: number;
+  client_name: string;
+  client_siren: string;
+  invoice_number: string | null;
+  /** Per rate (hundredths of a percent), highest first: computeTotals' breakdown, negative on a credit note. */
+  breakdown: { rate: number; base: number; tax: number }[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  paid: number;
+  credited: number;
+  balance: number;
+}
+
+/** Each document's amounts from its lines' rates, by the shared computeTotals (linesTotals). */
+function journalRows(kind: JournalRow['kind'], documents: JournalDocument[], lines: JournalLine[]): JournalRow[] {
+  const byDocument = new Map<number, JournalLine[]>();
+  for (const line of lines) {
+    const list = byDocument.get(line.document_id);
+    if (list) list.push(line);
+    else byDocument.set(line.document_id, [line]);
+  }
+  const sign = kind === 'credit_note' ? -1 : 1;
+  // -0 would print as '-0,00'.
+  const signed = (cents: number) => (cents === 0 ? 0 : sign * cents);
+  return documents.map((d) => {
+    const totals = linesTotals(
+      (byDocument.get(d.id) ?? []).map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price), tax_rate: Number(l.tax_rate) })),
+      Number(d.tax_rate),
+    );
+    const paid = Number(d.paid_cents);
+    const credited = Number(d.credited_cents);
+    return {
+      kind,
+      id: d.id,
+      number: d.number,
+      date: d.issue_date,
+      client_id: d.client_id,
+      client_name: d.client_name,
+      client_siren: d.client_siren,
+      invoice_number: d.invoice_number,
+      breakdown: totals.breakdown.map((r) => ({ rate: r.rate, base: signed(r.base), tax: signed(r.tax) })),
+      subtotal: signed(totals.subtotal),
+      tax: signed(totals.tax),
+      total: signed(totals.total),
+      paid,
+      credited,
+      balance: kind === 'invoice' ? balanceDueCents({ total_cents: totals.total, paid_cents: paid, credited_cents: credited }) : 0,
+    };
+  });
+}
+
+export type ReportsService = ReturnType<typeof reportsService>;
