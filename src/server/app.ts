@@ -17,6 +17,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { requireUser } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, mailer, logger, onRoute }: Bu
       await api.register(activityRoutes, ctx);
       await api.register(searchRoutes, ctx);
       await api.register(ledgerRoutes, ctx);
+      await api.register(reportsRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -96,6 +96,10 @@ const CreditNoteDetailPage = lazyPage(
   () => import(/* webpackChunkName: "route-credit-note-detail" */ '../features/documents/credit-note-detail-page'),
   'CreditNoteDetailPage',
 );
+const ReportsPage = lazyPage(
+  () => import(/* webpackChunkName: "route-reports" */ '../features/reports/reports-page'),
+  'ReportsPage',
+);
 const ActivityHistoryPage = lazyPage(
   () => import(/* webpackChunkName: "route-activities" */ '../features/activities/activity-history-page'),
   'ActivityHistoryPage',
@@ -154,6 +158,7 @@ export function AppRoutes() {
           <Route path="invoices/:id" element={<InvoiceDetailPage />} />
           <Route path="credit-notes" element={<CreditNoteListPage />} />
           <Route path="credit-notes/:id" element={<CreditNoteDetailPage />} />
+          <Route path="reports" element={<ReportsPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="activities" element={<ActivityHistoryPage />} />
         </Route>
