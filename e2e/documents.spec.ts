@@ -50,18 +50,19 @@ test('quotes and invoices: three lines with a task, totals, duplicate, convert, 
 
   await line(page, 1).getByRole('combobox', { name: 'Tâche liée' }).selectOption({ label: 'Atelier de cadrage' });
   await expect(line(page, 1).getByRole('textbox', { name: 'Titre' })).toHaveValue('Atelier de cadrage');
-  await expect(line(page, 1).getByRole('spinbutton', { name: 'Prix unitaire HT (€)' })).toHaveValue('60');
+  await expect(line(page, 1).getByRole('textbox', { name: 'Prix unitaire HT (€)' })).toHaveValue('60,00');
 
   await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
   await expect(line(page, 2).getByRole('textbox', { name: 'Titre' })).toBeFocused();
   await page.keyboard.type('Déplacement');
-  await line(page, 2).getByRole('spinbutton', { name: 'Quantité' }).fill('2');
-  await line(page, 2).getByRole('spinbutton', { name: 'Prix unitaire HT (€)' }).fill('35.50');
+  // Amounts typed the French way or the English way, whatever the browser's language (issue 18).
+  await line(page, 2).getByRole('textbox', { name: 'Quantité' }).fill('2');
+  await line(page, 2).getByRole('textbox', { name: 'Prix unitaire HT (€)' }).fill('35,50');
 
   await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
   await line(page, 3).getByRole('textbox', { name: 'Titre' }).fill('Hébergement');
-  await line(page, 3).getByRole('spinbutton', { name: 'Quantité' }).fill('3');
-  await line(page, 3).getByRole('spinbutton', { name: 'Prix unitaire HT (€)' }).fill('0.10');
+  await line(page, 3).getByRole('textbox', { name: 'Quantité' }).fill('3');
+  await line(page, 3).getByRole('textbox', { name: 'Prix unitaire HT (€)' }).fill('0.10');
 
   // 60 + 2 × 35.50 + 3 × 0.10 = 131.30 HT; VAT 20 % = 26.26; 157.56 TTC.
   await expect(page.getByTestId('total-ht')).toHaveText(money('131,30'));
@@ -131,7 +132,7 @@ test('quotes and invoices: three lines with a task, totals, duplicate, convert, 
   await page.getByRole('link', { name: 'Refonte du site Colette' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Facture FAC-${year}-0001` })).toBeVisible();
   const paymentForm = page.getByRole('form', { name: 'Enregistrer un paiement' });
-  await expect(paymentForm.getByRole('spinbutton', { name: 'Montant (€)' })).toHaveValue('157.56');
+  await expect(paymentForm.getByRole('textbox', { name: 'Montant (€)' })).toHaveValue('157,56');
   await paymentForm.getByRole('button', { name: 'Enregistrer le paiement' }).click();
   await expect(page.getByText('Paiement enregistré.')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Statut' })).toContainText('Payée');

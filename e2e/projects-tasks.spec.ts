@@ -73,7 +73,7 @@ test('a freelancer runs a project: two clients, tasks from the panel, logged tim
   await expect(page.getByRole('link', { name: 'Agence Bleue' })).toHaveAttribute('href', `/contacts/${agence.id}`);
   await page.getByLabel('Facturable').check();
   await page.getByLabel('Tarif horaire (€)').fill('50');
-  await page.getByLabel('Temps réel (heures)').fill('1.5');
+  await page.getByLabel('Temps réel (heures)').fill('1,5');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Tâche mise à jour avec succès.').first()).toBeVisible();
   await expect(page.getByLabel('Coût total')).toHaveValue(/^75,00\s€$/);
@@ -83,7 +83,7 @@ test('a freelancer runs a project: two clients, tasks from the panel, logged tim
   await page.reload();
   await expect(page.getByRole('button', { name: 'Arrêter et ajouter le temps' })).toBeVisible();
   await page.getByRole('button', { name: 'Arrêter et ajouter le temps' }).click();
-  await expect(page.getByLabel('Temps réel (heures)')).toHaveValue('1.75');
+  await expect(page.getByLabel('Temps réel (heures)')).toHaveValue('1,75');
   await expect(page.getByLabel('Coût total')).toHaveValue(/^87,50\s€$/);
   await expectAccessible(page);
 

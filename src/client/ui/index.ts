@@ -3,6 +3,7 @@ export * from './global-style';
 export * from './visually-hidden';
 export * from './button';
 export * from './form-fields';
+export * from './decimal-field';
 export * from './password-strength-meter';
 export * from './badge';
 export * from './card';

@@ -6,7 +6,8 @@ import { vatBreakdownJson } from '../../../shared/documents';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Dialog, DialogActions } from '../../ui/dialog';
-import { ChoiceField, TextArea, TextField } from '../../ui/form-fields';
+import { DecimalField } from '../../ui/decimal-field';
+import { ChoiceField, TextArea } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
 import { useGetProfileQuery } from '../profile';
 import { describeSaveErrors } from './document-form';
@@ -190,25 +191,18 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
                   onChange={(event) => changeLine(line.key, { selected: event.target.checked })}
                 />
                 {!franchise && <StyledRate data-testid="credit-line-rate">TVA {rateLabel(line.tax_rate)}</StyledRate>}
-                <TextField
+                <DecimalField
                   label="Quantité"
-                  type="number"
-                  inputMode="decimal"
-                  min={1}
-                  step={1}
+                  format="quantity"
                   value={line.quantity}
                   disabled={!line.selected}
-                  onChange={(event) => changeLine(line.key, { quantity: event.target.value })}
+                  onChange={(quantity) => changeLine(line.key, { quantity })}
                 />
-                <TextField
+                <DecimalField
                   label="Prix unitaire HT (€)"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
                   value={line.unit_price}
                   disabled={!line.selected}
-                  onChange={(event) => changeLine(line.key, { unit_price: event.target.value })}
+                  onChange={(unit_price) => changeLine(line.key, { unit_price })}
                 />
               </StyledLine>
             ))}

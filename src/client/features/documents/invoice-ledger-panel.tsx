@@ -8,6 +8,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useConfirm } from '../../ui/confirm-dialog';
+import { DecimalField } from '../../ui/decimal-field';
 import { FormActions, FormGrid, Select, TextField } from '../../ui/form-fields';
 import { DataTable, type DataTableColumn } from '../../ui/table';
 import { useToast } from '../../ui/toast';
@@ -271,18 +272,14 @@ function PaymentFormSection({ invoice, titleId }: InvoiceLedgerPanelProps & { ti
           error={errors.date}
           onChange={set('date')}
         />
-        <TextField
+        <DecimalField
           id={`${idPrefix}-amount`}
           label="Montant (€)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
           required
           value={form.amount}
           error={errors.amount}
           hint={`Reste dû : ${formatMoney(invoice.balance_due)}`}
-          onChange={set('amount')}
+          onChange={(amount) => setForm((current) => ({ ...current, amount }))}
         />
         <Select
           id={`${idPrefix}-method`}

@@ -2,6 +2,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
+import { DecimalField } from '../../ui/decimal-field';
 import { Select, TextArea, TextField, type SelectOption } from '../../ui/form-fields';
 import { IconClose, IconPlus } from '../../ui/icons';
 import { emptyLine, lineWithTask, parseDecimal, type FormLine } from './document-form';
@@ -204,31 +205,24 @@ const LineEditor = memo(function LineEditor({
         />
       </StyledDesc>
       <StyledQty>
-        <TextField
+        <DecimalField
           label="Quantité"
-          type="number"
-          inputMode="decimal"
-          min={1}
-          step={1}
+          format="quantity"
           required
           value={line.quantity}
           disabled={disabled}
           error={errors.quantity}
-          onChange={(event) => set('quantity')(event.target.value)}
+          onChange={set('quantity')}
         />
       </StyledQty>
       <StyledPrice>
-        <TextField
+        <DecimalField
           label="Prix unitaire HT (€)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
           required
           value={line.unit_price}
           disabled={disabled}
           error={errors.unit_price}
-          onChange={(event) => set('unit_price')(event.target.value)}
+          onChange={set('unit_price')}
         />
       </StyledPrice>
       {showVat && (

@@ -7,8 +7,10 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ChoiceField, FormActions, FormGrid, Select, TextArea, TextField } from '../../ui/form-fields';
+import { DecimalField } from '../../ui/decimal-field';
 import { IconChevronDown } from '../../ui/icons';
 import { Page } from '../../ui/page';
+import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
 import { Spinner } from '../../ui/spinner';
 import { usernameChanged } from '../../app/session/session.slice';
 import { formatIban } from '../../../shared/identifiers';
@@ -16,8 +18,8 @@ import { LEGAL_FORMS, LEGAL_FORM_KEYS, hasShareCapital, ibanError, isSoleTrader,
 import { VAT_FRANCHISE, VAT_ON_DEBITS_MENTION, VAT_REGIME_LABELS, type VatRegime } from '../../../shared/vat';
 import { useGetProfileQuery, useUpdateProfileMutation } from './profile.api';
 import {
-  REQUIRED_MESSAGE, buildProfilePayload, firstInError, isFormField, isRequired, toForm, validateProfileForm,
-  type FieldErrors, type FieldName, type ProfileForm,
+  REQUIRED_MESSAGE, buildProfilePayload, changesCredentials, firstInError, isFormField, isRequired, toForm,
+  validateProfileForm, type FieldErrors, type FieldName, type ProfileForm,
 } from './profile-form';
 
 export const PROFILE_MESSAGES = {
@@ -29,6 +31,8 @@ export const PROFILE_MESSAGES = {
   required: REQUIRED_MESSAGE,
   vatNumberMissing:
     'Sans numéro de TVA intracommunautaire, vos factures ne pourront pas porter de TVA : renseignez-le, ou choisissez la franchise en base.',
+  emailPending: (email: string) =>
+    `Un lien de confirmation a été envoyé à ${email} ; votre adresse ne changera qu'après sa validation.`,
 } as const;
 
 function firstMessage(value: unknown): string | undefined {
@@ -54,6 +58,13 @@ function registrationHint(legalForm: string): string {
 
 const StyledWide = styled.div`
   grid-column: 1 / -1;
+`;
+
+/** A field and its strength meter, in one cell of the grid. */
+const StyledFieldStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
 `;
 
 const StyledCollapsible = styled.section`
@@ -165,6 +176,10 @@ export function ProfilePage() {
   const [success, setSuccess] = useState<string | null>(null);
   const [legalOpen, setLegalOpen] = useState(false);
   const [signatureOpen, setSignatureOpen] = useState(false);
+  const strengthId = useId();
+  const savedEmail = data?.email ?? '';
+  // A new e-mail or password needs the current password (the API refuses them without it).
+  const askCurrentPassword = changesCredentials(form, savedEmail);
 
   useEffect(() => {
     if (data) setForm(toForm(data));
@@ -206,7 +221,7 @@ export function ProfilePage() {
     setExtraErrors([]);
     setFieldErrors({});
 
-    const errors = validateProfileForm(form);
+    const errors = validateProfileForm(form, savedEmail);
     if (Object.keys(errors).length > 0) {
       showFieldErrors(errors);
       return;
@@ -218,7 +233,7 @@ export function ProfilePage() {
     }
 
     try {
-      const saved = await updateProfile(buildProfilePayload(form)).unwrap();
+      const saved = await updateProfile(buildProfilePayload(form, savedEmail)).unwrap();
       setSuccess(PROFILE_MESSAGES.success);
       setForm(toForm(saved));
       if (saved?.email) dispatch(usernameChanged(saved.email));
@@ -315,11 +330,17 @@ export function ProfilePage() {
             {field('business_type', 'Statut juridique', {
               hint: 'Texte libre affiché à côté de votre nom, par ex. « Artisan » ou « Profession libérale ».',
             })}
-            {hasShareCapital(form.legal_form) &&
-              field('share_capital', 'Capital social (€)', {
-                inputMode: 'decimal',
-                hint: 'Imprimé sur vos documents : « SARL au capital de 10 000,00 € ». Laissez vide s’il n’est pas à indiquer.',
-              })}
+            {hasShareCapital(form.legal_form) && (
+              <DecimalField
+                id={`${FIELD_IDS_PREFIX}share_capital`}
+                name="share_capital"
+                label="Capital social (€)"
+                value={form.share_capital}
+                onChange={(share_capital) => update({ share_capital })}
+                error={fieldErrors.share_capital}
+                hint="Imprimé sur vos documents : « SARL au capital de 10 000,00 € ». Laissez vide s’il n’est pas à indiquer."
+              />
+            )}
             {field('siret', 'SIRET', { inputMode: 'numeric' })}
             <StyledWide>
               {field('registration', 'Immatriculation (RCS ou RM)', {
@@ -386,16 +407,35 @@ export function ProfilePage() {
             {field('first_name', 'Prénom', { autoComplete: 'given-name' })}
             {field('last_name', 'Nom', { autoComplete: 'family-name' })}
             <StyledWide>{field('email', 'Email', { type: 'email', autoComplete: 'email' })}</StyledWide>
-            {field('password', 'Nouveau mot de passe', {
-              type: 'password',
-              autoComplete: 'new-password',
-              hint: 'Laissez vide pour conserver le mot de passe actuel.',
-            })}
+            {data?.pending_email && (
+              <StyledWide>
+                <Alert tone="info">{PROFILE_MESSAGES.emailPending(data.pending_email)}</Alert>
+              </StyledWide>
+            )}
+            <StyledFieldStack>
+              {field('password', 'Nouveau mot de passe', {
+                type: 'password',
+                autoComplete: 'new-password',
+                hint: 'Laissez vide pour conserver le mot de passe actuel.',
+                'aria-describedby': form.password ? strengthId : undefined,
+              })}
+              <PasswordStrengthMeter password={form.password} email={form.email} id={strengthId} />
+            </StyledFieldStack>
             {field('password_confirm', 'Confirmer le mot de passe', {
               type: 'password',
               autoComplete: 'new-password',
               'aria-invalid': banner === PROFILE_MESSAGES.passwordMismatch ? true : undefined,
             })}
+            {askCurrentPassword && (
+              <StyledWide>
+                {field('current_password', 'Mot de passe actuel', {
+                  type: 'password',
+                  autoComplete: 'current-password',
+                  required: true,
+                  hint: 'Requis pour changer d’adresse e-mail ou de mot de passe.',
+                })}
+              </StyledWide>
+            )}
           </FormGrid>
         </Card>
 

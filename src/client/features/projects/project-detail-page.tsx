@@ -7,6 +7,7 @@ import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useConfirm } from '../../ui/confirm-dialog';
+import { DecimalField } from '../../ui/decimal-field';
 import { FormGrid, Select, TextArea, TextField } from '../../ui/form-fields';
 import { IconChevronLeft } from '../../ui/icons';
 import { Page } from '../../ui/page';
@@ -128,7 +129,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
       setForm((previous) => ({ ...previous, [field]: value }));
       if (field in errors) setErrors((previous) => ({ ...previous, [field]: undefined }));
     };
-  const onText = (field: 'name' | 'description' | 'start_date' | 'due_date' | 'completed_date' | 'budget' | 'revenue') =>
+  const onText = (field: 'name' | 'description' | 'start_date' | 'due_date' | 'completed_date') =>
     (event: { target: { value: string } }) => set(field)(event.target.value);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -255,26 +256,18 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
                   value={form.priority}
                   onChange={(event) => set('priority')(event.target.value as ProjectFormValues['priority'])}
                 />
-                <TextField
+                <DecimalField
                   id={FIELD_ID('budget')}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
                   label={`${PROJECT_FIELD_LABELS.budget} (€)`}
                   value={form.budget}
-                  onChange={onText('budget')}
+                  onChange={set('budget')}
                   error={errors.budget}
                 />
-                <TextField
+                <DecimalField
                   id={FIELD_ID('revenue')}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
                   label={`${PROJECT_FIELD_LABELS.revenue} (€)`}
                   value={form.revenue}
-                  onChange={onText('revenue')}
+                  onChange={set('revenue')}
                   error={errors.revenue}
                 />
                 <TextField

@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useConfirm } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
+import { DecimalField } from '../../ui/decimal-field';
 import { FormGrid, Select, StyledLabel, TextArea, TextField, type SelectOption } from '../../ui/form-fields';
 import { IconChevronLeft } from '../../ui/icons';
 import { Page } from '../../ui/page';
@@ -333,26 +334,20 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
 
         <Card title="Suivi du temps">
           <FormGrid>
-            <TextField
+            <DecimalField
               id={FIELD_ID('estimated_time')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.25}
+              format="quantity"
               label={`${TASK_FIELD_LABELS.estimated_time} (heures)`}
               value={form.estimated_time}
-              onChange={onText('estimated_time')}
+              onChange={(value) => update('estimated_time', value)}
               error={errors.estimated_time}
             />
-            <TextField
+            <DecimalField
               id={FIELD_ID('actual_time')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.25}
+              format="quantity"
               label={`${TASK_FIELD_LABELS.actual_time} (heures)`}
               value={form.actual_time}
-              onChange={onText('actual_time')}
+              onChange={(value) => update('actual_time', value)}
               error={errors.actual_time}
             />
             <TextField
@@ -389,15 +384,11 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
               />
               <StyledLabel htmlFor={FIELD_ID('billable')}>{TASK_FIELD_LABELS.billable}</StyledLabel>
             </StyledCheck>
-            <TextField
+            <DecimalField
               id={FIELD_ID('hourly_rate')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
               label={`${TASK_FIELD_LABELS.hourly_rate} (€)`}
               value={form.hourly_rate}
-              onChange={onText('hourly_rate')}
+              onChange={(value) => update('hourly_rate', value)}
               error={errors.hourly_rate}
             />
             <TextField

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '../../../../shared/dates';
 import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
@@ -105,23 +105,25 @@ describe('document detail page', () => {
     await user.selectOptions(line(1).getByRole('combobox', { name: 'Tâche liée' }), '9');
     expect(line(1).getByRole('textbox', { name: /Titre/ })).toHaveValue('Maquettes');
     expect(line(1).getByRole('textbox', { name: 'Description' })).toHaveValue('Trois écrans');
-    expect(line(1).getByRole('spinbutton', { name: /Quantité/ })).toHaveValue(1);
-    expect(line(1).getByRole('spinbutton', { name: /Prix unitaire/ })).toHaveValue(55.5);
+    expect(line(1).getByRole('textbox', { name: /Quantité/ })).toHaveValue('1');
+    expect(line(1).getByRole('textbox', { name: /Prix unitaire/ })).toHaveValue('55,50');
     // A task without hourly rate gives its cost.
     await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
     await user.selectOptions(line(2).getByRole('combobox', { name: 'Tâche liée' }), '10');
-    expect(line(2).getByRole('spinbutton', { name: /Prix unitaire/ })).toHaveValue(240);
+    expect(line(2).getByRole('textbox', { name: /Prix unitaire/ })).toHaveValue('240,00');
     // Clearing the task resets the line.
     await user.selectOptions(line(2).getByRole('combobox', { name: 'Tâche liée' }), '');
     expect(line(2).getByRole('textbox', { name: /Titre/ })).toHaveValue('');
-    expect(line(2).getByRole('spinbutton', { name: /Prix unitaire/ })).toHaveValue(0);
+    expect(line(2).getByRole('textbox', { name: /Prix unitaire/ })).toHaveValue('0,00');
     await user.type(line(2).getByRole('textbox', { name: /Titre/ }), 'Hébergement');
-    const quantity = line(2).getByRole('spinbutton', { name: /Quantité/ });
+    const quantity = line(2).getByRole('textbox', { name: /Quantité/ });
     await user.clear(quantity);
     await user.type(quantity, '3');
-    const price = line(2).getByRole('spinbutton', { name: /Prix unitaire/ });
-    // jsdom's number input drops the intermediate '0.' that typing goes through: set the value at once.
-    fireEvent.change(price, { target: { value: '0.1' } });
+    const price = line(2).getByRole('textbox', { name: /Prix unitaire/ });
+    // Typed the French way (issue 18), shown formatted once left.
+    await user.type(price, '0,1');
+    await user.tab();
+    expect(price).toHaveValue('0,10');
 
     // 55.50 + 3 × 0.10 = 55.80 HT; VAT 20 % = 11.16; TTC 66.96.
     expect(totals()).toEqual(['55,80 €', '11,16 €', '66,96 €']);

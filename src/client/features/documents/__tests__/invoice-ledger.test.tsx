@@ -127,8 +127,8 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
       screen.getByLabelText('Informations de paiement'),
       ...screen.getAllByTestId('line-item').flatMap((line) => [
         within(line).getByRole('textbox', { name: /Titre/ }),
-        within(line).getByRole('spinbutton', { name: /Quantité/ }),
-        within(line).getByRole('spinbutton', { name: /Prix unitaire/ }),
+        within(line).getByRole('textbox', { name: /Quantité/ }),
+        within(line).getByRole('textbox', { name: /Prix unitaire/ }),
       ]),
     ];
     for (const field of printed) expect(field).toBeDisabled();
@@ -224,7 +224,7 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     const form = within(screen.getByRole('form', { name: 'Enregistrer un paiement' }));
     expect(form.getByLabelText(/^Date/)).toHaveValue(today);
     // Prefilled with the balance due.
-    expect(form.getByRole('spinbutton', { name: /^Montant/ })).toHaveValue(240);
+    expect(form.getByRole('textbox', { name: /^Montant/ })).toHaveValue('240,00');
     const method = form.getByRole('combobox', { name: 'Moyen de paiement' });
     expect(within(method).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Virement',
@@ -236,12 +236,12 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     ]);
 
     // The server refuses: its message is shown under the amount.
-    fireEvent.change(form.getByRole('spinbutton', { name: /^Montant/ }), { target: { value: '300' } });
+    fireEvent.change(form.getByRole('textbox', { name: /^Montant/ }), { target: { value: '300' } });
     await user.click(form.getByRole('button', { name: 'Enregistrer le paiement' }));
     expect(await form.findByText('Le montant dépasse le solde restant dû (240,00 €).')).toBeInTheDocument();
-    expect(form.getByRole('spinbutton', { name: /^Montant/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByRole('textbox', { name: /^Montant/ })).toHaveAttribute('aria-invalid', 'true');
 
-    fireEvent.change(form.getByRole('spinbutton', { name: /^Montant/ }), { target: { value: '100' } });
+    fireEvent.change(form.getByRole('textbox', { name: /^Montant/ }), { target: { value: '100' } });
     await user.selectOptions(method, 'cheque');
     await user.type(form.getByRole('textbox', { name: 'Référence' }), 'CHQ 1234');
     await user.click(form.getByRole('button', { name: 'Enregistrer le paiement' }));
@@ -255,7 +255,7 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     const row = screen.getByRole('row', { name: /CHQ 1234/ });
     expect(within(row).getByText('Chèque')).toBeInTheDocument();
     expect(money(within(row).getByText(/100,00/).textContent)).toBe('100,00 €');
-    expect(within(screen.getByRole('form', { name: 'Enregistrer un paiement' })).getByRole('spinbutton', { name: /^Montant/ })).toHaveValue(140);
+    expect(within(screen.getByRole('form', { name: 'Enregistrer un paiement' })).getByRole('textbox', { name: /^Montant/ })).toHaveValue('140,00');
     expect(mock.history.get.filter((r) => r.url === 'invoices/7/')).toHaveLength(2);
   });
 
@@ -269,7 +269,7 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     mock.onPut('invoices/7/').reply(200, issuedInvoice({ status: 'partially_paid', status_display: 'Partiellement payée', priority: 'urgent' }));
     const { user } = await openInvoice();
     const form = within(screen.getByRole('form', { name: 'Enregistrer un paiement' }));
-    fireEvent.change(form.getByRole('spinbutton', { name: /^Montant/ }), { target: { value: '100' } });
+    fireEvent.change(form.getByRole('textbox', { name: /^Montant/ }), { target: { value: '100' } });
     await user.click(form.getByRole('button', { name: 'Enregistrer le paiement' }));
     await waitFor(() => expect(money(screen.getByTestId('ledger-balance').textContent)).toBe('140,00 €'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Priorité' }), 'urgent');
@@ -320,13 +320,13 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
 
     const line1 = within(dialog.getByRole('group', { name: 'Ligne 1 : Atelier' }));
     const line2 = within(dialog.getByRole('group', { name: 'Ligne 2 : Maquettes' }));
-    expect(line1.getByRole('spinbutton', { name: 'Quantité' })).toHaveValue(2);
-    expect(line1.getByRole('spinbutton', { name: 'Prix unitaire HT (€)' })).toHaveValue(60);
-    expect(line1.getByRole('spinbutton', { name: 'Quantité' })).toBeDisabled();
+    expect(line1.getByRole('textbox', { name: 'Quantité' })).toHaveValue('2');
+    expect(line1.getByRole('textbox', { name: 'Prix unitaire HT (€)' })).toHaveValue('60,00');
+    expect(line1.getByRole('textbox', { name: 'Quantité' })).toBeDisabled();
     await user.click(line1.getByRole('checkbox', { name: 'Créditer cette ligne' }));
-    fireEvent.change(line1.getByRole('spinbutton', { name: 'Quantité' }), { target: { value: '1' } });
+    fireEvent.change(line1.getByRole('textbox', { name: 'Quantité' }), { target: { value: '1' } });
     await user.click(line2.getByRole('checkbox', { name: 'Créditer cette ligne' }));
-    fireEvent.change(line2.getByRole('spinbutton', { name: 'Prix unitaire HT (€)' }), { target: { value: '12.5' } });
+    fireEvent.change(line2.getByRole('textbox', { name: 'Prix unitaire HT (€)' }), { target: { value: '12.5' } });
     // 1 × 60 + 4 × 12.50 = 110 HT; 22 VAT; 132 TTC.
     expect(money(dialog.getByTestId('credit-total-ht').textContent)).toBe('110,00 €');
     expect(money(dialog.getByTestId('credit-total-ttc').textContent)).toBe('132,00 €');

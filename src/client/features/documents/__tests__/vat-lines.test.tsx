@@ -91,8 +91,8 @@ describe('VAT per line on the document screens (issue 14)', () => {
 
   async function fillLine(user: Awaited<ReturnType<typeof newQuote>>, n: number, title: string, quantity: string, price: string) {
     await user.type(line(n).getByRole('textbox', { name: /Titre/ }), title);
-    fireEvent.change(line(n).getByRole('spinbutton', { name: /Quantité/ }), { target: { value: quantity } });
-    fireEvent.change(line(n).getByRole('spinbutton', { name: /Prix unitaire/ }), { target: { value: price } });
+    fireEvent.change(line(n).getByRole('textbox', { name: /Quantité/ }), { target: { value: quantity } });
+    fireEvent.change(line(n).getByRole('textbox', { name: /Prix unitaire/ }), { target: { value: price } });
   }
 
   it('gives each line a rate, the document’s by default, and shows the VAT per rate under the totals', async () => {

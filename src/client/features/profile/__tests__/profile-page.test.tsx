@@ -77,7 +77,7 @@ describe('profile page', () => {
     for (const [label, value] of expectations) {
       expect(screen.getByLabelText(new RegExp(`^${label}\\*?$`))).toHaveValue(value);
     }
-    expect(screen.getByRole('textbox', { name: 'Capital social (€)' })).toHaveValue('10\u202f000,5');
+    expect(screen.getByRole('textbox', { name: 'Capital social (€)' })).toHaveValue('10\u202f000,50');
     expect(screen.getByRole('combobox', { name: 'Forme juridique' })).toHaveValue('sarl');
     expect(screen.getByRole('radio', { name: 'Assujetti à la TVA' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: "Option pour le paiement de la TVA d'après les débits" })).toBeChecked();
@@ -222,7 +222,7 @@ describe('profile page', () => {
     await user.type(bic, 'BNP');
     const capital = screen.getByRole('textbox', { name: 'Capital social (€)' });
     await user.clear(capital);
-    await user.type(capital, '10,555');
+    await user.type(capital, '10,5555');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_BANNER);
     expect(siret).toHaveAccessibleDescription('Ce numéro SIRET n’est pas valide (vérifiez les chiffres).');

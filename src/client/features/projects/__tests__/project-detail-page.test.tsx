@@ -126,7 +126,7 @@ describe('project page', () => {
       expect(screen.getByLabelText(/Nom du projet/)).toHaveValue('Site vitrine');
       expect(screen.getByRole('combobox', { name: 'Priorité' })).toHaveValue('haute');
       expect(screen.getByLabelText('Date de début')).toHaveValue('2026-01-05');
-      expect(screen.getByLabelText('Budget (€)')).toHaveValue(1500.5);
+      expect(screen.getByLabelText('Budget (€)')).toHaveValue('1\u202f500,50');
       expect(screen.getByRole('link', { name: 'Retour' })).toHaveAttribute('href', '/dashboard');
       await user.type(screen.getByLabelText('Revenu (€)'), '200');
       await user.click(screen.getByRole('button', { name: 'Enregistrer' }));

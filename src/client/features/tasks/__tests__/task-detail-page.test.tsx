@@ -63,9 +63,10 @@ describe('task page', () => {
     expect(screen.getByRole('link', { name: 'Site vitrine' })).toHaveAttribute('href', '/projects/10');
     expect(screen.getByRole('link', { name: 'Agence Bleue' })).toHaveAttribute('href', '/contacts/5');
     const estimated = screen.getByLabelText('Temps estimé (heures)');
-    expect(estimated).toHaveValue(2.25);
-    expect(estimated).toHaveAttribute('step', '0.25');
-    expect(screen.getByLabelText('Tarif horaire (€)')).toHaveAttribute('step', '0.01');
+    // Typed the French way in any browser language (issue 18): text fields, shown formatted.
+    expect(estimated).toHaveValue('2,25');
+    expect(estimated).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByLabelText('Tarif horaire (€)')).toHaveValue('45,50');
     expect(screen.getByRole('checkbox', { name: 'Facturable' })).toBeChecked();
     const cost = screen.getByLabelText('Coût total');
     expect(cost).toHaveAttribute('readonly');
@@ -135,7 +136,7 @@ describe('task page', () => {
     await user.click(screen.getByRole('button', { name: 'Arrêter et ajouter le temps' }));
     await waitFor(() => expect(mock.history.put).toHaveLength(1));
     expect(body(mock.history.put[0])).toEqual({ actual_time: 2 });
-    await waitFor(() => expect(screen.getByLabelText('Temps réel (heures)')).toHaveValue(2));
+    await waitFor(() => expect(screen.getByLabelText('Temps réel (heures)')).toHaveValue('2'));
     expect((screen.getByLabelText('Coût total') as HTMLInputElement).value).toMatch(/^91,00\s€$/);
     expect(window.localStorage.getItem(timerStorageKey(7))).toBeNull();
     expect(screen.getByRole('button', { name: 'Démarrer le chronomètre' })).toBeInTheDocument();
