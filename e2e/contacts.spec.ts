@@ -11,7 +11,7 @@ const FIXTURES = Array.from({ length: 60 }, (_, i) => ({
 
 const tableRows = (page: Page) => page.getByRole('table').locator('tbody tr');
 
-test('contacts: list, create, edit, tasks from the contact, search, filter, pages, CSV export and import, delete', async ({
+test('contacts: list, create, edit, tasks from the contact, search, filter, pages, CSV export and import without duplicates, delete', async ({
   page,
   request,
 }) => {
@@ -112,7 +112,7 @@ test('contacts: list, create, edit, tasks from the contact, search, filter, page
   await expect(page.getByRole('columnheader', { name: /Nom/ })).toHaveAttribute('aria-sort', 'descending');
   await expect(tableRows(page).first()).toContainText('Fixture 59');
 
-  // Export the filtered list, then import the file again.
+  // Export the filtered list, then import the file again: every contact is already there (issue 18).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter CSV' }).click()]);
   expect(download.suggestedFilename()).toBe('contacts.csv');
   const exported = fs.readFileSync((await download.path())!);
@@ -122,12 +122,51 @@ test('contacts: list, create, edit, tasks from the contact, search, filter, page
   expect(lines).toHaveLength(31);
   expect(lines[1]).toBe('Fixture 59;fixture59@exemple.fr;;Client;;Professionnel;;');
 
-  await page.getByLabel('Fichier CSV à importer').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: exported });
-  await expect(page.getByText('30 contacts importés avec succès.')).toBeVisible();
-  await expect(page.getByText('60 contacts')).toBeVisible();
+  const importFile = (content: string | Buffer) =>
+    page.getByLabel('Fichier CSV à importer').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(content) });
+  const preview = page.getByRole('region', { name: 'Aperçu de l’import' });
+  const previewLines = preview.getByRole('list', { name: 'Détail par ligne' }).getByRole('listitem');
+  await importFile(exported);
+  await expect(preview).toContainText('0 nouveau contact, 30 déjà présents, 0 ligne invalide.');
+  await expect(previewLines).toHaveCount(30);
+  await expect(previewLines.first()).toHaveText('Ligne 2 : déjà présent : « Fixture 59 » (même email).');
+  // Left alone, they leave nothing to import.
+  await expect(preview.getByRole('button', { name: 'Importer' })).toBeDisabled();
+  await expectAccessible(page);
+  await preview.getByRole('button', { name: 'Annuler' }).click();
+  await expect(preview).toBeHidden();
+  await expect(page.getByText('30 contacts')).toBeVisible();
+
+  // A new file, imported twice: created the first time, reported (not created) the second.
+  const file = 'Nom;Email;Ville\nAnaïs Lefèvre;anais.lefevre@exemple.fr;Lille\nBruno Petit;bruno.petit@exemple.fr;Brest\nSans E-mail;;Paris\n';
+  await importFile(file);
+  await expect(preview).toContainText('2 nouveaux contacts, 0 déjà présent, 1 ligne invalide.');
+  await expect(previewLines).toHaveText(['Ligne 4 : Email manquant.']);
+  await preview.getByRole('button', { name: 'Importer' }).click();
+  await expect(page.getByText('2 contacts importés avec succès. 1 ligne invalide ignorée.')).toBeVisible();
+  await expect(page.getByText('32 contacts')).toBeVisible();
+
+  await importFile(file.replace('Brest', 'Rennes'));
+  await expect(preview).toContainText('0 nouveau contact, 2 déjà présents, 1 ligne invalide.');
+  await expect(previewLines).toHaveText([
+    'Ligne 2 : déjà présent : « Anaïs Lefèvre » (même email).',
+    'Ligne 3 : déjà présent : « Bruno Petit » (même email).',
+    'Ligne 4 : Email manquant.',
+  ]);
+  await preview.getByRole('radio', { name: 'Les mettre à jour avec le fichier' }).check();
+  await preview.getByRole('button', { name: 'Importer' }).click();
+  await expect(
+    page.getByText('Aucun nouveau contact importé. 1 contact mis à jour. 1 contact déjà présent ignoré. 1 ligne invalide ignorée.'),
+  ).toBeVisible();
+  await expect(page.getByText('32 contacts')).toBeVisible();
   await page.getByLabel('Catégorie').selectOption('');
-  await expect(page.getByText('91 contacts')).toBeVisible();
+  await expect(page.getByText('63 contacts')).toBeVisible();
   await expect(page.getByText('Page 1 sur 2')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill('bruno');
+  await page.getByRole('link', { name: 'Bruno Petit' }).click();
+  await expect(page.getByLabel('Ville')).toHaveValue('Rennes');
+  await page.goBack();
+  await page.getByRole('searchbox', { name: 'Rechercher' }).fill('');
 
   // 'Entreprise' is hidden on a phone, and nothing overflows the page.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -144,7 +183,7 @@ test('contacts: list, create, edit, tasks from the contact, search, filter, page
   await expect(dialog).toContainText('Voulez-vous vraiment supprimer ce contact ? Cette action est irréversible.');
   await dialog.getByRole('button', { name: 'Supprimer' }).click();
   await expect(page).toHaveURL(/\/contacts$/);
-  await expect(page.getByText('90 contacts')).toBeVisible();
+  await expect(page.getByText('62 contacts')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('élise');
   await expect(page.getByText('Aucun contact ne correspond à votre recherche.')).toBeVisible();
 });

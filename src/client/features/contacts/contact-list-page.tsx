@@ -182,7 +182,7 @@ export function ContactListPage() {
         </>
       }
     >
-      <ContactImportStatusPanel status={contactImport.status} onDismiss={contactImport.dismiss} />
+      <ContactImportStatusPanel status={contactImport.status} onConfirm={contactImport.confirm} onDismiss={contactImport.dismiss} />
       <StyledListSection>
         <StyledToolbar role="search" aria-label="Filtrer les contacts">
           <TextField

@@ -157,7 +157,13 @@ export interface CsvContactRow {
   contact: ContactImportRow;
 }
 
-export type CsvParseResult = { ok: true; rows: CsvContactRow[]; skipped: number } | { ok: false; error: string };
+/** A row left out before anything is sent: it lacks a name or an e-mail. */
+export interface CsvInvalidRow {
+  row: number;
+  reason: string;
+}
+
+export type CsvParseResult = { ok: true; rows: CsvContactRow[]; invalid: CsvInvalidRow[] } | { ok: false; error: string };
 
 const QUOTE_ERRORS: Record<string, string> = {
   MissingQuotes: 'guillemet fermant manquant',
@@ -167,7 +173,7 @@ const QUOTE_ERRORS: Record<string, string> = {
 /**
  * Reads a contacts CSV: headers from the first row (export's French header or API field names,
  * any order, unknown columns ignored), ',' or ';' separators, quoted fields. Only rows with
- * both a name and an e-mail are kept.
+ * both a name and an e-mail are kept; the others are listed as invalid, with what they lack.
  */
 export function parseContactsCsv(text: string): CsvParseResult {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
@@ -186,7 +192,7 @@ export function parseContactsCsv(text: string): CsvParseResult {
   }
 
   const rows: CsvContactRow[] = [];
-  let skipped = 0;
+  const invalid: CsvInvalidRow[] = [];
   records.forEach((cells, index) => {
     const values: Partial<Record<ImportField, string>> = {};
     columns.forEach((field, column) => {
@@ -197,11 +203,11 @@ export function parseContactsCsv(text: string): CsvParseResult {
     });
     const { name, email, ...rest } = values;
     if (!name || !email) {
-      skipped += 1;
+      invalid.push({ row: index + 1, reason: IMPORT_MESSAGES.missing(!name, !email) });
       return;
     }
     // An unknown category or type stays a string: the server's per-row error names it.
     rows.push({ row: index + 1, contact: { ...rest, name, email } as ContactImportRow });
   });
-  return { ok: true, rows, skipped };
+  return { ok: true, rows, invalid };
 }

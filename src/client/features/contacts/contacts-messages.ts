@@ -1,5 +1,7 @@
 import { CONTACT_FIELD_LABELS, CONTACT_IMPORT_MAX_ROWS } from '../../../shared/contacts';
+import type { MatchReason } from '../../../shared/contact-import';
 import { formatNumber } from '../../lib/format';
+import { countLabel } from '../../workflow/plural';
 
 /** SPEC 5 and 8 texts for the contact screens, verbatim. */
 export const CONTACT_MESSAGES = {
@@ -22,30 +24,51 @@ export const CONTACT_MESSAGES = {
 /** The tasks block of an unsaved contact (the tasks feature fills it once the contact exists). */
 export const CONTACT_MESSAGES_SAVE_FIRST = "Veuillez d'abord enregistrer le contact pour ajouter des tâches.";
 
-/** SPEC 9: CSV import limits. */
+/**
+ * SPEC 9: CSV import limits. The API takes CONTACT_IMPORT_MAX_ROWS rows a request: a longer file
+ * (issue 18: files over 1,000 lines) is sent in batches of that size, with a progress bar.
+ */
 export const CSV_IMPORT_MAX_BYTES = 1024 * 1024;
-export const CSV_IMPORT_MAX_ROWS = CONTACT_IMPORT_MAX_ROWS;
+export const CSV_IMPORT_MAX_ROWS = 10_000;
+export const CSV_IMPORT_BATCH_ROWS = CONTACT_IMPORT_MAX_ROWS;
+
+/** 'Ligne 3', the line of the file as a spreadsheet numbers it (the header is line 1) for contact `row`. */
+export const fileLine = (row: number) => `Ligne ${formatNumber(row + 1)}`;
 
 export const IMPORT_MESSAGES = {
   notCsv: 'Le fichier doit être au format .csv.',
   // Rounded up, so that a file just over the limit never reads '(1 Mo)'.
   tooLarge: (bytes: number) =>
     `Le fichier est trop volumineux (${formatNumber(Math.ceil((bytes / (1024 * 1024)) * 100) / 100)} Mo). Limite : 1 Mo.`,
-  tooMany: (count: number) => `Le fichier contient trop de contacts (${count}). Limite : ${CSV_IMPORT_MAX_ROWS}.`,
+  tooMany: (count: number) =>
+    `Le fichier contient trop de contacts (${formatNumber(count)}). Limite : ${formatNumber(CSV_IMPORT_MAX_ROWS)}.`,
   success: (count: number) =>
-    count === 1 ? '1 contact importé avec succès.' : `${count} contacts importés avec succès.`,
+    count === 0 ? 'Aucun nouveau contact importé.' : `${countLabel(count, 'contact importé', 'contacts importés')} avec succès.`,
+  updated: (count: number) => `${countLabel(count, 'contact mis à jour', 'contacts mis à jour')}.`,
+  skippedExisting: (count: number) => `${countLabel(count, 'contact déjà présent ignoré', 'contacts déjà présents ignorés')}.`,
+  skippedInvalid: (count: number) => `${countLabel(count, 'ligne invalide ignorée', 'lignes invalides ignorées')}.`,
   unknown: "Erreur inconnue lors de l'import des contacts.",
-  readError: (detail: string) => `Erreur lecture fichier CSV: ${detail}`,
+  readError: (detail: string) => `Erreur lecture fichier CSV : ${detail}`,
   missingColumns: 'Le fichier doit contenir une colonne Nom et une colonne Email sur sa première ligne.',
   nothingToImport: 'Aucun contact à importer : chaque ligne doit avoir un nom et un email.',
-  rowError: (row: number, field: string, messages: string) => `Contact ${row} : ${field} : ${messages}`,
+  missing: (name: boolean, email: boolean) =>
+    name && email ? 'Nom et email manquants.' : name ? 'Nom manquant.' : 'Email manquant.',
+  existing: (contactName: string, match: MatchReason) =>
+    `déjà présent : « ${contactName} » (même ${match === 'email' ? 'email' : 'nom'}).`,
+  repeats: (row: number) => `même contact que la ${fileLine(row).toLowerCase()}.`,
+  rowError: (row: number, field: string, messages: string) => `${fileLine(row)} : ${field} : ${messages}`,
+  rowNote: (row: number, text: string) => `${fileLine(row)} : ${text}`,
+  /** Issue 18: 'N nouveaux contacts, M déjà présents, K lignes invalides.' */
+  preview: (fresh: number, existing: number, invalid: number) =>
+    `${countLabel(fresh, 'nouveau contact', 'nouveaux contacts')}, ${countLabel(existing, 'déjà présent', 'déjà présents')}, ` +
+    `${countLabel(invalid, 'ligne invalide', 'lignes invalides')}.`,
+  nothingNew: 'Tous les contacts du fichier sont déjà présents : choisissez de les mettre à jour, ou annulez.',
   failed: "Aucun contact n'a été importé. Corrigez le fichier puis recommencez :",
-  skipped: (count: number) =>
-    count === 1
-      ? '1 ligne sans nom ou sans email a été ignorée.'
-      : `${count} lignes sans nom ou sans email ont été ignorées.`,
+  partlyFailed: (created: number) =>
+    `${countLabel(created, 'contact importé', 'contacts importés')} avant l’erreur ; les lignes suivantes ne l’ont pas été :`,
   reading: 'Lecture du fichier...',
-  sending: (count: number) => `Import de ${count} contact${count > 1 ? 's' : ''} en cours...`,
+  checking: 'Analyse du fichier...',
+  sending: (count: number) => `Import de ${countLabel(count, 'contact', 'contacts')} en cours...`,
 } as const;
 
 const GENERAL_KEYS = new Set(['detail', 'non_field_errors']);
@@ -76,8 +99,8 @@ export function formatContactErrors(data: unknown): string | null {
 }
 
 /**
- * SPEC 8 "CSV import": one line 'Contact i : field : messages' per field in error, where i is
- * the contact's position in the file (`rowNumbers[k]` for the k-th row sent).
+ * SPEC 8 "CSV import": one line 'Ligne n : field : messages' per field in error, n being the line
+ * of the file (`rowNumbers[k]`, the contact's place in the file, for the k-th row sent).
  */
 export function formatImportErrors(errors: unknown, rowNumbers: readonly number[]): string[] {
   if (!Array.isArray(errors)) return [];
@@ -86,7 +109,9 @@ export function formatImportErrors(errors: unknown, rowNumbers: readonly number[
     if (!rowErrors || typeof rowErrors !== 'object') return;
     for (const [field, value] of Object.entries(rowErrors as Record<string, unknown>)) {
       const messages = messagesOf(value);
-      if (messages) lines.push(IMPORT_MESSAGES.rowError(rowNumbers[index] ?? index + 1, fieldLabel(field), messages));
+      if (!messages) continue;
+      const row = rowNumbers[index] ?? index + 1;
+      lines.push(GENERAL_KEYS.has(field) ? IMPORT_MESSAGES.rowNote(row, messages) : IMPORT_MESSAGES.rowError(row, fieldLabel(field), messages));
     }
   });
   return lines;

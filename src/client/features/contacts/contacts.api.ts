@@ -1,5 +1,6 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
+import type { ContactImportPreview, ContactImportResult, OnDuplicate } from '../../../shared/contact-import';
 import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
 import type { Project } from '../../../shared/workflow';
 
@@ -27,12 +28,10 @@ export interface ContactDocument {
   invoice_number?: string | null;
 }
 
-export interface ImportContactsResult {
-  created: number;
-  ids: number[];
-}
-
 export type ContactImportRow = Partial<ContactInput> & Pick<ContactInput, 'name' | 'email'>;
+
+/** What an import may have changed: contacts (created or updated), their history, the dashboard. */
+export const IMPORT_TAGS = ['Contact', 'Activity', 'Dashboard'] as const;
 
 /** Writes to a contact change names shown in tasks, projects, documents, activity and dashboard. */
 const CONTACT_DEPENDENTS = ['Contact', 'Task', 'Project', 'Quote', 'Invoice', 'Activity', 'Dashboard'] as const;
@@ -98,9 +97,17 @@ export const contactsApi = api.injectEndpoints({
         error ? [] : [{ type: 'Contact', id: 'LIST' }, 'Task', 'Project', 'Activity', 'Dashboard'],
     }),
 
-    importContacts: build.mutation<ImportContactsResult, ContactImportRow[]>({
-      query: (rows) => ({ url: 'import-contacts/', method: 'POST', data: rows }),
-      invalidatesTags: (result) => (result ? ['Contact', 'Activity', 'Dashboard'] : []),
+    /** What importing these rows would do (issue 18: new, already there, invalid); writes nothing. */
+    previewContactImport: build.mutation<ContactImportPreview, ContactImportRow[]>({
+      query: (contacts) => ({ url: 'import-contacts/', method: 'POST', data: { contacts, dry_run: true } }),
+    }),
+
+    /**
+     * One batch of an import. Invalidates nothing: the import flow invalidates IMPORT_TAGS once,
+     * after its last batch, rather than refetch the whole list after each one.
+     */
+    importContacts: build.mutation<ContactImportResult, { contacts: ContactImportRow[]; on_duplicate: OnDuplicate }>({
+      query: (body) => ({ url: 'import-contacts/', method: 'POST', data: body }),
     }),
 
 
@@ -128,6 +135,7 @@ export const {
   useCreateContactMutation,
   useUpdateContactMutation,
   useDeleteContactMutation,
+  usePreviewContactImportMutation,
   useImportContactsMutation,
   useGetContactProjectsQuery,
   useGetContactQuotesQuery,

@@ -18,6 +18,9 @@ export const contactSearchText = (c: Pick<ContactInput, 'name' | 'email' | 'comp
 /** The fields of ContactListItem. */
 const LIST_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'category', 'client_type'] as const satisfies readonly (keyof ContactListItem)[];
 
+/** What an imported row is compared with (contact-import.ts). */
+export type MatchCandidate = Pick<Contact, 'id' | 'name' | 'email'>;
+
 /** Every query is scoped to its owner: another user's id reads as missing. */
 export function contactsRepository(db: Kysely<Database>) {
   const findById = preparedQuery(db, (db, ownerId: number, id: number) =>
@@ -42,6 +45,9 @@ export function contactsRepository(db: Kysely<Database>) {
         .where((eb) => eb.or([eb('siren', '<>', ''), eb('vat_number', '<>', '')]))
         .orderBy('id')
         .execute() as Promise<ContactIdentifiers[]>,
+    /** Every contact's name and e-mail, in id order, for the import's duplicate check. */
+    matchCandidates: (ownerId: number): Promise<MatchCandidate[]> =>
+      db.selectFrom('contacts').select(['id', 'name', 'email']).where('owner_id', '=', ownerId).orderBy('id').execute(),
     find: async (ownerId: number, id: number) => (await findById(ownerId, id))[0] as Contact | undefined,
     insert: (ownerId: number, input: ContactInput) => {
       const now = new Date().toISOString();

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { ApiError, badRequest, parseBody, zodToFieldErrors, type FieldErrors } from '../../http/errors';
+import { ApiError, badRequest, parseBody, zodToFieldErrors } from '../../http/errors';
 import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
 import { CONTACT_IMPORT_MAX_ROWS } from '../../../shared/contacts';
+import { ON_DUPLICATE_CHOICES } from '../../../shared/contact-import';
 import { clientType, contactBody } from './contacts.schemas';
 import { contactsService } from './contacts.service';
 import { projectsService } from '../projects/projects.service';
@@ -13,6 +14,13 @@ import { documentsService } from '../documents/documents.service';
 import { INVOICE_KIND, QUOTE_KIND } from '../documents/document-kinds';
 
 type IdRequest = { Params: { id: string } };
+
+/** The import's object form; the rows are checked one by one afterwards. */
+const importBody = z.strictObject({
+  contacts: z.array(z.unknown()),
+  dry_run: z.boolean().optional(),
+  on_duplicate: z.enum(ON_DUPLICATE_CHOICES).optional(),
+});
 
 export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
   const contacts = contactsService(ctx.db, ctx.dialect);
@@ -53,28 +61,37 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send();
   });
 
+  /**
+   * A list of contacts, or `{contacts, dry_run, on_duplicate}` (issue 18). A row that repeats a
+   * contact (contact-import.ts: same e-mail, or same name where one has no e-mail) is not created
+   * again: skipped, or the contact updated ('update'). `dry_run` writes nothing and says, per row,
+   * whether it is new, already there (and which contact) or invalid. Otherwise any invalid row
+   * refuses the whole list with one error object per row.
+   */
   app.post('/import-contacts/', async (request, reply) => {
-    const rows = request.body;
-    if (!Array.isArray(rows)) throw badRequest({ detail: 'Une liste de contacts est attendue.' });
+    const body: z.output<typeof importBody> = Array.isArray(request.body)
+      ? { contacts: request.body }
+      : parseBody(importBody, request.body);
+    const { contacts: rows, dry_run: dryRun = false, on_duplicate: onDuplicate = 'skip' } = body;
     if (rows.length === 0) throw badRequest({ detail: 'Aucun contact à importer.' });
     if (rows.length > CONTACT_IMPORT_MAX_ROWS) {
       throw new ApiError(413, {
         detail: `Le fichier contient trop de contacts (${rows.length}). Limite : ${CONTACT_IMPORT_MAX_ROWS}.`,
       });
     }
-    const errors: FieldErrors[] = [];
     const parsed = rows.map((row) => {
       if (row === null || typeof row !== 'object' || Array.isArray(row)) {
-        errors.push({ non_field_errors: ['Données invalides. Un objet JSON est attendu.'] });
-        return null;
+        return { errors: { non_field_errors: ['Données invalides. Un objet JSON est attendu.'] } };
       }
       const result = contactBody.safeParse(row, { reportInput: true });
-      errors.push(result.success ? {} : zodToFieldErrors(result.error as z.ZodError));
-      return result.success ? result.data : null;
+      return result.success ? { row: result.data } : { errors: zodToFieldErrors(result.error as z.ZodError) };
     });
-    if (errors.some((e) => Object.keys(e).length)) throw badRequest({ errors });
-    const ids = await contacts.importMany(request.userId, parsed as NonNullable<(typeof parsed)[number]>[]);
-    return reply.status(201).send({ created: ids.length, ids });
+    if (dryRun) return contacts.previewImport(request.userId, parsed);
+    if (parsed.some((item) => 'errors' in item)) {
+      throw badRequest({ errors: parsed.map((item) => ('errors' in item ? item.errors : {})) });
+    }
+    const valid = parsed.flatMap((item) => ('row' in item && item.row ? [item.row] : []));
+    return reply.status(201).send(await contacts.importMany(request.userId, valid, onDuplicate));
   });
 
   app.get<IdRequest>('/contacts/:id/projects/', async (request) => {

@@ -8,18 +8,63 @@ import {
   type Contact,
   type ContactInput,
 } from '../../../shared/contacts';
-import { badRequest, notFound } from '../../http/errors';
+import {
+  ContactMatcher,
+  type ContactImportPreview,
+  type ContactImportResult,
+  type ContactImportRowReport,
+  type OnDuplicate,
+} from '../../../shared/contact-import';
+import { badRequest, notFound, type FieldErrors } from '../../http/errors';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
-import { contactsRepository } from './contacts.repository';
+import { contactsRepository, type MatchCandidate } from './contacts.repository';
 import { withDefaults } from './contacts.schemas';
+
+type ContactRow = Partial<ContactInput> & { name: string };
+
+/** What an import row is compared with: a stored contact, or a row of the same request (`row`). */
+export type ImportCandidate = { contact: MatchCandidate; row?: undefined } | { contact?: undefined; row: number; name: string };
+
+/** The owner's contacts as a matcher (shared rule, contact-import.ts). */
+export const candidatesMatcher = (contacts: MatchCandidate[]) =>
+  new ContactMatcher<ImportCandidate>(contacts.map((contact) => ({ name: contact.name, email: contact.email, value: { contact } })));
+
+/** Whether writing `row` over `contact` would change one of its fields. */
+const changesSomething = (contact: Contact, row: ContactRow) =>
+  Object.entries(row).some(([field, value]) => contact[field as keyof Contact] !== value);
 
 export function contactsService(db: Kysely<Database>, dialect: Dialect) {
   const repo = contactsRepository(db);
 
-  async function createIn(trx: Kysely<Database>, ownerId: number, input: Partial<ContactInput> & { name: string }) {
+  async function createIn(trx: Kysely<Database>, ownerId: number, input: ContactRow) {
     const contact = await contactsRepository(trx).insert(ownerId, withDefaults(input));
     await recordActivity(trx, { ownerId, objectType: 'contact', objectId: contact.id, label: contact.name, action: 'créé' });
     return contact;
+  }
+
+  /**
+   * The body was checked alone; a field it omits keeps its stored value (a SIREN stays when the
+   * type becomes particulier): the merged contact must hold together too. Null when it does.
+   */
+  function mergeConflicts(before: Contact, input: Partial<ContactInput>): FieldErrors | null {
+    const conflicts = Object.entries(contactIdentityConflicts({ ...before, ...input }));
+    return conflicts.length ? Object.fromEntries(conflicts.map(([field, message]) => [field, [message]])) : null;
+  }
+
+  async function updateIn(trx: Kysely<Database>, ownerId: number, before: Contact, input: Partial<ContactInput>) {
+    const after = await contactsRepository(trx).update(ownerId, before.id, {
+      ...input,
+      ...(input.country === '' ? { country: 'France' } : {}),
+    });
+    await recordActivity(trx, {
+      ownerId,
+      objectType: 'contact',
+      objectId: before.id,
+      label: after.name,
+      action: 'mis à jour',
+      changes: describeChanges(CONTACT_FIELD_LABELS, before as never, after as never),
+    });
+    return after;
   }
 
   return {
@@ -36,33 +81,72 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
     create: (ownerId: number, input: Partial<ContactInput> & { name: string }) =>
       db.transaction().execute((trx) => createIn(trx, ownerId, input)),
 
-    /** All rows or none (the caller has validated every row). */
-    importMany: (ownerId: number, rows: (Partial<ContactInput> & { name: string })[]) =>
-      db.transaction().execute(async (trx) => {
-        const ids: number[] = [];
-        for (const row of rows) ids.push((await createIn(trx, ownerId, row)).id);
-        return ids;
+    /**
+     * What importing `rows` would do, writing nothing: each valid row is new, or already there (a
+     * contact, or an earlier row of the request), each invalid row has its field errors.
+     */
+    async previewImport(ownerId: number, rows: ({ row: ContactRow } | { errors: FieldErrors })[]): Promise<ContactImportPreview> {
+      const matcher = candidatesMatcher(await repo.matchCandidates(ownerId));
+      const reports = rows.map((parsed, index): ContactImportRowReport => {
+        if ('errors' in parsed) return { status: 'invalid', errors: parsed.errors };
+        const { row } = parsed;
+        const found = matcher.find(row);
+        if (!found) {
+          matcher.add({ name: row.name, email: row.email ?? '', value: { row: index, name: row.name } });
+          return { status: 'new' };
+        }
+        const { contact } = found.value;
+        return contact
+          ? { status: 'existing', match: found.match, contact_id: contact.id, contact_name: contact.name }
+          : { status: 'existing', match: found.match, contact_id: null, contact_name: found.value.name, row: found.value.row };
+      });
+      const count = (status: ContactImportRowReport['status']) => reports.filter((r) => r.status === status).length;
+      return { dry_run: true, new: count('new'), existing: count('existing'), invalid: count('invalid'), rows: reports };
+    },
+
+    /**
+     * All rows or none (the caller has validated every row). A row that repeats a contact (or an
+     * earlier row) is left alone ('skip') or written over it ('update', when it changes something);
+     * an update whose merged contact does not hold together refuses the import with
+     * `{errors: [..., {field: [message]}, ...]}`, one object per row.
+     */
+    importMany: (ownerId: number, rows: ContactRow[], onDuplicate: OnDuplicate) =>
+      db.transaction().execute(async (trx): Promise<ContactImportResult> => {
+        const repoTx = contactsRepository(trx);
+        const matcher = candidatesMatcher(await repoTx.matchCandidates(ownerId));
+        const result: ContactImportResult = { created: 0, updated: 0, skipped: 0, ids: [] };
+        const errors: FieldErrors[] = rows.map(() => ({}));
+        for (const [index, row] of rows.entries()) {
+          const found = matcher.find(row);
+          if (!found) {
+            const contact = await createIn(trx, ownerId, row);
+            matcher.add({ name: contact.name, email: contact.email, value: { contact } });
+            result.created += 1;
+            result.ids.push(contact.id);
+            continue;
+          }
+          const { contact } = found.value;
+          const before = contact && (await repoTx.find(ownerId, contact.id));
+          if (onDuplicate === 'skip' || !before || !changesSomething(before, row)) {
+            result.skipped += 1;
+            continue;
+          }
+          const conflicts = mergeConflicts(before, row);
+          if (conflicts) errors[index] = conflicts;
+          else await updateIn(trx, ownerId, before, row);
+          result.updated += 1;
+        }
+        if (errors.some((e) => Object.keys(e).length)) throw badRequest({ errors });
+        return result;
       }),
 
     update: (ownerId: number, id: number, input: Partial<ContactInput>) =>
       db.transaction().execute(async (trx) => {
-        const repoTx = contactsRepository(trx);
-        const before = await repoTx.find(ownerId, id);
+        const before = await contactsRepository(trx).find(ownerId, id);
         if (!before) throw notFound();
-        // The body was checked alone; a field it omits keeps its stored value (a SIREN stays
-        // when the type becomes particulier): the merged contact must hold together too.
-        const conflicts = Object.entries(contactIdentityConflicts({ ...before, ...input }));
-        if (conflicts.length) throw badRequest(Object.fromEntries(conflicts.map(([field, message]) => [field, [message]])));
-        const after = await repoTx.update(ownerId, id, { ...input, ...(input.country === '' ? { country: 'France' } : {}) });
-        await recordActivity(trx, {
-          ownerId,
-          objectType: 'contact',
-          objectId: id,
-          label: after.name,
-          action: 'mis à jour',
-          changes: describeChanges(CONTACT_FIELD_LABELS, before as never, after as never),
-        });
-        return after;
+        const conflicts = mergeConflicts(before, input);
+        if (conflicts) throw badRequest(conflicts);
+        return updateIn(trx, ownerId, before, input);
       }),
 
     remove: (ownerId: number, id: number) =>

@@ -35,7 +35,6 @@ async function search(user: ReturnType<typeof renderApp>['user'], text: string) 
   await user.click(screen.getByRole('searchbox', { name: 'Rechercher' }));
   await user.paste(text);
 }
-const csvFile = (content: string, name = 'contacts.csv') => new File([content], name, { type: 'text/csv' });
 
 // Lists of 120-300 rows re-render on every step: leave room on a busy CI machine.
 jest.setTimeout(20_000);
@@ -243,73 +242,6 @@ describe('contact list page', () => {
       await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
       expect(await screen.findByText("Impossible de préparer l'export CSV. Veuillez réessayer.")).toBeInTheDocument();
       expect(downloads).toEqual([]);
-    });
-  });
-
-  describe('CSV import', () => {
-    const importInput = () => screen.getByLabelText('Fichier CSV à importer');
-
-    it('sends only rows with a name and an e-mail, shows progress, then the success message and the new list', async () => {
-      const { user } = await openList();
-      let release: () => void = () => {};
-      mock.onPost('import-contacts/').reply(
-        () => new Promise((resolve) => {
-          release = () => resolve([201, { created: 2, ids: [121, 122] }]);
-        }),
-      );
-      await user.upload(importInput(), csvFile('email;nom;ville\nzoe@x.fr;Zoé;Lyon\n;Sans email;\nluc@x.fr;Luc;\n'));
-      expect(await screen.findByText('Import de 2 contacts en cours...')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Importer CSV' })).toBeDisabled();
-
-      mock.onGet('contacts/').reply(200, [...CONTACTS, { id: 121, name: 'Zoé', email: 'zoe@x.fr', phone: '', company: '', category: 'client', client_type: 'professionnel' }]);
-      release();
-      expect(await screen.findByText(/2 contacts importés avec succès\./)).toBeInTheDocument();
-      expect(screen.getByText(/1 ligne sans nom ou sans email a été ignorée\./)).toBeInTheDocument();
-      expect(JSON.parse(mock.history.post[0].data)).toEqual([
-        { email: 'zoe@x.fr', name: 'Zoé', city: 'Lyon' },
-        { email: 'luc@x.fr', name: 'Luc' },
-      ]);
-      // The list is refetched (the Contact tag is invalidated).
-      expect(await screen.findByText('121 contacts')).toBeInTheDocument();
-    });
-
-    it("lists the server's per-row errors as 'Contact i : field : messages'", async () => {
-      const { user } = await openList();
-      mock.onPost('import-contacts/').reply(400, {
-        errors: [{}, { email: ['Saisissez une adresse e-mail valide.'] }, { category: ['« ami » n\'est pas un choix valide.'] }],
-      });
-      await user.upload(importInput(), csvFile('Nom,Email,Catégorie\nA,a@x.fr,Client\nB,faux,Client\nC,c@x.fr,ami\n'));
-      const list = await screen.findByRole('list', { name: "Erreurs de l'import" });
-      expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-        'Contact 2 : Email : Saisissez une adresse e-mail valide.',
-        "Contact 3 : Catégorie : « ami » n'est pas un choix valide.",
-      ]);
-      expect(screen.getByRole('alert')).toHaveTextContent("Aucun contact n'a été importé.");
-    });
-
-    it('shows the unknown-error message when the server gives no detail', async () => {
-      const { user } = await openList();
-      mock.onPost('import-contacts/').reply(500, '<html>');
-      await user.upload(importInput(), csvFile('Nom,Email\nA,a@x.fr\n'));
-      expect(await screen.findByRole('alert')).toHaveTextContent("Erreur inconnue lors de l'import des contacts.");
-    });
-
-    it('refuses more than 200 contacts without calling the server', async () => {
-      const { user } = await openList();
-      const lines = Array.from({ length: 201 }, (_, i) => `Personne ${i},p${i}@x.fr`);
-      await user.upload(importInput(), csvFile(`Nom,Email\n${lines.join('\n')}\n`));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Le fichier contient trop de contacts (201). Limite : 200.');
-      expect(mock.history.post).toHaveLength(0);
-    });
-
-    it('refuses files over 1 MB and files that are not .csv', async () => {
-      const { user } = await openList(CONTACTS, { applyAccept: false });
-      const big = csvFile('x'.repeat(1024 * 1024 + 1), 'gros.csv');
-      await user.upload(importInput(), big);
-      expect(await screen.findByRole('alert')).toHaveTextContent('Le fichier est trop volumineux (1,01 Mo). Limite : 1 Mo.');
-      await user.upload(importInput(), new File(['Nom,Email'], 'contacts.xlsx'));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Le fichier doit être au format .csv.');
-      expect(mock.history.post).toHaveLength(0);
     });
   });
 });

@@ -127,15 +127,19 @@ describe('parseContactsCsv (import)', () => {
     expect(rowsOf(parseContactsCsv(text))[0].contact).toEqual({ company: 'ACME', postal_code: '75001', name: 'Jean', email: 'jean@acme.fr' });
   });
 
-  it('only keeps rows with both a name and an e-mail, numbering contacts by their place in the file', () => {
-    const text = 'Nom,Email\nAnne,anne@x.fr\n,sans-nom@x.fr\nSans Email,\n\nBruno,bruno@x.fr\n';
+  it('only keeps rows with both a name and an e-mail, listing the others with what they lack, numbered by their place in the file', () => {
+    const text = 'Nom,Email,Ville\nAnne,anne@x.fr,\n,sans-nom@x.fr,\nSans Email,,\n,,Lyon\n\nBruno,bruno@x.fr,\n';
     const result = parseContactsCsv(text);
     expect(result).toEqual({
       ok: true,
-      skipped: 2,
+      invalid: [
+        { row: 2, reason: 'Nom manquant.' },
+        { row: 3, reason: 'Email manquant.' },
+        { row: 4, reason: 'Nom et email manquants.' },
+      ],
       rows: [
         { row: 1, contact: { name: 'Anne', email: 'anne@x.fr' } },
-        { row: 4, contact: { name: 'Bruno', email: 'bruno@x.fr' } },
+        { row: 5, contact: { name: 'Bruno', email: 'bruno@x.fr' } },
       ],
     });
   });
@@ -155,7 +159,7 @@ describe('parseContactsCsv (import)', () => {
   it('reports broken quoting as a read error', () => {
     const result = parseContactsCsv('Nom,Email\n"Anne,anne@x.fr\n');
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toMatch(/^Erreur lecture fichier CSV: /);
+    expect(!result.ok && result.error).toMatch(/^Erreur lecture fichier CSV : /);
   });
 });
 

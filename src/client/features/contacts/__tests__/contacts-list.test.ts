@@ -77,14 +77,15 @@ describe('server error messages', () => {
     expect(formatContactErrors('<html>')).toBeNull();
   });
 
-  it("lists import errors as 'Contact i : field : messages' with the file's numbering", () => {
+  it("lists import errors as 'Ligne n : field : messages', n the line of the file (the header is line 1)", () => {
     expect(formatImportErrors([{}, { email: ['Saisissez une adresse e-mail valide.'], colour: ['Champ inconnu.'] }], [1, 3])).toEqual([
-      'Contact 3 : Email : Saisissez une adresse e-mail valide.',
-      'Contact 3 : colour : Champ inconnu.',
+      'Ligne 4 : Email : Saisissez une adresse e-mail valide.',
+      'Ligne 4 : colour : Champ inconnu.',
     ]);
     expect(formatImportErrors([{ siren: ['Un client particulier n’a pas de SIREN.'], client_type: ['Invalide.'] }], [2])).toEqual([
-      'Contact 2 : SIREN : Un client particulier n’a pas de SIREN.',
-      'Contact 2 : Type de client : Invalide.',
+      'Ligne 3 : SIREN : Un client particulier n’a pas de SIREN.',
+      'Ligne 3 : Type de client : Invalide.',
     ]);
+    expect(formatImportErrors([{ non_field_errors: ['Données invalides.'] }], [9])).toEqual(['Ligne 10 : Données invalides.']);
   });
 });
