@@ -1,4 +1,5 @@
-// Client build: src/client/main.tsx → dist/public (see DESIGN.md §2, §3).
+// Client build: src/client/main.tsx → dist/public (see DESIGN.md §2, §3), and the static landing
+// page: dist/public/landing.html with src/client/landing.ts, served at '/' (issue 18).
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { SourceMapDevToolPlugin } = require('webpack');
@@ -10,14 +11,32 @@ const SOURCE_MAP_DIR = path.resolve(__dirname, 'dist/sourcemaps');
 module.exports = (_env, argv) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
   const isDev = mode === 'development';
+  const favicon = path.resolve(__dirname, 'public/favicon.svg');
   const plugins = [
     new HtmlWebpackPlugin({
       template: path.resolve(__dirname, 'public/index.html'),
-      favicon: path.resolve(__dirname, 'public/favicon.svg'),
+      favicon,
       scriptLoading: 'defer',
+      chunks: ['main'],
     }),
   ];
   if (!isDev) {
+    // The landing page's HTML and CSS rendered now, from the React page (the dev server shows the
+    // app's own route instead).
+    const { prerenderLanding } = require('tsx/cjs/api').require(
+      './src/client/features/landing/landing-prerender.tsx',
+      __filename,
+    );
+    plugins.push(
+      new HtmlWebpackPlugin({
+        filename: 'landing.html',
+        template: path.resolve(__dirname, 'public/landing.html'),
+        favicon,
+        scriptLoading: 'defer',
+        chunks: ['landing'],
+        landing: prerenderLanding(),
+      }),
+    );
     // No `//# sourceMappingURL` comment, and the maps outside the public directory: the sources stay
     // private, and a stack trace from production can still be decoded with dist/sourcemaps.
     plugins.push(
@@ -42,7 +61,10 @@ module.exports = (_env, argv) => {
 
   return {
     mode,
-    entry: { main: path.resolve(__dirname, 'src/client/main.tsx') },
+    entry: {
+      main: path.resolve(__dirname, 'src/client/main.tsx'),
+      ...(isDev ? {} : { landing: path.resolve(__dirname, 'src/client/landing.ts') }),
+    },
     output: {
       path: path.resolve(__dirname, 'dist/public'),
       publicPath: '/',

@@ -10,11 +10,12 @@ test('a new user signs up, activates, signs in, edits the profile, keeps the the
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Voir les fonctionnalités' }).click();
   await expect(page.getByRole('region', { name: 'Fonctionnalités' })).toBeInViewport();
+  // 'Démarrer gratuitement' opens account creation (issue 18), not the sign-in form.
   await page.getByRole('link', { name: 'Démarrer gratuitement' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?mode=register$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Créer un compte' })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Créer un compte' }).click();
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
   await page.getByLabel('Confirmer le mot de passe').fill('pas le même');

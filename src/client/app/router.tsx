@@ -1,15 +1,20 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { matchPath, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { selectIsAuthenticated } from './session/session.slice';
 import { AppLayout } from '../features/shell/app-layout';
 import { useAppSelector } from './hooks';
 
+type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
 /**
  * React.lazy for a named export: each route is its own chunk, named `route-<page>` so that
- * bench/bundle.ts can find what a route loads in the build stats (namedChunkGroups).
+ * bench/bundle.ts can find what a route loads in the build stats (namedChunkGroups). `preload()`
+ * starts the download early (see preloadRoute); the page then renders from the same promise.
  */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ({ default: module[name] as ComponentType })));
+  return Object.assign(lazy(preload), { preload });
 }
 
 const LandingPage = lazyPage(
@@ -57,13 +62,13 @@ const ProjectListPage = lazyPage(
   'ProjectListPage',
 );
 /** The project page with the tasks feature's panel: composed here, so that projects does not import tasks. */
-const ProjectDetailPage = lazy(async () => {
+const ProjectDetailPage = lazyPage(async () => {
   const [{ ProjectDetailPage: Page }, { ProjectTasksPanel }] = await Promise.all([
     import(/* webpackChunkName: "route-project-detail" */ '../features/projects/project-detail-page'),
     import(/* webpackChunkName: "route-project-detail" */ '../features/tasks/project-tasks-panel'),
   ]);
-  return { default: () => <Page TasksPanel={ProjectTasksPanel} /> };
-});
+  return { ProjectDetailPage: () => <Page TasksPanel={ProjectTasksPanel} /> };
+}, 'ProjectDetailPage');
 const TaskListPage = lazyPage(
   () => import(/* webpackChunkName: "route-tasks" */ '../features/tasks/task-list-page'),
   'TaskListPage',
@@ -113,6 +118,61 @@ const NotFoundPage = lazyPage(
   'NotFoundPage',
 );
 
+/** Landing and login: only signed out. */
+const GUEST_PAGES: readonly (readonly [string, LazyPage])[] = [
+  ['/', LandingPage],
+  ['/login', LoginPage],
+];
+
+const PUBLIC_PAGES: readonly (readonly [string, LazyPage])[] = [
+  ['/reset-password', ResetPasswordPage],
+  ['/reset-password-confirm/:uidb64/:token', ResetPasswordConfirmPage],
+  ['/activation-success', ActivationSuccessPage],
+  ['/activation-failed', ActivationFailedPage],
+];
+
+/** Need a stored access token (see RequireAuth). */
+const PROTECTED_PAGES: readonly (readonly [string, LazyPage])[] = [
+  ['/dashboard', DashboardPage],
+  ['/contacts', ContactListPage],
+  ['/contacts/new', ContactDetailPage],
+  ['/contacts/:id', ContactDetailPage],
+  ['/projects', ProjectListPage],
+  ['/projects/new', ProjectDetailPage],
+  ['/projects/:id', ProjectDetailPage],
+  ['/tasks', TaskListPage],
+  ['/tasks/new', TaskDetailPage],
+  ['/tasks/:id', TaskDetailPage],
+  ['/quotes', QuoteListPage],
+  ['/quotes/new', QuoteDetailPage],
+  ['/quotes/:id', QuoteDetailPage],
+  ['/invoices', InvoiceListPage],
+  ['/invoices/new', InvoiceDetailPage],
+  ['/invoices/:id', InvoiceDetailPage],
+  ['/credit-notes', CreditNoteListPage],
+  ['/credit-notes/:id', CreditNoteDetailPage],
+  ['/reports', ReportsPage],
+  ['/profile', ProfilePage],
+  ['/activities', ActivityHistoryPage],
+];
+
+/**
+ * Starts downloading the chunk of the page at `pathname` at start-up, in parallel with the first
+ * render of the shell instead of after it (the route chunk is otherwise requested only when the
+ * router renders the lazy page): a phone on slow 4G saves a round trip plus that render.
+ */
+export function preloadRoute(pathname: string): void {
+  const page = [...PROTECTED_PAGES, ...GUEST_PAGES, ...PUBLIC_PAGES].find(([path]) => matchPath(path, pathname))?.[1];
+  void page?.preload().catch(() => {
+    // A failed download shows up (and is retried) when the page itself renders.
+  });
+}
+
+const routes = (pages: readonly (readonly [string, LazyPage])[]) =>
+  pages.map(([path, Page]) =>
+    path === '/' ? <Route key={path} index element={<Page />} /> : <Route key={path} path={path.slice(1)} element={<Page />} />,
+  );
+
 /** Protected routes: without a stored access token, go to /login. */
 export function RequireAuth() {
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
@@ -130,39 +190,9 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route element={<GuestOnly />}>
-          <Route index element={<LandingPage />} />
-          <Route path="login" element={<LoginPage />} />
-        </Route>
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="reset-password-confirm/:uidb64/:token" element={<ResetPasswordConfirmPage />} />
-        <Route path="activation-success" element={<ActivationSuccessPage />} />
-        <Route path="activation-failed" element={<ActivationFailedPage />} />
-
-        <Route element={<RequireAuth />}>
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="contacts" element={<ContactListPage />} />
-          <Route path="contacts/new" element={<ContactDetailPage />} />
-          <Route path="contacts/:id" element={<ContactDetailPage />} />
-          <Route path="projects" element={<ProjectListPage />} />
-          <Route path="projects/new" element={<ProjectDetailPage />} />
-          <Route path="projects/:id" element={<ProjectDetailPage />} />
-          <Route path="tasks" element={<TaskListPage />} />
-          <Route path="tasks/new" element={<TaskDetailPage />} />
-          <Route path="tasks/:id" element={<TaskDetailPage />} />
-          <Route path="quotes" element={<QuoteListPage />} />
-          <Route path="quotes/new" element={<QuoteDetailPage />} />
-          <Route path="quotes/:id" element={<QuoteDetailPage />} />
-          <Route path="invoices" element={<InvoiceListPage />} />
-          <Route path="invoices/new" element={<InvoiceDetailPage />} />
-          <Route path="invoices/:id" element={<InvoiceDetailPage />} />
-          <Route path="credit-notes" element={<CreditNoteListPage />} />
-          <Route path="credit-notes/:id" element={<CreditNoteDetailPage />} />
-          <Route path="reports" element={<ReportsPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="activities" element={<ActivityHistoryPage />} />
-        </Route>
-
+        <Route element={<GuestOnly />}>{routes(GUEST_PAGES)}</Route>
+        {routes(PUBLIC_PAGES)}
+        <Route element={<RequireAuth />}>{routes(PROTECTED_PAGES)}</Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

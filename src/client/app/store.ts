@@ -9,12 +9,14 @@ import {
   PURGE,
   REGISTER,
   REHYDRATE,
+  type Persistor,
 } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { sessionReducer } from './session/session.slice';
 import { sidebarReducer } from '../features/shell/sidebar.slice';
 import { themeReducer } from '../features/theme/theme.slice';
-import { api } from './api';
+import { api, followSessionOfOtherTabs } from './api';
+import { PERSIST_KEY } from './persisted-state';
 
 export const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -44,7 +46,7 @@ export type AppDispatch = AppStore['dispatch'];
 export const PERSISTED_SLICES = ['session', 'theme', 'sidebar'] as const;
 
 export const persistConfig = {
-  key: 'carnet',
+  key: PERSIST_KEY,
   version: 1,
   storage,
   whitelist: [...PERSISTED_SLICES],
@@ -63,5 +65,19 @@ export function setupPersistedStore() {
   });
   const persistor = persistStore(store);
   setupListeners(store.dispatch);
+  followSessionOfOtherTabs(store);
   return { store, persistor };
+}
+
+/** Resolves once redux-persist has put the stored slices back (what a PersistGate waits for). */
+export function whenRehydrated(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = persistor.subscribe(check);
+    check();
+  });
 }

@@ -71,7 +71,8 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/;
 
 /**
  * Serves the built SPA from `publicDir`: hashed assets cached for a year, index.html (with the
- * optional analytics script) for every other GET outside /api so that client routes work on reload.
+ * optional analytics script) for every other GET outside /api so that client routes work on reload,
+ * and at '/' the static landing page (landing.html, prerendered by the build) when there is one.
  * Returns the fallback used by the not-found handler, or null when there is no build.
  */
 export async function registerWebApp(
@@ -81,31 +82,34 @@ export async function registerWebApp(
 ): Promise<SpaFallback | null> {
   const indexFile = publicDir ? path.join(publicDir, 'index.html') : null;
   if (!publicDir || !indexFile || !existsSync(indexFile)) return null;
+  const landingFile = path.join(publicDir, 'landing.html');
 
-  let indexHtml = readFileSync(indexFile, 'utf8');
-  if (analyticsScriptUrl) {
+  const withAnalytics = (html: string) => {
+    if (!analyticsScriptUrl) return html;
     const tag = `<script async src="${analyticsScriptUrl.replace(/"/g, '&quot;')}"></script>`;
-    indexHtml = indexHtml.replace('</head>', `${tag}</head>`);
-  }
+    return html.replace('</head>', `${tag}</head>`);
+  };
+  const indexHtml = withAnalytics(readFileSync(indexFile, 'utf8'));
+  const landingHtml = existsSync(landingFile) ? withAnalytics(readFileSync(landingFile, 'utf8')) : indexHtml;
 
   await app.register(fastifyStatic, {
     root: publicDir,
     wildcard: false,
     index: false,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/landing.html',
     cacheControl: false, // set below, per file
     setHeaders(res, filePath) {
       res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  app.get('/', (_request, reply) => sendIndex(reply));
+  const sendHtml = (reply: FastifyReply, html: string) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  app.get('/', (_request, reply) => sendHtml(reply, landingHtml));
   // Paths that look like files (have an extension) are real 404s, not client routes.
   return (url, reply) => {
     if (/\.[a-z0-9]+$/i.test(url.split('?')[0])) return false;
-    sendIndex(reply);
+    sendHtml(reply, indexHtml);
     return true;
   };
 }

@@ -34,10 +34,18 @@ describe('route guards', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Simplifiez votre activité de freelance avec un seul outil' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Démarrer gratuitement' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Démarrer gratuitement' })).toHaveAttribute('href', '/login?mode=register');
     expect(screen.getByRole('link', { name: 'Connexion' })).toHaveAttribute('href', '/login');
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(6);
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
+  it("opens account creation from 'Démarrer gratuitement'", async () => {
+    const { user } = renderApp({ route: '/' });
+    await user.click(await screen.findByRole('link', { name: 'Démarrer gratuitement' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Créer un compte' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirmer le mot de passe')).toBeInTheDocument();
+    expect(currentPath()).toBe('/login?mode=register');
   });
 
   it('scrolls to the features section from the landing page', async () => {

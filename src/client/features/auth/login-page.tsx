@@ -22,8 +22,13 @@ export function LoginPage() {
   const [register, { isLoading: registering }] = useRegisterMutation();
 
   const location = useLocation();
+  // Account creation on arrival: '?mode=register' (the landing page's 'Démarrer gratuitement', a
+  // plain link from static HTML) or the router state { mode: 'register' }.
   const [mode, setMode] = useState<Mode>(() =>
-    (location.state as { mode?: Mode } | null)?.mode === 'register' ? 'register' : 'login',
+    new URLSearchParams(location.search).get('mode') === 'register' ||
+    (location.state as { mode?: Mode } | null)?.mode === 'register'
+      ? 'register'
+      : 'login',
   );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -11,6 +11,7 @@ import {
   IconQuotes,
   IconTasks,
 } from '../../ui/icons';
+import { FEATURES_ID, revealSection } from './reveal-section';
 
 export const FEATURES = [
   {
@@ -163,18 +164,24 @@ const StyledFooter = styled.footer`
   }
 `;
 
-const FEATURES_ID = 'fonctionnalites';
+export const LANDING_TITLE = 'Le CRM des indépendants';
 
+/** Account creation: the sign-in page opened in its registration mode. */
+export const REGISTER_PATH = '/login?mode=register';
+
+/**
+ * The landing page (SPEC 2, '/'). Visitors get it as static HTML, prerendered at build time
+ * (landing-prerender.tsx → dist/public/landing.html, no store nor router at run time); the app
+ * renders this same component when it navigates to '/' itself.
+ */
 export function LandingPage() {
-  useDocumentTitle('Le CRM des indépendants');
+  useDocumentTitle(LANDING_TITLE);
 
   const scrollToFeatures = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
     const section = document.getElementById(FEATURES_ID);
     if (!section) return;
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    section.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-    section.focus({ preventScroll: true });
+    event.preventDefault();
+    revealSection(section);
   };
 
   return (
@@ -191,7 +198,7 @@ export function LandingPage() {
             d'indépendant, réuni au même endroit.
           </StyledLead>
           <StyledCtas>
-            <ButtonLink to="/login" variant="primary" size="lg">
+            <ButtonLink to={REGISTER_PATH} variant="primary" size="lg">
               Démarrer gratuitement
             </ButtonLink>
             <ButtonLink to="/login" variant="secondary" size="lg">
