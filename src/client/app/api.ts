@@ -2,11 +2,15 @@ import type { BaseQueryFn, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import axios, { type AxiosRequestConfig, type Method } from 'axios';
 import {
+  loggedIn,
   sessionCleared,
   tokensRefreshed,
   type SessionState,
   type TokenPair,
 } from './session/session.slice';
+import {
+  SESSION_STORAGE_KEY, isNewerSession, readStoredSession, withTabLock, writeStoredSession,
+} from './session/stored-session';
 
 /** The one HTTP client of the app (tests attach axios-mock-adapter to it). */
 export const http = axios.create({
@@ -103,18 +107,67 @@ export async function sendRequest(
 type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
-async function refreshSession(
-  refreshToken: string,
-  dispatch: (action: unknown) => unknown,
-): Promise<RefreshOutcome> {
-  const result = await sendRequest({ url: 'token/refresh/', method: 'POST', data: { refresh: refreshToken } }, null);
-  if ('error' in result) return typeof result.error.status === 'number' ? 'rejected' : 'unreachable';
-  const pair = result.data as Partial<TokenPair> | null;
-  if (pair && typeof pair.access === 'string' && typeof pair.refresh === 'string') {
-    dispatch(tokensRefreshed({ access: pair.access, refresh: pair.refresh }));
-    return 'refreshed';
+type Dispatch = (action: unknown) => unknown;
+
+/** Takes the session another tab stored; another account's sign-in also drops this tab's cached data. */
+function adoptStoredSession(stored: SessionState, mine: SessionState, dispatch: Dispatch) {
+  const pair = { access: stored.access_token!, refresh: stored.refresh_token! };
+  if (stored.username === mine.username) {
+    dispatch(tokensRefreshed(pair));
+  } else {
+    dispatch(api.util.resetApiState());
+    dispatch(loggedIn({ ...pair, username: stored.username }));
   }
-  return 'rejected';
+}
+
+/**
+ * One tab at a time (a lock across tabs), and never with a refresh token another tab already
+ * rotated: the server takes a rotated token presented again for a stolen one and ends the session
+ * in every tab. So the stored tokens are read first, and newer ones used as they are; new tokens
+ * are stored before the lock is released, for the next tab.
+ */
+function refreshSession(getSession: () => SessionState, dispatch: Dispatch): Promise<RefreshOutcome> {
+  return withTabLock(async () => {
+    const stored = readStoredSession();
+    if (stored && isNewerSession(stored, getSession())) {
+      adoptStoredSession(stored, getSession(), dispatch);
+      return 'refreshed';
+    }
+    const refreshToken = getSession().refresh_token;
+    if (!refreshToken) return 'rejected';
+    const result = await sendRequest({ url: 'token/refresh/', method: 'POST', data: { refresh: refreshToken } }, null);
+    if ('error' in result) return typeof result.error.status === 'number' ? 'rejected' : 'unreachable';
+    const pair = result.data as Partial<TokenPair> | null;
+    if (pair && typeof pair.access === 'string' && typeof pair.refresh === 'string') {
+      dispatch(tokensRefreshed({ access: pair.access, refresh: pair.refresh }));
+      writeStoredSession(getSession());
+      return 'refreshed';
+    }
+    return 'rejected';
+  });
+}
+
+/**
+ * Keeps a tab's session in step with what the other tabs store (their sign-in, refreshes and
+ * sign-out): without it, a tab would go on with spent tokens, and redux-persist would write them
+ * back over the newer ones at its next change. Returns the unsubscribe function.
+ */
+export function followSessionOfOtherTabs(store: { getState: () => StateWithSession; dispatch: Dispatch }): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== SESSION_STORAGE_KEY) return;
+    const stored = readStoredSession();
+    const mine = store.getState().session;
+    if (!stored) return;
+    if (!stored.access_token && mine.access_token) {
+      // Signed out in another tab: that session has ended for this tab too.
+      store.dispatch(sessionCleared());
+      store.dispatch(api.util.resetApiState());
+    } else if (isNewerSession(stored, mine)) {
+      adoptStoredSession(stored, mine, store.dispatch);
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }
 
 /**
@@ -142,15 +195,10 @@ export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiE
     // Another request refreshed the tokens while this one was in flight.
     outcome = 'refreshed';
   } else {
-    const refreshToken = getSession().refresh_token;
-    if (refreshToken) {
-      refreshInFlight = refreshSession(refreshToken, api.dispatch).finally(() => {
-        refreshInFlight = null;
-      });
-      outcome = await refreshInFlight;
-    } else {
-      outcome = 'rejected';
-    }
+    refreshInFlight = refreshSession(getSession, api.dispatch).finally(() => {
+      refreshInFlight = null;
+    });
+    outcome = await refreshInFlight;
   }
 
   if (outcome === 'unreachable') {

@@ -33,6 +33,10 @@ const ResetPasswordConfirmPage = lazyPage(
   () => import(/* webpackChunkName: "route-reset-password-confirm" */ '../features/auth/reset-password-confirm-page'),
   'ResetPasswordConfirmPage',
 );
+const ConfirmEmailPage = lazyPage(
+  () => import(/* webpackChunkName: "route-confirm-email" */ '../features/auth/confirm-email-page'),
+  'ConfirmEmailPage',
+);
 const ActivationSuccessPage = lazyPage(
   () => import(/* webpackChunkName: "route-activation" */ '../features/auth/activation-pages'),
   'ActivationSuccessPage',
@@ -127,6 +131,7 @@ const GUEST_PAGES: readonly (readonly [string, LazyPage])[] = [
 const PUBLIC_PAGES: readonly (readonly [string, LazyPage])[] = [
   ['/reset-password', ResetPasswordPage],
   ['/reset-password-confirm/:uidb64/:token', ResetPasswordConfirmPage],
+  ['/confirm-email/:uidb64/:token', ConfirmEmailPage],
   ['/activation-success', ActivationSuccessPage],
   ['/activation-failed', ActivationFailedPage],
 ];

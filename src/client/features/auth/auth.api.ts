@@ -23,6 +23,11 @@ export interface ResetConfirmRequest {
   password2: string;
 }
 
+export interface LinkParams {
+  uidb64: string;
+  token: string;
+}
+
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<TokenPair, LoginRequest>({
@@ -41,6 +46,14 @@ export const authApi = api.injectEndpoints({
         data: { password, password2 },
       }),
     }),
+    /** The link sent to a new address: applies the e-mail change (signed in or not). */
+    confirmEmailChange: build.mutation<DetailResponse & { email: string }, LinkParams>({
+      query: ({ uidb64, token }) => ({
+        url: `confirm-email/${encodeURIComponent(uidb64)}/${encodeURIComponent(token)}/`,
+        method: 'POST',
+      }),
+      invalidatesTags: ['Profile'],
+    }),
   }),
 });
 
@@ -49,4 +62,5 @@ export const {
   useRegisterMutation,
   useRequestPasswordResetMutation,
   useConfirmPasswordResetMutation,
+  useConfirmEmailChangeMutation,
 } = authApi;

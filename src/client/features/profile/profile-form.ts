@@ -14,6 +14,8 @@ import type { Profile, ProfileUpdate } from './profile.api';
  */
 
 export const REQUIRED_MESSAGE = 'Ce champ est obligatoire.';
+/** The API's message when a new e-mail or password comes without the current password. */
+export const CURRENT_PASSWORD_MESSAGE = 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail ou de mot de passe.';
 
 const TEXT_FIELDS = [
   'email', 'first_name', 'last_name', 'company_name', 'business_type', 'address', 'city', 'postal_code', 'country',
@@ -22,7 +24,7 @@ const TEXT_FIELDS = [
 
 type TextField = (typeof TEXT_FIELDS)[number];
 
-export type ProfileForm = Record<TextField | 'share_capital' | 'password' | 'password_confirm', string> & {
+export type ProfileForm = Record<TextField | 'share_capital' | 'password' | 'password_confirm' | 'current_password', string> & {
   vat_regime: VatRegime;
   vat_on_debits: boolean;
   legal_form: LegalForm | '';
@@ -38,7 +40,7 @@ export const FIELD_ORDER: FieldName[] = [
   'legal_form', 'business_type', 'share_capital', 'registration', 'siret',
   'vat_regime', 'vat_number', 'vat_on_debits',
   'iban', 'bic',
-  'first_name', 'last_name', 'email', 'password', 'password_confirm',
+  'first_name', 'last_name', 'email', 'password', 'password_confirm', 'current_password',
   'legal_notice', 'signature_notice',
 ];
 
@@ -66,7 +68,14 @@ export function toForm(profile: Partial<Profile> | undefined): ProfileForm {
     legal_form: (LEGAL_FORM_KEYS as string[]).includes(legalForm) ? legalForm : '',
     password: '',
     password_confirm: '',
+    current_password: '',
   };
+}
+
+/** A new password, or an e-mail other than the account's (`savedEmail`): the current password is then required. */
+export function changesCredentials(form: ProfileForm, savedEmail: string): boolean {
+  const email = form.email.trim().toLowerCase();
+  return form.password !== '' || (email !== '' && email !== savedEmail.toLowerCase());
 }
 
 /** The share capital as sent: euros, or null when not stated or when the legal form has none. */
@@ -76,8 +85,11 @@ function shareCapitalOf(form: ProfileForm): number | null {
   return 'cents' in parsed && parsed.cents !== null ? parsed.cents / 100 : null;
 }
 
-/** PUT body: every profile field, `password` only when filled, never `password_confirm`. */
-export function buildProfilePayload(form: ProfileForm): ProfileUpdate {
+/**
+ * PUT body: every profile field, `password` only when filled, never `password_confirm`, and
+ * `current_password` only when the credentials change.
+ */
+export function buildProfilePayload(form: ProfileForm, savedEmail: string): ProfileUpdate {
   const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, form[field]])) as Record<TextField, string>;
   const payload: ProfileUpdate = {
     ...text,
@@ -89,13 +101,15 @@ export function buildProfilePayload(form: ProfileForm): ProfileUpdate {
     share_capital: shareCapitalOf(form),
   };
   if (form.password) payload.password = form.password;
+  if (changesCredentials(form, savedEmail)) payload.current_password = form.current_password;
   return payload;
 }
 
 /** What the API would refuse, with its messages; the password confirmation is checked by the page. */
-export function validateProfileForm(form: ProfileForm): FieldErrors {
+export function validateProfileForm(form: ProfileForm, savedEmail: string): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of REQUIRED_FIELDS) if (!form[field].trim()) errors[field] = REQUIRED_MESSAGE;
+  if (changesCredentials(form, savedEmail) && !form.current_password) errors.current_password = CURRENT_PASSWORD_MESSAGE;
   const checks: [FieldName, string | null][] = [
     ['siret', siretError(form.siret)],
     ['vat_number', profileVatNumberError(form.vat_number, form.siret)],

@@ -10,6 +10,7 @@ import { ChoiceField, FormActions, FormGrid, Select, TextArea, TextField } from 
 import { DecimalField } from '../../ui/decimal-field';
 import { IconChevronDown } from '../../ui/icons';
 import { Page } from '../../ui/page';
+import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
 import { Spinner } from '../../ui/spinner';
 import { usernameChanged } from '../../app/session/session.slice';
 import { formatIban } from '../../../shared/identifiers';
@@ -17,8 +18,8 @@ import { LEGAL_FORMS, LEGAL_FORM_KEYS, hasShareCapital, ibanError, isSoleTrader,
 import { VAT_FRANCHISE, VAT_ON_DEBITS_MENTION, VAT_REGIME_LABELS, type VatRegime } from '../../../shared/vat';
 import { useGetProfileQuery, useUpdateProfileMutation } from './profile.api';
 import {
-  REQUIRED_MESSAGE, buildProfilePayload, firstInError, isFormField, isRequired, toForm, validateProfileForm,
-  type FieldErrors, type FieldName, type ProfileForm,
+  REQUIRED_MESSAGE, buildProfilePayload, changesCredentials, firstInError, isFormField, isRequired, toForm,
+  validateProfileForm, type FieldErrors, type FieldName, type ProfileForm,
 } from './profile-form';
 
 export const PROFILE_MESSAGES = {
@@ -30,6 +31,8 @@ export const PROFILE_MESSAGES = {
   required: REQUIRED_MESSAGE,
   vatNumberMissing:
     'Sans numéro de TVA intracommunautaire, vos factures ne pourront pas porter de TVA : renseignez-le, ou choisissez la franchise en base.',
+  emailPending: (email: string) =>
+    `Un lien de confirmation a été envoyé à ${email} ; votre adresse ne changera qu'après sa validation.`,
 } as const;
 
 function firstMessage(value: unknown): string | undefined {
@@ -55,6 +58,13 @@ function registrationHint(legalForm: string): string {
 
 const StyledWide = styled.div`
   grid-column: 1 / -1;
+`;
+
+/** A field and its strength meter, in one cell of the grid. */
+const StyledFieldStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
 `;
 
 const StyledCollapsible = styled.section`
@@ -166,6 +176,10 @@ export function ProfilePage() {
   const [success, setSuccess] = useState<string | null>(null);
   const [legalOpen, setLegalOpen] = useState(false);
   const [signatureOpen, setSignatureOpen] = useState(false);
+  const strengthId = useId();
+  const savedEmail = data?.email ?? '';
+  // A new e-mail or password needs the current password (the API refuses them without it).
+  const askCurrentPassword = changesCredentials(form, savedEmail);
 
   useEffect(() => {
     if (data) setForm(toForm(data));
@@ -207,19 +221,20 @@ export function ProfilePage() {
     setExtraErrors([]);
     setFieldErrors({});
 
-    const errors = validateProfileForm(form);
-    if (Object.keys(errors).length > 0) {
-      showFieldErrors(errors);
-      return;
-    }
+    // First: the SPEC's own message, before the current password is asked for.
     if ((form.password || form.password_confirm) && form.password !== form.password_confirm) {
       setBanner(PROFILE_MESSAGES.passwordMismatch);
       focusField('password_confirm');
       return;
     }
+    const errors = validateProfileForm(form, savedEmail);
+    if (Object.keys(errors).length > 0) {
+      showFieldErrors(errors);
+      return;
+    }
 
     try {
-      const saved = await updateProfile(buildProfilePayload(form)).unwrap();
+      const saved = await updateProfile(buildProfilePayload(form, savedEmail)).unwrap();
       setSuccess(PROFILE_MESSAGES.success);
       setForm(toForm(saved));
       if (saved?.email) dispatch(usernameChanged(saved.email));
@@ -393,16 +408,35 @@ export function ProfilePage() {
             {field('first_name', 'Prénom', { autoComplete: 'given-name' })}
             {field('last_name', 'Nom', { autoComplete: 'family-name' })}
             <StyledWide>{field('email', 'Email', { type: 'email', autoComplete: 'email' })}</StyledWide>
-            {field('password', 'Nouveau mot de passe', {
-              type: 'password',
-              autoComplete: 'new-password',
-              hint: 'Laissez vide pour conserver le mot de passe actuel.',
-            })}
+            {data?.pending_email && (
+              <StyledWide>
+                <Alert tone="info">{PROFILE_MESSAGES.emailPending(data.pending_email)}</Alert>
+              </StyledWide>
+            )}
+            <StyledFieldStack>
+              {field('password', 'Nouveau mot de passe', {
+                type: 'password',
+                autoComplete: 'new-password',
+                hint: 'Laissez vide pour conserver le mot de passe actuel.',
+                'aria-describedby': form.password ? strengthId : undefined,
+              })}
+              <PasswordStrengthMeter password={form.password} email={form.email} id={strengthId} />
+            </StyledFieldStack>
             {field('password_confirm', 'Confirmer le mot de passe', {
               type: 'password',
               autoComplete: 'new-password',
               'aria-invalid': banner === PROFILE_MESSAGES.passwordMismatch ? true : undefined,
             })}
+            {askCurrentPassword && (
+              <StyledWide>
+                {field('current_password', 'Mot de passe actuel', {
+                  type: 'password',
+                  autoComplete: 'current-password',
+                  required: true,
+                  hint: 'Requis pour changer d’adresse e-mail ou de mot de passe.',
+                })}
+              </StyledWide>
+            )}
           </FormGrid>
         </Card>
 

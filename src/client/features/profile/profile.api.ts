@@ -29,10 +29,15 @@ export interface Profile {
   share_capital: number | null;
   /** 'RCS Lyon 123 456 789'. */
   registration: string;
+  /** A new address waiting for the link sent to it to be followed; `email` changes only then. */
+  pending_email: string | null;
 }
 
-/** PUT profile/ body: the profile fields, plus `password` only when a new one is set. */
-export type ProfileUpdate = Profile & { password?: string };
+/**
+ * PUT profile/ body: the profile fields, plus `password` only when a new one is set, and
+ * `current_password` only with a new password or e-mail (the server requires it then).
+ */
+export type ProfileUpdate = Omit<Profile, 'pending_email'> & { password?: string; current_password?: string };
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({

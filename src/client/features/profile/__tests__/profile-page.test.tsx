@@ -125,9 +125,11 @@ describe('profile page', () => {
     const { user } = await openProfile();
     await user.type(screen.getByLabelText('Nouveau mot de passe'), 'Nouveau-2025');
     await user.type(screen.getByLabelText('Confirmer le mot de passe'), 'Nouveau-2025');
+    await user.type(screen.getByLabelText(/^Mot de passe actuel/), 'Ancien-2024');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const [body] = await sentBodies();
     expect(body.password).toBe('Nouveau-2025');
+    expect(body.current_password).toBe('Ancien-2024');
     expect(body).not.toHaveProperty('password_confirm');
     await screen.findByText('Profil mis à jour avec succès.');
     // The form takes the saved profile back: the password fields are emptied.
