@@ -1,3 +1,4 @@
+import { PERSIST_KEY } from '../persisted-state';
 import type { SessionState } from './session.slice';
 
 /**
@@ -6,7 +7,7 @@ import type { SessionState } from './session.slice';
  * tokens in memory; a refresh token is single-use (the server ends the whole session when a rotated
  * one comes back), so a tab must pick up what another tab rotated instead of presenting its own.
  */
-export const SESSION_STORAGE_KEY = 'persist:carnet';
+export const SESSION_STORAGE_KEY = `persist:${PERSIST_KEY}`;
 
 /** The Web Locks name under which one tab at a time refreshes the tokens. */
 const REFRESH_LOCK = 'carnet:token-refresh';
