@@ -8,8 +8,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  /** Varies each request (path or body): called per request with a running counter. */
-  vary?: (n: number) => { path?: string; body?: string };
+  /** Varies each request (path, body or headers): called per request with a running counter. */
+  vary?: (n: number) => { path?: string; body?: string; headers?: Record<string, string> };
 }
 
 export interface LoadFigures {

@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { AppContext } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
+import { usePdfRendering } from './documents/pdf-pool';
 import { createTokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { sessionsRepository } from './modules/auth/sessions.repository';
@@ -64,6 +65,8 @@ export async function buildApp({ config, database, mailer, logger, onRoute }: Bu
     bodyLimit: 2 * 1024 * 1024,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  // PDF threads are per process: started with the first render, stopped when no app needs them.
+  app.addHook('onClose', usePdfRendering({ workers: config.pdfWorkers, timeoutMs: config.pdfTimeoutMs }));
 
   const tokens = createTokenService(config.secretKey);
   const sessions = sessionsRepository(database.db);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +26,10 @@ export interface AppConfig {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** PDF rendering threads (documents/pdf-pool.ts): one per core unless PDF_WORKERS says otherwise. */
+  pdfWorkers: number;
+  /** Longest a PDF may take, queue included, before the request gets a French 503. */
+  pdfTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +80,8 @@ const envSchema = z.object({
     return parsed ?? false;
   }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(() => availableParallelism()),
+  PDF_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
 });
 
 /**
@@ -124,5 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, publicDir: stri
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    pdfWorkers: e.PDF_WORKERS,
+    pdfTimeoutMs: Math.round(e.PDF_TIMEOUT_SECONDS * 1000),
   };
 }

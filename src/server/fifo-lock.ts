@@ -1,7 +1,6 @@
 /**
  * A lock handed to one waiter at a time, in arrival order, so that under load nobody waits far
- * longer than the queue ahead of them. Guards SQLite's single connection (db/fair-sqlite-dialect.ts)
- * and PDF rendering (documents/pdf-renderer.ts).
+ * longer than the queue ahead of them. Guards SQLite's single connection (db/fair-sqlite-dialect.ts).
  */
 export class FifoLock {
   #held = false;

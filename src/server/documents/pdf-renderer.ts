@@ -7,7 +7,7 @@ import { formatCents, formatDate, formatDecimal, formatRate } from './format';
 import { legalMentions } from './legal-mentions';
 import { vatGroups } from './vat-treatment';
 import { PDFA_OPTIONS, attachFacturX } from './pdfa';
-import { FifoLock } from '../fifo-lock';
+import { withBreakableText } from './breakable-text';
 
 /**
  * Quote and invoice PDFs: A4, French, DejaVu fonts embedded, PDF/A-3b; an issued invoice also
@@ -73,23 +73,12 @@ interface TableRow {
 }
 
 /**
- * Renders run one at a time, in arrival order. pdfkit yields between stream chunks, so concurrent
- * renders used to interleave: under 50 simultaneous downloads every render advanced at 1/50th of
- * the speed and a few waited over 10 s (bench/api.ts). Queued, each waits only for those before it.
+ * The PDF of a quote or invoice, as a Buffer, rendered on the calling thread: the app renders in
+ * worker threads, one document at a time each (pdf-pool.ts), so that no render holds up requests.
  */
-export const pdfRenderQueue = new FifoLock();
-
-/** The PDF of a quote or invoice, as a Buffer. */
-export async function renderDocumentPdf(doc: RenderableDocument, now: Date = new Date()): Promise<Buffer> {
-  await pdfRenderQueue.acquire();
-  try {
-    return await renderNow(doc, now);
-  } finally {
-    pdfRenderQueue.release();
-  }
-}
-
-function renderNow(doc: RenderableDocument, now: Date): Promise<Buffer> {
+export async function renderDocumentPdf(source: RenderableDocument, now: Date = new Date()): Promise<Buffer> {
+  // Printed text only: the Factur-X XML keeps the document's own strings.
+  const doc = withBreakableText(source);
   const fonts = documentFonts();
   const labels = LABELS[doc.kind];
   const pdf: Pdf = new PDFDocument({
@@ -182,7 +171,7 @@ function renderNow(doc: RenderableDocument, now: Date): Promise<Buffer> {
   if (doc.kind === 'quote') acceptanceBox(pdf);
 
   footers(pdf, doc);
-  if (isIssuedInvoice(doc)) attachFacturX(pdf, buildFacturX(doc), now);
+  if (isIssuedInvoice(doc)) attachFacturX(pdf, buildFacturX(source), now);
   pdf.end();
   return done;
 }

@@ -3,9 +3,10 @@ import { documentFileName } from '../document-model';
 import { party, renderableInvoice } from '../../test/renderable-fixtures';
 import { buildFacturX, normalizeVatNumber } from '../factur-x';
 import { legalMentions, VAT_FRANCHISE_MENTION, VAT_ON_DEBITS_MENTION } from '../legal-mentions';
-import { pdfRenderQueue, renderDocumentPdf } from '../pdf-renderer';
+import { renderDocumentPdf } from '../pdf-renderer';
+import { breakLongRuns } from '../breakable-text';
 import { attachmentDisposition } from '../../modules/documents/document-delivery.routes';
-import { pdfPageTexts, pdfPagesText } from '../../test/pdf-reader';
+import { facturXml, pdfPageTexts, pdfPagesText } from '../../test/pdf-reader';
 
 /** Rendering pieces without the app: mentions, XML content, country codes, page layout. */
 
@@ -200,16 +201,32 @@ describe('page layout', () => {
   });
 });
 
-describe('render queue', () => {
-  it('renders concurrent requests one at a time, in arrival order', async () => {
-    // A long document first: interleaved renders would let the short ones overtake it.
-    const long = invoice({ lines: Array.from({ length: 60 }, (_, i) => ({ title: `Ligne ${i + 1}`, description: 'Détail.', quantity: 1, unitPrice: 10, taxRate: 20 })) });
-    const short = invoice({ lines: [{ title: 'Court', description: '', quantity: 1, unitPrice: 10, taxRate: 20 }] });
-    const finished: number[] = [];
-    const renders = [long, short, short, short].map((doc, i) => renderDocumentPdf(doc).then(() => finished.push(i)));
-    expect(pdfRenderQueue.queued).toBe(3);
-    await Promise.all(renders);
-    expect(finished).toEqual([0, 1, 2, 3]);
-    expect(pdfRenderQueue.queued).toBe(0);
+describe('unbreakable text', () => {
+  const ZWSP = '\u200b';
+
+  it('leaves text alone below 200 characters without a space, and breaks longer runs every 4 characters', () => {
+    const url = `https://exemple.fr/${'chemin/'.repeat(25)}`; // 194 characters
+    expect(breakLongRuns(`Voir ${url} pour le détail.`)).toBe(`Voir ${url} pour le détail.`);
+    const long = 'a'.repeat(5000);
+    const broken = breakLongRuns(`Début ${long} fin`);
+    expect(broken.replaceAll(ZWSP, '')).toBe(`Début ${long} fin`);
+    expect(broken.split(' ')[1].split(ZWSP).map((chunk) => chunk.length)).toEqual(Array(1250).fill(4));
+  });
+
+  it('never parts a letter from its accent', () => {
+    const run = 'e\u0301'.repeat(300); // é as e + combining acute accent
+    expect(breakLongRuns(run).split(ZWSP).every((chunk) => !/^\p{M}/u.test(chunk))).toBe(true);
+  });
+
+  it('prints a 5,000-character word whole, wrapped within its column, and keeps it intact in the Factur-X XML', async () => {
+    const word = 'Ω'.repeat(5000); // a letter the rest of the invoice does not use
+    const pdf = await renderDocumentPdf(invoice({ description: word, lines: [{ title: 'Audit', description: word, quantity: 1, unitPrice: 10, taxRate: 20 }] }));
+    const lines = pdfPagesText(pdf).join('\n').split('\n').filter((l) => l.includes('Ω'));
+    expect(lines.join('').match(/Ω/g)).toHaveLength(10_000);
+    // Wrapped: the description over the page's width, the line within the designation column.
+    const widths = lines.map((l) => l.match(/Ω/g)!.length);
+    expect(Math.max(...widths)).toBeLessThan(80);
+    expect(widths.filter((n) => n < 40).length).toBeGreaterThan(100);
+    expect(await facturXml(pdf)).toContain(`<ram:Description>${word}</ram:Description>`);
   });
 });

@@ -7,7 +7,7 @@ import { idParam } from '../../http/params';
 import { MailDeliveryError } from '../../mail/mailer';
 import { documentEmail } from '../../mail/document-emails';
 import { documentFileName } from '../../documents/document-model';
-import { renderDocumentPdf } from '../../documents/pdf-renderer';
+import { renderPdf } from '../../documents/pdf-pool';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { DocumentView } from './documents.repository';
@@ -22,6 +22,8 @@ import { archivedDocument, documentNoun, liveRenderable } from './issuing';
 /** Per user: sending is slow and reaches third parties. */
 export const SEND_EMAIL_LIMIT = { name: 'send-email:user', max: 20, windowSeconds: 3600 };
 const TOO_MANY_SENDS = 'Trop d’envois. Veuillez réessayer plus tard.';
+/** Per user: a download may render (drafts, unsent quotes), which costs a worker thread. */
+export const GENERATE_PDF_LIMIT = { name: 'generate-pdf:user', max: 60, windowSeconds: 60 };
 const SMTP_FAILED =
   'L’envoi de l’e-mail a échoué : le serveur de messagerie n’a pas accepté le message. Rien n’a été modifié ; veuillez réessayer plus tard.';
 
@@ -61,7 +63,20 @@ async function printed(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: 
   const archived = await archivedDocument(db, kind, ownerId, view.id);
   if (archived) return { document: archived.document, pdf: archived.pdf };
   const { document } = await liveRenderable(db, kind, ownerId, view);
-  return { document, pdf: await renderDocumentPdf(document) };
+  return { document, pdf: await renderPdf(document, { userId: ownerId }) };
+}
+
+/** The shared limiter's 429, worded for what was asked. */
+async function limited(ctx: AppContext, rule: typeof SEND_EMAIL_LIMIT, ownerId: number, message: (retryAfter: string) => string) {
+  try {
+    await ctx.rateLimit(rule, String(ownerId));
+  } catch (err) {
+    if (err instanceof ApiError && err.statusCode === 429) {
+      const text = message(err.headers['retry-after'] ?? '60');
+      throw new ApiError(429, { error: text, detail: text }, err.headers);
+    }
+    throw err;
+  }
 }
 
 function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKindConfig) {
@@ -71,6 +86,7 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
 
   app.get<IdRequest>(`${base}/generate_pdf/`, async (request, reply) => {
     try {
+      await limited(ctx, GENERATE_PDF_LIMIT, request.userId, (seconds) => `Trop de PDF demandés. Veuillez réessayer dans ${seconds} secondes.`);
       const view = await documents.get(request.userId, idParam(request.params.id));
       const { document, pdf } = await printed(ctx.db, kind, request.userId, view);
       return reply
@@ -86,14 +102,7 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
   app.post<IdRequest>(`${base}/send_email/`, async (request) => {
     const ownerId = request.userId;
     try {
-      try {
-        await ctx.rateLimit(SEND_EMAIL_LIMIT, String(ownerId));
-      } catch (err) {
-        if (err instanceof ApiError && err.statusCode === 429) {
-          throw new ApiError(429, { error: TOO_MANY_SENDS, detail: TOO_MANY_SENDS }, err.headers);
-        }
-        throw err;
-      }
+      await limited(ctx, SEND_EMAIL_LIMIT, ownerId, () => TOO_MANY_SENDS);
       const view = await documents.get(ownerId, idParam(request.params.id));
       const { document: live, user } = await liveRenderable(ctx.db, kind, ownerId, view);
       if (!live.client.email.trim()) {

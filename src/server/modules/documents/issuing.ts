@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/database';
 import { ApiError, badRequest } from '../../http/errors';
 import { documentTotals, type Party, type RenderableDocument } from '../../documents/document-model';
-import { renderDocumentPdf } from '../../documents/pdf-renderer';
+import { renderPdf } from '../../documents/pdf-pool';
 import { formatDate } from '../../documents/format';
 import { addDays } from '../../../shared/dates';
 import { MAX_B2B_PAYMENT_DAYS } from '../../../shared/documents';
@@ -257,7 +257,7 @@ export async function freezeDocument(
   ownerId: number,
   doc: RenderableDocument,
 ): Promise<Buffer> {
-  const pdf = await renderDocumentPdf(doc);
+  const pdf = await renderPdf(doc);
   const digest = sha256(pdf);
   const totals = documentTotals(doc);
   await trx
