@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR, expectAccessible, lastLinkSentTo, newUser, readOutbox } from './support/app';
 
-test('a new user signs up, activates, signs in, edits the profile and the e-mail, keeps the theme, signs out and resets the password', async ({ page }) => {
+test('a new user signs up, activates, signs in, edits the profile, keeps the theme, signs out and resets the password', async ({ page }) => {
   const user = newUser('parcours');
 
   // Landing page: the features section, then account creation.
@@ -40,7 +40,11 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
   await expect(page).toHaveURL(/\/activation-success$/);
   await expect(page.getByText('Compte activé avec succès !')).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('link', { name: 'Se connecter' }).click();
+  // The same link again (issue 18): the account is active, so sign in.
+  await page.goto(lastLinkSentTo(E2E_DATA_DIR, user.email).replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page).toHaveURL(/\/login\?activation=already-active$/);
+  await expect(page.getByRole('status')).toHaveText('Votre compte est déjà activé. Connectez-vous.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
 
   // Sign in: the shell.
   await page.getByLabel('Email', { exact: true }).fill(user.email);
@@ -80,31 +84,6 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
   await expect(page.getByLabel("Nom de l'entreprise")).toHaveValue('Atelier Durand');
   await expect(page.getByLabel('SIRET')).toHaveValue('73282932000074');
 
-  // A new e-mail: the current password is asked for, and the address changes once its link is followed.
-  const newEmail = user.email.replace('@', '.nouvelle@');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByLabel('Mot de passe actuel')).toBeFocused();
-  await page.getByLabel('Mot de passe actuel').fill(user.password);
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(
-    page.getByText(`Un lien de confirmation a été envoyé à ${newEmail} ; votre adresse ne changera qu'après sa validation.`),
-  ).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(user.email);
-  const notice = readOutbox(E2E_DATA_DIR).filter((m) => m.to.includes(user.email)).at(-1)!;
-  expect(notice.subject).toBe('Changement d’adresse e-mail de votre compte Carnet');
-  expect(notice.text).toContain(newEmail);
-  const confirmPath = lastLinkSentTo(E2E_DATA_DIR, newEmail).replace(/^https?:\/\/[^/]+/, '');
-  expect(confirmPath).toMatch(/^\/confirm-email\//);
-  await page.goto(confirmPath);
-  await expect(page.getByText(`Votre adresse e-mail a été modifiée. Utilisez désormais ${newEmail} pour vous connecter.`)).toBeVisible();
-  await expectAccessible(page);
-  // The link served once.
-  await page.goto(confirmPath);
-  await expect(page.getByText('Le lien de confirmation est invalide, a déjà servi ou a expiré.')).toBeVisible();
-  await page.getByRole('link', { name: 'Retour au profil' }).click();
-  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(newEmail);
-
   // The theme survives a reload.
   const html = page.locator('html');
   const initial = await html.getAttribute('data-theme');
@@ -124,11 +103,11 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
   // Password reset through the e-mailed link.
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
-  await page.getByLabel('Email', { exact: true }).fill(newEmail);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText('Un email de réinitialisation a été envoyé si ce compte existe.')).toBeVisible();
   await expectAccessible(page);
-  const resetLink = lastLinkSentTo(E2E_DATA_DIR, newEmail);
+  const resetLink = lastLinkSentTo(E2E_DATA_DIR, user.email);
   expect(resetLink).toContain('/reset-password-confirm/');
   await page.goto(resetLink.replace(/^https?:\/\/[^/]+/, ''));
   const newPassword = 'Nouveau-Passe-E2E-2';
@@ -139,7 +118,7 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
   // Old password refused, new one accepted.
-  await page.getByLabel('Email', { exact: true }).fill(newEmail);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert')).toBeVisible();

@@ -14,6 +14,24 @@ export const ACTIVITY_OBJECT_LABELS: Record<ActivityObjectType, string> = {
 export const ACTIVITY_ACTIONS = ['créé', 'mis à jour', 'supprimé'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
+/** Object types named by a feminine noun ('Tâche', 'Facture'): their actions agree ('créée'). */
+const FEMININE: ReadonlySet<ActivityObjectType> = new Set(['task', 'invoice']);
+
+const FEMININE_ACTIONS: Record<ActivityAction, string> = {
+  créé: 'créée',
+  'mis à jour': 'mise à jour',
+  supprimé: 'supprimée',
+};
+
+/**
+ * The action as the history prints it, agreeing with the object (issue 18): 'Facture … créée',
+ * 'Tâche … mise à jour', 'Devis … créé'. The API keeps the SPEC values ('créé'…), which the
+ * action filter matches.
+ */
+export function activityActionLabel(objectType: string, action: string): string {
+  return FEMININE.has(objectType as ActivityObjectType) ? (FEMININE_ACTIONS[action as ActivityAction] ?? action) : action;
+}
+
 /** SPA route of each object type. */
 export const OBJECT_ROUTES: Record<ActivityObjectType, string> = {
   task: '/tasks',

@@ -2,8 +2,16 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ListToolbar } from '../../workflow/list-toolbar';
-import { ACTIVITY_ACTIONS, ACTIVITY_OBJECT_LABELS, ACTIVITY_OBJECT_TYPES, type ActivityEntry, type ActivityObjectType } from '../../../shared/activity';
-import { formatDateTime } from '../../lib/format';
+import { countLabel } from '../../workflow/plural';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_OBJECT_LABELS,
+  ACTIVITY_OBJECT_TYPES,
+  activityActionLabel,
+  type ActivityEntry,
+  type ActivityObjectType,
+} from '../../../shared/activity';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
@@ -95,7 +103,7 @@ function ObjectCell({ entry }: { entry: ActivityEntry }) {
       ) : (
         <StyledDeletedLabel>{entry.object_label}</StyledDeletedLabel>
       )}{' '}
-      <StyledAction>{entry.action}</StyledAction>
+      <StyledAction>{activityActionLabel(entry.object_type, entry.action)}</StyledAction>
       {context.length > 0 && <StyledContext>{context.join(' · ')}</StyledContext>}
       <ActivityChanges changes={entry.changes} />
     </StyledObject>
@@ -113,7 +121,7 @@ const COLUMNS: DataTableColumn<ActivityEntry>[] = [
   {
     key: 'object',
     header: 'Objet / Action',
-    sortValue: (entry) => `${entry.object_label} ${entry.action}`,
+    sortValue: (entry) => `${entry.object_label} ${activityActionLabel(entry.object_type, entry.action)}`,
     render: (entry) => <ObjectCell entry={entry} />,
   },
   {
@@ -124,9 +132,6 @@ const COLUMNS: DataTableColumn<ActivityEntry>[] = [
   },
 ];
 
-function countLabel(count: number) {
-  return count === 1 ? '1 activité' : `${count} activités`;
-}
 
 /** SPEC 2 "Activity history" (/activities): the last 50 entries, filtered and sorted on the client. */
 export function ActivityHistoryPage() {
@@ -205,7 +210,9 @@ export function ActivityHistoryPage() {
         </ListToolbar>
         {!isLoading && !isError && entries.length > 0 && (
           <StyledCount role="status">
-            {hasActiveFilters(filters) ? `${countLabel(visible.length)} sur ${entries.length}` : countLabel(entries.length)}
+            {hasActiveFilters(filters)
+              ? `${countLabel(visible.length, 'activité', 'activités')} sur ${formatNumber(entries.length)}`
+              : countLabel(entries.length, 'activité', 'activités')}
           </StyledCount>
         )}
       </Card>

@@ -20,6 +20,8 @@ export const MESSAGES = {
   resetConfirmSuccess: 'Mot de passe réinitialisé avec succès.',
   resetConfirmFallback: 'Une erreur est survenue.',
   resetConfirmNoData: 'Lien invalide ou expiré.',
+  /** Issue 18: the activation link followed again once the account is active. */
+  alreadyActive: 'Votre compte est déjà activé. Connectez-vous.',
 } as const;
 
 const BAD_CREDENTIAL_DETAILS = [
@@ -64,7 +66,7 @@ export function resetRequestErrorMessage(error: unknown): string {
   if (typeof apiError.status !== 'number') return MESSAGES.resetRequestUnexpected;
   if (apiError.status === 400) {
     const first = messagesOf(dataOf(apiError)?.email)[0];
-    if (first) return `Erreur: ${first}`;
+    if (first) return `Erreur : ${first}`;
   }
   if (apiError.status === 404) return MESSAGES.resetRequestNotFound;
   if (apiError.status === 429) return MESSAGES.resetRequestTooMany;

@@ -36,7 +36,10 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const strengthId = useId();
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  // The activation link followed again once the account is active lands here (issue 18).
+  const [success, setSuccess] = useState<string | null>(() =>
+    new URLSearchParams(location.search).get('activation') === 'already-active' ? MESSAGES.alreadyActive : null,
+  );
 
   const isRegister = mode === 'register';
   const busy = loggingIn || registering;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS } from '../../../shared/contacts';
 import { useAppSelector } from '../../app/hooks';
 import { useSort } from '../../lib/sort';
+import { countLabel } from '../../workflow/plural';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -216,7 +217,7 @@ export function ContactListPage() {
             }}
           />
           <StyledCount>
-            {!isLoading && `${filtered.length} contact${filtered.length > 1 ? 's' : ''}`}
+            {!isLoading && countLabel(filtered.length, 'contact', 'contacts')}
           </StyledCount>
         </StyledToolbar>
         {list}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { activityActionLabel } from '../../../shared/activity';
 import { formatDateTime } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { ButtonLink } from '../../ui/button';
@@ -45,7 +46,7 @@ export function RecentActivitySection() {
       isLoading={isLoading}
       errorMessage={isError ? "Échec du chargement de l'activité récente." : null}
       loadingLabel="Chargement de l'activité..."
-      skeleton={<ListSkeleton title="Facture Maintenance du parc informatique créé" meta="22 nov. 2026, 19:54" />}
+      skeleton={<ListSkeleton title="Facture Maintenance du parc informatique créée" meta="22 nov. 2026, 19:54" />}
     >
       {entries.length === 0 ? (
         <EmptyState title="Aucune activité récente." />
@@ -58,7 +59,7 @@ export function RecentActivitySection() {
                   <Badge tone={objectTypeTone(entry.object_type)}>{objectTypeLabel(entry.object_type)}</Badge>
                   <span>
                     {entry.link ? <Link to={entry.link}>{entry.object_label}</Link> : <strong>{entry.object_label}</strong>}{' '}
-                    {entry.action}
+                    {activityActionLabel(entry.object_type, entry.action)}
                   </span>
                 </StyledTitleLine>
                 <StyledRowMeta>

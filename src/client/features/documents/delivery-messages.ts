@@ -79,7 +79,7 @@ export function emailErrorMessage(config: DocumentKindConfig, error: ApiError | 
   const serverError = errorField(data);
   switch (error.status) {
     case 400:
-      return serverError ? `Erreur: ${serverError}` : EMAIL_MESSAGES.otherStatus(400);
+      return serverError ? `Erreur : ${serverError}` : EMAIL_MESSAGES.otherStatus(400);
     case 403:
       return config.labels.emailForbidden;
     case 404:

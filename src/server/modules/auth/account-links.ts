@@ -46,12 +46,14 @@ export function makeLinkToken(secret: string, purpose: LinkPurpose, user: LinkAc
   return `${timestamp}-${signature(secret, purpose, user, timestamp)}`;
 }
 
+/** Whether `token` is `user`'s link for `purpose`, at most `maxAgeSeconds` old (the purpose's own limit by default). */
 export function checkLinkToken(
   secret: string,
   purpose: LinkPurpose,
   user: LinkAccountState,
   token: string,
   now = Date.now(),
+  maxAgeSeconds = LINK_MAX_AGE_SECONDS[purpose],
 ): boolean {
   const match = /^([0-9a-z]{1,10})-([0-9a-f]{40})$/.exec(token);
   if (!match) return false;
@@ -59,7 +61,7 @@ export function checkLinkToken(
   const expected = signature(secret, purpose, user, timestamp);
   if (!timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return false;
   const age = now / 1000 - parseInt(timestamp, 36);
-  return age >= 0 && age <= LINK_MAX_AGE_SECONDS[purpose];
+  return age >= 0 && age <= maxAgeSeconds;
 }
 
 /**

@@ -17,6 +17,14 @@ const LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 /** The account a request names, for per-account limits (read before validation: anything may be there). */
+/** Where an activation link sends the browser (SPA routes). */
+const ACTIVATION_PAGES = {
+  activated: '/activation-success',
+  // Followed again once the account is active: sign in ('Votre compte est déjà activé').
+  already_active: '/login?activation=already-active',
+  invalid: '/activation-failed',
+} as const;
+
 const accountKey = (body: unknown) => {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
@@ -35,8 +43,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get<{ Params: { uidb64: string; token: string } }>('/activate/:uidb64/:token/', async (request, reply) => {
-    const activated = await auth.activate(request.params.uidb64, request.params.token);
-    return reply.redirect(activated ? '/activation-success' : '/activation-failed');
+    const outcome = await auth.activate(request.params.uidb64, request.params.token);
+    return reply.redirect(ACTIVATION_PAGES[outcome]);
   });
 
   app.post('/token/', async (request) => {

@@ -105,12 +105,23 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
       await mailer.send(activationEmail(user.email, accountLink('activation', user)));
     },
 
-    /** True when the link activated the account; false when it is invalid, used or expired. */
-    async activate(uidb64: string, token: string): Promise<boolean> {
-      const user = await userForLink('activation', uidb64, token);
-      if (!user || user.is_active) return false;
-      await users.update(user.id, { is_active: 1 });
-      return true;
+    /**
+     * 'activated' when the link activated the account; 'already_active' when it is the account's
+     * own activation link followed again once active, however old (issue 18: the user is sent to
+     * sign in); 'invalid' when it is forged, expired or another account's.
+     */
+    async activate(uidb64: string, token: string): Promise<'activated' | 'already_active' | 'invalid'> {
+      const id = decodeUid(uidb64);
+      const user = id === null ? undefined : await users.findById(id);
+      if (!user) return 'invalid';
+      if (!user.is_active) {
+        if (!checkLinkToken(secretKey, 'activation', user, token)) return 'invalid';
+        await users.update(user.id, { is_active: 1 });
+        return 'activated';
+      }
+      // The link was signed over the account as registered: inactive, never signed in.
+      const registered = { ...user, is_active: 0, last_login: null };
+      return checkLinkToken(secretKey, 'activation', registered, token, Date.now(), Infinity) ? 'already_active' : 'invalid';
     },
 
     async obtainPair(email: string, password: string) {

@@ -60,12 +60,18 @@ describe('change-string parsing (shared parseChanges)', () => {
 });
 
 describe('activity filters (SPEC 9)', () => {
-  it('matches the label, the action and the changes, case-insensitively', () => {
+  it('matches the label, the action and the changes, whatever the case and the accents', () => {
     const ids = (search: string) => filterActivities(ENTRIES, { search, objectType: '', action: '' }).map((e) => e.id);
     expect(ids('ACOMPTE')).toEqual([3]);
     expect(ids('marseille')).toEqual([2]);
     expect(ids('supprim')).toEqual([4]);
     expect(ids('  ')).toEqual([1, 2, 3, 4]);
+    // Issue 18: 'helene' finds Hélène, as every other search of the app.
+    expect(ids('helene roux')).toEqual([1, 2]);
+    expect(ids('HÉLÈNE')).toEqual([1, 2]);
+    // The action as printed: the invoice and the task agree in gender.
+    expect(ids('creee')).toEqual([3]);
+    expect(ids('supprimee')).toEqual([4]);
   });
 
   it('filters by exact object type and by action substring', () => {
@@ -107,14 +113,15 @@ describe('activity history page (/activities)', () => {
     answer();
     await screen.findByRole('table');
     expect(labels()).toEqual([
-      'Photos suppriméProjet : Catalogue',
+      // Agreeing with the object (issue 18): 'Tâche … supprimée', 'Facture … créée'.
+      'Photos suppriméeProjet : Catalogue',
       expect.stringMatching(/^Hélène Roux mis à jour/),
-      expect.stringMatching(/^Acompte créé/),
+      expect.stringMatching(/^Acompte créée/),
       'Hélène Roux créé',
     ]);
     expect(within(rows()[0]).getByText(formatDateTime('2026-03-04T08:00:00.000Z'))).toBeInTheDocument();
     expect(within(rows()[0]).getAllByRole('cell')[0]).toHaveTextContent('Tâche');
-    expect(mock.history.get[0].params).toEqual({ limit: 50 });
+    expect(mock.history.get.find((request) => request.url === 'recent-activity/')?.params).toEqual({ limit: 50 });
   });
 
   it('links rows that have a link, and only those', async () => {
@@ -149,11 +156,11 @@ describe('activity history page (/activities)', () => {
     const reset = screen.getByRole('button', { name: 'Réinitialiser' });
     expect(reset).toBeDisabled();
 
-    await user.type(screen.getByLabelText('Rechercher'), 'marseille');
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'marseille');
     expect(labels()).toEqual([expect.stringMatching(/^Hélène Roux mis à jour/)]);
     expect(screen.getByText('1 activité sur 4')).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText('Rechercher'));
+    await user.clear(screen.getByRole('searchbox', { name: 'Rechercher' }));
     await user.selectOptions(screen.getByLabelText("Type d'objet"), 'Contact');
     expect(labels()).toHaveLength(2);
     await user.selectOptions(screen.getByLabelText('Action'), 'créé');
@@ -162,6 +169,7 @@ describe('activity history page (/activities)', () => {
     await user.selectOptions(screen.getByLabelText("Type d'objet"), 'Facture');
     await user.selectOptions(screen.getByLabelText('Action'), 'supprimé');
     expect(screen.getByText('Aucune activité ne correspond à ces critères.')).toBeInTheDocument();
+    expect(screen.getByText('0 activité sur 4')).toBeInTheDocument();
 
     await user.click(reset);
     expect(labels()).toHaveLength(4);

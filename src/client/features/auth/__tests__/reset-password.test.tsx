@@ -43,7 +43,7 @@ describe('reset request page', () => {
   it('shows the first e-mail error on 400', async () => {
     mock.onPost('reset-password/').reply(400, { email: ['Saisissez une adresse e-mail valide.'] });
     await submit('pas-un-email');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur: Saisissez une adresse e-mail valide.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erreur : Saisissez une adresse e-mail valide.');
   });
 
   it.each([

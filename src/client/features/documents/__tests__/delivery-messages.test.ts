@@ -41,7 +41,7 @@ describe('pdfErrorMessage (errors arrive as blobs)', () => {
 
 describe('emailErrorMessage (SPEC section 8)', () => {
   it.each([
-    [QUOTE_CONFIG, { status: 400, data: { error: "Le client n'a pas d'e-mail." } }, "Erreur: Le client n'a pas d'e-mail."],
+    [QUOTE_CONFIG, { status: 400, data: { error: "Le client n'a pas d'e-mail." } }, "Erreur : Le client n'a pas d'e-mail."],
     [QUOTE_CONFIG, { status: 403, data: {} }, "Vous n'êtes pas autorisé à envoyer ce devis."],
     [INVOICE_CONFIG, { status: 403, data: {} }, "Vous n'êtes pas autorisé à envoyer cette facture."],
     [QUOTE_CONFIG, { status: 404, data: { error: 'Devis introuvable.' } }, 'Devis introuvable. Veuillez recharger la page.'],

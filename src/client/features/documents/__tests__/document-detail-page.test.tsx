@@ -399,7 +399,7 @@ describe('document detail page', () => {
       await send();
       expect(await screen.findByText('Trop d’envois. Veuillez réessayer plus tard.')).toBeInTheDocument();
       await send();
-      expect(await screen.findByText('Erreur: Le client n’a pas d’adresse e-mail.')).toBeInTheDocument();
+      expect(await screen.findByText('Erreur : Le client n’a pas d’adresse e-mail.')).toBeInTheDocument();
       await send();
       expect(await screen.findByText('Devis introuvable. Veuillez recharger la page.')).toBeInTheDocument();
       await send();

@@ -32,12 +32,31 @@ describe('registration and activation', () => {
     expect(activated.statusCode).toBe(302);
     expect(activated.headers.location).toBe('/activation-success');
 
+    // Followed again (issue 18): the account is active, the user is sent to sign in.
     const again = await t.app.inject({ method: 'GET', url: new URL(link).pathname });
-    expect(again.headers.location).toBe('/activation-failed');
+    expect(again.headers.location).toBe('/login?activation=already-active');
 
     const signIn = await post('/api/token/', { email, password: STRONG_PASSWORD });
     expect(signIn.statusCode).toBe(200);
     expect(Object.keys(signIn.json()).sort()).toEqual(['access', 'refresh']);
+    // Still so once signed in (the link was signed before the first sign-in), and weeks later.
+    const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 30 * 24 * 3600 * 1000);
+    try {
+      expect((await t.app.inject({ method: 'GET', url: new URL(link).pathname })).headers.location).toBe('/login?activation=already-active');
+    } finally {
+      later.mockRestore();
+    }
+  });
+
+  it('sends a forged link of an active account to /activation-failed, not to sign in', async () => {
+    const { email } = await signUp(t);
+    const [, , , uid, token] = new URL(lastLinkSentTo(t.config.dataDir, email)).pathname.split('/');
+    const forged = token.replace(/[0-9a-f]$/, (c) => (c === '0' ? '1' : '0'));
+    expect((await t.app.inject({ method: 'GET', url: `/api/activate/${uid}/${token}/` })).headers.location).toBe('/login?activation=already-active');
+    expect((await t.app.inject({ method: 'GET', url: `/api/activate/${uid}/${forged}/` })).headers.location).toBe('/activation-failed');
+    const other = await signUp(t);
+    const [, , , otherUid] = new URL(lastLinkSentTo(t.config.dataDir, other.email)).pathname.split('/');
+    expect((await t.app.inject({ method: 'GET', url: `/api/activate/${otherUid}/${token}/` })).headers.location).toBe('/activation-failed');
   });
 
   it('sends forged, malformed or foreign activation links to /activation-failed', async () => {

@@ -147,9 +147,11 @@ describe('tasks', () => {
     expect((await call(alice, 'GET', `/api/tasks/${task.id}/`)).body.title).toBe('Secret');
   });
 
-  it('writes one history entry per change, with French labels', async () => {
+  it('writes one history entry per change, with French labels, numbers, dates and amounts', async () => {
     const task = (await call(alice, 'POST', '/api/tasks/', { title: 'Historique' })).body;
-    await call(alice, 'PUT', `/api/tasks/${task.id}/`, { status: 'termine', actual_time: 1.5 });
+    await call(alice, 'PUT', `/api/tasks/${task.id}/`, {
+      status: 'termine', actual_time: 1.5, due_date: '2026-11-23', hourly_rate: 1250.5, start_time: '2026-11-23T09:05:00.000Z',
+    });
     await call(alice, 'DELETE', `/api/tasks/${task.id}/`);
     const rows = await t.database.db
       .selectFrom('activities')
@@ -160,7 +162,14 @@ describe('tasks', () => {
       .execute();
     expect(rows).toEqual([
       { action: 'créé', changes: '', object_label: 'Historique' },
-      { action: 'mis à jour', changes: '(Statut: En attente → Terminée; Temps réel: 0 → 1.5)', object_label: 'Historique' },
+      {
+        action: 'mis à jour',
+        // Issue 18: French dates (Paris time for a moment), numbers and amounts, not '2026-11-23'.
+        changes:
+          '(Statut: En attente → Terminée; Date limite: — → 23 nov. 2026; Temps réel: 0 → 1,5; ' +
+          'Début: — → 23 nov. 2026, 10:05; Tarif horaire: 0,00\u00a0€ → 1\u202f250,50\u00a0€)',
+        object_label: 'Historique',
+      },
       { action: 'supprimé', changes: '', object_label: 'Historique' },
     ]);
   });
