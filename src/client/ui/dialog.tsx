@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { trapTab, useModalFocus } from './modal-focus';
 
 const StyledOverlay = styled.div`
   position: fixed;
@@ -54,8 +55,6 @@ export interface DialogProps {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * Accessible modal: labelled by its title, focus moves inside on open and stays there (Tab
  * wraps), Escape or a click on the backdrop closes it, focus returns to the opener on close.
@@ -64,17 +63,7 @@ export function Dialog({ open, title, role = 'dialog', describedBy, initialFocus
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const opener = document.activeElement as HTMLElement | null;
-    const first = initialFocusRef?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
-    return () => {
-      opener?.focus?.();
-    };
-    // Focus once per opening, not when the caller's ref object changes identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  useModalFocus(open, dialogRef, initialFocusRef);
 
   if (!open) return null;
 
@@ -84,18 +73,7 @@ export function Dialog({ open, title, role = 'dialog', describedBy, initialFocus
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const nodes = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (nodes.length === 0) return;
-    const first = nodes[0];
-    const last = nodes[nodes.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, dialogRef.current);
   };
 
   return createPortal(

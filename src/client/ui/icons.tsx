@@ -123,6 +123,7 @@ export const IconSearch = makeIcon(
   </>,
   'IconSearch',
 );
+export const IconMenu = makeIcon(<path d="M4 6h16M4 12h16M4 18h16" />, 'IconMenu');
 export const IconClose = makeIcon(<path d="M6 6l12 12M18 6 6 18" />, 'IconClose');
 export const IconChevronDown = makeIcon(<path d="m6 9 6 6 6-6" />, 'IconChevronDown');
 export const IconChevronLeft = makeIcon(<path d="m15 6-6 6 6 6" />, 'IconChevronLeft');

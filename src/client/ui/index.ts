@@ -13,6 +13,7 @@ export * from './empty-state';
 export * from './table';
 export * from './toast';
 export * from './dialog';
+export * from './modal-focus';
 export * from './confirm-dialog';
 export * from './page';
 export * from './coming-soon';

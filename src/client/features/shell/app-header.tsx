@@ -1,8 +1,11 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, ButtonLink } from '../../ui/button';
-import { IconDashboard, IconLogo, IconLogout, IconMoon, IconSun, IconUser } from '../../ui/icons';
+import { IconClose, IconDashboard, IconLogo, IconLogout, IconMenu, IconMoon, IconSearch, IconSun, IconUser } from '../../ui/icons';
+import { media } from '../../ui/theme';
+import { useGetProfileQuery } from '../profile';
 import { GlobalSearch } from '../search';
 import { selectIsAuthenticated, selectUsername } from '../../app/session/session.slice';
 import { logout } from '../../app/session/session.thunks';
@@ -96,15 +99,86 @@ const StyledResponsiveText = styled.span`
   }
 `;
 
+/** Shown on phones only, where they replace the sidebar and the search field. */
+const StyledPhoneOnly = styled.div`
+  display: none;
+  flex: none;
+
+  ${media.below('sm')} {
+    display: flex;
+  }
+`;
+
+/** Buttons a phone's header has no room for (the menu has the same link). */
+const StyledWideOnly = styled.div`
+  display: contents;
+
+  ${media.below('sm')} {
+    display: none;
+  }
+`;
+
+/** The search field; on a phone, hidden until its icon opens it over the whole header. */
+const StyledSearchSlot = styled.div<{ $open: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing.xs};
+  flex: 1 1 auto;
+  min-width: 0;
+  max-width: 420px;
+
+  ${media.below('sm')} {
+    display: ${({ $open }) => ($open ? 'flex' : 'none')};
+    max-width: none;
+    position: absolute;
+    inset: 0;
+    z-index: 1;
+    padding: 0 ${({ theme }) => theme.spacing.sm};
+    background: ${({ theme }) => theme.colors.headerBg};
+
+    form {
+      max-width: none;
+    }
+  }
+`;
+
+/** Who the header greets: the profile's first name, else its company, else the e-mail address. */
+export function greetingName(profile: { first_name?: string; company_name?: string } | undefined, username: string) {
+  return profile?.first_name?.trim() || profile?.company_name?.trim() || username;
+}
+
+export interface AppHeaderProps {
+  /** The phone's off-canvas menu (signed in, with a sidebar): its state and the nav it controls. */
+  menu?: { open: boolean; controls: string; onToggle: () => void };
+}
+
 /** Top header per SPEC 2 "Shell"; rendered on every page except the landing page. */
-export function AppHeader() {
+export function AppHeader({ menu }: AppHeaderProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const username = useAppSelector(selectUsername);
+  const { data: profile } = useGetProfileQuery(undefined, { skip: !isAuthenticated });
   const mode = useAppSelector(selectThemeMode);
   const showTools = isAuthenticated && areHeaderToolsVisible(pathname);
+
+  // Phone: the search opens over the header, closes on Escape, its button or any navigation.
+  const [searchOpenAt, setSearchOpenAt] = useState<string | null>(null);
+  const searchOpen = searchOpenAt === pathname;
+  const searchSlotRef = useRef<HTMLDivElement>(null);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (searchOpen) searchSlotRef.current?.querySelector('input')?.focus();
+  }, [searchOpen]);
+  const closeSearch = () => {
+    setSearchOpenAt(null);
+    searchButtonRef.current?.focus();
+  };
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The field uses Escape first (close its list, then clear it); a third one closes the search.
+    if (searchOpen && event.key === 'Escape' && !event.defaultPrevented) closeSearch();
+  };
 
   const onLogout = async () => {
     await dispatch(logout());
@@ -113,6 +187,21 @@ export function AppHeader() {
 
   return (
     <StyledHeader>
+      {menu && (
+        <StyledPhoneOnly>
+          <Button
+            variant="ghost"
+            iconOnly
+            aria-label="Menu"
+            aria-expanded={menu.open}
+            aria-controls={menu.controls}
+            title="Menu"
+            onClick={menu.onToggle}
+          >
+            <IconMenu />
+          </Button>
+        </StyledPhoneOnly>
+      )}
       <StyledLogo to="/" aria-label="Carnet, page d'accueil">
         <IconLogo size={26} />
         <StyledLogoText>Carnet</StyledLogoText>
@@ -120,7 +209,27 @@ export function AppHeader() {
 
       {showTools ? (
         <StyledTools>
-          <GlobalSearch />
+          <StyledSearchSlot ref={searchSlotRef} $open={searchOpen} onKeyDown={onSearchKeyDown}>
+            <GlobalSearch />
+            {searchOpen && (
+              <Button variant="ghost" iconOnly aria-label="Fermer la recherche" title="Fermer la recherche" onClick={closeSearch}>
+                <IconClose />
+              </Button>
+            )}
+          </StyledSearchSlot>
+          <StyledPhoneOnly>
+            <Button
+              ref={searchButtonRef}
+              variant="ghost"
+              iconOnly
+              aria-label="Rechercher"
+              aria-expanded={searchOpen}
+              title="Rechercher"
+              onClick={() => setSearchOpenAt(pathname)}
+            >
+              <IconSearch />
+            </Button>
+          </StyledPhoneOnly>
           <NewMenu />
         </StyledTools>
       ) : (
@@ -128,11 +237,13 @@ export function AppHeader() {
       )}
 
       <StyledActions>
-        {isAuthenticated && <StyledWelcome>Bienvenue, {username}</StyledWelcome>}
+        {isAuthenticated && <StyledWelcome>Bienvenue, {greetingName(profile, username)}</StyledWelcome>}
         {isAuthenticated && pathname !== '/dashboard' && (
-          <ButtonLink to="/dashboard" variant="ghost" iconOnly aria-label="Vue d'ensemble" title="Tableau de bord">
-            <IconDashboard />
-          </ButtonLink>
+          <StyledWideOnly>
+            <ButtonLink to="/dashboard" variant="ghost" iconOnly aria-label="Vue d'ensemble" title="Tableau de bord">
+              <IconDashboard />
+            </ButtonLink>
+          </StyledWideOnly>
         )}
         {isAuthenticated && pathname !== '/profile' && (
           <ButtonLink to="/profile" variant="ghost" iconOnly aria-label="Mon profil" title="Mon profil">

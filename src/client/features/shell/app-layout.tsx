@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '../../app/hooks';
@@ -57,19 +57,42 @@ function useScrollToTopOnNavigation() {
   }, [pathname, search]);
 }
 
+/** The phone's off-canvas menu: open or not (never persisted), closed by any navigation. */
+function useOffCanvasMenu() {
+  const { pathname } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const close = useCallback(() => setOpenAt(null), []);
+  // The page behind does not scroll while the menu covers it.
+  useEffect(() => {
+    if (!open) return undefined;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [open]);
+  return { open, toggle: () => setOpenAt(open ? null : pathname), close };
+}
+
 /** Application frame: skip link, header, sidebar (signed in), and the routed page. */
 export function AppLayout() {
   const { pathname } = useLocation();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   useScrollToTopOnNavigation();
   const headerVisible = isHeaderVisible(pathname);
+  const withSidebar = headerVisible && isAuthenticated;
+  const menu = useOffCanvasMenu();
+  const navId = useId();
 
   return (
     <StyledShell>
       <StyledSkipLink href="#main">Aller au contenu principal</StyledSkipLink>
-      {headerVisible && <AppHeader />}
+      {headerVisible && (
+        <AppHeader menu={withSidebar ? { open: menu.open, controls: navId, onToggle: menu.toggle } : undefined} />
+      )}
       <StyledBody>
-        {headerVisible && isAuthenticated && <AppSidebar />}
+        {withSidebar && <AppSidebar id={navId} menuOpen={menu.open} onMenuClose={menu.close} />}
         <StyledMain id="main" tabIndex={-1} $bare={!headerVisible}>
           <Suspense fallback={<Spinner />}>
             <Outlet />

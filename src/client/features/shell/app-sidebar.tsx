@@ -1,10 +1,12 @@
-import type { ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../ui/button';
 import {
   IconChevronLeft,
   IconChevronRight,
+  IconClose,
   IconContacts,
   IconCreditNote,
   IconDashboard,
@@ -15,6 +17,8 @@ import {
   IconTasks,
   type IconProps,
 } from '../../ui/icons';
+import { trapTab, useModalFocus } from '../../ui/modal-focus';
+import { media } from '../../ui/theme';
 import { selectSidebarCollapsed, sidebarToggled } from './sidebar.slice';
 
 export const SIDEBAR_ITEMS: readonly { label: string; to: string; Icon: ComponentType<IconProps> }[] = [
@@ -28,6 +32,9 @@ export const SIDEBAR_ITEMS: readonly { label: string; to: string; Icon: Componen
   { label: 'Rapports', to: '/reports', Icon: IconReports },
 ];
 
+/** Below this width the sidebar is an off-canvas menu opened from the header (issue 18). */
+export const OFF_CANVAS_QUERY = '(max-width: 639.98px)';
+
 const StyledSlot = styled.div<{ $collapsed: boolean }>`
   position: relative;
   flex: none;
@@ -35,8 +42,21 @@ const StyledSlot = styled.div<{ $collapsed: boolean }>`
   background: ${({ theme }) => theme.colors.sidebarBg};
   transition: width ${({ theme }) => theme.transition};
 
-  @media (max-width: calc(${({ theme }) => theme.breakpoints.sm} - 1px)) {
-    width: ${({ theme }) => theme.layout.sidebarCollapsed};
+  ${media.below('sm')} {
+    width: 0;
+  }
+`;
+
+/** The phone's menu: a panel over the page, hidden until the header's button opens it. */
+const StyledPanel = styled.div<{ $open: boolean }>`
+  height: 100%;
+
+  ${media.below('sm')} {
+    display: ${({ $open }) => ($open ? 'block' : 'none')};
+    position: fixed;
+    inset: 0;
+    z-index: ${({ theme }) => theme.zIndex.overlay};
+    background: ${({ theme }) => theme.colors.overlay};
   }
 `;
 
@@ -63,11 +83,13 @@ const StyledNav = styled.nav<{ $collapsed: boolean }>`
     list-style: none;
   }
 
-  @media (max-width: calc(${({ theme }) => theme.breakpoints.sm} - 1px)) {
-    ${({ $collapsed, theme }) =>
-      $collapsed
-        ? ''
-        : `position: fixed; left: 0; z-index: ${theme.zIndex.dropdown}; box-shadow: ${theme.shadows.lg};`}
+  ${media.below('sm')} {
+    position: absolute;
+    top: 0;
+    left: 0;
+    width: min(280px, 85vw);
+    height: 100%;
+    box-shadow: ${({ theme }) => theme.shadows.lg};
   }
 `;
 
@@ -86,6 +108,23 @@ const StyledToggle = styled.button<{ $collapsed: boolean }>`
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceHover};
     color: ${({ theme }) => theme.colors.text};
+  }
+
+  ${media.below('sm')} {
+    display: none;
+  }
+`;
+
+const StyledPanelHead = styled.div`
+  display: none;
+
+  ${media.below('sm')} {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    min-height: 44px;
+    padding-left: 12px;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
   }
 `;
 
@@ -125,34 +164,98 @@ const StyledHiddenLabel = styled.span`
   white-space: nowrap;
 `;
 
-/** Main navigation; collapsed (icons only) by default, names kept for assistive tech. */
-export function AppSidebar() {
+export interface AppSidebarProps {
+  /** Id of the navigation, for the header's menu button (aria-controls). */
+  id: string;
+  /** The phone's off-canvas menu is open (only the header's button, shown on narrow screens, opens it). */
+  menuOpen: boolean;
+  onMenuClose: () => void;
+}
+
+/**
+ * Main navigation; collapsed (icons only) by default, names kept for assistive tech. On a phone
+ * it is an off-canvas menu instead: a modal panel with the names, focus kept inside, closed by
+ * Escape, the close button, a click beside it, a link or a wider window. The persisted collapsed
+ * state is the desktop's and stays as it is.
+ */
+export function AppSidebar({ id, menuOpen, onMenuClose }: AppSidebarProps) {
   const collapsed = useAppSelector(selectSidebarCollapsed);
   const dispatch = useAppDispatch();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const showNames = menuOpen || !collapsed;
+
+  useModalFocus(menuOpen, panelRef);
+
+  // Wider than a phone: the panel is the plain sidebar again, nothing left to close.
+  useEffect(() => {
+    if (!menuOpen || typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(OFF_CANVAS_QUERY);
+    const onChange = () => {
+      if (!query.matches) onMenuClose();
+    };
+    query.addEventListener?.('change', onChange);
+    return () => query.removeEventListener?.('change', onChange);
+  }, [menuOpen, onMenuClose]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!menuOpen) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onMenuClose();
+      return;
+    }
+    trapTab(event, panelRef.current);
+  };
+
   return (
     <StyledSlot $collapsed={collapsed}>
-      <StyledNav aria-label="Navigation principale" $collapsed={collapsed} data-collapsed={collapsed}>
-        <StyledToggle
-          type="button"
-          $collapsed={collapsed}
-          aria-expanded={!collapsed}
-          aria-label={collapsed ? 'Déplier le menu' : 'Replier le menu'}
-          title={collapsed ? 'Déplier le menu' : 'Replier le menu'}
-          onClick={() => dispatch(sidebarToggled())}
-        >
-          {collapsed ? <IconChevronRight /> : <IconChevronLeft />}
-        </StyledToggle>
-        <ul>
-          {SIDEBAR_ITEMS.map(({ label, to, Icon }) => (
-            <li key={to}>
-              <StyledLink to={to} $collapsed={collapsed} title={collapsed ? label : undefined}>
-                <Icon />
-                {collapsed ? <StyledHiddenLabel>{label}</StyledHiddenLabel> : <span>{label}</span>}
-              </StyledLink>
-            </li>
-          ))}
-        </ul>
-      </StyledNav>
+      <StyledPanel
+        ref={panelRef}
+        $open={menuOpen}
+        {...(menuOpen ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Menu' } : {})}
+        onKeyDown={onKeyDown}
+        onMouseDown={(event) => {
+          if (menuOpen && event.target === event.currentTarget) onMenuClose();
+        }}
+      >
+        <StyledNav id={id} aria-label="Navigation principale" $collapsed={!showNames} data-collapsed={collapsed}>
+          {menuOpen && (
+            <StyledPanelHead>
+              <span aria-hidden="true">Menu</span>
+              <Button variant="ghost" iconOnly aria-label="Fermer le menu" title="Fermer le menu" onClick={onMenuClose}>
+                <IconClose />
+              </Button>
+            </StyledPanelHead>
+          )}
+          {!menuOpen && (
+            <StyledToggle
+              type="button"
+              $collapsed={collapsed}
+              aria-expanded={!collapsed}
+              aria-label={collapsed ? 'Déplier le menu' : 'Replier le menu'}
+              title={collapsed ? 'Déplier le menu' : 'Replier le menu'}
+              onClick={() => dispatch(sidebarToggled())}
+            >
+              {collapsed ? <IconChevronRight /> : <IconChevronLeft />}
+            </StyledToggle>
+          )}
+          <ul>
+            {SIDEBAR_ITEMS.map(({ label, to, Icon }) => (
+              <li key={to}>
+                <StyledLink
+                  to={to}
+                  $collapsed={!showNames}
+                  title={showNames ? undefined : label}
+                  onClick={menuOpen ? onMenuClose : undefined}
+                >
+                  <Icon />
+                  {showNames ? <span>{label}</span> : <StyledHiddenLabel>{label}</StyledHiddenLabel>}
+                </StyledLink>
+              </li>
+            ))}
+          </ul>
+        </StyledNav>
+      </StyledPanel>
     </StyledSlot>
   );
 }
