@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR, expectAccessible, lastLinkSentTo, newUser, readOutbox } from './support/app';
 
-test('a new user signs up, activates, signs in, edits the profile, keeps the theme, signs out and resets the password', async ({ page }) => {
+test('a new user signs up, activates, signs in, edits the profile and the e-mail, keeps the theme, signs out and resets the password', async ({ page }) => {
   const user = newUser('parcours');
 
   // Landing page: the features section, then account creation.
@@ -84,6 +84,31 @@ test('a new user signs up, activates, signs in, edits the profile, keeps the the
   await expect(page.getByLabel("Nom de l'entreprise")).toHaveValue('Atelier Durand');
   await expect(page.getByLabel('SIRET')).toHaveValue('73282932000074');
 
+  // A new e-mail: the current password is asked for, and the address changes once its link is followed.
+  const newEmail = user.email.replace('@', '.nouvelle@');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByLabel('Mot de passe actuel')).toBeFocused();
+  await page.getByLabel('Mot de passe actuel').fill(user.password);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(
+    page.getByText(`Un lien de confirmation a été envoyé à ${newEmail} ; votre adresse ne changera qu'après sa validation.`),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(user.email);
+  const notice = readOutbox(E2E_DATA_DIR).filter((m) => m.to.includes(user.email)).at(-1)!;
+  expect(notice.subject).toBe('Changement d’adresse e-mail de votre compte Carnet');
+  expect(notice.text).toContain(newEmail);
+  const confirmPath = lastLinkSentTo(E2E_DATA_DIR, newEmail).replace(/^https?:\/\/[^/]+/, '');
+  expect(confirmPath).toMatch(/^\/confirm-email\//);
+  await page.goto(confirmPath);
+  await expect(page.getByText(`Votre adresse e-mail a été modifiée. Utilisez désormais ${newEmail} pour vous connecter.`)).toBeVisible();
+  await expectAccessible(page);
+  // The link served once.
+  await page.goto(confirmPath);
+  await expect(page.getByText('Le lien de confirmation est invalide, a déjà servi ou a expiré.')).toBeVisible();
+  await page.getByRole('link', { name: 'Retour au profil' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(newEmail);
+
   // The theme survives a reload.
   const html = page.locator('html');
   const initial = await html.getAttribute('data-theme');
@@ -103,11 +128,11 @@ test('a new user signs up, activates, signs in, edits the profile, keeps the the
   // Password reset through the e-mailed link.
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Email', { exact: true }).fill(newEmail);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText('Un email de réinitialisation a été envoyé si ce compte existe.')).toBeVisible();
   await expectAccessible(page);
-  const resetLink = lastLinkSentTo(E2E_DATA_DIR, user.email);
+  const resetLink = lastLinkSentTo(E2E_DATA_DIR, newEmail);
   expect(resetLink).toContain('/reset-password-confirm/');
   await page.goto(resetLink.replace(/^https?:\/\/[^/]+/, ''));
   const newPassword = 'Nouveau-Passe-E2E-2';
@@ -118,7 +143,7 @@ test('a new user signs up, activates, signs in, edits the profile, keeps the the
   await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
   // Old password refused, new one accepted.
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Email', { exact: true }).fill(newEmail);
   await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
