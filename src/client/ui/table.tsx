@@ -1,17 +1,70 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type ThHTMLAttributes } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { useSort, type SortDirection } from '../lib/sort';
 import { IconArrowDown, IconArrowUp, IconSort } from './icons';
 import { EmptyState } from './empty-state';
 import { visuallyHidden } from './global-style';
+import { media } from './theme';
 
-export const StyledTableWrapper = styled.div`
+/**
+ * A phone's list (issue 18): each row a compact card instead of a table cut at the screen's edge.
+ * The first cell is the card's title line; the others (those not hidden below sm) follow on
+ * wrapped lines, each after its column's name (`data-label`). No column headers, so no sorting.
+ */
+const cardsOnPhones = css`
+  ${media.below('sm')} {
+    overflow-x: visible;
+
+    table,
+    tbody {
+      display: block;
+    }
+    thead {
+      display: none;
+    }
+    tr {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: ${({ theme }) => `${theme.spacing.xs} ${theme.spacing.lg}`};
+      padding: ${({ theme }) => theme.spacing.md};
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    tr:last-child,
+    tr[aria-hidden='true'] {
+      border-bottom: none;
+    }
+    /* The virtualised list's spacers keep their height and nothing else. */
+    tr[aria-hidden='true'] {
+      padding: 0;
+    }
+    td {
+      padding: 0;
+      border-bottom: none;
+    }
+    td:first-child {
+      flex: 1 0 100%;
+      font-size: ${({ theme }) => theme.typography.size.md};
+      font-weight: ${({ theme }) => theme.typography.weight.medium};
+    }
+    td:not(:first-child)[data-label]::before {
+      content: attr(data-label);
+      margin-right: ${({ theme }) => theme.spacing.sm};
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-size: ${({ theme }) => theme.typography.size.xs};
+    }
+  }
+`;
+
+export const StyledTableWrapper = styled.div<{ $cards?: boolean }>`
   width: 100%;
   overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.colors.surface};
+
+  ${({ $cards }) => ($cards ? cardsOnPhones : '')}
 `;
 
 export const StyledTable = styled.table`
@@ -195,7 +248,7 @@ function VirtualRows<T>({ rows, renderRow }: { rows: readonly T[]; renderRow: (r
   );
 }
 
-/** Generic table with sortable headers; sorting is memoised via useSort. */
+/** Generic table with sortable headers, sorting memoised via useSort; cards on phones. */
 export function DataTable<T>({
   columns,
   rows,
@@ -227,7 +280,11 @@ export function DataTable<T>({
     return (
       <StyledTr key={rowKey(row)} ref={measure} data-index={index} aria-rowindex={index + 2}>
         {columns.map((column) => (
-          <StyledTd key={column.key} $hideBelow={column.hideBelow}>
+          <StyledTd
+            key={column.key}
+            $hideBelow={column.hideBelow}
+            data-label={typeof column.header === 'string' ? column.header : undefined}
+          >
             {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
           </StyledTd>
         ))}
@@ -236,7 +293,7 @@ export function DataTable<T>({
   }
 
   return (
-    <StyledTableWrapper>
+    <StyledTableWrapper $cards>
       <StyledTable aria-rowcount={rows.length + 1}>
         {showCaption ? <caption>{caption}</caption> : <StyledHiddenCaption>{caption}</StyledHiddenCaption>}
         <thead>

@@ -1,18 +1,34 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../ui/button';
+import { media } from '../ui/theme';
 
+/**
+ * The fields wrap rather than shrink: a select narrower than its longest option cuts it ('Toutes
+ * les priori' at 1366 px beside the sidebar, issue 18). The search gets the most room; on phones
+ * everything stacks.
+ */
 const StyledToolbar = styled.div`
-  display: grid;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
   gap: ${({ theme }) => theme.spacing.md};
-  grid-template-columns: 1fr;
-  align-items: end;
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
+  & > * {
+    flex: 1 1 13rem;
+    min-width: 0;
   }
-  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
-    grid-template-columns: minmax(220px, 2fr) repeat(var(--filters), minmax(0, 1fr)) auto;
+  & > :first-child {
+    flex: 2 1 16rem;
+  }
+  & > button:last-child {
+    flex: none;
+  }
+
+  ${media.below('sm')} {
+    & > button:last-child {
+      flex: 1 1 100%;
+    }
   }
 `;
 
@@ -33,8 +49,6 @@ const StyledFooter = styled.div`
 export interface ListToolbarProps {
   /** The search field first, then the filter selects. */
   children: ReactNode;
-  /** How many filter selects follow the search field (for the wide layout). */
-  filterCount: number;
   onReset: () => void;
   resetDisabled?: boolean;
   /** e.g. '12 tâches' — announced politely when it changes. */
@@ -43,11 +57,11 @@ export interface ListToolbarProps {
   label?: string;
 }
 
-/** Search, filters and 'Réinitialiser' above a list, on one row when wide, stacked on phones. */
-export function ListToolbar({ children, filterCount, onReset, resetDisabled, resultLabel, label }: ListToolbarProps) {
+/** Search, filters and 'Réinitialiser' above a list: on one row when they fit, wrapped when not, stacked on phones. */
+export function ListToolbar({ children, onReset, resetDisabled, resultLabel, label }: ListToolbarProps) {
   return (
     <div role="search" aria-label={label}>
-      <StyledToolbar style={{ ['--filters' as string]: filterCount }}>
+      <StyledToolbar>
         {children}
         <Button onClick={onReset} disabled={resetDisabled}>
           Réinitialiser

@@ -181,7 +181,6 @@ export function ActivityHistoryPage() {
       <Card as="div">
         <ListToolbar
           label="Filtrer l'historique"
-          filterCount={2}
           onReset={() => setFilters(EMPTY_ACTIVITY_FILTERS)}
           resetDisabled={!hasActiveFilters(filters)}
         >

@@ -68,9 +68,11 @@ export function matchesStatus(row: Pick<DocumentRow, 'status' | 'is_overdue'>, s
 }
 
 function listColumns(config: DocumentKindConfig, today: string): DataTableColumn<DocumentRow>[] {
+  // A phone's card shows the title, the status and the amount (issue 18): the rest hides below sm.
   const invoiceColumn: DataTableColumn<DocumentRow> = {
     key: 'invoice',
     header: 'Facture',
+    hideBelow: 'sm',
     sortValue: (row) => row.invoice?.invoice_number,
     render: (row) =>
       row.invoice ? (
@@ -84,6 +86,7 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
         key: config.endDateField,
         header: config.endDateHeader,
         sortValue: (row) => row.end_date,
+        hideBelow: 'sm',
         render: (row) => <EndDate config={config} row={row} today={today} />,
       }
     : null;
@@ -101,6 +104,7 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
     {
       key: 'client',
       header: 'Client',
+      hideBelow: 'sm',
       sortValue: (row) => row.client?.name,
       render: (row) =>
         row.client ? (
@@ -126,7 +130,7 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
     {
       key: config.createdField,
       header: config.createdHeader,
-      hideBelow: endDateColumn ? 'md' : undefined,
+      hideBelow: endDateColumn ? 'md' : 'sm',
       render: (row) => formatDate(row[config.createdField]),
     },
     endDateColumn,
@@ -203,7 +207,6 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
     >
       <ListToolbar
         label={`Filtrer la ${config.labels.listTitle.toLowerCase()}`}
-        filterCount={config.hasPriority ? 2 : 1}
         onReset={reset}
       >
         <TextField

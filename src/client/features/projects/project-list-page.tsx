@@ -124,7 +124,6 @@ export function ProjectListPage() {
       }
     >
       <ListToolbar
-        filterCount={2}
         onReset={reset}
         resetDisabled={!filtered}
         resultLabel={waiting ? undefined : countLabel(rows.length, 'projet', 'projets')}

@@ -135,7 +135,6 @@ export function TaskListPage() {
       }
     >
       <ListToolbar
-        filterCount={4}
         onReset={() => setFilters(EMPTY_TASK_FILTERS)}
         resetDisabled={!hasActiveFilters(filters)}
         resultLabel={isLoading ? undefined : countLabel(rows.length, 'tâche', 'tâches')}

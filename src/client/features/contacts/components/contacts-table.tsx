@@ -19,8 +19,9 @@ export const CATEGORY_TONES: Record<ContactCategory, BadgeTone> = {
 const COLUMNS: { key: ContactSortKey; label: string; hideBelow?: 'sm' }[] = [
   { key: 'name', label: 'Nom' },
   { key: 'email', label: 'Email' },
-  { key: 'phone', label: 'Téléphone' },
-  { key: 'category', label: 'Catégorie' },
+  // A phone's card shows the name and the e-mail (issue 18).
+  { key: 'phone', label: 'Téléphone', hideBelow: 'sm' },
+  { key: 'category', label: 'Catégorie', hideBelow: 'sm' },
   // SPEC 2: hidden on small screens.
   { key: 'company', label: 'Entreprise', hideBelow: 'sm' },
 ];
@@ -74,13 +75,13 @@ const ContactRow = memo(function ContactRow({ contact, onCopy }: { contact: Cont
         {/* Professionnel is the usual case: only the exception is marked. */}
         {contact.client_type === 'particulier' && <StyledTypeBadge tone="orange">{CLIENT_TYPE_LABELS.particulier}</StyledTypeBadge>}
       </StyledTd>
-      <StyledTd>
+      <StyledTd data-label="Email">
         <CopyCell value={contact.email} kind="l'email" onCopy={onCopy} />
       </StyledTd>
-      <StyledTd>
+      <StyledTd $hideBelow="sm">
         <CopyCell value={contact.phone} kind="le téléphone" onCopy={onCopy} />
       </StyledTd>
-      <StyledTd>
+      <StyledTd $hideBelow="sm">
         <Badge tone={CATEGORY_TONES[contact.category] ?? 'grey'}>
           {CONTACT_CATEGORY_LABELS[contact.category] ?? contact.category}
         </Badge>
@@ -100,7 +101,7 @@ export interface ContactsTableProps {
   onCopy: (value: string) => void;
 }
 
-/** One page of the contact list; name links to the form, e-mail and phone copy on click. */
+/** One page of the contact list; name links to the form, e-mail and phone copy on click; cards on phones. */
 export const ContactsTable = memo(function ContactsTable({
   contacts,
   totalCount,
@@ -110,7 +111,7 @@ export const ContactsTable = memo(function ContactsTable({
   onCopy,
 }: ContactsTableProps) {
   return (
-    <StyledTableWrapper>
+    <StyledTableWrapper $cards>
       <StyledTable>
         <VisuallyHidden as="caption">Liste des contacts ({totalCount})</VisuallyHidden>
         <thead>
