@@ -30,7 +30,16 @@ const StyledAmount = styled(StyledTd)`
 `;
 
 const StyledRow = styled(StyledTr)<{ $emphasis?: boolean }>`
-  ${({ $emphasis, theme }) => ($emphasis ? `background: ${theme.colors.surfaceAlt}; font-weight: ${theme.typography.weight.semibold};` : '')}
+  th {
+    text-align: left;
+    font-weight: ${({ theme }) => theme.typography.weight.medium};
+    white-space: nowrap;
+  }
+  &:last-child th {
+    border-bottom: none;
+  }
+  ${({ $emphasis, theme }) =>
+    $emphasis ? `background: ${theme.colors.surfaceAlt}; &, th { font-weight: ${theme.typography.weight.semibold}; }` : ''}
 `;
 
 const StyledDetail = styled.span`

@@ -22,6 +22,8 @@ const StyledForm = styled.form`
   }
   button {
     margin-top: 26px;
+    max-width: 100%;
+    white-space: normal;
   }
 `;
 

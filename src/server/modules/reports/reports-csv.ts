@@ -23,6 +23,16 @@ export function csvAmount(cents: number): string {
 /** 550 (hundredths of a percent) → '5,5 %'. */
 const csvRate = (rate: number) => `${String(rate / 100).replace('.', ',')} %`;
 
+/** formatDate, once per day of the file (thousands of rows share a few hundred dates; Intl costs µs per call). */
+function dateCells() {
+  const cache = new Map<string, string>();
+  return (iso: string) => {
+    let text = cache.get(iso);
+    if (text === undefined) cache.set(iso, (text = formatDate(iso)));
+    return text;
+  };
+}
+
 const quoted = (cell: string) => (/[";\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
 /** Rows of already formatted cells → the file's text. */
@@ -35,9 +45,10 @@ const totalsCells = (label: string, t: CentTotals) => [label, csvAmount(t.servic
 /** The receipts book: one row per receipt, then the totals per month, quarter and year. */
 export function receiptsCsv(book: ReceiptsBookData): string {
   const rows: string[][] = [['Date', 'N° facture', 'Client', 'Nature', 'Montant', 'Mode de règlement', 'Référence']];
+  const date = dateCells();
   for (const r of book.rows) {
     rows.push([
-      formatDate(r.date),
+      date(r.date),
       csvText(r.invoice_number),
       csvText(r.client_name),
       receiptNatureLabel(r.operation_category),
@@ -64,12 +75,13 @@ export function salesJournalCsv(journal: { rates: number[]; rows: JournalRow[] }
     ...journal.rates.flatMap((rate) => [`HT ${csvRate(rate)}`, `TVA ${csvRate(rate)}`]),
     'Total HT', 'Total TVA', 'Total TTC', 'Encaissé', 'Avoirs', 'Solde',
   ];
+  const date = dateCells();
   const rows = journal.rows.map((row) => {
     const perRate = new Map(row.breakdown.map((r) => [r.rate, r]));
     return [
       csvText(row.number),
       row.kind === 'invoice' ? 'Facture' : 'Avoir',
-      formatDate(row.date),
+      date(row.date),
       csvText(row.client_name),
       row.client_siren ? formatSiren(row.client_siren) : '',
       csvText(row.invoice_number ?? ''),

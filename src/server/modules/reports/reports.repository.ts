@@ -46,12 +46,15 @@ export interface JournalDocument {
   invoice_number: string | null;
 }
 
-/** A document's line as linesTotals reads it (hundredths of a unit, cents, hundredths of a percent). */
-export interface JournalLine {
+/**
+ * The HT of a document's lines at one VAT rate: the sum of their stored totals (each line's total
+ * as computeTotals gave it when the document was saved; frozen since it was issued).
+ */
+export interface JournalRateBase {
   document_id: number;
-  quantity: number;
-  unit_price: number;
+  /** Hundredths of a percent. */
   tax_rate: number;
+  base_cents: number;
 }
 
 /**
@@ -109,16 +112,17 @@ export function reportQueries(db: Kysely<Database>) {
         .where('d.issue_date', '>=', from)
         .where('d.issue_date', '<=', to),
 
-    /** Their lines, in no particular order: VAT per rate is a sum. */
+    /** Their lines' HT per document and rate (one row per rate used, instead of one per line). */
     invoiceLines: (ownerId: number, from: string, to: string) =>
       db
         .selectFrom('invoice_lines as l')
         .innerJoin('invoices as d', 'd.id', 'l.document_id')
-        .select(['l.document_id', 'l.quantity', 'l.unit_price_cents as unit_price', 'l.tax_rate'])
+        .select((eb) => ['l.document_id', 'l.tax_rate', eb.fn.sum<number>('l.total_cents').as('base_cents')])
         .where('d.owner_id', '=', ownerId)
         .where('d.number', 'is not', null)
         .where('d.issue_date', '>=', from)
-        .where('d.issue_date', '<=', to),
+        .where('d.issue_date', '<=', to)
+        .groupBy(['l.document_id', 'l.tax_rate']),
 
     /** Credit notes dated from `from` to `to`, with the number of the invoice each credits. */
     creditNotes: (ownerId: number, from: string, to: string) =>
@@ -138,10 +142,11 @@ export function reportQueries(db: Kysely<Database>) {
       db
         .selectFrom('credit_note_lines as l')
         .innerJoin('credit_notes as d', 'd.id', 'l.document_id')
-        .select(['l.document_id', 'l.quantity', 'l.unit_price_cents as unit_price', 'l.tax_rate'])
+        .select((eb) => ['l.document_id', 'l.tax_rate', eb.fn.sum<number>('l.total_cents').as('base_cents')])
         .where('d.owner_id', '=', ownerId)
         .where('d.issue_date', '>=', from)
-        .where('d.issue_date', '<=', to),
+        .where('d.issue_date', '<=', to)
+        .groupBy(['l.document_id', 'l.tax_rate']),
   };
 }
 
@@ -158,7 +163,7 @@ export function reportsRepository(db: Kysely<Database>) {
       const lines = await q.invoiceLines(ownerId, from, to).execute();
       return {
         documents: documents.map((d) => ({ ...d, invoice_number: null })) as JournalDocument[],
-        lines: lines as JournalLine[],
+        lines: lines as JournalRateBase[],
       };
     },
 
@@ -168,7 +173,7 @@ export function reportsRepository(db: Kysely<Database>) {
       const lines = await q.creditNoteLines(ownerId, from, to).execute();
       return {
         documents: documents.map((d) => ({ ...d, paid_cents: 0, credited_cents: 0 })) as JournalDocument[],
-        lines: lines as JournalLine[],
+        lines: lines as JournalRateBase[],
       };
     },
 

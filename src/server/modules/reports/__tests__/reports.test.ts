@@ -314,6 +314,18 @@ describe('sales journal (accountant export)', () => {
     expect(b.total_amount).toBe(960);
   });
 
+  it('rounds the VAT once per rate, as computeTotals and the invoice do, not once per line', async () => {
+    const { who, send, clientId } = await invoicer();
+    // Two lines of 0,09 € at 5,5 %: 0,00495 € of VAT each (0,00 per line), 0,0099 € together (0,01).
+    const lines = [line('Marque-page', 1, 0.09, 5.5), line('Carte', 1, 0.09, 5.5), line('Conseil', 1, 10, 20)];
+    const invoice = await issued(send, clientId, today, lines);
+    const journal = (await get(who, `/api/reports/sales-journal/?from=${today}&to=${today}`)).json();
+    const expected = computeTotals(lines, 20);
+    expect(journal.rows[0].rates).toEqual(expected.breakdown.map((r) => ({ rate: r.rate / 100, base: r.base / 100, tax: r.tax / 100 })));
+    expect(journal.rows[0].rates).toEqual([{ rate: 20, base: 10, tax: 2 }, { rate: 5.5, base: 0.18, tax: 0.01 }]);
+    expect(journal.rows[0].total).toBe(invoice.total_amount);
+  });
+
   it('downloads as CSV for French Excel, one HT and one VAT column per rate', async () => {
     const { who, send, clientId } = await invoicer({ name: 'Client SA', siren: '732829320' });
     const a = await issued(send, clientId, today, [line('Conseil', 2, 450, 20), line('Livres', 3, 19.99, 5.5)]);
