@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { hasMoreThanTwoDecimals, toHundredths } from '../../shared/money';
 import { TextField, type TextFieldProps } from './form-fields';
 
@@ -154,8 +155,15 @@ export const DecimalField = forwardRef<HTMLInputElement, DecimalFieldProps>(func
       value={draft ?? displayText(value, fixed)}
       error={(draft === null ? errorOf(value) : draftError) ?? error}
       onFocus={(event) => {
-        setDraft(editText(value, fixed));
-        setDraftError(errorOf(value));
+        const input = event.currentTarget;
+        // The text changes at once, not after the event, and is selected: entering the field (Tab,
+        // select()) and typing replaces the number rather than writing after it. A click still
+        // places the caret where it lands.
+        flushSync(() => {
+          setDraft(editText(value, fixed));
+          setDraftError(errorOf(value));
+        });
+        input.select();
         onFocus?.(event);
       }}
       onChange={(event) => {

@@ -133,6 +133,26 @@ describe('DecimalField', () => {
     expect(input).toHaveValue('4500,50');
   });
 
+  it('replaces the whole number when the field is entered with Tab, as text fields do', async () => {
+    const user = userEvent.setup();
+    const onValue = jest.fn();
+    render(
+      <>
+        <button type="button">Avant</button>
+        <Harness initial="1440" onValue={onValue} />
+      </>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Montant (€)' });
+    expect(input).toHaveValue(`1${NNBSP}440,00`);
+    await user.click(screen.getByRole('button', { name: 'Avant' }));
+    await user.tab();
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('1440,00');
+    await user.keyboard('1000');
+    expect(input).toHaveValue('1000');
+    expect(onValue).toHaveBeenLastCalledWith('1000');
+  });
+
   it('shows hours and quantities with the decimals that matter', async () => {
     const user = userEvent.setup();
     render(<Harness label="Temps réel (heures)" format="quantity" />);
