@@ -168,10 +168,14 @@ test('contacts: list, create, edit, tasks from the contact, search, filter, page
   await page.goBack();
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('');
 
-  // 'Entreprise' is hidden on a phone, and nothing overflows the page.
+  // On a phone each contact is a card with its name and e-mail (issue 18), and nothing overflows the page.
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByRole('columnheader', { name: /Entreprise/ })).toBeHidden();
-  await expect(page.getByRole('columnheader', { name: /Catégorie/ })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /Catégorie/ })).toBeHidden();
+  const card = page.locator('tbody tr').first();
+  await expect(card.getByRole('link')).toBeVisible();
+  await expect(card.locator('td[data-label="Email"]')).toBeVisible();
+  await expect(card.locator('td').nth(2)).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.setViewportSize({ width: 1280, height: 800 });
 

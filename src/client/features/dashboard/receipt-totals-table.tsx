@@ -62,7 +62,8 @@ export interface ReceiptTotalsTableProps {
 export function ReceiptTotalsTable({ caption, rows, showCount, placeholder }: ReceiptTotalsTableProps) {
   const money = (value: number) => (placeholder ? <SkeletonText>00 000,00 €</SkeletonText> : formatMoney(value));
   return (
-    <StyledTableWrapper>
+    // Wider than a phone: it scrolls sideways, so the keyboard must reach it too (axe, issue 18).
+    <StyledTableWrapper tabIndex={0} role="region" aria-label={caption}>
       <StyledTable>
         <StyledHiddenCaption>{caption}</StyledHiddenCaption>
         <thead>

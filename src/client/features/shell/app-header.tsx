@@ -186,7 +186,7 @@ export function AppHeader({ menu }: AppHeaderProps) {
   };
 
   return (
-    <StyledHeader>
+    <StyledHeader inert={menu?.open}>
       {menu && (
         <StyledPhoneOnly>
           <Button

@@ -93,7 +93,8 @@ export function AppLayout() {
       )}
       <StyledBody>
         {withSidebar && <AppSidebar id={navId} menuOpen={menu.open} onMenuClose={menu.close} />}
-        <StyledMain id="main" tabIndex={-1} $bare={!headerVisible}>
+        {/* Behind the open phone menu the page is out of reach (a modal's background). */}
+        <StyledMain id="main" tabIndex={-1} $bare={!headerVisible} inert={menu.open}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>
