@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/database';
 import type { AppContext } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
 import { usePdfRendering } from './documents/pdf-pool';
+import { createMailDelivery, type MailDeliverySettings } from './mail/outbox';
 import { createTokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { sessionsRepository } from './modules/auth/sessions.repository';
@@ -36,10 +37,12 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Sees every route as it is registered (tests derive their route matrices from it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Outbox delivery timings (tests shorten the retry delays and the lease). */
+  mailDelivery?: Partial<MailDeliverySettings>;
 }
 
 /** The whole application, ready for `listen()` or `inject()`. The database must be migrated. */
-export async function buildApp({ config, database, mailer, logger, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, logger, onRoute, mailDelivery }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -73,11 +76,21 @@ export async function buildApp({ config, database, mailer, logger, onRoute }: Bu
   const sessionGuard = createSessionGuard(sessions.liveOwner);
   const resolvedMailer =
     mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  // Document e-mails leave through the outbox: delivered from start-up on, until the app closes.
+  const outbox = createMailDelivery({
+    db: database.db,
+    mailer: resolvedMailer,
+    log: app.log,
+    settings: { leaseMs: config.mailLeaseMs, ...mailDelivery },
+  });
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', () => outbox.stop());
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     mailer: resolvedMailer,
+    outbox,
     tokens,
     rateLimit: createRateLimiter(database.db, config.rateLimitScale),
     auth: createAuthService({

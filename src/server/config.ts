@@ -30,6 +30,8 @@ export interface AppConfig {
   pdfWorkers: number;
   /** Longest a PDF may take, queue included, before the request gets a French 503. */
   pdfTimeoutMs: number;
+  /** How long a process holds a document e-mail it is sending (renewed meanwhile) before another may take it over. */
+  mailLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +84,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(() => availableParallelism()),
   PDF_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  MAIL_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
 });
 
 /**
@@ -133,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, publicDir: stri
     logLevel: e.LOG_LEVEL,
     pdfWorkers: e.PDF_WORKERS,
     pdfTimeoutMs: Math.round(e.PDF_TIMEOUT_SECONDS * 1000),
+    mailLeaseMs: Math.round(e.MAIL_LEASE_SECONDS * 1000),
   };
 }

@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import type { Dialect } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { MailDelivery } from './mail/outbox';
 import type { TokenService } from './modules/auth/tokens';
 import type { AuthService } from './modules/auth/auth.service';
 import type { RateLimiter } from './plugins/rate-limit';
@@ -14,6 +15,8 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: Dialect;
   mailer: Mailer;
+  /** Delivers the document e-mails committed to the outbox (mail/outbox.ts). */
+  outbox: MailDelivery;
   tokens: TokenService;
   rateLimit: RateLimiter;
   auth: AuthService;

@@ -8,6 +8,9 @@ export async function migrateToLatest({ db, dialect, schema }: DatabaseHandle): 
     db,
     migrationTableSchema: schema,
     provider: { getMigrations: async () => migrationsFor(dialect) },
+    // Migrations written side by side may land out of order (0012 after 0014): none depends on another
+    // of the same day, and a database that already ran a later one must still get the earlier.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

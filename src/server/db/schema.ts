@@ -313,6 +313,28 @@ export interface DocumentTotalsTable {
   version: Generated<number>;
 }
 
+/** A document's e-mail waiting for, or past, delivery (migration 0012, mail/outbox.ts). */
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  owner_id: number;
+  document_kind: 'quote' | 'invoice' | 'credit_note';
+  document_id: number;
+  /** JSON of the message (mail/outbox.ts StoredMessage). */
+  message: string;
+  attachment_name: string;
+  attachment: Buffer;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** Who is sending it, until when: a process that died is taken over once the lease has run out. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** Why the last attempt failed, in French. */
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -337,4 +359,5 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   ledger_heads: LedgerHeadsTable;
   cash_totals: CashTotalsTable;
+  outbox_messages: OutboxMessagesTable;
 }

@@ -9,12 +9,14 @@ function senderName(doc: RenderableDocument): string {
 
 /**
  * The French message that carries a quote or invoice PDF to the client: names the document,
- * its number, amount TTC and validity or due date; the signature notice closes it.
+ * its number, amount TTC and validity or due date; the signature notice closes it. It comes from
+ * the freelancer as the client sees it ('Marie Dupont Conseil via Carnet', the app's address),
+ * and replies go to the freelancer (issue 18).
  */
 export function documentEmail(
   doc: RenderableDocument,
   attachment: { filename: string; content: Buffer },
-  replyTo: string,
+  sender: { replyTo: string; appName: string },
 ): OutgoingMail {
   const invoice = doc.kind === 'invoice';
   const creditNote = doc.kind === 'credit_note';
@@ -38,7 +40,8 @@ export function documentEmail(
 
   return {
     to: doc.client.email,
-    replyTo,
+    replyTo: sender.replyTo,
+    senderName: `${from} via ${sender.appName}`,
     subject: `${noun} ${reference} — ${from} — ${amount} TTC`,
     text: [
       `Bonjour ${doc.client.name},`,

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyBaseLogger } from 'fastify';
 import { redactLinkTokens } from '../modules/auth/account-links';
 
@@ -11,6 +12,11 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * Who the message is from, as the recipient reads it: 'Marie Dupont Conseil via Carnet'. The
+   * address stays the app's (MAIL_FROM): mail from the user's own domain would fail SPF/DMARC.
+   */
+  senderName?: string;
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
@@ -18,7 +24,38 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-export class MailDeliveryError extends Error {}
+/** A message the mail server did not take; `reason` is French, for the user. */
+export class MailDeliveryError extends Error {
+  constructor(
+    readonly reason: string,
+    /** Refused for good (an SMTP 5xx answer): trying again would get the same answer. */
+    readonly permanent = false,
+  ) {
+    super(reason);
+  }
+}
+
+/** The French reason of an SMTP failure, with the server's own answer or the network error. */
+function deliveryError(err: unknown): MailDeliveryError {
+  const { responseCode, response, code, message } = err as { responseCode?: number; response?: string; code?: string; message?: string };
+  if (responseCode && responseCode >= 500) {
+    return new MailDeliveryError(`Le serveur de messagerie a refusé le message (${response ?? responseCode}).`, true);
+  }
+  if (responseCode) return new MailDeliveryError(`Le serveur de messagerie a différé le message (${response ?? responseCode}).`);
+  return new MailDeliveryError(`Le serveur de messagerie n’a pas pu être joint (${code ?? message ?? 'erreur inconnue'}).`);
+}
+
+/** MAIL_FROM's address, and its display name ('Carnet') for the 'X via Carnet' of senderName. */
+export function mailFromParts(from: string): { name: string; address: string } {
+  const [parsed] = addressparser(from, { flatten: true });
+  return { name: parsed?.name || 'Carnet', address: parsed?.address || from };
+}
+
+/** What nodemailer sends: From is MAIL_FROM, or its address under the message's sender name. */
+const composed = ({ senderName, ...mail }: OutgoingMail, from: string) => ({
+  ...mail,
+  from: senderName ? { name: senderName, address: mailFromParts(from).address } : from,
+});
 
 /**
  * SMTP when `smtpUrl` is set; otherwise every message is written as an .eml file to
@@ -32,14 +69,15 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits: a mail server that stops answering must not hold a message past its lease (outbox.ts).
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 });
     return {
       async send(mail) {
         try {
-          await transport.sendMail({ from: options.from, ...mail });
+          await transport.sendMail(composed(mail, options.from));
         } catch (err) {
-          options.log.error({ err }, 'SMTP delivery failed');
-          throw new MailDeliveryError(String((err as Error).message));
+          options.log.warn({ err }, 'SMTP delivery failed');
+          throw deliveryError(err);
         }
       },
     };
@@ -51,7 +89,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await transport.sendMail(composed(mail, options.from));
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });

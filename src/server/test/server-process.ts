@@ -29,6 +29,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Where to start looking for a free port in 8501–8520. */
   firstPort: number;
+  /** More environment for the server (e.g. SMTP_URL), applied last. */
+  env?: Record<string, string>;
 }
 
 export interface HttpResult {
@@ -148,6 +150,7 @@ async function launch(port: number, options: ServerOptions): Promise<ServerProce
   // Whatever the caller's environment holds must not redirect the server elsewhere.
   for (const key of ['DATABASE_URL', 'APP_URL', 'SMTP_URL', 'NODE_OPTIONS']) delete env[key];
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env);
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   const server = new ServerProcess(child, port, options);

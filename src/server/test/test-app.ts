@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Mailer } from '../mail/mailer';
+import type { MailDeliverySettings } from '../mail/outbox';
 import { lastLinkSentTo } from './outbox';
 
 /** Set by CI: the server suites then run on PostgreSQL as well as SQLite. */
@@ -53,7 +54,7 @@ export async function dropTestSchema(schema: string): Promise<void> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  options: { mailer?: Mailer; mailDelivery?: Partial<MailDeliverySettings> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-test-'));
   const schema = await createTestSchema();
@@ -73,7 +74,7 @@ export async function createTestApp(
   const onRoute = (route: RouteOptions) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   };
-  const app = await buildApp({ config, database, mailer: options.mailer, logger: false, onRoute });
+  const app = await buildApp({ config, database, mailer: options.mailer, mailDelivery: options.mailDelivery, logger: false, onRoute });
   await app.ready();
   return {
     app,

@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../ui/table';
 import { useToast } from '../../ui/toast';
 import { useGetProfileQuery } from '../profile';
 import { useDocumentEmail } from './document-email';
+import { EmailDeliveryStatus } from './email-delivery';
 import { CREDIT_NOTE_CONFIG, UNKNOWN_CLIENT } from './document-kinds';
 import { PdfFingerprint, StyledDocumentSubtitle, StyledDocumentToolbar } from './document-page-parts';
 import { useDocumentPdf } from './document-pdf';
@@ -142,6 +143,7 @@ export function CreditNoteView() {
             {email.pending ? 'Envoi en cours...' : 'Envoyer par E-mail'}
           </Button>
         </StyledDocumentToolbar>
+        <EmailDeliveryStatus config={config} id={note.id} />
       </Card>
 
       <Card title="Informations">

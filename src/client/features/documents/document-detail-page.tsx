@@ -31,6 +31,7 @@ import { useToast } from '../../ui/toast';
 import { useGetProfileQuery } from '../profile';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { useDocumentEmail } from './document-email';
+import { EmailDeliveryStatus } from './email-delivery';
 import {
   buildPayload,
   describeSaveErrors,
@@ -449,6 +450,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
               </Button>
             )}
           </StyledDocumentToolbar>
+          <EmailDeliveryStatus config={config} id={saved.id} />
           {dirty && (
             <Alert tone="warning" style={{ marginTop: 12 }}>
               {UNSAVED_NOTE}

@@ -12,25 +12,28 @@ export interface SendEmailRequest {
   recipient: Pick<ClientRef, 'name' | 'email'> | null;
   /** The form holds changes the e-mail will not carry. */
   unsaved?: boolean;
+  /** Sending again after a failed delivery ('Réessayer l’envoi'): asked for already, no confirmation. */
+  retry?: boolean;
 }
 
 /**
  * 'Envoyer par E-mail' of a saved quote, invoice or credit note: refuses without a client, asks
  * for a confirmation naming the recipient, sends, and says how it went (SPEC section 8
- * messages). Resolves with the server's answer, or null when nothing was sent.
+ * messages). The server queues the message; its delivery shows in email-delivery.tsx. Resolves
+ * with the server's answer, or null when nothing was sent.
  */
 export function useDocumentEmail(config: DocumentKindConfig) {
   const toast = useToast();
   const confirm = useConfirm();
   const [sendEmail, state] = useSendDocumentEmailMutation();
 
-  const send = async ({ document, recipient, unsaved = false }: SendEmailRequest): Promise<SendEmailResult | null> => {
+  const send = async ({ document, recipient, unsaved = false, retry = false }: SendEmailRequest): Promise<SendEmailResult | null> => {
     if (!recipient) {
       toast.error(config.labels.emailGuard);
       return null;
     }
     const to = `${recipient.name || UNKNOWN_CLIENT}${recipient.email ? ` (${recipient.email})` : ''}`;
-    const ok = await confirm({
+    const ok = retry || (await confirm({
       title: 'Envoyer par e-mail',
       message: [
         `${config.labels.willBeSentTo} ${to} avec le PDF en pièce jointe.`,
@@ -41,7 +44,7 @@ export function useDocumentEmail(config: DocumentKindConfig) {
         .join(' '),
       confirmLabel: 'Envoyer',
       destructive: false,
-    });
+    }));
     if (!ok) return null;
     try {
       const result = await sendEmail({ kind: config.kind, id: document.id }).unwrap();

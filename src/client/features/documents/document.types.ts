@@ -124,6 +124,8 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   /** Invoices: payments, oldest first, and the credit notes issued on it. */
   payments: Payment[];
   credit_notes: CreditNoteSummary[];
+  /** The delivery of its latest e-mail by the server's outbox (issue 16); null if never sent by e-mail. */
+  email_delivery: EmailDelivery | null;
 }
 
 /** A line of the write payload: `id` null for a new line. */
@@ -175,6 +177,14 @@ export interface TaskOption {
   hourly_rate: number;
   cost: number;
   projectName: string | null;
+}
+
+/** Where the document's latest e-mail is: on its way (retried if need be), sent, or given up. */
+export interface EmailDelivery {
+  status: 'pending' | 'sent' | 'failed';
+  /** Why the last attempt failed (French), while retrying or once failed. */
+  error: string | null;
+  updated_at: string | null;
 }
 
 /** POST {quotes|invoices}/{id}/send_email/ answer. */

@@ -14,6 +14,7 @@ import type {
   DocumentRecord,
   DocumentRow,
   DocumentWritePayload,
+  EmailDelivery,
   InvoiceRef,
   Payment,
   PaymentInput,
@@ -98,6 +99,21 @@ export function toDocumentRecord(config: DocumentKindConfig, raw: RawDocument): 
     reason: str(raw.reason),
     payments: list<Payment>(raw.payments),
     credit_notes: list<CreditNoteSummary>(raw.credit_notes),
+    email_delivery: toEmailDelivery(raw.email_delivery),
+  };
+}
+
+const DELIVERY_STATUSES: readonly string[] = ['pending', 'sent', 'failed'];
+
+/** `email_delivery`: the latest e-mail's delivery by the server's outbox; null if never sent by e-mail. */
+export function toEmailDelivery(value: unknown): EmailDelivery | null {
+  if (!value || typeof value !== 'object') return null;
+  const raw = value as Record<string, unknown>;
+  if (typeof raw.status !== 'string' || !DELIVERY_STATUSES.includes(raw.status)) return null;
+  return {
+    status: raw.status as EmailDelivery['status'],
+    error: typeof raw.error === 'string' && raw.error.trim() ? raw.error : null,
+    updated_at: strOrNull(raw.updated_at),
   };
 }
 

@@ -11,6 +11,7 @@ import * as dashboardTotals from './2026_11_22_0008_dashboard_totals';
 import * as ledger from './2026_11_24_0009_ledger';
 import * as einvoicing from './2026_11_24_0010_einvoicing';
 import * as sessions from './2026_11_24_0011_sessions';
+import * as mailOutbox from './2026_11_24_0012_mail_outbox';
 import * as pendingEmail from './2026_11_24_0014_pending_email';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_24_0009_ledger': ledger,
   '2026_11_24_0010_einvoicing': einvoicing,
   '2026_11_24_0011_sessions': sessions,
+  '2026_11_24_0012_mail_outbox': mailOutbox,
   '2026_11_24_0014_pending_email': pendingEmail,
 };
 

@@ -4,8 +4,9 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { idParam } from '../../http/params';
-import { MailDeliveryError } from '../../mail/mailer';
+import { mailFromParts } from '../../mail/mailer';
 import { documentEmail } from '../../mail/document-emails';
+import { enqueueMail } from '../../mail/outbox';
 import { documentFileName } from '../../documents/document-model';
 import { renderPdf } from '../../documents/pdf-pool';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
@@ -24,13 +25,12 @@ export const SEND_EMAIL_LIMIT = { name: 'send-email:user', max: 20, windowSecond
 const TOO_MANY_SENDS = 'Trop d’envois. Veuillez réessayer plus tard.';
 /** Per user: a download may render (drafts, unsent quotes), which costs a worker thread. */
 export const GENERATE_PDF_LIMIT = { name: 'generate-pdf:user', max: 60, windowSeconds: 60 };
-const SMTP_FAILED =
-  'L’envoi de l’e-mail a échoué : le serveur de messagerie n’a pas accepté le message. Rien n’a été modifié ; veuillez réessayer plus tard.';
 
-const SENT = {
-  quote: 'Le devis a été envoyé par e-mail avec succès !',
-  invoice: 'La facture a été envoyée par e-mail avec succès !',
-  credit_note: 'L’avoir a été envoyé par e-mail avec succès !',
+/** The message is in the outbox: the page then follows its delivery (`email_delivery`). */
+const SENDING = {
+  quote: 'Le devis est en cours d’envoi par e-mail.',
+  invoice: 'La facture est en cours d’envoi par e-mail.',
+  credit_note: 'L’avoir est en cours d’envoi par e-mail.',
 };
 
 type IdRequest = { Params: { id: string } };
@@ -50,7 +50,6 @@ function asErrorField(kind: DocumentKindConfig, request: FastifyRequest, err: un
     const message = typeof err.body.detail === 'string' ? err.body.detail : 'Requête invalide.';
     throw new ApiError(err.statusCode, { error: message, ...err.body }, err.headers);
   }
-  if (err instanceof MailDeliveryError) throw new ApiError(502, { error: SMTP_FAILED });
   request.log.error({ err }, 'Document PDF or e-mail failed');
   throw new ApiError(500, { error: 'Une erreur est survenue lors de la génération du document. Veuillez réessayer plus tard.' });
 }
@@ -83,6 +82,7 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
   const documents = documentsService(ctx.db, ctx.dialect, kind);
   const base = `/${kind.path}/:id`;
   const statusLabel = (status: string) => kind.statusLabels[status] ?? status;
+  const appName = mailFromParts(ctx.config.mailFrom).name;
 
   app.get<IdRequest>(`${base}/generate_pdf/`, async (request, reply) => {
     try {
@@ -111,40 +111,42 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
         });
       }
 
-      // A draft becomes sent only once the mail server has accepted the message: issuing (number,
-      // frozen copy, journal) and sending share one transaction, so a failed send rolls it all
-      // back and leaves no gap in the series. (The transaction stays open while sending: on
-      // PostgreSQL it holds the counter row, on SQLite the connection — issue 16 moves mail to an outbox.)
-      // A re-send writes nothing: it sends the archived bytes without holding a transaction.
+      // The number, the frozen copy and journal entry (a draft), the status and the message with its
+      // PDF commit together, or not at all; the mail server is not waited for: the outbox sends the
+      // message after the commit (mail/outbox.ts), and the page follows it in `email_delivery`. A
+      // re-send reads the archived bytes first, and its transaction only writes.
       const wasDraft = view.status === 'draft';
       const becomesSent = wasDraft || (kind === CREDIT_NOTE_KIND && view.status === 'issued');
-      const deliver = async (db: Kysely<Database>) => {
-        const { document, pdf } = wasDraft ? await documents.issue(db, ownerId, view.id) : await printed(db, kind, ownerId, view);
-        await ctx.mailer.send(documentEmail(document, { filename: documentFileName(document), content: pdf }, user.email));
+      const archived = wasDraft ? null : await printed(ctx.db, kind, ownerId, view);
+      await ctx.db.transaction().execute(async (trx) => {
+        const { document, pdf } = archived ?? (await documents.issue(trx, ownerId, view.id));
+        const mail = documentEmail(document, { filename: documentFileName(document), content: pdf }, { replyTo: user.email, appName });
+        await enqueueMail(trx, { ownerId, documentKind: kind.kind, documentId: view.id, mail });
         if (becomesSent) {
           if (kind === CREDIT_NOTE_KIND) {
-            await db.updateTable('credit_notes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', view.id).execute();
+            await trx.updateTable('credit_notes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', view.id).execute();
           }
           const changes = describeChanges(
             { number: 'Numéro', status: 'Statut' },
             { number: live.number, status: statusLabel(view.status) },
             { number: document.number, status: statusLabel('sent') },
           );
-          await recordActivity(db, {
+          await recordActivity(trx, {
             ownerId, objectType: kind.objectType, objectId: view.id, label: view.title, action: 'mis à jour', changes,
             clientName: live.client.name,
           });
         }
-      };
-      await (becomesSent ? ctx.db.transaction().execute(deliver) : deliver(ctx.db));
+      });
+      ctx.outbox.kick();
 
       const after = await documents.get(ownerId, view.id);
       return {
-        message: SENT[kind.kind],
+        message: SENDING[kind.kind],
         id: view.id,
         [kind.numberField]: after[kind.numberField] ?? null,
         status: after.status,
         status_display: after.status_display,
+        email_delivery: after.email_delivery,
       };
     } catch (err) {
       asErrorField(kind, request, err);

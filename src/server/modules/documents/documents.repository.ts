@@ -14,6 +14,7 @@ import { outstandingStatus } from './outstanding';
 import { taskCostCents } from '../tasks/tasks.repository';
 import type { DocumentKindConfig } from './document-kinds';
 import type { ResolvedDocument, ResolvedLine } from './documents.schemas';
+import { emailDeliveries } from '../../mail/outbox';
 
 type DocumentRow = Selectable<DocumentsTable> & {
   quote_id?: number | null;
@@ -309,6 +310,8 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         tax_amount: fromHundredths(row.tax_cents),
         vat_breakdown: vatBreakdownJson(breakdown),
         pdf_sha256: archived?.pdf_sha256 ?? null,
+        // The latest e-mail's delivery (issue 16: the outbox), null if never sent by e-mail.
+        email_delivery: (await emailDeliveries(db, kind.kind, [id])).get(id) ?? null,
         ...(kind.kind === 'invoice' ? await invoiceDetail(row) : {}),
         ...(kind.kind === 'credit_note' ? { reason: row.reason ?? '' } : {}),
         line_items: lineItems,

@@ -112,7 +112,7 @@ export interface DocumentInput {
 export function documentSchema(kind: DocumentKindConfig) {
   const readOnly = [
     'id', kind.numberField, 'client', 'status_display', 'priority_display', 'subtotal', 'tax_amount', 'total_amount',
-    'created_at', 'quote_id', 'pdf_sha256', 'vat_breakdown',
+    'created_at', 'quote_id', 'pdf_sha256', 'vat_breakdown', 'email_delivery',
     // Invoices: derived from payments and credit notes.
     'amount_paid', 'credited_amount', 'balance_due', 'is_overdue', 'is_issued', 'cancelled_by', 'payments', 'credit_notes',
   ];

@@ -58,6 +58,7 @@ const RECORD: DocumentRecord = {
   reason: '',
   payments: [],
   credit_notes: [],
+  email_delivery: null,
   line_items: [
     { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
     { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, total: 35.5, task_id: null, task: null },

@@ -20,13 +20,14 @@ const euros = (amount: number) => EUR.format(amount);
 /** The same as pdfText() gives it back: U+202F and U+00A0 as plain spaces (as poppler did). */
 const shown = (amount: number) => euros(amount).replace(/[\u202f\u00a0]/g, ' ');
 
-// ---- In-process SMTP server: records messages; can be told to refuse them.
+// ---- In-process SMTP server: records messages; can be told to refuse them, or to defer the next few.
 interface ReceivedMail {
   envelopeTo: string[];
   raw: string;
 }
 const received: ReceivedMail[] = [];
 let refuse = false;
+let defer = 0;
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
@@ -37,6 +38,10 @@ const smtp = new SMTPServer({
     stream.on('data', (chunk: string) => (raw += chunk));
     stream.on('end', () => {
       if (refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (defer > 0) {
+        defer--;
+        return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+      }
       received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw });
       callback();
     });
@@ -126,7 +131,11 @@ const pdfOf = (...args: Parameters<InvoicingWorld['pdfOf']>) => w.pdfOf(...args)
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as { port: number };
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Carnet <envoi@carnet.test>' });
+  // Retries after 50 ms rather than minutes: three attempts in all.
+  t = await createTestApp(
+    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Carnet <envoi@carnet.test>' },
+    { mailDelivery: { retryDelaysMs: [50, 50], pollMs: 50 } },
+  );
   w = await new InvoicingWorld(t).setUp(() => signUpThroughSmtp());
   ({ alice } = w);
   bob = await signUpThroughSmtp();
@@ -139,6 +148,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   refuse = false;
+  defer = 0;
 });
 
 describe('generate_pdf', () => {
@@ -294,16 +304,33 @@ describe('send_email', () => {
     return mail ? parseMail(mail.raw) : null;
   };
 
-  it('sends a quote to the client with the PDF, from the sender, reply-to the user; the draft becomes sent', async () => {
+  /** The document's e-mail once the outbox is done with it (sent or failed), as its page reads it. */
+  async function delivery(who: User, kind: 'quotes' | 'invoices', id: number) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const state = (await call(who, 'GET', `/api/${kind}/${id}/`)).body.email_delivery;
+      if (state && state.status !== 'pending') return state;
+      if (Date.now() > deadline) throw new Error(`still pending: ${JSON.stringify(state)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('sends a quote to the client with the PDF, from the freelancer via Carnet, reply-to the user; the draft becomes sent', async () => {
     const quote = await create(alice, 'quotes', { expiration_date: '2030-06-30' });
+    expect((await call(alice, 'GET', `/api/quotes/${quote.id}/`)).body.email_delivery).toBeNull();
     const before = received.length;
     const res = await call(alice, 'POST', `/api/quotes/${quote.id}/send_email/`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: 'Le devis a été envoyé par e-mail avec succès !', status: 'sent', quote_number: quote.quote_number });
+    expect(res.body).toMatchObject({
+      message: 'Le devis est en cours d’envoi par e-mail.', status: 'sent', quote_number: quote.quote_number,
+      email_delivery: { status: expect.stringMatching(/^(pending|sent)$/), error: null },
+    });
+    expect(await delivery(alice, 'quotes', quote.id)).toEqual({ status: 'sent', error: null, updated_at: expect.any(String) });
     expect(received.length).toBe(before + 1);
 
     const mail = lastMailTo('colette@exemple.fr')!;
-    expect(mail.header('From')).toContain('envoi@carnet.test');
+    // The freelancer's name at the app's address (issue 18): replies go to the freelancer.
+    expect(mail.header('From')).toMatch(/^"?Studio Dupont via Carnet"? <envoi@carnet\.test>$/);
     expect(mail.header('Reply-To')).toBe(alice.email);
     expect(mail.header('Subject')).toContain(`Devis ${quote.quote_number}`);
     expect(mail.header('Subject')).toBe(`Devis ${quote.quote_number} — Studio Dupont — ${euros(3101.47)} TTC`);
@@ -328,10 +355,11 @@ describe('send_email', () => {
     expect(invoice.invoice_number).toBeNull();
     const res = await call(alice, 'POST', `/api/invoices/${invoice.id}/send_email/`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: 'La facture a été envoyée par e-mail avec succès !', status: 'sent' });
+    expect(res.body).toMatchObject({ message: 'La facture est en cours d’envoi par e-mail.', status: 'sent' });
     const number = res.body.invoice_number;
     expect(number).toMatch(new RegExp(`^FAC-${year}-\\d{4}$`));
     expect((await call(alice, 'GET', `/api/invoices/${invoice.id}/`)).body).toMatchObject({ status: 'sent', invoice_number: number });
+    expect((await delivery(alice, 'invoices', invoice.id)).status).toBe('sent');
 
     const mail = lastMailTo('colette@exemple.fr')!;
     expect(mail.header('Subject')).toContain(`Facture ${number}`);
@@ -357,47 +385,80 @@ describe('send_email', () => {
     expect((await call(alice, 'GET', `/api/invoices/${invoice.id}/`)).body.pdf_sha256).toBe(sha256);
 
     // Sending again re-sends the same bytes without changing anything.
+    const count = received.length;
     const again = await call(alice, 'POST', `/api/invoices/${invoice.id}/send_email/`);
     expect(again.body).toMatchObject({ status: 'sent', invoice_number: number });
+    expect((await delivery(alice, 'invoices', invoice.id)).status).toBe('sent');
+    expect(received.length).toBe(count + 1);
     expect(Buffer.compare(lastMailTo('colette@exemple.fr')!.attachments[0].content, pdf.content)).toBe(0);
   });
 
-  it('changes nothing when the client has no e-mail (400) or the mail server refuses the message (502)', async () => {
+  /** dave: a complete profile, a client without an e-mail address and one with. */
+  async function daveWithClients() {
     const dave = await signUpThroughSmtp();
     // Issuing needs a complete profile and clients with a full address.
     await completeProfile(viaInject(t, dave), dave.email);
     const noEmail = (await call(dave, 'POST', '/api/contacts/', { name: 'Sans Courriel', ...CLIENT_ADDRESS })).body;
-    const withEmail = (await call(dave, 'POST', '/api/contacts/', { name: 'Atelier Rivière', email: 'riviere@exemple.fr', ...CLIENT_ADDRESS })).body;
-    const activityCount = async () => (await call(dave, 'GET', '/api/recent-activity/?limit=200')).body.length;
+    const clientEmail = uniqueEmail('riviere');
+    const withEmail = (await call(dave, 'POST', '/api/contacts/', { name: 'Atelier Rivière', email: clientEmail, ...CLIENT_ADDRESS })).body;
+    return { dave, noEmail, withEmail, clientEmail };
+  }
 
+  it('changes nothing when the client has no e-mail address (400)', async () => {
+    const { dave, noEmail, withEmail } = await daveWithClients();
+    const activityCount = async () => (await call(dave, 'GET', '/api/recent-activity/?limit=200')).body.length;
     const first = await create(dave, 'invoices', {}, noEmail.id);
     const entries = await activityCount();
-    const sent = received.length;
     const res = await call(dave, 'POST', `/api/invoices/${first.id}/send_email/`);
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('n’a pas d’adresse e-mail');
+    expect((await call(dave, 'GET', `/api/invoices/${first.id}/`)).body).toMatchObject({ status: 'draft', invoice_number: null, email_delivery: null });
+    expect(await activityCount()).toBe(entries);
 
+    // No number consumed: the first invoice actually sent is n° 1.
     const second = await create(dave, 'invoices', {}, withEmail.id);
-    refuse = true;
-    const refused = await call(dave, 'POST', `/api/invoices/${second.id}/send_email/`);
-    expect(refused.status).toBe(502);
-    expect(refused.body).toEqual({ error: expect.stringContaining('L’envoi de l’e-mail a échoué') });
-    const quote = await create(dave, 'quotes', {}, withEmail.id);
-    expect((await call(dave, 'POST', `/api/quotes/${quote.id}/send_email/`)).status).toBe(502);
-    refuse = false;
-
-    expect(received.length).toBe(sent);
-    for (const [kind, doc] of [['invoices', first], ['invoices', second], ['quotes', quote]] as const) {
-      const now = (await call(dave, 'GET', `/api/${kind}/${doc.id}/`)).body;
-      expect(now.status).toBe('draft');
-      if (kind === 'invoices') expect(now.invoice_number).toBeNull();
-    }
-    expect(await activityCount()).toBe(entries + 2); // the two creations only
-
-    // The refused send consumed no number: the first invoice actually sent is n° 1.
     const ok = await call(dave, 'POST', `/api/invoices/${second.id}/send_email/`);
     expect(ok.status).toBe(200);
     expect(ok.body.invoice_number).toBe(`FAC-${year}-0001`);
+  });
+
+  it('shows a message the mail server refuses as failed, with its reason, the invoice issued; sending again delivers it', async () => {
+    const { dave, withEmail, clientEmail } = await daveWithClients();
+    const invoice = await create(dave, 'invoices', {}, withEmail.id);
+    refuse = true;
+    const res = await call(dave, 'POST', `/api/invoices/${invoice.id}/send_email/`);
+    // Issued with the message: the number and the status went in with it, whatever the mail server says later.
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'sent', invoice_number: `FAC-${year}-0001` });
+    // Refused for good (5xx): no retry.
+    expect(await delivery(dave, 'invoices', invoice.id)).toEqual({
+      status: 'failed', error: 'Le serveur de messagerie a refusé le message (550 Mailbox unavailable).', updated_at: expect.any(String),
+    });
+    expect(lastMailTo(clientEmail)).toBeNull();
+
+    refuse = false;
+    const retry = await call(dave, 'POST', `/api/invoices/${invoice.id}/send_email/`);
+    expect(retry.body).toMatchObject({ status: 'sent', invoice_number: `FAC-${year}-0001` });
+    expect(await delivery(dave, 'invoices', invoice.id)).toMatchObject({ status: 'sent', error: null });
+    expect(lastMailTo(clientEmail)!.header('Subject')).toContain(`Facture FAC-${year}-0001`);
+  });
+
+  it('retries a deferred message, and after the last attempt shows it failed with the reason', async () => {
+    const { dave, withEmail, clientEmail } = await daveWithClients();
+    const once = await create(dave, 'quotes', {}, withEmail.id);
+    defer = 1; // the first attempt is deferred, the second goes through
+    await call(dave, 'POST', `/api/quotes/${once.id}/send_email/`);
+    expect(await delivery(dave, 'quotes', once.id)).toMatchObject({ status: 'sent', error: null });
+    expect(received.filter((m) => m.envelopeTo.includes(clientEmail))).toHaveLength(1);
+
+    const never = await create(dave, 'quotes', {}, withEmail.id);
+    defer = 3; // every attempt: the first and the two retries
+    await call(dave, 'POST', `/api/quotes/${never.id}/send_email/`);
+    expect(await delivery(dave, 'quotes', never.id)).toMatchObject({
+      status: 'failed', error: 'Le serveur de messagerie a différé le message (451 Try again later). Envoi abandonné après 3 tentatives.',
+    });
+    expect(defer).toBe(0);
+    expect(received.filter((m) => m.envelopeTo.includes(clientEmail))).toHaveLength(1);
   });
 
   it('answers 404 for another user’s document and sends nothing', async () => {
@@ -411,7 +472,7 @@ describe('send_email', () => {
     expect(i.status).toBe(404);
     expect(i.body).toEqual({ error: 'Facture introuvable.' });
     expect(received.length).toBe(sent);
-    expect((await call(alice, 'GET', `/api/invoices/${invoice.id}/`)).body.status).toBe('draft');
+    expect((await call(alice, 'GET', `/api/invoices/${invoice.id}/`)).body).toMatchObject({ status: 'draft', email_delivery: null });
   });
 });
 

@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, OutboxMessagesTable } from '../db/schema';
+import { MailDeliveryError, type Mailer, type OutgoingMail } from './mailer';
+
+/**
+ * The transactional outbox of document e-mails (issue 16). Sending a quote, an invoice or a credit
+ * note stores its message, with the archived PDF, in the transaction that numbers the document and
+ * changes its status (`enqueueMail`): the mail server is no longer waited for with the numbering
+ * held, and a message committed is never lost, even if the process dies before sending it. A
+ * delivery worker in every server process (`createMailDelivery`) then sends the due messages: it
+ * claims one by setting a lease (a conditional update, so that two processes never both take it),
+ * renews the lease while the mail server answers, and settles the message as sent, as due again
+ * later (transient failure, with backoff), or as failed with the reason (refused for good, or
+ * retries exhausted). A process that dies while sending leaves its lease to run out; another
+ * process then sends the message again (at least once: the mail server may have taken it).
+ */
+
+export type DocumentKindName = OutboxMessagesTable['document_kind'];
+
+/** Stored as JSON in outbox_messages.message (the PDF goes in its own column). */
+interface StoredMessage {
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  sender_name: string | null;
+}
+
+export interface MailDeliverySettings {
+  /** Waits before the 2nd, 3rd… attempt; one more attempt than delays, then the message fails. */
+  retryDelaysMs: number[];
+  /** How long a claim holds; renewed every third of it while sending. */
+  leaseMs: number;
+  /** How often due messages (retries, or those committed by another process) are looked for. */
+  pollMs: number;
+}
+
+export const DEFAULT_DELIVERY_SETTINGS: MailDeliverySettings = {
+  retryDelaysMs: [30_000, 120_000, 600_000, 1_800_000],
+  leaseMs: 120_000,
+  pollMs: 2_000,
+};
+
+const GAVE_UP = (attempts: number, reason: string) => `${reason} Envoi abandonné après ${attempts} tentatives.`;
+
+/** Stores a document's message for delivery, in the caller's transaction. */
+export async function enqueueMail(
+  trx: Kysely<Database>,
+  entry: { ownerId: number; documentKind: DocumentKindName; documentId: number; mail: OutgoingMail },
+): Promise<void> {
+  const [attachment] = entry.mail.attachments ?? [];
+  if (!attachment || entry.mail.attachments!.length !== 1) throw new Error('A document e-mail carries exactly one attachment');
+  const message: StoredMessage = {
+    to: entry.mail.to,
+    reply_to: entry.mail.replyTo ?? null,
+    subject: entry.mail.subject,
+    text: entry.mail.text,
+    sender_name: entry.mail.senderName ?? null,
+  };
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('outbox_messages')
+    .values({
+      owner_id: entry.ownerId,
+      document_kind: entry.documentKind,
+      document_id: entry.documentId,
+      message: JSON.stringify(message),
+      attachment_name: attachment.filename,
+      attachment: attachment.content,
+      status: 'pending',
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** What the document pages show: the state of the document's latest message. */
+export interface EmailDelivery {
+  status: OutboxMessagesTable['status'];
+  /** Why the last attempt failed (French), while retrying or once failed; else null. */
+  error: string | null;
+  updated_at: string;
+}
+
+/** The delivery state of each document's latest e-mail (documents never sent by e-mail are absent). */
+export async function emailDeliveries(db: Kysely<Database>, kind: DocumentKindName, documentIds: number[]): Promise<Map<number, EmailDelivery>> {
+  const states = new Map<number, EmailDelivery>();
+  if (!documentIds.length) return states;
+  const latest = db
+    .selectFrom('outbox_messages')
+    .select(({ fn }) => ['document_id', fn.max('id').as('id')])
+    .where('document_kind', '=', kind)
+    .where('document_id', 'in', documentIds)
+    .groupBy('document_id');
+  const rows = await db
+    .selectFrom('outbox_messages as m')
+    .innerJoin(latest.as('latest'), 'latest.id', 'm.id')
+    .select(['m.document_id', 'm.status', 'm.last_error', 'm.updated_at'])
+    .execute();
+  for (const row of rows) states.set(Number(row.document_id), { status: row.status, error: row.last_error, updated_at: row.updated_at });
+  return states;
+}
+
+const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+type Message = Selectable<OutboxMessagesTable>;
+
+/**
+ * The delivery worker of one process: `start()` with the app, `stop()` before closing the
+ * database; `kick()` after committing a message, so that it leaves at once.
+ */
+export function createMailDelivery(options: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  settings?: Partial<MailDeliverySettings>;
+}) {
+  const { db, mailer, log } = options;
+  const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...options.settings };
+  const me = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+
+  /** The oldest due message nobody holds, now held by this process; null when there is none. */
+  async function claim(): Promise<Message | null> {
+    for (;;) {
+      const now = new Date().toISOString();
+      const candidate = await db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return null;
+      // Taken only if still free: of two processes racing for it, one updates the row, the other none.
+      const claimed = await db
+        .updateTable('outbox_messages')
+        .set({ lease_owner: me, lease_until: later(settings.leaseMs), attempts: sql`attempts + 1`, updated_at: now })
+        .where('id', '=', candidate.id)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .returningAll()
+        .executeTakeFirst();
+      if (claimed) return claimed;
+    }
+  }
+
+  /** Updates the message if this process still holds it. */
+  const settle = (id: number, values: { status?: Message['status']; last_error: string | null; next_attempt_at?: string }) =>
+    db
+      .updateTable('outbox_messages')
+      .set({ ...values, lease_owner: null, lease_until: null, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('lease_owner', '=', me)
+      .execute();
+
+  async function deliver(row: Message) {
+    const stored = JSON.parse(row.message) as StoredMessage;
+    const renew = setInterval(() => {
+      void db
+        .updateTable('outbox_messages')
+        .set({ lease_until: later(settings.leaseMs) })
+        .where('id', '=', row.id)
+        .where('lease_owner', '=', me)
+        .execute()
+        .catch((err: unknown) => log.warn({ err }, 'Outbox: lease renewal failed'));
+    }, settings.leaseMs / 3);
+    try {
+      await mailer.send({
+        to: stored.to,
+        replyTo: stored.reply_to ?? undefined,
+        subject: stored.subject,
+        text: stored.text,
+        senderName: stored.sender_name ?? undefined,
+        attachments: [{ filename: row.attachment_name, content: Buffer.from(row.attachment), contentType: 'application/pdf' }],
+      });
+      clearInterval(renew);
+      await settle(row.id, { status: 'sent', last_error: null });
+    } catch (err) {
+      clearInterval(renew);
+      const reason = err instanceof MailDeliveryError ? err.reason : 'L’e-mail n’a pas pu être préparé pour l’envoi.';
+      if (!(err instanceof MailDeliveryError)) log.error({ err, outboxId: row.id }, 'Outbox: message could not be sent');
+      const attempts = Number(row.attempts);
+      const delay = settings.retryDelaysMs[attempts - 1];
+      const permanent = !(err instanceof MailDeliveryError) || err.permanent;
+      if (permanent || delay === undefined) {
+        await settle(row.id, { status: 'failed', last_error: permanent ? reason : GAVE_UP(attempts, reason) });
+      } else {
+        await settle(row.id, { last_error: reason, next_attempt_at: later(delay) });
+      }
+    }
+  }
+
+  /** Sends every due message, one at a time, until none is left. */
+  async function drain() {
+    do {
+      again = false;
+      // A message claimed is sent even if stop() came meanwhile: its lease would otherwise hold it back.
+      for (let row = await claim(); row; row = stopped ? null : await claim()) await deliver(row);
+    } while (again && !stopped);
+  }
+
+  /** Starts a drain, or asks the running one to look again when it is done. */
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err: unknown) => log.error({ err }, 'Outbox: delivery pass failed'))
+      .finally(() => (running = null));
+  }
+
+  return {
+    kick,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(kick, settings.pollMs);
+      timer.unref();
+      kick();
+    },
+    /** Stops looking for messages; waits for the one being sent, if any. */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+    /** Resolves once nothing is being sent (tests). */
+    idle: () => running ?? Promise.resolve(),
+  };
+}
+
+export type MailDelivery = ReturnType<typeof createMailDelivery>;
