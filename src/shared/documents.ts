@@ -59,9 +59,12 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
  */
 export const MAX_B2B_PAYMENT_DAYS = 60;
 
-/** What remains to be paid, in cents: never negative (an overpayment is refused). */
-export const balanceDueCents = (d: { total_cents: number; paid_cents: number; credited_cents: number }) =>
-  Math.max(0, d.total_cents - d.paid_cents - d.credited_cents);
+/**
+ * What remains to be paid, in cents: never negative (an overpayment is refused). A final invoice
+ * deducts its quote's deposits (`prepaid_cents`, EN 16931 BT-113).
+ */
+export const balanceDueCents = (d: { total_cents: number; paid_cents: number; credited_cents: number; prepaid_cents?: number }) =>
+  Math.max(0, d.total_cents - d.paid_cents - d.credited_cents - (d.prepaid_cents ?? 0));
 
 export const DEFAULT_TAX_RATE = 20;
 export const DEFAULT_VALIDITY_DAYS = 30;

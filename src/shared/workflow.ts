@@ -83,6 +83,16 @@ export interface Task {
   bill_reference: string;
   payment_status: PaymentStatus;
   cost: number;
+  /** The invoice that bills its time (issue 15): a draft, or issued with its number. Absent from older answers. */
+  invoice_id?: number | null;
+  invoice?: TaskInvoiceRef | null;
+}
+
+export interface TaskInvoiceRef {
+  id: number;
+  /** Null while the invoice is a draft. */
+  invoice_number: string | null;
+  status: string;
 }
 
 export const PROJECT_FIELD_LABELS = {

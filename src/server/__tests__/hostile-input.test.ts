@@ -91,7 +91,9 @@ const WRITE_ENDPOINTS: Record<string, WriteSpec> = {
   // Each accepted run renders a PDF: fewer runs.
   'POST /api/quotes/:id/send_email/': own(ids((o) => [o.quoteDraft, o.quoteSent]), Math.ceil(RUNS / 2)),
   'POST /api/invoices/:id/send_email/': own(ids((o) => [o.invoiceDraft, o.invoiceIssued]), Math.ceil(RUNS / 2)),
+  'POST /api/quotes/:id/deposit_invoice/': own(ids((o) => [o.quoteSent, o.quoteDraft])),
   'POST /api/quotes/:id/convert_to_invoice/': own(ids((o) => [o.quoteSent, o.quoteDraft])),
+  'POST /api/projects/:id/invoice_time/': own(ids((o) => [o.project])),
   'POST /api/invoices/:id/payments/': own(ids((o) => [o.invoiceIssued, o.invoiceDraft])),
   // Each accepted run issues a credit note (PDF rendered and archived): fewer runs.
   'POST /api/invoices/:id/credit_note/': own(ids((o) => [o.invoiceIssued, o.invoiceDraft]), Math.ceil(RUNS / 2)),
@@ -172,6 +174,9 @@ async function expectConsistent(route: RouteEntry, url: string, body: unknown) {
     expect((await read(`/api/credit-notes/${created!.id}/`)).body).toEqual(body);
   } else if (route.url === '/api/import-contacts/') {
     for (const id of created!.ids!) expect((await read(`/api/contacts/${id}/`)).status).toBe(200);
+  } else if (/\/(deposit_invoice|invoice_time)\/$/.test(route.url)) {
+    // Both answer the invoice they made.
+    expect((await read(`/api/invoices/${created!.id}/`)).body).toEqual(body);
   } else if (route.url.endsWith('/convert_to_invoice/')) {
     expect((await read(`/api/invoices/${created!.invoice!.id}/`)).status).toBe(200);
   } else if (route.url === '/api/profile/') {

@@ -159,6 +159,8 @@ export interface TasksTable {
   payment_status: string;
   created_at: string;
   updated_at: string;
+  /** The invoice that bills its time (migration 0013); null while not billed, or once its draft is deleted. */
+  invoice_id: Generated<number | null>;
 }
 
 export interface TaskContactsTable {
@@ -208,6 +210,11 @@ export interface InvoicesTable extends DocumentsTable {
   credited_cents: Generated<number>;
   /** Never printed: editable after issue. */
   internal_notes: Generated<string>;
+  /** 0/1: a facture d'acompte (Factur-X type 386) on quote `deposit_of_quote_id` (migration 0013). */
+  is_deposit: Generated<number>;
+  deposit_of_quote_id: Generated<number | null>;
+  /** The final invoice of a quote: its deposits' TTC, deducted from what is due (EN 16931 BT-113). */
+  prepaid_cents: Generated<number>;
 }
 
 export interface CreditNotesTable extends DocumentsTable {

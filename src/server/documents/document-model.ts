@@ -81,7 +81,16 @@ export interface RenderableDocument {
   client: Party;
   /** Credit note: the invoice it corrects or cancels (BT-25, BT-26) and why. */
   creditedInvoice?: { number: string; issueDate: string; reason: string } | null;
+  /** Invoice: a facture d'acompte (Factur-X type 386) on `quote`. */
+  deposit?: boolean;
+  /** Invoice: the quote it is a deposit on, or was converted from (sales order reference, BT-14). */
+  quote?: { number: string; issueDate: string } | null;
+  /** Final invoice: the quote's deposit invoices it deducts (BT-25/BT-26 each; their sum is BT-113). */
+  deposits?: { number: string; issueDate: string; amountCents: number }[];
 }
+
+/** What a final invoice's deposits already billed, in cents (EN 16931 BT-113, 'paid amount'). */
+export const prepaidCents = (doc: Pick<RenderableDocument, 'deposits'>) => (doc.deposits ?? []).reduce((sum, d) => sum + d.amountCents, 0);
 
 /** Totals in cents with the one shared calculation, so PDF, XML and API agree to the cent. */
 export function documentTotals(doc: RenderableDocument): DocumentTotals {

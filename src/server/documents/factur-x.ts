@@ -1,6 +1,6 @@
 import { compactBic, compactIban } from '../../shared/identifiers';
 import { countryCode } from './countries';
-import { documentTotals, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
+import { documentTotals, prepaidCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
 import { legalMentions } from './legal-mentions';
 import { lineCategory, vatGroups } from './vat-treatment';
 
@@ -8,7 +8,8 @@ import { lineCategory, vatGroups } from './vat-treatment';
  * The Factur-X XML (UN/CEFACT CII D16B, profile EN 16931) of an issued invoice. Amounts come
  * from the shared computeTotals, so the XML, the PDF and the API agree to the cent; the
  * EN 16931 rules (BR-CO-10…16, BR-S/E/AE/K/G-08…10) hold by construction: one VAT breakdown
- * per rate, each the sum of its lines, no allowances or charges, nothing prepaid.
+ * per rate, each the sum of its lines, no allowances or charges; what is due is the total less
+ * the deposits a final invoice deducts (BR-CO-16).
  */
 
 export const FACTUR_X_FILE_NAME = 'factur-x.xml';
@@ -134,12 +135,28 @@ function paymentMeans(doc: RenderableDocument): string {
   );
 }
 
-/** BT-23, French billing framework: S1 services, B1 goods, M1 mixed (a plain invoice, not yet paid). */
+/**
+ * BT-23, French billing framework: S1 services, B1 goods, M1 mixed (a plain invoice, not yet paid);
+ * S4, B4, M4 for a final invoice after deposits.
+ */
 const BUSINESS_PROCESS = { services: 'S1', goods: 'B1', mixed: 'M1' } as const;
+const BUSINESS_PROCESS_AFTER_DEPOSITS = { services: 'S4', goods: 'B4', mixed: 'M4' } as const;
+
+/** UNTDID 1001: 380 commercial invoice, 381 credit note, 386 prepayment (deposit) invoice. */
+const typeCode = (doc: RenderableDocument) => (doc.kind === 'credit_note' ? '381' : doc.deposit ? '386' : '380');
+
+/** BT-25 / BT-26: an invoice referred to (the one a credit note corrects, the deposits a final invoice deducts). */
+const precedingInvoice = (number: string, issueDate: string) =>
+  el(
+    'ram:InvoiceReferencedDocument',
+    text('ram:IssuerAssignedID', number) +
+      el('ram:FormattedIssueDateTime', el('qdt:DateTimeString', issueDate.replace(/-/g, ''), ' format="102"')),
+  );
 
 export function buildFacturX(doc: RenderableDocument): string {
   if (doc.kind === 'quote' || !doc.number) throw new Error('Only an issued invoice or credit note has a Factur-X XML.');
   const totals = documentTotals(doc);
+  const prepaid = prepaidCents(doc);
   const mentions = legalMentions(doc);
   const tax = (extra = '') => text('ram:TypeCode', 'VAT') + extra;
 
@@ -191,21 +208,29 @@ export function buildFacturX(doc: RenderableDocument): string {
       'rsm:CrossIndustryInvoice',
       el(
         'rsm:ExchangedDocumentContext',
-        el('ram:BusinessProcessSpecifiedDocumentContextParameter', text('ram:ID', BUSINESS_PROCESS[doc.operationCategory])) +
+        el(
+          'ram:BusinessProcessSpecifiedDocumentContextParameter',
+          text('ram:ID', (prepaid > 0 ? BUSINESS_PROCESS_AFTER_DEPOSITS : BUSINESS_PROCESS)[doc.operationCategory]),
+        ) +
           el('ram:GuidelineSpecifiedDocumentContextParameter', text('ram:ID', EN16931_GUIDELINE)),
       ) +
         el(
           'rsm:ExchangedDocument',
           text('ram:ID', doc.number) +
-            // UNTDID 1001: 380 commercial invoice, 381 credit note.
-            text('ram:TypeCode', doc.kind === 'credit_note' ? '381' : '380') +
+            text('ram:TypeCode', typeCode(doc)) +
             el('ram:IssueDateTime', date102(doc.issueDate)) +
             notes,
         ) +
         el(
           'rsm:SupplyChainTradeTransaction',
           lines +
-            el('ram:ApplicableHeaderTradeAgreement', seller(doc.issuer) + buyer(doc.client)) +
+            el(
+              'ram:ApplicableHeaderTradeAgreement',
+              seller(doc.issuer) +
+                buyer(doc.client) +
+                // BT-14: the quote a deposit or final invoice bills.
+                (doc.quote ? el('ram:SellerOrderReferencedDocument', text('ram:IssuerAssignedID', doc.quote.number)) : ''),
+            ) +
             delivery(doc) +
             el(
               'ram:ApplicableHeaderTradeSettlement',
@@ -224,16 +249,12 @@ export function buildFacturX(doc: RenderableDocument): string {
                     text('ram:TaxBasisTotalAmount', amount(totals.subtotal)) +
                     text('ram:TaxTotalAmount', amount(totals.tax), ' currencyID="EUR"') +
                     text('ram:GrandTotalAmount', amount(totals.total)) +
-                    text('ram:DuePayableAmount', amount(totals.total)),
+                    // BT-113: the deposits a final invoice deducts; BT-115 = BT-112 − BT-113 (BR-CO-16).
+                    (prepaid > 0 ? text('ram:TotalPrepaidAmount', amount(prepaid)) : '') +
+                    text('ram:DuePayableAmount', amount(totals.total - prepaid)),
                 ) +
-                // BT-25 / BT-26: the invoice a credit note corrects.
-                (doc.creditedInvoice
-                  ? el(
-                      'ram:InvoiceReferencedDocument',
-                      text('ram:IssuerAssignedID', doc.creditedInvoice.number) +
-                        el('ram:FormattedIssueDateTime', el('qdt:DateTimeString', doc.creditedInvoice.issueDate.replace(/-/g, ''), ' format="102"')),
-                    )
-                  : ''),
+                (doc.creditedInvoice ? precedingInvoice(doc.creditedInvoice.number, doc.creditedInvoice.issueDate) : '') +
+                (doc.deposits ?? []).map((d) => precedingInvoice(d.number, d.issueDate)).join(''),
             ),
         ),
       ' xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"' +

@@ -2,7 +2,9 @@ import PDFDocument from 'pdfkit';
 import { buildFacturX } from './factur-x';
 import { documentFonts } from './fonts';
 import { formatIban } from '../../shared/identifiers';
-import { documentTotals, isDraftInvoice, isIssuedInvoice, type DocumentLine, type Party, type RenderableDocument } from './document-model';
+import {
+  documentTotals, isDraftInvoice, isIssuedInvoice, prepaidCents, type DocumentLine, type Party, type RenderableDocument,
+} from './document-model';
 import { formatCents, formatDate, formatDecimal, formatRate } from './format';
 import { legalMentions } from './legal-mentions';
 import { vatGroups } from './vat-treatment';
@@ -125,7 +127,7 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   const mentions = legalMentions(doc);
   const rows: TableRow[] = doc.lines.map((line, i) => ({ columns, line, description: line.description, total: totals.lines[i], continued: false }));
   const totalRows = totalsRows(doc, totals);
-  const totalsHeight = measureTotals(pdf, totalRows, mentions.vatExemption?.reason ?? null);
+  const totalsHeight = measureTotals(pdf, totalRows, mentions.vatExemption?.reason ?? null, doc.deposits?.length ?? 0);
 
   // Table: the header never stands alone at the bottom of a page; the last line goes with the totals.
   const firstRow = rows.length ? rowHeight(pdf, rows[0]) : 0;
@@ -229,7 +231,9 @@ function header(pdf: Pdf, doc: RenderableDocument) {
   // Document identity, top right.
   const rightX = MARGIN + CONTENT_WIDTH - 215;
   const right = { width: 215, align: 'right' as const };
-  pdf.font('bold').fontSize(22).fillColor(COLOR.accent).text(labels.title, rightX, top - 4, right);
+  // A deposit invoice says so in its title (issue 15); the longer title is set smaller to stay on one line.
+  const heading = doc.deposit ? 'FACTURE D’ACOMPTE' : labels.title;
+  pdf.font('bold').fontSize(doc.deposit ? 15 : 22).fillColor(COLOR.accent).text(heading, rightX, top - 4, right);
   pdf.font('bold').fontSize(10).fillColor(COLOR.text);
   pdf.text(doc.number ? `N° ${doc.number}` : 'BROUILLON — non numérotée', rightX, pdf.y + 2, right);
   pdf.font('regular').fontSize(9).fillColor(COLOR.text);
@@ -238,6 +242,7 @@ function header(pdf: Pdf, doc: RenderableDocument) {
   if (doc.endDate && doc.kind !== 'credit_note') pdf.text(`${labels.end} : ${formatDate(doc.endDate)}`, rightX, pdf.y, right);
   const service = serviceDateLine(doc);
   if (service) pdf.text(service, rightX, pdf.y, right);
+  if (doc.quote) pdf.text(`Devis : ${doc.quote.number} du ${formatDate(doc.quote.issueDate)}`, rightX, pdf.y, right);
   if (doc.creditedInvoice) {
     // CGI art. 242 nonies A: a credit note names the invoice it corrects.
     pdf.text(`Facture d’origine : ${doc.creditedInvoice.number} du ${formatDate(doc.creditedInvoice.issueDate)}`, rightX, pdf.y, right);
@@ -404,8 +409,9 @@ function totalsRows(doc: RenderableDocument, totals: ReturnType<typeof documentT
 
 const ROW_HEIGHT = 16;
 
-function measureTotals(pdf: Pdf, rows: TotalsRow[], exemption: string | null) {
+function measureTotals(pdf: Pdf, rows: TotalsRow[], exemption: string | null, deposits: number) {
   let height = 10 + rows.length * ROW_HEIGHT + 24;
+  if (deposits) height += (1 + deposits) * ROW_HEIGHT + 26;
   if (exemption) {
     pdf.font('regular').fontSize(8.5);
     height += 4 + pdf.heightOfString(exemption, { width: TOTALS_WIDTH });
@@ -430,15 +436,38 @@ function totalsBlock(
   }
   pdf.rect(TOTALS_X, y + 2, TOTALS_WIDTH, 22).fillColor(COLOR.accent).fill();
   pdf.font('bold').fontSize(10.5).fillColor('#ffffff');
-  pdf.text(doc.vatRegime === 'franchise' ? 'Net à payer' : 'Total TTC', TOTALS_X + PAD, y + 8, { width: labelWidth, lineBreak: false });
+  const deposits = doc.deposits ?? [];
+  const totalLabel = doc.vatRegime !== 'franchise' ? 'Total TTC' : deposits.length ? 'Total' : 'Net à payer';
+  pdf.text(totalLabel, TOTALS_X + PAD, y + 8, { width: labelWidth, lineBreak: false });
   pdf.text(formatCents(totals.total), TOTALS_X + labelWidth, y + 8, { width: TOTALS_WIDTH - labelWidth - PAD, align: 'right', lineBreak: false });
   y += 24;
+  if (deposits.length) y = depositRows(pdf, deposits, totals.total, y);
   if (exemption) {
     pdf.font('regular').fontSize(8.5).fillColor(COLOR.text).text(exemption, TOTALS_X, y + 4, { width: TOTALS_WIDTH, align: 'right' });
     y = pdf.y;
   }
   pdf.x = MARGIN;
   pdf.y = y + 6;
+}
+
+/** A final invoice's deposits, deducted, and what remains to pay (issue 15); returns the y below. */
+function depositRows(pdf: Pdf, deposits: NonNullable<RenderableDocument['deposits']>, total: number, top: number) {
+  const labelWidth = 150;
+  const valueWidth = TOTALS_WIDTH - labelWidth - PAD;
+  let y = top + 2;
+  pdf.font('bold').fontSize(9).fillColor(COLOR.text).text('Acomptes versés', TOTALS_X + PAD, y + 3, { width: TOTALS_WIDTH, lineBreak: false });
+  y += ROW_HEIGHT;
+  pdf.font('regular').fontSize(9);
+  for (const d of deposits) {
+    pdf.text(`${d.number} du ${formatDate(d.issueDate)}`, TOTALS_X + PAD, y + 3, { width: labelWidth, lineBreak: false });
+    pdf.text(`−${formatCents(d.amountCents)}`, TOTALS_X + labelWidth, y + 3, { width: valueWidth, align: 'right', lineBreak: false });
+    y += ROW_HEIGHT;
+  }
+  pdf.rect(TOTALS_X, y + 2, TOTALS_WIDTH, 22).fillColor(COLOR.accent).fill();
+  pdf.font('bold').fontSize(10.5).fillColor('#ffffff');
+  pdf.text('Reste à payer', TOTALS_X + PAD, y + 8, { width: labelWidth, lineBreak: false });
+  pdf.text(formatCents(total - prepaidCents({ deposits })), TOTALS_X + labelWidth, y + 8, { width: valueWidth, align: 'right', lineBreak: false });
+  return y + 24;
 }
 
 /** A titled paragraph kept on one page when it fits on one, else flowing across pages. */

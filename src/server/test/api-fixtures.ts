@@ -164,6 +164,9 @@ export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string,
   if (route.url === '/api/import-contacts/') return [bodies.contact(marker), { name: `${marker} Second` }];
   if (route.url.endsWith('/payments/')) return bodies.payment(marker);
   if (route.url.endsWith('/credit_note/')) return bodies.creditNote(marker);
+  // Issue 15: the project's time (its task), a 30 % deposit on a quote.
+  if (route.url.endsWith('/invoice_time/')) return { task_ids: [refs.task] };
+  if (route.url.endsWith('/deposit_invoice/')) return { percent: 30 };
   switch (resource) {
     case 'contacts':
       return bodies.contact(marker);

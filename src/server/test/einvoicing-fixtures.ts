@@ -32,12 +32,16 @@ export interface EInvoicingCase extends IssuedInvoice {
   xml: string[];
 }
 
-export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicingCase[]> {
-  const call = async (who: User, method: 'POST' | 'PUT' | 'GET', url: string, body?: object, status = method === 'POST' ? 201 : 200) => {
+/** A call through the app that must answer `status` (201 for a POST, else 200); its JSON body. */
+const expectingCall = (w: InvoicingWorld) =>
+  async (who: User, method: 'POST' | 'PUT' | 'GET', url: string, body?: object, status = method === 'POST' ? 201 : 200) => {
     const res = await w.call(who, method, url, body);
     if (res.status !== status) throw new Error(`${method} ${url}: expected ${status}, got ${res.status}: ${res.res.body}`);
     return res.body;
   };
+
+export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicingCase[]> {
+  const call = expectingCall(w);
   const alice = w.alice;
   const carol = w.carol;
   await call(alice, 'PUT', '/api/profile/', { email: alice.email, first_name: 'Jeanne', last_name: 'Dupont', ...ASSUJETTI_PROFILE });
@@ -138,4 +142,77 @@ export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicin
     issued.push({ label, invoice, status: res.statusCode, contentDisposition: String(res.headers['content-disposition']), pdf: res.rawPayload, prints, omits, xml });
   }
   return issued;
+}
+
+/**
+ * Deposits (issue 15), issued by alice (VAT-registered) on a quote at 10 %, 20 % and 5.5 %:
+ * a 30 % deposit invoice, a 500 € one, and the final invoice that deducts both (BT-113). Shared
+ * by `getting-paid.test.ts` (`npm test`) and the official kit's test. Returns the three cases and
+ * the quote.
+ */
+export async function issueDepositCases(w: InvoicingWorld): Promise<{ cases: EInvoicingCase[]; quote: any }> {
+  const call = expectingCall(w);
+  const alice = w.alice;
+  const client = await call(alice, 'POST', '/api/contacts/', {
+    name: 'Boutique Lumière', email: 'compta@boutique-lumiere.fr', client_type: 'professionnel', siren: '732829320',
+    address: '4 rue de la Paix', postal_code: '75002', city: 'Paris',
+  });
+  // 1 234,56 € HT at 10 %, 999,99 € at 20 %, 39,98 € at 5,5 %: 2 600,19 € TTC.
+  const quote = await call(alice, 'POST', '/api/quotes/', {
+    title: 'Rénovation de la boutique', client_id: client.id, status: 'sent', tax_rate: 20,
+    line_items: [
+      { ...line('Travaux', 1, 1234.56), tax_rate: 10 },
+      { ...line('Conception', 3, 333.33), tax_rate: 20 },
+      { ...line('Livres', 2, 19.99), tax_rate: 5.5 },
+    ],
+  });
+  const issue = async (draft: { id: number }) => {
+    const current = await call(alice, 'GET', `/api/invoices/${draft.id}/`);
+    return call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...current, client_id: client.id, status: 'sent' });
+  };
+  const first = await issue(await call(alice, 'POST', `/api/quotes/${quote.id}/deposit_invoice/`, { percent: 30 }));
+  const second = await issue(await call(alice, 'POST', `/api/quotes/${quote.id}/deposit_invoice/`, { amount: 500 }));
+  const final = await issue((await call(alice, 'POST', `/api/quotes/${quote.id}/convert_to_invoice/`)).invoice);
+
+  const reference = `<ram:SellerOrderReferencedDocument><ram:IssuerAssignedID>${quote.quote_number}</ram:IssuerAssignedID>`;
+  const preceding = (invoice: { invoice_number: string; issue_date: string }) =>
+    `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${invoice.invoice_number}</ram:IssuerAssignedID>` +
+    `<ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${invoice.issue_date.replace(/-/g, '')}</qdt:DateTimeString>`;
+  const cases = [
+    {
+      label: 'deposit invoice, 30 % of the quote',
+      invoice: first,
+      prints: ['FACTURE D’ACOMPTE', `Acompte de 30 % sur le devis ${quote.quote_number}`, `Devis : ${quote.quote_number}`, '780,06 €'],
+      omits: ['Reste à payer', 'Acomptes versés'],
+      xml: ['<ram:TypeCode>386</ram:TypeCode>', reference, '<ram:DuePayableAmount>780.06</ram:DuePayableAmount>'],
+    },
+    {
+      label: 'deposit invoice, 500 €',
+      invoice: second,
+      prints: ['FACTURE D’ACOMPTE', `Acompte sur le devis ${quote.quote_number}`, '500,00 €'],
+      omits: ['Reste à payer'],
+      xml: ['<ram:TypeCode>386</ram:TypeCode>', '<ram:GrandTotalAmount>500.00</ram:GrandTotalAmount>'],
+    },
+    {
+      label: 'final invoice deducting both deposits',
+      invoice: final,
+      prints: [
+        'Acomptes versés', `${first.invoice_number} du`, '−780,06 €', `${second.invoice_number} du`, '−500,00 €', 'Reste à payer',
+        '1 320,13 €', '2 600,19 €', `Devis : ${quote.quote_number}`,
+      ],
+      omits: ['FACTURE D’ACOMPTE'],
+      xml: [
+        '<ram:TypeCode>380</ram:TypeCode>', '<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>S4</ram:ID>',
+        '<ram:GrandTotalAmount>2600.19</ram:GrandTotalAmount><ram:TotalPrepaidAmount>1280.06</ram:TotalPrepaidAmount>' +
+          '<ram:DuePayableAmount>1320.13</ram:DuePayableAmount>',
+        preceding(first), preceding(second), reference,
+      ],
+    },
+  ];
+  const issued: EInvoicingCase[] = [];
+  for (const c of cases) {
+    const res = await w.pdfOf(alice, 'invoices', c.invoice.id);
+    issued.push({ ...c, status: res.statusCode, contentDisposition: String(res.headers['content-disposition']), pdf: res.rawPayload });
+  }
+  return { cases: issued, quote };
 }

@@ -30,6 +30,7 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { useGetProfileQuery } from '../profile';
 import { CreditNoteDialog } from './credit-note-dialog';
+import { DepositInvoiceDialog, DocumentDeposits } from './document-deposits';
 import { useDocumentEmail } from './document-email';
 import { EmailDeliveryStatus } from './email-delivery';
 import {
@@ -186,6 +187,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     missing?: MissingInformation[];
   } | null>(null);
   const [creditNoteOpen, setCreditNoteOpen] = useState(false);
+  const [depositOpen, setDepositOpen] = useState(false);
   const leaving = useRef(false);
   /** Number of save attempts: a new error summary (focused) per refused save. */
   const [attempt, setAttempt] = useState(0);
@@ -437,6 +439,11 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
                 Convertir en facture
               </Button>
             )}
+            {kind === 'quote' && ['sent', 'accepted'].includes(saved.status) && (
+              <Button onClick={() => setDepositOpen(true)} disabled={busy}>
+                Facture d’acompte
+              </Button>
+            )}
             {/* An issued invoice is never deleted: a credit note cancels it. */}
             {locked ? (
               creditableAmount(saved) > 0 && (
@@ -460,6 +467,8 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
       )}
 
       {creditNoteOpen && saved && <CreditNoteDialog invoice={saved} onClose={() => setCreditNoteOpen(false)} />}
+      {depositOpen && saved && <DepositInvoiceDialog quote={saved} onClose={() => setDepositOpen(false)} />}
+      {saved && <DocumentDeposits document={saved} />}
 
       {locked && saved && kind === 'invoice' && <InvoiceLedgerPanel invoice={saved} />}
 

@@ -157,22 +157,24 @@ export function duplicateForm(record: DocumentRecord, today: string): DocumentFo
 }
 
 /**
- * Choosing a task fills the line: title, description, quantity 1 and the price from the
- * task's hourly rate, else its cost, else 0. Choosing no task resets the line to empty with
- * quantity 1 and price 0 (SPEC section 5).
+ * Choosing a task bills its time (issue 15): title and description, quantity = its actual hours
+ * (else its estimate) at its hourly rate. A task without hours is one unit at its hourly rate,
+ * else its cost, else 0. Choosing no task resets the line to empty with quantity 1 and price 0
+ * (SPEC section 5).
  */
 export function lineWithTask(line: FormLine, task: TaskOption | null): FormLine {
   if (!task) {
     return { ...line, title: '', description: '', quantity: '1', unit_price: '0', task_id: null, taskTitle: null };
   }
+  const hours = task.actual_time > 0 ? task.actual_time : task.estimated_time;
   return {
     ...line,
     task_id: task.id,
     taskTitle: task.title,
     title: task.title,
     description: task.description,
-    quantity: '1',
-    unit_price: String(task.hourly_rate || task.cost || 0),
+    quantity: hours > 0 ? String(hours) : '1',
+    unit_price: String(hours > 0 ? task.hourly_rate : task.hourly_rate || task.cost || 0),
   };
 }
 

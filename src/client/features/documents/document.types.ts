@@ -68,6 +68,8 @@ export interface DocumentRow {
   is_issued: boolean;
   /** Number of the credit note that cancelled the invoice, if any. */
   cancelled_by: string | null;
+  /** Invoices: a facture d'acompte on a quote (issue 15). */
+  is_deposit: boolean;
   /** Credit notes: the invoice they credit. */
   invoice: InvoiceRef | null;
   /** Title and client name, lower case without accents (the search box matches on it). */
@@ -126,7 +128,38 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   credit_notes: CreditNoteSummary[];
   /** The delivery of its latest e-mail by the server's outbox (issue 16); null if never sent by e-mail. */
   email_delivery: EmailDelivery | null;
+  /** A deposit invoice: its quote. */
+  deposit_of_quote: { id: number; quote_number: string | null } | null;
+  /** A final invoice: its quote's deposits, deducted from what is due, and their sum. */
+  deposits: DepositDeduction[];
+  prepaid_amount: number;
+  /** Quotes: their deposit invoices, drafts included. */
+  deposit_invoices: QuoteDepositInvoice[];
 }
+
+/** A deposit invoice as the final invoice deducts it. */
+export interface DepositDeduction {
+  id: number;
+  invoice_number: string;
+  issue_date: string;
+  /** TTC, less its credit notes. */
+  amount: number;
+}
+
+/** A deposit invoice as its quote lists it. */
+export interface QuoteDepositInvoice {
+  id: number;
+  /** Null while it is a draft. */
+  invoice_number: string | null;
+  status: string;
+  status_display: string;
+  issue_date: string;
+  total_amount: number;
+  credited_amount: number;
+}
+
+/** POST quotes/{id}/deposit_invoice/ body: a percent of the quote's total TTC, or an amount TTC. */
+export type DepositInvoiceInput = { percent: number } | { amount: number };
 
 /** A line of the write payload: `id` null for a new line. */
 export interface DocumentLineInput {
@@ -176,7 +209,12 @@ export interface TaskOption {
   description: string;
   hourly_rate: number;
   cost: number;
+  /** Hours: a linked line bills the actual ones, else the estimate. */
+  actual_time: number;
+  estimated_time: number;
   projectName: string | null;
+  /** The number of the invoice that bills it ('' for a draft), null when not billed. */
+  invoiceNumber: string | null;
 }
 
 /** Where the document's latest e-mail is: on its way (retried if need be), sent, or given up. */

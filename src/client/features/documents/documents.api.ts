@@ -10,6 +10,8 @@ import type {
   ClientRef,
   CreditNoteInput,
   CreditNoteSummary,
+  DepositDeduction,
+  DepositInvoiceInput,
   DocumentLine,
   DocumentRecord,
   DocumentRow,
@@ -18,6 +20,7 @@ import type {
   InvoiceRef,
   Payment,
   PaymentInput,
+  QuoteDepositInvoice,
   SendEmailResult,
   TaskOption,
 } from './document.types';
@@ -67,6 +70,7 @@ export function toDocumentRow(config: DocumentKindConfig, raw: RawDocument): Doc
     is_overdue: raw.is_overdue === true,
     is_issued: typeof raw.is_issued === 'boolean' ? raw.is_issued : config.ledger && number !== null,
     cancelled_by: strOrNull(raw.cancelled_by),
+    is_deposit: raw.is_deposit === true,
     invoice: toInvoiceRef(raw.invoice),
     searchText: normalizeSearch(`${str(raw.title)} ${raw.client?.name ?? ''}`),
   };
@@ -100,7 +104,17 @@ export function toDocumentRecord(config: DocumentKindConfig, raw: RawDocument): 
     payments: list<Payment>(raw.payments),
     credit_notes: list<CreditNoteSummary>(raw.credit_notes),
     email_delivery: toEmailDelivery(raw.email_delivery),
+    deposit_of_quote: toQuoteRef(raw.deposit_of_quote),
+    deposits: list<DepositDeduction>(raw.deposits),
+    prepaid_amount: num(raw.prepaid_amount),
+    deposit_invoices: list<QuoteDepositInvoice>(raw.deposit_invoices),
   };
+}
+
+function toQuoteRef(value: unknown): DocumentRecord['deposit_of_quote'] {
+  if (!value || typeof value !== 'object') return null;
+  const raw = value as Record<string, unknown>;
+  return typeof raw.id === 'number' ? { id: raw.id, quote_number: strOrNull(raw.quote_number) } : null;
 }
 
 const DELIVERY_STATUSES: readonly string[] = ['pending', 'sent', 'failed'];
@@ -136,11 +150,13 @@ const cfg = (kind: DocumentKind) => DOCUMENT_KINDS[kind];
 const url = (kind: DocumentKind, suffix = '') => `${cfg(kind).path}/${suffix}`;
 
 // Creating, changing or deleting a document changes its lists (here and in the contact's
-// panel), the dashboard's aggregates and the activity history.
+// panel), the dashboard's aggregates and the activity history; an invoice's lines bill tasks
+// (issue 15), which show the invoice: every Task tag.
 const afterWrite = (kind: DocumentKind, clientIds: (number | null | undefined)[] = []) => [
   cfg(kind).tag,
   'Dashboard' as const,
   'Activity' as const,
+  ...(kind === 'invoice' ? ['Task' as const] : []),
   ...clientIds.filter((id): id is number => typeof id === 'number').map((id) => ({ type: 'Contact' as const, id })),
 ];
 
@@ -198,7 +214,24 @@ export const documentsApi = api.injectEndpoints({
 
     convertQuoteToInvoice: build.mutation<{ id: number }, { id: number }>({
       query: ({ id }) => ({ url: `quotes/${id}/convert_to_invoice/`, method: 'POST' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Quote', 'Invoice', 'Dashboard', 'Activity']),
+      invalidatesTags: (_result, error) => (error ? [] : ['Quote', 'Invoice', 'Task', 'Dashboard', 'Activity']),
+    }),
+
+    /** POST quotes/{id}/deposit_invoice/: a draft deposit invoice (facture d'acompte) on the quote. */
+    createDepositInvoice: build.mutation<DocumentRecord, { quoteId: number; clientId?: number | null; body: DepositInvoiceInput }>({
+      query: ({ quoteId, body }) => ({ url: `quotes/${quoteId}/deposit_invoice/`, method: 'POST', data: body }),
+      transformResponse: (raw: RawDocument) => toDocumentRecord(cfg('invoice'), raw),
+      invalidatesTags: (_result, error, { quoteId, clientId }) =>
+        error ? [] : [{ type: 'Quote' as const, id: quoteId }, ...afterWrite('invoice', [clientId])],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          // The new invoice's page opens from the cache.
+          dispatch(documentsApi.util.upsertQueryData('getDocument', { kind: 'invoice', id: data.id }, data));
+        } catch {
+          // the dialog shows the error
+        }
+      },
     }),
 
     /** POST invoices/{id}/payments/: records a payment; the invoice is then read again. */
@@ -251,7 +284,8 @@ export const documentsApi = api.injectEndpoints({
         status_display: typeof raw?.status_display === 'string' ? raw.status_display : undefined,
         number: strOrNull(raw?.[cfg(kind).numberField]),
       }),
-      invalidatesTags: (_result, error, { kind }) => (error ? [] : [cfg(kind).tag, 'Dashboard', 'Activity']),
+      // Issuing gives billed tasks their invoice's number.
+      invalidatesTags: (_result, error, { kind }) => (error ? [] : [cfg(kind).tag, 'Dashboard', 'Activity', ...(kind === 'invoice' ? ['Task' as const] : [])]),
     }),
 
     /** Client picker: the user's contacts. */
@@ -268,7 +302,10 @@ export const documentsApi = api.injectEndpoints({
     getDocumentTaskOptions: build.query<TaskOption[], void>({
       query: () => ({ url: 'tasks/' }),
       transformResponse: (
-        raw: { id: number; title?: string; description?: string; hourly_rate?: unknown; cost?: unknown; project?: { name?: string } | null }[],
+        raw: {
+          id: number; title?: string; description?: string; hourly_rate?: unknown; cost?: unknown; actual_time?: unknown;
+          estimated_time?: unknown; project?: { name?: string } | null; invoice?: { invoice_number?: string | null } | null;
+        }[],
       ) =>
         (raw ?? [])
           .map((t) => ({
@@ -277,7 +314,10 @@ export const documentsApi = api.injectEndpoints({
             description: str(t.description),
             hourly_rate: num(t.hourly_rate),
             cost: num(t.cost),
+            actual_time: num(t.actual_time),
+            estimated_time: num(t.estimated_time),
             projectName: t.project?.name ?? null,
+            invoiceNumber: t.invoice ? (t.invoice.invoice_number ?? '') : null,
           }))
           .sort((a, b) => collator.compare(a.title, b.title)),
       providesTags: (result) => ['Task', { type: 'Task', id: 'LIST' }, ...(result ?? []).map((t) => ({ type: 'Task' as const, id: t.id }))],
@@ -292,6 +332,7 @@ export const {
   useUpdateDocumentMutation,
   useDeleteDocumentMutation,
   useConvertQuoteToInvoiceMutation,
+  useCreateDepositInvoiceMutation,
   useRecordPaymentMutation,
   useDeletePaymentMutation,
   useIssueCreditNoteMutation,

@@ -112,6 +112,12 @@ export function InvoiceLedgerPanel({ invoice }: InvoiceLedgerPanelProps) {
           <dt>Montant TTC</dt>
           <dd data-testid="ledger-total">{formatMoney(invoice.total_amount)}</dd>
         </div>
+        {invoice.prepaid_amount > 0 && (
+          <div>
+            <dt>Acomptes</dt>
+            <dd data-testid="ledger-prepaid">{formatMoney(asDeduction(invoice.prepaid_amount))}</dd>
+          </div>
+        )}
         <div>
           <dt>Encaissé</dt>
           <dd data-testid="ledger-paid">{formatMoney(invoice.amount_paid)}</dd>

@@ -138,8 +138,9 @@ export function creditNotePayload(mode: CreditNoteMode, reason: string, lines: C
 }
 
 /** What remains to be credited on the invoice (TTC): its total less the credit notes already issued. */
-export const creditableAmount = (invoice: Pick<DocumentRecord, 'total_amount' | 'credited_amount'>) =>
-  Math.max(0, Math.round((invoice.total_amount - invoice.credited_amount) * 100) / 100);
+export const creditableAmount = (invoice: Pick<DocumentRecord, 'total_amount' | 'credited_amount'> & { prepaid_amount?: number }) =>
+  // A final invoice bills its total less its quote's deposits (issue 15).
+  Math.max(0, Math.round((invoice.total_amount - invoice.credited_amount - (invoice.prepaid_amount ?? 0)) * 100) / 100);
 
 /** A credit note's amount where it sits among invoice figures: always shown as a deduction. */
 export const asDeduction = (amount: number) => -Math.abs(amount);

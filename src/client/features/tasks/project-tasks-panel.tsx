@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '../../../shared/workflow';
@@ -8,7 +8,11 @@ import { useConfirm } from '../../ui/confirm-dialog';
 import { StyledHint, StyledSelect } from '../../ui/form-fields';
 import { IconClose } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
+import { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from '../projects';
+import { InvoiceTimeDialog } from './invoice-time-dialog';
+import { TaskInvoiceBadge } from './task-invoice-badge';
 import { isTaskClosed } from './task-sorts';
+import { isBillableTime, TIME_BILLING_TEXTS } from './time-billing';
 import {
   EMPTY_TASKS,
   taskSelectors,
@@ -103,6 +107,11 @@ export function ProjectTasksPanel({ projectId }: ProjectTasksPanelProps) {
   const [updateTask] = useUpdateTaskMutation();
   const [deleteTask] = useDeleteTaskMutation();
   const tasks = useMemo(() => taskSelectors.selectAll(data), [data]);
+  const billable = useMemo(() => tasks.filter(isBillableTime), [tasks]);
+  const [billing, setBilling] = useState(false);
+  // The project's clients (the invoice's client), from the shared project list.
+  const { data: projects = EMPTY_PROJECTS } = useListProjectsQuery(ALL_PROJECTS);
+  const clients = projectSelectors.selectById(projects, projectId)?.contacts ?? [];
 
   useEffect(() => {
     if (error) logPanelError('chargement')(error);
@@ -130,7 +139,17 @@ export function ProjectTasksPanel({ projectId }: ProjectTasksPanelProps) {
   };
 
   return (
-    <Card as="section" title={PROJECT_PANEL_TEXTS.title} aria-label={PROJECT_PANEL_TEXTS.title}>
+    <Card
+      as="section"
+      title={PROJECT_PANEL_TEXTS.title}
+      aria-label={PROJECT_PANEL_TEXTS.title}
+      actions={
+        <Button size="sm" onClick={() => setBilling(true)}>
+          {TIME_BILLING_TEXTS.button}
+        </Button>
+      }
+    >
+      {billing && <InvoiceTimeDialog projectId={projectId} tasks={billable} clients={clients} onClose={() => setBilling(false)} />}
       <StyledPanelBody>
         <QuickTaskForm onCreate={onCreate} />
         <StyledScroll>
@@ -170,6 +189,7 @@ export function ProjectTasksPanel({ projectId }: ProjectTasksPanelProps) {
                         Échéance : <DueDate date={task.due_date} closed={isTaskClosed(task)} />
                       </span>
                     )}
+                    <TaskInvoiceBadge invoice={task.invoice} />
                   </StyledMeta>
                 </StyledItem>
               ))}

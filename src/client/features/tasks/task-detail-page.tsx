@@ -34,6 +34,7 @@ import {
   type TaskFormValues,
 } from './task-form';
 import { clearTimerStart, TaskTimer } from './task-timer';
+import { TaskInvoiceBadge } from './task-invoice-badge';
 import { useCreateTaskMutation, useDeleteTaskMutation, useGetTaskQuery, useUpdateTaskMutation } from './tasks.api';
 
 const StyledForm = styled.form`
@@ -373,7 +374,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
           </FormGrid>
         </Card>
 
-        <Card title="Facturation">
+        <Card title="Facturation" actions={<TaskInvoiceBadge invoice={task?.invoice} />}>
           <FormGrid>
             <StyledCheck>
               <input

@@ -18,6 +18,7 @@ import { useContactOptions } from '../contacts';
 import { PriorityBadge, TaskStatusBadge } from '../../workflow/workflow-badges';
 import { PRIORITY_FILTER_OPTIONS, TASK_STATUS_FILTER_OPTIONS } from '../../workflow/workflow-options';
 import { isTaskClosed } from './task-sorts';
+import { TaskInvoiceBadge } from './task-invoice-badge';
 import { buildTaskIndex, EMPTY_TASK_FILTERS, filterTasks, hasActiveFilters, type TaskFilters } from './task-filters';
 import { EMPTY_TASKS, taskSelectors, useListTasksQuery } from './tasks.api';
 
@@ -37,7 +38,12 @@ const COLUMNS: readonly DataTableColumn<Task>[] = [
   {
     key: 'title',
     header: 'Nom de la tâche',
-    render: (t) => <Link to={`/tasks/${t.id}`}>{t.title}</Link>,
+    render: (t) => (
+      <>
+        <Link to={`/tasks/${t.id}`}>{t.title}</Link>
+        {t.invoice && <> <TaskInvoiceBadge invoice={t.invoice} /></>}
+      </>
+    ),
   },
   {
     key: 'project',

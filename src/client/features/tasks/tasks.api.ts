@@ -113,6 +113,29 @@ export const tasksApi = api.injectEndpoints({
         }
       },
     }),
+    /**
+     * POST projects/{id}/invoice_time/ ("Facturer le temps", issue 15): a draft invoice of the
+     * project's billable time; the tasks it bills now show it. Answers the invoice's id.
+     */
+    invoiceProjectTime: build.mutation<{ id: number; clientId: number | null }, { projectId: number; taskIds: number[]; clientId: number | null }>({
+      query: ({ projectId, taskIds, clientId }) => ({
+        url: `projects/${projectId}/invoice_time/`,
+        method: 'POST',
+        data: { task_ids: taskIds, ...(clientId === null ? {} : { client_id: clientId }) },
+      }),
+      transformResponse: (raw: { id: number; client?: { id?: number } | null }) => ({ id: raw.id, clientId: raw.client?.id ?? null }),
+      // The billed tasks (their rows and records), the invoice list, the client's panel.
+      invalidatesTags: (result, error, { taskIds }) =>
+        error
+          ? []
+          : [
+              ...listTags('Task', taskIds),
+              listTag('Invoice'),
+              'Dashboard',
+              'Activity',
+              ...(typeof result?.clientId === 'number' ? [{ type: 'Contact' as const, id: result.clientId }] : []),
+            ],
+    }),
     deleteTask: build.mutation<void, number>({
       query: (id) => ({ url: `tasks/${id}/`, method: 'DELETE' }),
       // Quote and invoice lines may have been linked to the task.
@@ -129,4 +152,5 @@ export const {
   useCreateTaskMutation,
   useUpdateTaskMutation,
   useDeleteTaskMutation,
+  useInvoiceProjectTimeMutation,
 } = tasksApi;

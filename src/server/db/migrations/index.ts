@@ -12,6 +12,7 @@ import * as ledger from './2026_11_24_0009_ledger';
 import * as einvoicing from './2026_11_24_0010_einvoicing';
 import * as sessions from './2026_11_24_0011_sessions';
 import * as mailOutbox from './2026_11_24_0012_mail_outbox';
+import * as billing from './2026_11_24_0013_billing';
 import * as pendingEmail from './2026_11_24_0014_pending_email';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_24_0010_einvoicing': einvoicing,
   '2026_11_24_0011_sessions': sessions,
   '2026_11_24_0012_mail_outbox': mailOutbox,
+  '2026_11_24_0013_billing': billing,
   '2026_11_24_0014_pending_email': pendingEmail,
 };
 

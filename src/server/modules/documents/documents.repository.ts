@@ -3,7 +3,8 @@ import type { Database, DocumentsTable, PaymentsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import { PRIORITY_LABELS, type Priority } from '../../../shared/workflow';
 import {
-  balanceDueCents, computeTotals, OUTSTANDING_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, vatBreakdownJson, type PaymentMethod,
+  balanceDueCents, computeTotals, INVOICE_STATUS_LABELS, OUTSTANDING_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, vatBreakdownJson,
+  type PaymentMethod,
 } from '../../../shared/documents';
 import { fromHundredths } from '../../../shared/money';
 import { normalizeSearch } from '../../../shared/search';
@@ -20,6 +21,9 @@ type DocumentRow = Selectable<DocumentsTable> & {
   quote_id?: number | null;
   paid_cents?: number;
   credited_cents?: number;
+  prepaid_cents?: number;
+  is_deposit?: number;
+  deposit_of_quote_id?: number | null;
   internal_notes?: string;
   invoice_id?: number;
   reason?: string;
@@ -88,18 +92,72 @@ const LIST_COLUMNS = [
 /** What each kind's list adds: an invoice's settlement, a credit note's invoice. */
 const KIND_LIST_COLUMNS = {
   quote: [] as const,
-  invoice: ['d.paid_cents', 'd.credited_cents'] as const,
+  invoice: ['d.paid_cents', 'd.credited_cents', 'd.prepaid_cents', 'd.is_deposit'] as const,
   credit_note: ['d.invoice_id', 'ci.number as invoice_number', 'ci.issue_date as invoice_issue_date'] as const,
 };
 
+type SettlementAmounts = { total_cents?: number; paid_cents?: number; credited_cents?: number; prepaid_cents?: number };
+
+/** An invoice's amounts as balanceDueCents reads them (bigint columns may come back as strings). */
+export const settlementAmounts = (row: SettlementAmounts) => ({
+  total_cents: Number(row.total_cents ?? 0),
+  paid_cents: Number(row.paid_cents ?? 0),
+  credited_cents: Number(row.credited_cents ?? 0),
+  prepaid_cents: Number(row.prepaid_cents ?? 0),
+});
+
 /** Issued, something left to pay, due before today (Europe/Paris): derived, never stored. */
-export function isOverdue(row: { status?: string; end_date?: string | null; total_cents?: number; paid_cents?: number; credited_cents?: number }, today: string) {
+export function isOverdue(row: SettlementAmounts & { status?: string; end_date?: string | null }, today: string) {
   return (
     (OUTSTANDING_INVOICE_STATUSES as readonly string[]).includes(row.status ?? '') &&
     !!row.end_date &&
     row.end_date < today &&
-    balanceDueCents({ total_cents: row.total_cents ?? 0, paid_cents: row.paid_cents ?? 0, credited_cents: row.credited_cents ?? 0 }) > 0
+    balanceDueCents(settlementAmounts(row)) > 0
   );
+}
+
+/** What an invoice's balance expression is in SQL (the triggers and the covering index of migration 0013 use it too). */
+export const BALANCE_SQL = sql`total_cents - paid_cents - credited_cents - prepaid_cents`;
+
+/**
+ * The issued deposit invoices (factures d'acompte) of a quote, oldest first, each for what it still
+ * bills (its total less its credit notes): what the quote's final invoice deducts (EN 16931 BT-113).
+ */
+export async function quoteDeposits(db: Kysely<Database>, ownerId: number, quoteId: number) {
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'number', 'issue_date', 'total_cents', 'credited_cents'])
+    .where('owner_id', '=', ownerId)
+    .where('deposit_of_quote_id', '=', quoteId)
+    .where('number', 'is not', null)
+    .orderBy('issue_date')
+    .orderBy('id')
+    .execute();
+  return rows
+    .map((r) => ({ id: r.id, number: r.number!, issueDate: r.issue_date, amountCents: Number(r.total_cents) - Number(r.credited_cents) }))
+    .filter((d) => d.amountCents > 0);
+}
+
+/**
+ * Tasks named by an invoice's lines are billed by it (`tasks.invoice_id`), unless another invoice
+ * already bills them: the update is conditional, so two invoices never take one task. A task whose
+ * line is gone is freed.
+ */
+export async function syncBilledTasks(db: Kysely<Database>, ownerId: number, invoiceId: number, taskIds: number[]) {
+  await db
+    .updateTable('tasks')
+    .set({ invoice_id: null })
+    .where('invoice_id', '=', invoiceId)
+    .$if(taskIds.length > 0, (q) => q.where('id', 'not in', taskIds))
+    .execute();
+  if (!taskIds.length) return;
+  await db
+    .updateTable('tasks')
+    .set({ invoice_id: invoiceId })
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', taskIds)
+    .where('invoice_id', 'is', null)
+    .execute();
 }
 
 /** The stored search text of a quote or invoice (also used by bench/seed.ts); the client's name is matched at query time. */
@@ -114,11 +172,16 @@ type ShapeRow = Partial<DocumentRow> & {
 
 export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConfig) {
   const settlement = (row: ShapeRow, today: string) => {
-    const amounts = { total_cents: row.total_cents ?? 0, paid_cents: row.paid_cents ?? 0, credited_cents: row.credited_cents ?? 0 };
+    const amounts = settlementAmounts(row);
     return {
       amount_paid: fromHundredths(amounts.paid_cents),
       credited_amount: fromHundredths(amounts.credited_cents),
-      balance_due: fromHundredths(row.number ? balanceDueCents(amounts) : amounts.total_cents),
+      // A draft owes its total, less its quote's deposits (a final invoice).
+      balance_due: fromHundredths(row.number ? balanceDueCents(amounts) : amounts.total_cents - amounts.prepaid_cents),
+      /** The quote's deposits, deducted (a final invoice; 0 otherwise). */
+      prepaid_amount: fromHundredths(amounts.prepaid_cents),
+      /** A facture d'acompte. */
+      is_deposit: Boolean(row.is_deposit),
       is_overdue: isOverdue(row, today),
       is_issued: row.number !== null && row.number !== undefined,
     };
@@ -206,7 +269,9 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     return db
       .selectFrom(`${T(kind)} as d`)
       .innerJoin('contacts as c', 'c.id', 'd.client_id')
-      .select(['d.id', 'd.title', 'd.end_date', 'd.total_cents', 'd.paid_cents', 'd.credited_cents', 'd.client_id', 'c.name as client_name'])
+      .select([
+        'd.id', 'd.title', 'd.end_date', 'd.total_cents', 'd.paid_cents', 'd.credited_cents', 'd.prepaid_cents', 'd.client_id', 'c.name as client_name',
+      ])
       .where('d.owner_id', '=', ownerId)
       .where(outstandingStatus('d.status'))
       .where('d.end_date', '>=', today)
@@ -227,14 +292,43 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         .orderBy('id')
         .execute(),
     ]);
+    const depositOf = row.deposit_of_quote_id
+      ? await db.selectFrom('quotes').select(['id', 'number']).where('id', '=', row.deposit_of_quote_id).executeTakeFirst()
+      : undefined;
+    // A final invoice lists the deposits it deducts.
+    const deposits = row.quote_id ? await quoteDeposits(db, row.owner_id, row.quote_id) : [];
     return {
       quote_id: row.quote_id ?? null,
+      deposit_of_quote: depositOf ? { id: depositOf.id, quote_number: depositOf.number } : null,
+      deposits: deposits.map((d) => ({ id: d.id, invoice_number: d.number, issue_date: d.issueDate, amount: fromHundredths(d.amountCents) })),
       internal_notes: row.internal_notes ?? '',
       payments: payments.map(paymentView),
       credit_notes: creditNotes.map((c) => ({
         id: c.id, credit_note_number: c.number, issue_date: c.issue_date, total_amount: fromHundredths(c.total_cents), reason: c.reason,
       })),
       cancelled_by: row.status === 'cancelled' ? (creditNotes.at(-1)?.number ?? null) : null,
+    };
+  }
+
+  /** A quote's deposit invoices, drafts included (the quote page lists them). */
+  async function quoteDetail(row: DocumentRow) {
+    const invoices = await db
+      .selectFrom('invoices')
+      .select(['id', 'number', 'status', 'issue_date', 'total_cents', 'credited_cents'])
+      .where('owner_id', '=', row.owner_id)
+      .where('deposit_of_quote_id', '=', row.id)
+      .orderBy('id')
+      .execute();
+    return {
+      deposit_invoices: invoices.map((i) => ({
+        id: i.id,
+        invoice_number: i.number,
+        status: i.status,
+        status_display: (INVOICE_STATUS_LABELS as Record<string, string>)[i.status] ?? i.status,
+        issue_date: i.issue_date,
+        total_amount: fromHundredths(Number(i.total_cents)),
+        credited_amount: fromHundredths(Number(i.credited_cents)),
+      })),
     };
   }
 
@@ -313,6 +407,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         // The latest e-mail's delivery (issue 16: the outbox), null if never sent by e-mail.
         email_delivery: (await emailDeliveries(db, kind.kind, [id])).get(id) ?? null,
         ...(kind.kind === 'invoice' ? await invoiceDetail(row) : {}),
+        ...(kind.kind === 'quote' ? await quoteDetail(row) : {}),
         ...(kind.kind === 'credit_note' ? { reason: row.reason ?? '' } : {}),
         line_items: lineItems,
       };
@@ -332,6 +427,10 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         issue_date: string;
         number?: string | null;
         quote_id?: number | null;
+        /** Invoices: a deposit invoice's quote, a final invoice's deducted deposits (cents). */
+        is_deposit?: number;
+        deposit_of_quote_id?: number | null;
+        prepaid_cents?: number;
         /** Credit notes only. */
         credit?: { invoice_id: number; reason: string; refund_cents: number };
       },
@@ -361,6 +460,9 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         ...(input.number !== undefined ? { number: input.number } : {}),
         search_text: documentSearchText(input),
         ...(input.quote_id !== undefined ? { quote_id: input.quote_id } : {}),
+        ...(input.is_deposit !== undefined ? { is_deposit: input.is_deposit } : {}),
+        ...(input.deposit_of_quote_id !== undefined ? { deposit_of_quote_id: input.deposit_of_quote_id } : {}),
+        ...(input.prepaid_cents !== undefined ? { prepaid_cents: input.prepaid_cents } : {}),
         ...(kind.kind === 'invoice' ? { internal_notes: input.internal_notes } : {}),
         ...(input.credit ?? {}),
       };
@@ -375,6 +477,10 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         await db.updateTable(T(kind)).set(columns).where('owner_id', '=', ownerId).where('id', '=', documentId).execute();
       }
       await replaceLines(documentId, input.line_items, totals.lines);
+      if (kind.kind === 'invoice') {
+        const taskIds = [...new Set(input.line_items.map((l) => l.task_id).filter((t): t is number => t !== null))];
+        await syncBilledTasks(db, ownerId, documentId, taskIds);
+      }
       return documentId;
     },
 
@@ -420,13 +526,13 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         db
           .selectFrom('invoices')
           .select((eb) => [
-            eb.fn.sum<number>(sql`total_cents - paid_cents - credited_cents`).as('balance'),
+            eb.fn.sum<number>(BALANCE_SQL).as('balance'),
             eb.fn.countAll<number>().as('count'),
           ])
           .where('owner_id', '=', ownerId)
           .where(outstandingStatus('status'))
           .where('end_date', '<', today)
-          .where(sql<boolean>`total_cents > paid_cents + credited_cents`),
+          .where(sql<boolean>`total_cents > paid_cents + credited_cents + prepaid_cents`),
       );
       return async (ownerId: number, today: string) => {
         const [row] = await query(ownerId, today);

@@ -6,6 +6,7 @@ import { parseCreditNote, parsePayment, settlementService } from './settlement.s
 import { documentSchema, parseDocument } from './documents.schemas';
 import { convertQuoteToInvoice, documentsService } from './documents.service';
 import { documentDeliveryRoutes } from './document-delivery.routes';
+import { createDepositInvoice } from './deposits.service';
 
 type IdRequest = { Params: { id: string } };
 type PaymentRequest = { Params: { id: string; paymentId: string } };
@@ -75,6 +76,12 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     invoices.aggregates.monthlyRevenue(request.userId, request.query as Record<string, unknown>),
   );
   app.get('/invoices/next_expected_payment/', (request) => invoices.aggregates.nextExpectedPayment(request.userId));
+
+  app.post<IdRequest>('/quotes/:id/deposit_invoice/', async (request, reply) => {
+    // The body is read once the quote is found: another user's quote is a 404 whatever the body.
+    const invoice = await createDepositInvoice(ctx.db, ctx.dialect, request.userId, idParam(request.params.id), request.body);
+    return reply.status(201).send(invoice);
+  });
 
   app.post<IdRequest>('/quotes/:id/convert_to_invoice/', async (request, reply) => {
     const invoice = await convertQuoteToInvoice(ctx.db, ctx.dialect, request.userId, idParam(request.params.id));

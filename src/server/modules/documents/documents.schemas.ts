@@ -115,6 +115,8 @@ export function documentSchema(kind: DocumentKindConfig) {
     'created_at', 'quote_id', 'pdf_sha256', 'vat_breakdown', 'email_delivery',
     // Invoices: derived from payments and credit notes.
     'amount_paid', 'credited_amount', 'balance_due', 'is_overdue', 'is_issued', 'cancelled_by', 'payments', 'credit_notes',
+    // Deposits (issue 15): set by deposit_invoice and convert_to_invoice, never by a form.
+    'is_deposit', 'prepaid_amount', 'deposit_of_quote', 'deposits', 'deposit_invoices',
   ];
   const minLines = `${kind.the[0].toUpperCase()}${kind.the.slice(1)} doit contenir au moins une ligne.`;
   return z

@@ -4,13 +4,18 @@ import { inTransaction, type Dialect } from '../../db/database';
 import { addDays, monthsEndingWith, parisToday } from '../../../shared/dates';
 import { MAX_REVENUE_MONTHS, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
 import type { ClientType } from '../../../shared/contacts';
-import { DEFAULT_VALIDITY_DAYS, MAX_AMOUNT, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES } from '../../../shared/documents';
+import {
+  balanceDueCents, DEFAULT_VALIDITY_DAYS, MAX_AMOUNT, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES,
+} from '../../../shared/documents';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { queryInteger } from '../../http/params';
 import { assertOwned } from '../../http/owned-refs';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { documentSearchText, documentsRepository, linesTotals, type DocumentView } from './documents.repository';
+import {
+  documentSearchText, documentsRepository, linesTotals, quoteDeposits, settlementAmounts, type DocumentView,
+} from './documents.repository';
+import { euros } from './settlement.service';
 import { checkChronology, checkDueDate, freezeDocument, liveRenderable, missingForEInvoice, refuseIfMissing } from './issuing';
 import {
   applyVatRules, DOCUMENT_TOTAL_TOO_BIG, resolveRates, type DocumentInput, type ResolvedDocument, type Seller,
@@ -76,6 +81,14 @@ function lockedChanges(kind: DocumentKindConfig, row: FrozenRow, lines: StoredLi
 }
 
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
+
+/** What links an invoice to a quote: converted from it (with its deposits deducted), or one of its deposits. */
+export interface InvoiceLinks {
+  quote_id?: number;
+  prepaid_cents?: number;
+  is_deposit?: number;
+  deposit_of_quote_id?: number;
+}
 
 export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig) {
   const repo = documentsRepository(db, kind);
@@ -181,6 +194,15 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     const dueDate = addDays(date, term);
     const { document, user, contactId } = await liveRenderable(trx, kind, ownerId, (await txRepo.find(ownerId, id))!);
     refuseIfMissing(kind, missingForEInvoice(document, user, contactId));
+    const prepaid = Number((row as { prepaid_cents?: number }).prepaid_cents ?? 0);
+    if (prepaid > Number(row.total_cents)) {
+      throw badRequest({
+        line_items: [
+          `Le total de la facture finale (${euros(Number(row.total_cents))} TTC) est inférieur aux acomptes déjà facturés ` +
+            `(${euros(prepaid)} TTC) : corrigez ses lignes.`,
+        ],
+      });
+    }
     await checkChronology(trx, kind, ownerId, { issueDate: date, dueDate, today, excludeId: id, clientType: document.clientType });
     const number = await nextDocumentNumber(trx, kind, ownerId, Number(date.slice(0, 4)));
     await trx
@@ -232,7 +254,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     list: (ownerId: number, params: Record<string, unknown>) => repo.list(ownerId, params, parisToday()),
     forClient: repo.forClient,
 
-    create: (ownerId: number, input: DocumentInput, extra: { quote_id?: number } = {}, options = { enforceVat: true }) =>
+    create: (ownerId: number, input: DocumentInput, extra: InvoiceLinks = {}, options = { enforceVat: true }) =>
       inTransaction(db, async (trx) => {
         checkWritableStatus(input.status);
         const clientType = await checkRefs(trx, ownerId, input);
@@ -281,6 +303,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         if (!document) throw notFound();
         if (kind === INVOICE_KIND && document.invoice_number) {
           throw badRequest({ detail: 'Une facture émise ne peut pas être supprimée : émettez un avoir pour l’annuler (art. 242 nonies A du CGI).' });
+        }
+        if (kind === QUOTE_KIND && (document.deposit_invoices as unknown[]).length) {
+          throw badRequest({ detail: 'Ce devis a des factures d’acompte : il ne peut pas être supprimé.' });
         }
         await trx.deleteFrom('issued_documents').where('kind', '=', kind.kind).where('document_id', '=', id).execute();
         await txRepo.delete(ownerId, id);
@@ -334,7 +359,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           id: row?.id ?? null,
           title: row?.title ?? null,
           due_date: row?.end_date ?? null,
-          amount: row ? (row.total_cents - row.paid_cents - row.credited_cents) / 100 : null,
+          amount: row ? balanceDueCents(settlementAmounts(row)) / 100 : null,
           client_id: row?.client_id ?? null,
           client_name: row?.client_name ?? null,
         };
@@ -346,7 +371,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
 /**
  * Quote → draft invoice with the same client, lines, VAT and notices; the quote becomes accepted.
  * At most once per quote: the check runs in the transaction, and the unique index on
- * invoices.quote_id (migration 0009) stops a concurrent twin.
+ * invoices.quote_id (migration 0009) stops a concurrent twin. The quote's issued deposit invoices
+ * are deducted (`prepaid_cents`): this is its final invoice; a deposit still in draft must be
+ * issued or deleted first.
  */
 export async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, ownerId: number, quoteId: number) {
   const alreadyConverted = (invoiceId: number | undefined) =>
@@ -355,6 +382,8 @@ export async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Diale
     trx.selectFrom('invoices').select('id').where('owner_id', '=', ownerId).where('quote_id', '=', quoteId).executeTakeFirst();
   try {
     return await inTransaction(db, async (trx) => {
+      // The quote's row lock (PostgreSQL) keeps a deposit invoice from being made meanwhile.
+      if (!(await documentsRepository(trx, QUOTE_KIND).findRow(ownerId, quoteId, dialect === 'postgres'))) throw notFound();
       const quotes = documentsService(trx, dialect, QUOTE_KIND);
       const quote = await quotes.get(ownerId, quoteId);
       if (!['sent', 'accepted'].includes(quote.status)) {
@@ -362,6 +391,14 @@ export async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Diale
       }
       const existing = await existingInvoice(trx);
       if (existing) throw alreadyConverted(existing.id);
+      const draftDeposit = (quote.deposit_invoices as { id: number; invoice_number: string | null }[]).find((d) => d.invoice_number === null);
+      if (draftDeposit) {
+        throw new ApiError(400, {
+          detail: 'Une facture d’acompte de ce devis est encore en brouillon : émettez-la ou supprimez-la avant de créer la facture finale.',
+          invoice_id: draftDeposit.id,
+        });
+      }
+      const prepaid = (await quoteDeposits(trx, ownerId, quoteId)).reduce((sum, d) => sum + d.amountCents, 0);
       const today = parisToday();
       const invoice = await documentsService(trx, dialect, INVOICE_KIND).create(
         ownerId,
@@ -392,7 +429,7 @@ export async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Diale
             task_id: l.task_id,
           })),
         },
-        { quote_id: quoteId },
+        { quote_id: quoteId, prepaid_cents: prepaid },
         // What the client accepted is converted as it is: a rule the seller's profile breaks since
         // (a new regime, a removed VAT number) is refused when the draft invoice is saved or issued.
         { enforceVat: false },

@@ -114,8 +114,24 @@ export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindCon
     creditedInvoice: invoice?.invoice_number
       ? { number: invoice.invoice_number, issueDate: String(invoice.issue_date), reason: String(view.reason ?? '') }
       : null,
+    ...(kind.kind === 'invoice' ? await depositFields(db, view) : {}),
   };
   return { document, user, contactId: contact.id };
+}
+
+/** A deposit invoice's quote; a final invoice's quote and the deposits it deducts (issue 15). */
+async function depositFields(db: Kysely<Database>, view: DocumentView): Promise<Partial<RenderableDocument>> {
+  const depositOf = view.deposit_of_quote as { id: number } | null | undefined;
+  const quoteId = depositOf?.id ?? (view.quote_id as number | null | undefined) ?? null;
+  const quote = quoteId === null
+    ? undefined
+    : await db.selectFrom('quotes').select(['number', 'issue_date']).where('id', '=', quoteId).executeTakeFirst();
+  const deposits = (view.deposits as { invoice_number: string; issue_date: string; amount: number }[] | undefined) ?? [];
+  return {
+    deposit: Boolean(view.is_deposit),
+    quote: quote?.number ? { number: quote.number, issueDate: quote.issue_date } : null,
+    deposits: deposits.map((d) => ({ number: d.invoice_number, issueDate: d.issue_date, amountCents: Math.round(d.amount * 100) })),
+  };
 }
 
 export interface MissingInformation {

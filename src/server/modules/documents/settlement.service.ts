@@ -10,7 +10,7 @@ import { balanceDueCents, computeTotals, PAYMENT_METHODS, PAYMENT_METHOD_LABELS,
 import { fromHundredths } from '../../../shared/money';
 import { recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, INVOICE_KIND } from './document-kinds';
-import { documentSearchText, documentsRepository, htShare, linesTotals, paymentView } from './documents.repository';
+import { documentSearchText, documentsRepository, htShare, linesTotals, paymentView, settlementAmounts } from './documents.repository';
 import { checkLineTotal, lineAmountFields, percent, rateList } from './documents.schemas';
 import { checkChronology, freezeDocument, liveRenderable, missingForEInvoice, refuseIfMissing } from './issuing';
 import { nextDocumentNumber } from './numbering';
@@ -22,15 +22,19 @@ import { nextDocumentNumber } from './numbering';
 
 type InvoiceRow = Selectable<InvoicesTable>;
 
-/** sent → partially_paid → paid; cancelled once credit notes cover the whole total. */
-export function derivedInvoiceStatus(row: { total_cents: number; paid_cents: number; credited_cents: number }): string {
+/**
+ * sent → partially_paid → paid; cancelled once credit notes cover the whole total (of a final
+ * invoice: what its quote's deposits left to pay).
+ */
+export function derivedInvoiceStatus(row: { total_cents: number; paid_cents: number; credited_cents: number; prepaid_cents?: number }): string {
   if (row.paid_cents === 0 && row.credited_cents === 0) return 'sent';
-  if (row.credited_cents >= row.total_cents) return 'cancelled';
+  if (row.credited_cents >= row.total_cents - (row.prepaid_cents ?? 0)) return 'cancelled';
   if (balanceDueCents(row) === 0) return 'paid';
   return row.paid_cents > 0 ? 'partially_paid' : 'sent';
 }
 
-const euros = (cents: number) => formatCents(cents).replace(/[\u202f\u00a0]/g, ' ');
+/** '1 234,56 €' with plain spaces, for messages. */
+export const euros = (cents: number) => formatCents(cents).replace(/[\u202f\u00a0]/g, ' ');
 
 async function lockIssuedInvoice(trx: Kysely<Database>, dialect: Dialect, ownerId: number, invoiceId: number) {
   const row = (await documentsRepository(trx, INVOICE_KIND).findRow(ownerId, invoiceId, dialect === 'postgres')) as InvoiceRow | undefined;
@@ -40,7 +44,7 @@ async function lockIssuedInvoice(trx: Kysely<Database>, dialect: Dialect, ownerI
 
 /** Writes the new settlement of an invoice: amounts, derived status, payment date (last payment when paid). */
 async function settle(trx: Kysely<Database>, row: InvoiceRow, paid: number, credited: number) {
-  const status = derivedInvoiceStatus({ total_cents: Number(row.total_cents), paid_cents: paid, credited_cents: credited });
+  const status = derivedInvoiceStatus({ ...settlementAmounts(row), paid_cents: paid, credited_cents: credited });
   const last = await trx.selectFrom('payments').select('date').where('invoice_id', '=', row.id).orderBy('date', 'desc').limit(1).executeTakeFirst();
   await trx
     .updateTable('invoices')
@@ -54,6 +58,26 @@ async function settle(trx: Kysely<Database>, row: InvoiceRow, paid: number, cred
     .where('id', '=', row.id)
     .execute();
   return status;
+}
+
+/**
+ * A deposit invoice deducted by its quote's final invoice is credited through the final invoice:
+ * crediting it alone would leave the final invoice deducting money that was never owed.
+ */
+async function refuseIfDeducted(trx: Kysely<Database>, ownerId: number, row: InvoiceRow) {
+  if (!row.is_deposit || row.deposit_of_quote_id === null) return;
+  const final = await trx
+    .selectFrom('invoices')
+    .select(['id', 'number'])
+    .where('owner_id', '=', ownerId)
+    .where('quote_id', '=', row.deposit_of_quote_id)
+    .executeTakeFirst();
+  if (!final) return;
+  throw badRequest({
+    detail: final.number
+      ? `Cet acompte est déduit de la facture finale ${final.number} : émettez l’avoir sur la facture finale.`
+      : 'Cet acompte est déduit de la facture finale du devis, encore en brouillon : supprimez ce brouillon avant de créditer l’acompte.',
+  });
 }
 
 const statusChange = (before: string, after: string) =>
@@ -97,7 +121,7 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
         const today = parisToday();
         const date = input.date ?? today;
         const errors: Record<string, string[]> = {};
-        const balance = balanceDueCents({ total_cents: Number(row.total_cents), paid_cents: Number(row.paid_cents), credited_cents: Number(row.credited_cents) });
+        const balance = balanceDueCents(settlementAmounts(row));
         if (input.amount <= 0) errors.amount = ['Le montant doit être supérieur à 0.'];
         else if (input.amount > balance) errors.amount = [`Le montant dépasse le solde restant dû (${euros(balance)}).`];
         if (date < row.issue_date) errors.date = [`Un paiement ne peut pas précéder la date d’émission de la facture (${formatDate(row.issue_date)}).`];
@@ -150,11 +174,12 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
         if (row.number === null) {
           throw badRequest({ detail: 'Une facture brouillon n’a pas besoin d’avoir : modifiez-la ou supprimez-la.' });
         }
-        const total = Number(row.total_cents);
-        const paid = Number(row.paid_cents);
-        const credited = Number(row.credited_cents);
-        const balance = balanceDueCents({ total_cents: total, paid_cents: paid, credited_cents: credited });
-        const creditable = total - credited;
+        await refuseIfDeducted(trx, ownerId, row);
+        const amounts = settlementAmounts(row);
+        const { paid_cents: paid, credited_cents: credited } = amounts;
+        const balance = balanceDueCents(amounts);
+        // A final invoice bills its total less its quote's deposits: that is what it can credit.
+        const creditable = amounts.total_cents - credited - amounts.prepaid_cents;
         const invoiceLines = await documentsRepository(trx, INVOICE_KIND).lineRows(row.id);
         const lines = input.line_items
           ? creditedRates(input.line_items, invoiceLines, row.tax_rate)
@@ -293,17 +318,9 @@ const ttcAt = (rate: number, ht: number) => computeTotals([{ quantity: 1, unit_p
 
 /**
  * Lines crediting `balance` cents TTC: the invoice's own lines when nothing was paid or credited
- * (a full cancellation), else one line per VAT rate of the invoice, so that the credit note's VAT
- * per rate mirrors the invoice's.
- *
- * Rounding: the balance is first shared between the rates in proportion to each rate's TTC on
- * the invoice (largest remainder, so the shares sum to the balance). VAT is rounded per rate on
- * its base, so a rate's TTC skips some values (999,99 € at 20 % has no HT amount): each rate
- * takes the largest HT whose TTC stays within its share, then the cents still missing are added
- * one HT cent at a time where the TTC grows by exactly what is missing, a cent moving from one
- * rate to another when needed. Only when no combination lands on the balance (a single rate
- * whose TTC skips it) is the next TTC above taken: that settles the invoice and owes the client
- * the cent (refund_cents).
+ * (a full cancellation), else one line per VAT rate of the invoice (splitByRate), so that the
+ * credit note's VAT per rate mirrors the invoice's. When no combination lands on the balance, the
+ * next TTC above settles the invoice and owes the client the cent (refund_cents).
  */
 export function fullCreditLines(
   row: Pick<InvoiceRow, 'number' | 'total_cents' | 'tax_rate'>,
@@ -315,12 +332,42 @@ export function fullCreditLines(
       title: l.title, description: l.description, quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents), tax_rate: Number(l.tax_rate),
     }));
   }
+  const kept = splitByRate(balance, invoiceLines, row.tax_rate);
+  return kept.map(({ rate, ht }) => ({
+    title: `Solde de la facture ${row.number}${kept.length > 1 ? ` (TVA ${percent(rate)})` : ''}`,
+    description: '',
+    quantity: 100,
+    unit_price: ht,
+    tax_rate: rate,
+  }));
+}
+
+/**
+ * `amount` cents TTC as an HT amount per VAT rate of `lines` (rates in hundredths of a percent,
+ * highest first), in proportion to each rate's TTC: what a credit of a balance, or a deposit on a
+ * quote, bills at each rate. A rate whose share is nothing is left out (unless nothing is left at
+ * all). The TTC of the result, by the shared calculation, is `amount`, or when no combination
+ * lands on it the next TTC above (one cent more).
+ *
+ * Rounding: the amount is first shared between the rates in proportion to each rate's TTC
+ * (largest remainder, so the shares sum to the amount). VAT is rounded per rate on its base, so a
+ * rate's TTC skips some values (999,99 € at 20 % has no HT amount): each rate takes the largest
+ * HT whose TTC stays within its share, then the cents still missing are added one HT cent at a
+ * time where the TTC grows by exactly what is missing, a cent moving from one rate to another when
+ * needed. Only when no combination lands on the amount (a single rate whose TTC skips it) is the
+ * next TTC above taken.
+ */
+export function splitByRate(
+  amount: number,
+  lines: { quantity: number; unit_price_cents: number; tax_rate: number }[],
+  defaultRate: number,
+): { rate: number; ht: number }[] {
   const { breakdown } = linesTotals(
-    invoiceLines.map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents), tax_rate: Number(l.tax_rate) })),
-    row.tax_rate,
+    lines.map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents), tax_rate: Number(l.tax_rate) })),
+    defaultRate,
   );
-  const rates = breakdown.length ? breakdown : [{ rate: row.tax_rate, base: 0, tax: 0 }];
-  const shares = largestRemainder(balance, rates.map((r) => r.base + r.tax));
+  const rates = breakdown.length ? breakdown : [{ rate: defaultRate, base: 0, tax: 0 }];
+  const shares = largestRemainder(amount, rates.map((r) => r.base + r.tax));
   const hts = rates.map((r, i) => {
     let ht = Math.floor((shares[i] * 10000) / (10000 + r.rate));
     while (ht > 0 && ttcAt(r.rate, ht) > shares[i]) ht--;
@@ -329,7 +376,7 @@ export function fullCreditLines(
   });
   const ttc = () => rates.reduce((sum, r, i) => sum + ttcAt(r.rate, hts[i]), 0);
   const step = (i: number, by: number) => ttcAt(rates[i].rate, hts[i] + by) - ttcAt(rates[i].rate, hts[i]);
-  for (let missing = balance - ttc(); missing > 0; missing = balance - ttc()) {
+  for (let missing = amount - ttc(); missing > 0; missing = amount - ttc()) {
     const exact = rates.findIndex((_, i) => step(i, 1) === missing);
     const below = rates.findIndex((_, i) => step(i, 1) < missing);
     // Two cents up on one rate, one cent down on another: one cent more in all.
@@ -342,15 +389,7 @@ export function fullCreditLines(
       hts[down]--;
     } else hts[up >= 0 ? up : 0]++; // no exact combination: the next TTC above
   }
-  // A rate whose share is nothing gets no line (unless nothing is left at all: refused by the caller).
-  const kept = rates.map((r, i) => ({ rate: r.rate, ht: hts[i] })).filter((r, i, all) => r.ht > 0 || (i === 0 && all.every((a) => a.ht === 0)));
-  return kept.map(({ rate, ht }) => ({
-    title: `Solde de la facture ${row.number}${kept.length > 1 ? ` (TVA ${percent(rate)})` : ''}`,
-    description: '',
-    quantity: 100,
-    unit_price: ht,
-    tax_rate: rate,
-  }));
+  return rates.map((r, i) => ({ rate: r.rate, ht: hts[i] })).filter((r, i, all) => r.ht > 0 || (i === 0 && all.every((a) => a.ht === 0)));
 }
 
 /** `total` shared in proportion to `weights`, in whole units summing to `total` (largest remainder). */

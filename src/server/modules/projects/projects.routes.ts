@@ -6,6 +6,7 @@ import { idParam } from '../../http/params';
 import { tasksService } from '../tasks/tasks.service';
 import { projectBody } from './projects.schemas';
 import { projectsService } from './projects.service';
+import { invoiceProjectTime } from './time-billing.service';
 
 type IdRequest = { Params: { id: string } };
 
@@ -29,6 +30,11 @@ export async function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete<IdRequest>('/projects/:id/', async (request, reply) => {
     await projects.remove(request.userId, idParam(request.params.id));
     return reply.status(204).send();
+  });
+  // "Facturer le temps": a draft invoice of the project's billable time not yet billed (201, the invoice).
+  app.post<IdRequest>('/projects/:id/invoice_time/', async (request, reply) => {
+    const invoice = await invoiceProjectTime(ctx.db, ctx.dialect, request.userId, idParam(request.params.id), request.body);
+    return reply.status(201).send(invoice);
   });
   app.get<IdRequest>('/projects/:id/tasks/', async (request, reply) => {
     const project = await projects.get(request.userId, idParam(request.params.id));

@@ -22,8 +22,9 @@ function baseQuery(db: Kysely<Database>, ownerId: number) {
   return db
     .selectFrom('tasks as t')
     .leftJoin('projects as p', 'p.id', 't.project_id')
+    .leftJoin('invoices as i', 'i.id', 't.invoice_id')
     .selectAll('t')
-    .select('p.name as project_name')
+    .select(['p.name as project_name', 'i.number as invoice_number', 'i.status as invoice_status'])
     .where('t.owner_id', '=', ownerId);
 }
 type TaskRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
@@ -49,6 +50,11 @@ const toTask = (row: TaskRow, contacts: Task['contacts']): Task => ({
   bill_reference: row.bill_reference,
   payment_status: row.payment_status as PaymentStatus,
   cost: fromHundredths(taskCostCents(row)),
+  invoice_id: row.invoice_id,
+  invoice:
+    row.invoice_id !== null && row.invoice_status !== null
+      ? { id: row.invoice_id, invoice_number: row.invoice_number, status: row.invoice_status }
+      : null,
 });
 
 /** The stored search text of a task (also used by bench/seed.ts). */

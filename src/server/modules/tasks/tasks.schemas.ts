@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES, PRIORITIES, TASK_STATUSES } from '../../../shared/workflow';
 import { dateOrNull, dateTimeOrNull, hundredths, idList, idOrNull } from '../../http/fields';
 
-const READ_ONLY = ['id', 'status_display', 'priority_display', 'created_at', 'project', 'contacts', 'cost'] as const;
+// `invoice_id`: set by billing the task (issue 15), freed by deleting the draft invoice or its line.
+const READ_ONLY = ['id', 'status_display', 'priority_display', 'created_at', 'project', 'contacts', 'cost', 'invoice_id', 'invoice'] as const;
 
 /**
  * Every field optional: a POST fills the omitted ones with defaults, a PUT keeps their current

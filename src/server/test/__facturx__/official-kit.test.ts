@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestApp, type TestApp } from '../test-app';
 import { InvoicingWorld } from '../invoice-fixtures';
-import { issueEInvoicingCases } from '../einvoicing-fixtures';
+import { issueDepositCases, issueEInvoicingCases } from '../einvoicing-fixtures';
 import { facturXml, validateFacturX } from '../pdf-reader';
 
 /**
@@ -55,11 +55,14 @@ it('passes the XSD and the EN 16931 schematron for every kind of invoice and cre
   const creditNotes = await w.issuedCreditNotes(issued);
   // Issue 14: franchise to a private client, several VAT rates, reverse charge, a period and a delivery address.
   const einvoicing = await issueEInvoicingCases(w);
+  // Issue 15: deposit invoices (type 386) and the final invoice deducting them (BT-113, BT-25 each).
+  const { cases: deposits } = await issueDepositCases(w);
   const pdfs = [
     ...issued.map((i) => ({ label: i.label, status: i.status, pdf: i.pdf })),
     { label: 'legal notice', status: noticePdf.statusCode, pdf: noticePdf.rawPayload },
     ...creditNotes.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
     ...einvoicing.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
+    ...deposits.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
   ];
 
   const files = pdfs.map(({ label, status, pdf }, n) => {
@@ -83,4 +86,4 @@ it('passes the XSD and the EN 16931 schematron for every kind of invoice and cre
 
   // factur-x-kit (the check of `npm test`) agrees with the official kit on the same files.
   for (const { pdf } of pdfs) expect(await validateFacturX(pdf)).toEqual([]);
-}, 360_000);
+}, 600_000);

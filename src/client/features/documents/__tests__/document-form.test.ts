@@ -59,6 +59,11 @@ const RECORD: DocumentRecord = {
   payments: [],
   credit_notes: [],
   email_delivery: null,
+  is_deposit: false,
+  deposit_of_quote: null,
+  deposits: [],
+  prepaid_amount: 0,
+  deposit_invoices: [],
   line_items: [
     { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
     { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, total: 35.5, task_id: null, task: null },
@@ -220,9 +225,20 @@ describe('edit mapping', () => {
 });
 
 describe('task link on a line', () => {
-  const task = { id: 9, title: 'Maquettes', description: 'Trois écrans', hourly_rate: 0, cost: 240, projectName: null };
+  const task = {
+    id: 9, title: 'Maquettes', description: 'Trois écrans', hourly_rate: 0, cost: 240, actual_time: 0, estimated_time: 0, projectName: null,
+    invoiceNumber: null,
+  };
 
-  it('fills title, description, quantity 1 and the hourly rate, else the cost, else 0', () => {
+  it('bills the time: the actual hours, else the estimate, at the hourly rate (issue 15)', () => {
+    const line = { ...emptyLine(), quantity: '1', unit_price: '0' };
+    const tracked = { ...task, hourly_rate: 65, cost: 308.75, actual_time: 4.75, estimated_time: 6 };
+    expect(lineWithTask(line, tracked)).toMatchObject({ task_id: 9, title: 'Maquettes', quantity: '4.75', unit_price: '65' });
+    expect(lineWithTask(line, { ...tracked, actual_time: 0 })).toMatchObject({ quantity: '6', unit_price: '65' });
+    expect(formTotals({ ...newDocumentForm('2026-01-05'), tax_rate: '20', line_items: [lineWithTask(line, tracked)] }).subtotal).toBe(30875);
+  });
+
+  it('fills a task without hours as quantity 1 at the hourly rate, else the cost, else 0', () => {
     const line = { ...emptyLine(), quantity: '4', unit_price: '10' };
     expect(lineWithTask(line, { ...task, hourly_rate: 55.5 })).toMatchObject({
       task_id: 9,

@@ -1,0 +1,232 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { asApiError } from '../../app/api';
+import { formatDate, formatMoney } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { DecimalField } from '../../ui/decimal-field';
+import { Dialog, DialogActions } from '../../ui/dialog';
+import { ChoiceField } from '../../ui/form-fields';
+import { DataTable, type DataTableColumn } from '../../ui/table';
+import { useToast } from '../../ui/toast';
+import type { DepositDeduction, DocumentRecord, QuoteDepositInvoice } from './document.types';
+import { useCreateDepositInvoiceMutation } from './documents.api';
+import {
+  DEPOSIT_MESSAGES,
+  depositPayload,
+  depositPreviewCents,
+  depositedCents,
+  remainingCents,
+  validateDeposit,
+  type DepositMode,
+} from './deposits';
+import { asDeduction } from './invoice-ledger';
+
+/** Deposit invoices (factures d'acompte, issue 15): on the quote page, and on the deposit and final invoices' pages. */
+
+const StyledChoices = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.lg};
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  padding: 0;
+  border: none;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    padding: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
+const StyledIntro = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const StyledFigures = styled.p`
+  margin: ${({ theme }) => theme.spacing.md} 0 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing.lg};
+  font-variant-numeric: tabular-nums;
+`;
+
+const StyledAmount = styled.span`
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+`;
+
+const money = (cents: number) => formatMoney(cents / 100);
+
+export interface DepositInvoiceDialogProps {
+  /** A sent or accepted quote, as last read. */
+  quote: DocumentRecord;
+  onClose: () => void;
+}
+
+/** 'Facture d’acompte': a percent of the quote or an amount TTC; creates the draft and opens it. */
+export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [createDeposit, state] = useCreateDepositInvoiceMutation();
+  const [mode, setMode] = useState<DepositMode>('percent');
+  const [value, setValue] = useState('30');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [general, setGeneral] = useState<string[]>([]);
+  const ids = useId();
+  const preview = depositPreviewCents(quote.total_amount, mode, value);
+  const remaining = remainingCents(quote);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateDeposit(quote, mode, value);
+    setFieldError(invalid);
+    setGeneral([]);
+    if (invalid) return;
+    try {
+      const invoice = await createDeposit({ quoteId: quote.id, clientId: quote.client?.id, body: depositPayload(mode, value) }).unwrap();
+      toast.success(DEPOSIT_MESSAGES.created);
+      onClose();
+      navigate(`/invoices/${invoice.id}`);
+    } catch (err) {
+      const data = (asApiError(err)?.data ?? {}) as Record<string, unknown>;
+      const messages = (key: string) => {
+        const value = data[key];
+        return Array.isArray(value) ? value.filter((m): m is string => typeof m === 'string') : typeof value === 'string' ? [value] : [];
+      };
+      const onField = messages(mode);
+      setFieldError(onField.join(' ') || null);
+      const rest = [...messages('detail'), ...messages('non_field_errors')];
+      setGeneral(rest.length || onField.length ? rest : [DEPOSIT_MESSAGES.error]);
+    }
+  };
+
+  return (
+    <Dialog open title="Facture d’acompte" width="520px" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate aria-label="Facture d’acompte">
+        <StyledIntro>
+          Devis {quote.number} : {formatMoney(quote.total_amount)} TTC, dont {money(remaining)} restent à facturer. L’acompte est
+          réparti entre les taux de TVA du devis ; la facture finale le déduira.
+        </StyledIntro>
+        {general.length > 0 && (
+          <Alert tone="error" style={{ marginBottom: 16 }}>
+            {general.join(' ')}
+          </Alert>
+        )}
+        <StyledChoices>
+          <legend>Montant de l’acompte</legend>
+          <ChoiceField
+            type="radio"
+            name={`${ids}-mode`}
+            label="Pourcentage du devis"
+            checked={mode === 'percent'}
+            onChange={() => {
+              setMode('percent');
+              setFieldError(null);
+            }}
+          />
+          <ChoiceField
+            type="radio"
+            name={`${ids}-mode`}
+            label="Montant TTC"
+            checked={mode === 'amount'}
+            onChange={() => {
+              setMode('amount');
+              setFieldError(null);
+            }}
+          />
+        </StyledChoices>
+        <DecimalField
+          label={mode === 'percent' ? 'Pourcentage (%)' : 'Montant TTC (€)'}
+          format={mode === 'percent' ? 'quantity' : 'money'}
+          required
+          value={value}
+          error={fieldError ?? undefined}
+          hint={preview !== null && preview > 0 ? `Acompte : ${money(preview)} TTC` : undefined}
+          onChange={setValue}
+        />
+        <DialogActions>
+          <Button onClick={onClose}>Annuler</Button>
+          <Button type="submit" variant="primary" disabled={state.isLoading}>
+            {state.isLoading ? 'Création...' : 'Créer la facture d’acompte'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+const QUOTE_DEPOSIT_COLUMNS: DataTableColumn<QuoteDepositInvoice>[] = [
+  {
+    key: 'invoice_number',
+    header: 'Facture',
+    render: (d) => <Link to={`/invoices/${d.id}`}>{d.invoice_number ?? `Brouillon #${d.id}`}</Link>,
+  },
+  { key: 'status_display', header: 'Statut' },
+  { key: 'issue_date', header: 'Date', render: (d) => (d.invoice_number ? formatDate(d.issue_date) : '—') },
+  { key: 'total_amount', header: 'Montant TTC', render: (d) => <StyledAmount>{formatMoney(d.total_amount)}</StyledAmount> },
+];
+
+const DEDUCTION_COLUMNS: DataTableColumn<DepositDeduction>[] = [
+  { key: 'invoice_number', header: 'Facture d’acompte', render: (d) => <Link to={`/invoices/${d.id}`}>{d.invoice_number}</Link> },
+  { key: 'issue_date', header: 'Date', render: (d) => formatDate(d.issue_date) },
+  { key: 'amount', header: 'Montant TTC', render: (d) => <StyledAmount>{formatMoney(asDeduction(d.amount))}</StyledAmount> },
+];
+
+/**
+ * A quote's deposit invoices and what remains to bill; a deposit invoice's quote; a final
+ * invoice's deposits, deducted ('Acomptes versés', 'Reste à payer'). Nothing for other documents.
+ */
+export function DocumentDeposits({ document }: { document: DocumentRecord }) {
+  if (document.deposit_invoices.length) {
+    return (
+      <Card title="Factures d’acompte">
+        <DataTable caption="Factures d’acompte du devis" columns={QUOTE_DEPOSIT_COLUMNS} rows={document.deposit_invoices} rowKey={(d) => d.id} />
+        <StyledFigures>
+          <span>
+            Acomptes : <strong data-testid="deposited">{money(depositedCents(document))}</strong>
+          </span>
+          <span>
+            Reste à facturer : <strong data-testid="remaining">{money(remainingCents(document))}</strong>
+          </span>
+        </StyledFigures>
+      </Card>
+    );
+  }
+  if (document.is_deposit) {
+    const quote = document.deposit_of_quote;
+    return (
+      <Alert tone="info">
+        Facture d’acompte
+        {quote ? (
+          <>
+            {' '}
+            sur le devis <Link to={`/quotes/${quote.id}`}>{quote.quote_number ?? `#${quote.id}`}</Link>
+          </>
+        ) : null}
+        {' '}: la facture finale du devis la déduira.
+      </Alert>
+    );
+  }
+  if (!document.deposits.length) return null;
+  return (
+    <Card title="Acomptes versés">
+      <DataTable caption="Acomptes déduits de la facture" columns={DEDUCTION_COLUMNS} rows={document.deposits} rowKey={(d) => d.id} />
+      <StyledFigures>
+        <span>
+          Total TTC : <strong>{formatMoney(document.total_amount)}</strong>
+        </span>
+        <span>
+          Acomptes versés : <strong data-testid="prepaid">{formatMoney(asDeduction(document.prepaid_amount))}</strong>
+        </span>
+        <span>
+          Reste à payer :{' '}
+          <strong data-testid="due-after-deposits">{money(Math.round(document.total_amount * 100) - Math.round(document.prepaid_amount * 100))}</strong>
+        </span>
+      </StyledFigures>
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import type { NamedRef, Task } from '../../../shared/workflow';
+import { asApiError } from '../../app/api';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions } from '../../ui/dialog';
+import { ChoiceField, Select } from '../../ui/form-fields';
+import { useToast } from '../../ui/toast';
+import { formatFieldErrors } from '../../workflow/field-errors';
+import { useInvoiceProjectTimeMutation } from './tasks.api';
+import { billedHours, timeAmountCents, TIME_BILLING_TEXTS } from './time-billing';
+
+const StyledIntro = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const StyledTasks = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  padding: 0;
+  border: none;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    padding: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
+const StyledTotal = styled.p`
+  margin: 0;
+  font-variant-numeric: tabular-nums;
+`;
+
+export interface InvoiceTimeDialogProps {
+  projectId: number;
+  /** The project's billable time not billed yet (isBillableTime). */
+  tasks: Task[];
+  /** The project's clients: one is chosen when there are several. */
+  clients: NamedRef[];
+  onClose: () => void;
+}
+
+/** Which tasks to bill (all by default) and, for a project of several clients, to whom; then opens the draft invoice. */
+export function InvoiceTimeDialog({ projectId, tasks, clients, onClose }: InvoiceTimeDialogProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [invoiceTime, state] = useInvoiceProjectTimeMutation();
+  const [chosen, setChosen] = useState<Set<number>>(() => new Set(tasks.map((t) => t.id)));
+  const [clientId, setClientId] = useState<number | null>(clients.length === 1 ? clients[0].id : null);
+  const [error, setError] = useState<string | null>(null);
+  const total = useMemo(() => tasks.filter((t) => chosen.has(t.id)).reduce((sum, t) => sum + timeAmountCents(t), 0), [tasks, chosen]);
+
+  const toggle = (id: number) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen.size) return setError(TIME_BILLING_TEXTS.noneChosen);
+    if (clients.length > 1 && clientId === null) return setError(TIME_BILLING_TEXTS.clientRequired);
+    setError(null);
+    try {
+      const invoice = await invoiceTime({
+        projectId,
+        taskIds: tasks.filter((t) => chosen.has(t.id)).map((t) => t.id),
+        clientId: clients.length > 1 ? clientId : null,
+      }).unwrap();
+      toast.success(TIME_BILLING_TEXTS.created);
+      onClose();
+      navigate(`/invoices/${invoice.id}`);
+    } catch (err) {
+      setError(formatFieldErrors(asApiError(err)?.data, { task_ids: 'Tâches', client_id: 'Client' }) || TIME_BILLING_TEXTS.error);
+    }
+  };
+
+  return (
+    <Dialog open title={TIME_BILLING_TEXTS.title} width="560px" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate aria-label={TIME_BILLING_TEXTS.title}>
+        <StyledIntro>{tasks.length ? TIME_BILLING_TEXTS.intro : TIME_BILLING_TEXTS.nothing}</StyledIntro>
+        {error && (
+          <Alert tone="error" style={{ marginBottom: 16 }}>
+            {error}
+          </Alert>
+        )}
+        {tasks.length > 0 && (
+          <StyledTasks>
+            <legend>Tâches à facturer</legend>
+            {tasks.map((task) => (
+              <ChoiceField
+                key={task.id}
+                type="checkbox"
+                label={task.title}
+                hint={`${formatNumber(billedHours(task))} h × ${formatMoney(task.hourly_rate)} = ${formatMoney(timeAmountCents(task) / 100)} HT`}
+                checked={chosen.has(task.id)}
+                onChange={() => toggle(task.id)}
+              />
+            ))}
+          </StyledTasks>
+        )}
+        {tasks.length > 0 && clients.length > 1 && (
+          <Select
+            label="Client à facturer"
+            required
+            placeholderOption="Choisissez un client"
+            options={clients.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={clientId === null ? '' : String(clientId)}
+            onChange={(event) => setClientId(event.target.value ? Number(event.target.value) : null)}
+          />
+        )}
+        {tasks.length > 0 && (
+          <StyledTotal>
+            Total HT : <strong data-testid="time-total">{formatMoney(total / 100)}</strong>
+          </StyledTotal>
+        )}
+        <DialogActions>
+          <Button onClick={onClose}>{tasks.length ? 'Annuler' : 'Fermer'}</Button>
+          {tasks.length > 0 && (
+            <Button type="submit" variant="primary" disabled={state.isLoading}>
+              {state.isLoading ? 'Création...' : TIME_BILLING_TEXTS.submit}
+            </Button>
+          )}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

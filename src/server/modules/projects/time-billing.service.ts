@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { inTransaction, type Dialect } from '../../db/database';
+import { ApiError, badRequest, notFound, parseBody } from '../../http/errors';
+import { idList, idOrNull } from '../../http/fields';
+import { assertOwned } from '../../http/owned-refs';
+import { INVOICE_KIND } from '../documents/document-kinds';
+import { documentsService } from '../documents/documents.service';
+import { projectsRepository } from './projects.repository';
+
+/**
+ * "Facturer le temps" (issue 15): a project's billable tasks not yet billed, with time spent (else
+ * estimated), become the lines of a draft invoice to the project's client, which then bills them
+ * (`tasks.invoice_id`). A task is billed once: its row is locked while it is read (PostgreSQL; on
+ * SQLite, the single writer), and it is claimed by a conditional update (`where invoice_id is
+ * null`) that two invoices can never both win. Deleting the draft, or its line, frees it.
+ */
+
+const invoiceTimeSchema = z.strictObject({
+  /** Only these tasks (of the project, billable, not billed); all of them when absent. */
+  task_ids: idList().optional(),
+  /** Needed when the project has several clients (or none). */
+  client_id: idOrNull().optional(),
+});
+
+export const TIME_BILLING_MESSAGES = {
+  nothingBillable:
+    'Rien à facturer sur ce projet : aucune tâche facturable avec du temps passé (ou estimé) qui ne soit déjà facturée.',
+  noClient: 'Ce projet n’a pas de client : ajoutez-en un au projet, ou indiquez le client à facturer.',
+  severalClients: 'Ce projet a plusieurs clients : choisissez celui à facturer.',
+  raced: 'Certaines de ces tâches viennent d’être facturées par ailleurs : réessayez.',
+} as const;
+
+const hoursOf = (t: { actual_centihours: number; estimated_centihours: number }) =>
+  t.actual_centihours > 0 ? t.actual_centihours : t.estimated_centihours;
+
+export async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerId: number, projectId: number, body: unknown) {
+  return inTransaction(db, async (trx) => {
+    const project = await projectsRepository(trx).find(ownerId, projectId);
+    if (!project) throw notFound();
+    const input = parseBody(invoiceTimeSchema, body ?? {});
+    const chosen = input.task_ids;
+    if (chosen?.length) await assertOwned(trx, 'tasks', ownerId, chosen, 'task_ids');
+
+    let clientId: number;
+    if (input.client_id) {
+      await assertOwned(trx, 'contacts', ownerId, [input.client_id], 'client_id');
+      clientId = input.client_id;
+    } else if (project.contacts.length === 1) {
+      clientId = project.contacts[0].id;
+    } else {
+      throw badRequest({ client_id: [project.contacts.length ? TIME_BILLING_MESSAGES.severalClients : TIME_BILLING_MESSAGES.noClient] });
+    }
+
+    const tasks = await trx
+      .selectFrom('tasks')
+      .select(['id', 'title', 'actual_centihours', 'estimated_centihours', 'hourly_rate_cents'])
+      .where('owner_id', '=', ownerId)
+      .where('project_id', '=', projectId)
+      .where('billable', '=', 1)
+      .where('invoice_id', 'is', null)
+      .where((eb) => eb.or([eb('actual_centihours', '>', 0), eb('estimated_centihours', '>', 0)]))
+      .$if(chosen !== undefined && chosen.length > 0, (q) => q.where('id', 'in', chosen!))
+      .orderBy('id')
+      // A concurrent call waits here, then finds these tasks billed (the condition is checked again).
+      .$if(dialect === 'postgres', (q) => q.forUpdate())
+      .execute();
+    if (chosen?.length) await refuseUnbillable(trx, projectId, chosen, new Set(tasks.map((t) => t.id)));
+    if (!tasks.length) throw badRequest({ detail: TIME_BILLING_MESSAGES.nothingBillable });
+
+    const invoice = await documentsService(trx, dialect, INVOICE_KIND).create(ownerId, {
+      title: `Temps passé — ${project.name}`.slice(0, 300),
+      description: '',
+      client_id: clientId,
+      status: 'draft',
+      priority: 'normale',
+      issue_date: null,
+      end_date: null,
+      payment_date: null,
+      // The seller's default rate (0 % in the franchise).
+      tax_rate: null,
+      operation_category: 'services',
+      service_date: null,
+      service_end_date: null,
+      vat_exemption: '',
+      legal_notice: '',
+      signature_notice: '',
+      internal_notes: '',
+      line_items: tasks.map((t) => ({
+        id: null,
+        title: t.title,
+        description: '',
+        quantity: hoursOf(t),
+        unit_price: t.hourly_rate_cents,
+        tax_rate: null,
+        task_id: t.id,
+      })),
+    });
+    // Saving the invoice claimed its tasks where none was billed yet: all of them, or this call lost a race.
+    const claimed = await trx.selectFrom('tasks').select('id').where('invoice_id', '=', invoice.id).execute();
+    if (claimed.length !== tasks.length) throw new ApiError(409, { detail: TIME_BILLING_MESSAGES.raced });
+    return invoice;
+  });
+}
+
+/** Chosen tasks that cannot be billed: each named with why. */
+async function refuseUnbillable(trx: Kysely<Database>, projectId: number, chosen: number[], billable: Set<number>) {
+  const refused = chosen.filter((id) => !billable.has(id));
+  if (!refused.length) return;
+  const rows = await trx
+    .selectFrom('tasks as t')
+    .leftJoin('invoices as i', 'i.id', 't.invoice_id')
+    .select(['t.id', 't.title', 't.billable', 't.project_id', 't.invoice_id', 'i.number as invoice_number'])
+    .where('t.id', 'in', refused)
+    .orderBy('t.id')
+    .execute();
+  throw badRequest({
+    task_ids: rows.map((t) => {
+      if (t.project_id !== projectId) return `La tâche « ${t.title} » n’appartient pas à ce projet.`;
+      if (t.invoice_id !== null) {
+        return `La tâche « ${t.title} » est déjà facturée${t.invoice_number ? ` (${t.invoice_number})` : ' (facture brouillon)'}.`;
+      }
+      if (!t.billable) return `La tâche « ${t.title} » n’est pas facturable.`;
+      return `La tâche « ${t.title} » n’a ni temps passé ni temps estimé.`;
+    }),
+  });
+}
