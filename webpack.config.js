@@ -7,8 +7,12 @@ const { SourceMapDevToolPlugin } = require('webpack');
 /** Production source maps: written beside the build, never in the served dist/public (issue 16). */
 const SOURCE_MAP_DIR = path.resolve(__dirname, 'dist/sourcemaps');
 
-/** @param {Record<string, unknown>} _env @param {{ mode?: string }} argv */
-module.exports = (_env, argv) => {
+/**
+ * @param {{ skipLandingPrerender?: boolean }} env `--env skipLandingPrerender`: tests that only read the
+ *   configuration (inside jest, where tsx cannot load the landing page) skip rendering it.
+ * @param {{ mode?: string }} argv
+ */
+module.exports = (env, argv) => {
   const mode = argv.mode === 'development' ? 'development' : 'production';
   const isDev = mode === 'development';
   const favicon = path.resolve(__dirname, 'public/favicon.svg');
@@ -21,22 +25,24 @@ module.exports = (_env, argv) => {
     }),
   ];
   if (!isDev) {
-    // The landing page's HTML and CSS rendered now, from the React page (the dev server shows the
-    // app's own route instead).
-    const { prerenderLanding } = require('tsx/cjs/api').require(
-      './src/client/features/landing/landing-prerender.tsx',
-      __filename,
-    );
-    plugins.push(
-      new HtmlWebpackPlugin({
-        filename: 'landing.html',
-        template: path.resolve(__dirname, 'public/landing.html'),
-        favicon,
-        scriptLoading: 'defer',
-        chunks: ['landing'],
-        landing: prerenderLanding(),
-      }),
-    );
+    if (!env?.skipLandingPrerender) {
+      // The landing page's HTML and CSS rendered now, from the React page (the dev server shows the
+      // app's own route instead).
+      const { prerenderLanding } = require('tsx/cjs/api').require(
+        './src/client/features/landing/landing-prerender.tsx',
+        __filename,
+      );
+      plugins.push(
+        new HtmlWebpackPlugin({
+          filename: 'landing.html',
+          template: path.resolve(__dirname, 'public/landing.html'),
+          favicon,
+          scriptLoading: 'defer',
+          chunks: ['landing'],
+          landing: prerenderLanding(),
+        }),
+      );
+    }
     // No `//# sourceMappingURL` comment, and the maps outside the public directory: the sources stay
     // private, and a stack trace from production can still be decoded with dist/sourcemaps.
     plugins.push(

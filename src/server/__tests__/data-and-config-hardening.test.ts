@@ -158,7 +158,7 @@ describe('client build', () => {
       output: { path: string };
       plugins: { constructor: { name: string }; options?: { filename?: string; append?: unknown } }[];
     };
-    const production = webpackConfig({}, { mode: 'production' });
+    const production = webpackConfig({ skipLandingPrerender: true }, { mode: 'production' });
     expect(production.devtool).toBe(false);
     const maps = production.plugins.filter((p) => p.constructor.name === 'SourceMapDevToolPlugin');
     expect(maps).toHaveLength(1);
