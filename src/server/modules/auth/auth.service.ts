@@ -146,8 +146,10 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
         await endSession(sessionId, claims.user_id);
         throw INVALID_REFRESH;
       }
+      // The session was live when the token was spent (same statement); a concurrent reuse may end
+      // it since, which is what reuse means: the pair issued here then dies with its family.
       const user = await users.findById(claims.user_id);
-      if (!user?.is_active || (await sessions.liveOwner(sessionId)) !== user.id) throw INVALID_REFRESH;
+      if (!user?.is_active) throw INVALID_REFRESH;
       return issuePair(user.id, sessionId);
     },
 

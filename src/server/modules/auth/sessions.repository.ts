@@ -38,7 +38,11 @@ export function sessionsRepository(db: Kysely<Database>) {
       await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
     },
 
-    /** Spends a live refresh token; true only for the one caller that spent it (rotation is single-use). */
+    /**
+     * Spends a live refresh token of a live session; true only for the one caller that spent it
+     * (rotation is single-use). One statement checks both, so that a concurrent caller ending the
+     * session cannot slip between the spend and a separate check of the session.
+     */
     async spendRefresh(jti: string, userId: number): Promise<boolean> {
       const result = await db
         .updateTable('refresh_tokens')
@@ -46,6 +50,14 @@ export function sessionsRepository(db: Kysely<Database>) {
         .where('jti', '=', jti)
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('sessions')
+              .select('sessions.id')
+              .whereRef('sessions.id', '=', 'refresh_tokens.session_id')
+              .where('sessions.revoked_at', 'is', null),
+          ),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
