@@ -130,6 +130,8 @@ export interface SalesJournalRow {
   /** Invoices: received to date, credited to date, still due. Credit notes: 0. */
   paid: number;
   credited: number;
+  /** A final invoice: its quote's deposit invoices, deducted from what is due (EN 16931 BT-113). */
+  prepaid: number;
   balance: number;
 }
 

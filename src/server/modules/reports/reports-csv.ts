@@ -73,7 +73,7 @@ export function salesJournalCsv(journal: { rates: number[]; rows: JournalRow[] }
   const header = [
     'N°', 'Type', 'Date', 'Client', 'SIREN client', 'Facture d’origine',
     ...journal.rates.flatMap((rate) => [`HT ${csvRate(rate)}`, `TVA ${csvRate(rate)}`]),
-    'Total HT', 'Total TVA', 'Total TTC', 'Encaissé', 'Avoirs', 'Solde',
+    'Total HT', 'Total TVA', 'Total TTC', 'Encaissé', 'Avoirs', 'Acomptes déduits', 'Solde',
   ];
   const date = dateCells();
   const rows = journal.rows.map((row) => {
@@ -94,6 +94,7 @@ export function salesJournalCsv(journal: { rates: number[]; rows: JournalRow[] }
       csvAmount(row.total),
       row.kind === 'invoice' ? csvAmount(row.paid) : '',
       row.kind === 'invoice' ? csvAmount(row.credited) : '',
+      row.kind === 'invoice' ? csvAmount(row.prepaid) : '',
       row.kind === 'invoice' ? csvAmount(row.balance) : '',
     ];
   });

@@ -43,6 +43,8 @@ export interface JournalDocument {
   tax_rate: number;
   paid_cents: number;
   credited_cents: number;
+  /** A final invoice: its quote's deposits (BT-113). */
+  prepaid_cents: number;
   invoice_number: string | null;
 }
 
@@ -105,7 +107,7 @@ export function reportQueries(db: Kysely<Database>) {
         .innerJoin('contacts as c', 'c.id', 'd.client_id')
         .select([
           'd.id', 'd.number', 'd.issue_date', 'd.client_id', 'c.name as client_name', 'c.siren as client_siren', 'd.tax_rate',
-          'd.paid_cents', 'd.credited_cents',
+          'd.paid_cents', 'd.credited_cents', 'd.prepaid_cents',
         ])
         .where('d.owner_id', '=', ownerId)
         .where('d.number', 'is not', null)
@@ -172,7 +174,7 @@ export function reportsRepository(db: Kysely<Database>) {
       const documents = await q.creditNotes(ownerId, from, to).execute();
       const lines = await q.creditNoteLines(ownerId, from, to).execute();
       return {
-        documents: documents.map((d) => ({ ...d, paid_cents: 0, credited_cents: 0 })) as JournalDocument[],
+        documents: documents.map((d) => ({ ...d, paid_cents: 0, credited_cents: 0, prepaid_cents: 0 })) as JournalDocument[],
         lines: lines as JournalRateBase[],
       };
     },

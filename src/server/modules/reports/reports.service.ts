@@ -275,6 +275,7 @@ export function reportsService(db: Kysely<Database>) {
             total: fromHundredths(row.total),
             paid: fromHundredths(row.paid),
             credited: fromHundredths(row.credited),
+            prepaid: fromHundredths(row.prepaid),
             balance: fromHundredths(row.balance),
           }),
         ),
@@ -310,6 +311,7 @@ export interface JournalRow {
   total: number;
   paid: number;
   credited: number;
+  prepaid: number;
   balance: number;
 }
 
@@ -336,6 +338,7 @@ function journalRows(kind: JournalRow['kind'], documents: JournalDocument[], lin
     );
     const paid = Number(d.paid_cents);
     const credited = Number(d.credited_cents);
+    const prepaid = Number(d.prepaid_cents);
     return {
       kind,
       id: d.id,
@@ -351,7 +354,9 @@ function journalRows(kind: JournalRow['kind'], documents: JournalDocument[], lin
       total: signed(totals.total),
       paid,
       credited,
-      balance: kind === 'invoice' ? balanceDueCents({ total_cents: totals.total, paid_cents: paid, credited_cents: credited }) : 0,
+      prepaid,
+      balance:
+        kind === 'invoice' ? balanceDueCents({ total_cents: totals.total, paid_cents: paid, credited_cents: credited, prepaid_cents: prepaid }) : 0,
     };
   });
 }

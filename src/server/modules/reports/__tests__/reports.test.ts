@@ -326,6 +326,32 @@ describe('sales journal (accountant export)', () => {
     expect(journal.rows[0].total).toBe(invoice.total_amount);
   });
 
+  it('deducts a final invoice’s deposits from its balance, as the invoice itself does (BT-113)', async () => {
+    const { who, send, clientId } = await invoicer();
+    const quote = await send('POST', '/api/quotes/', {
+      title: 'Refonte', client_id: clientId, status: 'sent', line_items: [line('Refonte', 1, 1000, 20)],
+    });
+    expect(quote.status).toBe(201);
+    const issue = async (id: number) => {
+      const current = (await send('GET', `/api/invoices/${id}/`)).body;
+      const res = await send('PUT', `/api/invoices/${id}/`, { ...current, client_id: current.client.id, status: 'sent' });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const deposit = await issue((await send('POST', `/api/quotes/${quote.body.id}/deposit_invoice/`, { percent: 30 })).body.id);
+    const final = await issue((await send('POST', `/api/quotes/${quote.body.id}/convert_to_invoice/`)).body.invoice.id);
+    await pay(send, final.id, today, 100);
+    expect(final.balance_due).toBe(1200 - 360);
+
+    const journal = (await get(who, `/api/reports/sales-journal/?from=${today}&to=${today}`)).json();
+    const byNumber = new Map(journal.rows.map((r: any) => [r.number, r]));
+    expect(byNumber.get(deposit.invoice_number)).toMatchObject({ total: 360, prepaid: 0, balance: 360 });
+    expect(byNumber.get(final.invoice_number)).toMatchObject({ total: 1200, paid: 100, prepaid: 360, balance: 740 });
+    expect((await send('GET', `/api/invoices/${final.id}/`)).body.balance_due).toBe(740);
+    const csv = (await get(who, `/api/reports/sales-journal/?from=${today}&to=${today}&format=csv`)).rawPayload.toString('utf8');
+    expect(csv).toContain(`;1200,00;100,00;0,00;360,00;740,00\r\n`);
+  });
+
   it('downloads as CSV for French Excel, one HT and one VAT column per rate', async () => {
     const { who, send, clientId } = await invoicer({ name: 'Client SA', siren: '732829320' });
     const a = await issued(send, clientId, today, [line('Conseil', 2, 450, 20), line('Livres', 3, 19.99, 5.5)]);
@@ -341,12 +367,12 @@ describe('sales journal (accountant export)', () => {
     const [header, invoiceRow, creditRow, end] = text.slice(1).split('\r\n');
     expect(header).toBe(
       'N°;Type;Date;Client;SIREN client;Facture d’origine;HT 20 %;TVA 20 %;HT 10 %;TVA 10 %;HT 5,5 %;TVA 5,5 %;HT 2,1 %;TVA 2,1 %;HT 0 %;TVA 0 %;' +
-        'Total HT;Total TVA;Total TTC;Encaissé;Avoirs;Solde',
+        'Total HT;Total TVA;Total TTC;Encaissé;Avoirs;Acomptes déduits;Solde',
     );
     const d = today.split('-').reverse().join('/');
     // 900 + 59.97 HT; VAT 180 + 3.30 (3.29835 rounded half up); TTC 1 143,27.
-    expect(invoiceRow).toBe(`${a.invoice_number};Facture;${d};Client SA;732 829 320;;900,00;180,00;;;59,97;3,30;;;;;959,97;183,30;1143,27;500,00;120,00;523,27`);
-    expect(creditRow).toBe(`${credit.credit_note_number};Avoir;${d};Client SA;732 829 320;${a.invoice_number};-100,00;-20,00;;;;;;;;;-100,00;-20,00;-120,00;;;`);
+    expect(invoiceRow).toBe(`${a.invoice_number};Facture;${d};Client SA;732 829 320;;900,00;180,00;;;59,97;3,30;;;;;959,97;183,30;1143,27;500,00;120,00;0,00;523,27`);
+    expect(creditRow).toBe(`${credit.credit_note_number};Avoir;${d};Client SA;732 829 320;${a.invoice_number};-100,00;-20,00;;;;;;;;;-100,00;-20,00;-120,00;;;;`);
     expect(end).toBe('');
   });
 });
