@@ -235,6 +235,9 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
         await freezeDocument(trx, dialect, CREDIT_NOTE_KIND, ownerId, document);
 
         const status = await settle(trx, row, paid, credited + totals.total);
+        // Wholly cancelled, the invoice bills nothing: its tasks may be billed again (their lines
+        // on the frozen invoice still name them).
+        if (status === 'cancelled') await trx.updateTable('tasks').set({ invoice_id: null }).where('invoice_id', '=', invoiceId).execute();
         await recordActivity(trx, {
           ownerId, objectType: 'credit_note', objectId: id, label: title, action: 'créé',
           changes: `(Numéro: — → ${number}; Montant TTC: — → ${fromHundredths(totals.total).toFixed(2)})`, clientName: document.client.name,

@@ -87,6 +87,25 @@ it('frees the tasks of a deleted draft, and of a line removed from it', async ()
   expect(third.body.line_items.map((l: any) => l.task_id)).toEqual([estimated.id]);
 });
 
+it('frees the tasks of an invoice wholly cancelled by a credit note, not of one partly credited', async () => {
+  const { client, project, spent } = await projectWithTime('Charte');
+  const draft = (await invoiceTime(project.id)).body;
+  const invoice = (await send('PUT', `/api/invoices/${draft.id}/`, { ...draft, client_id: client.id, status: 'sent' })).body;
+  const partial = await send('POST', `/api/invoices/${invoice.id}/credit_note/`, {
+    line_items: [{ title: 'Geste commercial', quantity: 1, unit_price: 10, tax_rate: 20 }],
+  });
+  expect(partial.status).toBe(201);
+  expect((await send('GET', `/api/tasks/${spent.id}/`)).body.invoice_id).toBe(invoice.id);
+  expect((await invoiceTime(project.id)).status).toBe(400);
+
+  expect((await send('POST', `/api/invoices/${invoice.id}/credit_note/`, {})).status).toBe(201);
+  expect((await send('GET', `/api/invoices/${invoice.id}/`)).body.status).toBe('cancelled');
+  expect((await send('GET', `/api/tasks/${spent.id}/`)).body).toMatchObject({ invoice_id: null, invoice: null });
+  const again = await invoiceTime(project.id);
+  expect(again.status).toBe(201);
+  expect(again.body.line_items.map((l: any) => l.task_id)).toContain(spent.id);
+});
+
 it('bills the chosen tasks only, and says why a chosen task cannot be billed', async () => {
   const { project, spent, estimated } = await projectWithTime('Logo');
   const other = await projectWithTime('Autre');
