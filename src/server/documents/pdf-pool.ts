@@ -2,11 +2,13 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { ApiError } from '../http/errors';
+import type { ReceiptsIssuer } from '../modules/reports/receipts-pdf';
+import type { ReceiptsBookData } from '../modules/reports/reports.service';
 import type { RenderableDocument } from './document-model';
 import type { PdfTask } from './pdf-worker';
 
 /**
- * PDFs are rendered in worker threads (piscina), one document at a time per thread, one thread per
+ * PDFs (documents, and the receipts book) are rendered in worker threads (piscina), one document at a time per thread, one thread per
  * core by default (PDF_WORKERS): a render, however long, no longer holds up the event loop and so
  * every other request (issue 16: three 5,000-character words stalled /api/health/ for seconds).
  * Each render has a time limit, its wait in the queue included, after which the request gets a
@@ -79,13 +81,22 @@ function reserve(userId: number | undefined): () => void {
  * The PDF of a document, rendered by the pool. `userId` puts the render under that user's cap
  * (downloads); issuing leaves it out, as it is part of a write the user is waiting for.
  */
-export async function renderPdf(doc: RenderableDocument, options: { userId?: number; now?: Date } = {}): Promise<Buffer> {
-  const release = reserve(options.userId);
+export function renderPdf(doc: RenderableDocument, options: { userId?: number; now?: Date } = {}): Promise<Buffer> {
+  return render({ kind: 'document', doc, now: options.now ?? new Date() }, options.userId);
+}
+
+/** A year's receipts book as a PDF, rendered by the pool under the user's cap (a download). */
+export function renderReceiptsBookPdf(book: ReceiptsBookData, issuer: ReceiptsIssuer, userId: number): Promise<Buffer> {
+  return render({ kind: 'receipts-book', book, issuer, now: new Date() }, userId);
+}
+
+async function render(task: PdfTask, userId: number | undefined): Promise<Buffer> {
+  const release = reserve(userId);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), settings.timeoutMs);
   try {
     pool ??= createPool();
-    const bytes = await pool.run({ doc, now: options.now ?? new Date() }, { signal: timeout.signal });
+    const bytes = await pool.run(task, { signal: timeout.signal });
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch (err) {
     if (timeout.signal.aborted) throw new ApiError(503, { detail: PDF_TIMEOUT_MESSAGE }, RETRY_AFTER);

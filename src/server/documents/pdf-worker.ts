@@ -1,18 +1,20 @@
 import { move } from 'piscina';
 import type { RenderableDocument } from './document-model';
 import { renderDocumentPdf } from './pdf-renderer';
+import { renderReceiptsPdf, type ReceiptsIssuer } from '../modules/reports/receipts-pdf';
+import type { ReceiptsBookData } from '../modules/reports/reports.service';
 
-export interface PdfTask {
-  doc: RenderableDocument;
-  now: Date;
-}
+/** A render for the pool: a document (quote, invoice, credit note), or a year's receipts book. */
+export type PdfTask =
+  | { kind: 'document'; doc: RenderableDocument; now: Date }
+  | { kind: 'receipts-book'; book: ReceiptsBookData; issuer: ReceiptsIssuer; now: Date };
 
 /**
- * Runs in a worker thread of the PDF pool (pdf-pool.ts): renders one document and hands its
- * bytes back without a copy (the ArrayBuffer moves to the main thread).
+ * Runs in a worker thread of the PDF pool (pdf-pool.ts): renders one PDF and hands its bytes back
+ * without a copy (the ArrayBuffer moves to the main thread).
  */
-export default async function renderInWorker({ doc, now }: PdfTask) {
-  const pdf = await renderDocumentPdf(doc, now);
+export default async function renderInWorker(task: PdfTask) {
+  const pdf = task.kind === 'document' ? await renderDocumentPdf(task.doc, task.now) : await renderReceiptsPdf(task.book, task.issuer, task.now);
   // A Buffer may be a view into a shared slab: only a buffer of its own can be moved.
   const own = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? pdf : Uint8Array.prototype.slice.call(pdf);
   return move(own);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { attachmentDisposition } from '../documents/document-delivery.routes';
 import { receiptsCsv, salesJournalCsv } from './reports-csv';
-import { renderReceiptsPdf } from './receipts-pdf';
+import { renderReceiptsBookPdf } from '../../documents/pdf-pool';
 import { receiptsQuery, salesJournalQuery } from './reports.schemas';
 import { reportsService } from './reports.service';
 
@@ -28,7 +28,8 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (format === 'json') return reports.receiptsBookJson(request.userId, year);
     const book = await reports.receiptsBook(request.userId, year);
     if (format === 'csv') return sendFile(reply, 'text/csv; charset=utf-8', `livre-des-recettes-${year}.csv`, receiptsCsv(book));
-    const pdf = await renderReceiptsPdf(book, await reports.issuer(request.userId));
+    // In the PDF pool: a busy year's book must not hold up the event loop (issue 16).
+    const pdf = await renderReceiptsBookPdf(book, await reports.issuer(request.userId), request.userId);
     return sendFile(reply, 'application/pdf', `livre-des-recettes-${year}.pdf`, pdf);
   });
 

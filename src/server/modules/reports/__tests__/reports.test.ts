@@ -3,6 +3,7 @@ import { CompiledQuery, type Compilable } from 'kysely';
 import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
 import { COMPLETE_PROFILE, addressedClient, completeProfile, pay, viaInject, type Send } from '../../../test/billing-fixtures';
 import { pdfText } from '../../../test/pdf-reader';
+import { pdfPoolState } from '../../../documents/pdf-pool';
 import { addDays, parisToday } from '../../../../shared/dates';
 import { computeTotals } from '../../../../shared/documents';
 import { reportsService } from '../reports.service';
@@ -157,8 +158,11 @@ describe('receipts book (livre des recettes)', () => {
     await pay(send, first.id, `${LAST}-02-15`, 120, 'cheque');
     await pay(send, second.id, `${LAST}-05-20`, 105.5, 'virement');
 
+    const rendered = pdfPoolState().completed;
     const res = await get(who, `/api/reports/receipts/?year=${LAST}&format=pdf`);
     expect(res.statusCode).toBe(200);
+    // Rendered by a worker thread of the PDF pool, not on the event loop (issue 16).
+    expect(pdfPoolState().completed).toBe(rendered + 1);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`filename="livre-des-recettes-${LAST}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
