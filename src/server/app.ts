@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
 import { usePdfRendering } from './documents/pdf-pool';
 import { createMailDelivery, type MailDeliverySettings } from './mail/outbox';
+import { createJobRunner, type JobRunner, type JobRunnerSettings } from './jobs/runner';
 import { createTokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
 import { sessionsRepository } from './modules/auth/sessions.repository';
@@ -28,6 +29,13 @@ import { createRateLimiter } from './plugins/rate-limit';
 import { registerSecurityHeaders, registerWebApp } from './plugins/web-app';
 import { registerApiRevalidation, registerCompression } from './plugins/http-caching';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's job runner (tests drive it with `runDue()`). */
+    jobs: JobRunner;
+  }
+}
+
 export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
@@ -39,10 +47,15 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Outbox delivery timings (tests shorten the retry delays and the lease). */
   mailDelivery?: Partial<MailDeliverySettings>;
+  /**
+   * Job runner settings (tests give a fake clock and short timings); `autoStart: false` leaves the
+   * runner stopped, for a test to drive it with `ctx.jobs.runDue()` (see jobs/runner.ts).
+   */
+  jobs?: Partial<JobRunnerSettings> & { autoStart?: boolean };
 }
 
 /** The whole application, ready for `listen()` or `inject()`. The database must be migrated. */
-export async function buildApp({ config, database, mailer, logger, onRoute, mailDelivery }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, logger, onRoute, mailDelivery, jobs: jobOptions }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -85,12 +98,19 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
   });
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', () => outbox.stop());
+  // Background jobs (automatic reminders, recurring invoices): run from start-up on in every process.
+  const { autoStart = true, ...jobSettings } = jobOptions ?? {};
+  const jobs = createJobRunner({ db: database.db, log: app.log, settings: jobSettings });
+  app.decorate('jobs', jobs);
+  if (autoStart) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     mailer: resolvedMailer,
     outbox,
+    jobs,
     tokens,
     rateLimit: createRateLimiter(database.db, config.rateLimitScale),
     auth: createAuthService({

@@ -4,6 +4,7 @@ import type { Database } from './db/schema';
 import type { Dialect } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { MailDelivery } from './mail/outbox';
+import type { JobRunner } from './jobs/runner';
 import type { TokenService } from './modules/auth/tokens';
 import type { AuthService } from './modules/auth/auth.service';
 import type { RateLimiter } from './plugins/rate-limit';
@@ -17,6 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Delivers the document e-mails committed to the outbox (mail/outbox.ts). */
   outbox: MailDelivery;
+  /** Background jobs (jobs/runner.ts): modules register their handlers on it and schedule jobs. */
+  jobs: JobRunner;
   tokens: TokenService;
   rateLimit: RateLimiter;
   auth: AuthService;

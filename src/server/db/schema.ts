@@ -42,6 +42,12 @@ export interface UsersTable {
   /** RCS/RM city and number, e.g. 'RCS Lyon 123 456 789'. */
   registration: Generated<string>;
   share_capital_cents: number | null;
+  /** 0/1: automatic reminders of overdue invoices (migration 0015; off by default). */
+  auto_reminders: Generated<number>;
+  /** Days after the due date for the automatic 1st, 2nd and final reminders (null: none at that level). */
+  reminder_1_days: Generated<number | null>;
+  reminder_2_days: Generated<number | null>;
+  reminder_3_days: Generated<number | null>;
 }
 
 export interface RefreshTokensTable {
@@ -340,6 +346,43 @@ export interface OutboxMessagesTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** 'document' (the document itself) or 'reminder' (a reminder of an invoice; migration 0015). */
+  purpose: Generated<'document' | 'reminder'>;
+}
+
+/** A background job (migration 0015, jobs/runner.ts): run once, by one process at a time, under a lease. */
+export interface JobsTable {
+  id: Generated<number>;
+  /** The handler's name, e.g. 'reminders:scan'. */
+  kind: string;
+  /** Unique: scheduling the same job twice stores it once. */
+  dedupe_key: string;
+  /** JSON given when scheduling. */
+  payload: string;
+  status: 'pending' | 'done' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A reminder sent for an invoice (migration 0015): once per invoice and level. */
+export interface InvoiceRemindersTable {
+  id: Generated<number>;
+  owner_id: number;
+  invoice_id: number;
+  /** 1: first, 2: second, 3: final. */
+  level: number;
+  /** 0/1: sent by the automatic reminders job. */
+  automatic: Generated<number>;
+  recipient: string;
+  amount_due_cents: number;
+  days_late: number;
+  outbox_message_id: number | null;
+  sent_at: string;
 }
 
 export interface Database {
@@ -367,4 +410,6 @@ export interface Database {
   ledger_heads: LedgerHeadsTable;
   cash_totals: CashTotalsTable;
   outbox_messages: OutboxMessagesTable;
+  jobs: JobsTable;
+  invoice_reminders: InvoiceRemindersTable;
 }

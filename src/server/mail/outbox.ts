@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, OutboxMessagesTable } from '../db/schema';
+import { createLease } from '../jobs/lease';
 import { MailDeliveryError, type Mailer, type OutgoingMail } from './mailer';
 
 /**
@@ -46,11 +45,18 @@ export const DEFAULT_DELIVERY_SETTINGS: MailDeliverySettings = {
 
 const GAVE_UP = (attempts: number, reason: string) => `${reason} Envoi abandonné après ${attempts} tentatives.`;
 
-/** Stores a document's message for delivery, in the caller's transaction. */
+/** Stores a document's message for delivery, in the caller's transaction; returns its id. */
 export async function enqueueMail(
   trx: Kysely<Database>,
-  entry: { ownerId: number; documentKind: DocumentKindName; documentId: number; mail: OutgoingMail },
-): Promise<void> {
+  entry: {
+    ownerId: number;
+    documentKind: DocumentKindName;
+    documentId: number;
+    mail: OutgoingMail;
+    /** 'reminder': an invoice's reminder, which does not stand for the document's own delivery state. */
+    purpose?: 'document' | 'reminder';
+  },
+): Promise<number> {
   const [attachment] = entry.mail.attachments ?? [];
   if (!attachment || entry.mail.attachments!.length !== 1) throw new Error('A document e-mail carries exactly one attachment');
   const message: StoredMessage = {
@@ -61,9 +67,10 @@ export async function enqueueMail(
     sender_name: entry.mail.senderName ?? null,
   };
   const now = new Date().toISOString();
-  await trx
+  const row = await trx
     .insertInto('outbox_messages')
     .values({
+      purpose: entry.purpose ?? 'document',
       owner_id: entry.ownerId,
       document_kind: entry.documentKind,
       document_id: entry.documentId,
@@ -75,7 +82,9 @@ export async function enqueueMail(
       created_at: now,
       updated_at: now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 /** What the document pages show: the state of the document's latest message. */
@@ -86,7 +95,10 @@ export interface EmailDelivery {
   updated_at: string;
 }
 
-/** The delivery state of each document's latest e-mail (documents never sent by e-mail are absent). */
+/**
+ * The delivery state of each document's latest e-mail of its own (documents never sent by e-mail are
+ * absent): reminders' e-mails are not the document's (see `messageDeliveries`).
+ */
 export async function emailDeliveries(db: Kysely<Database>, kind: DocumentKindName, documentIds: number[]): Promise<Map<number, EmailDelivery>> {
   const states = new Map<number, EmailDelivery>();
   if (!documentIds.length) return states;
@@ -95,6 +107,7 @@ export async function emailDeliveries(db: Kysely<Database>, kind: DocumentKindNa
     .select(({ fn }) => ['document_id', fn.max('id').as('id')])
     .where('document_kind', '=', kind)
     .where('document_id', 'in', documentIds)
+    .where('purpose', '=', 'document')
     .groupBy('document_id');
   const rows = await db
     .selectFrom('outbox_messages as m')
@@ -105,7 +118,18 @@ export async function emailDeliveries(db: Kysely<Database>, kind: DocumentKindNa
   return states;
 }
 
-const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+/** The delivery state of given messages, by message id (reminders show their own). */
+export async function messageDeliveries(db: Kysely<Database>, messageIds: number[]): Promise<Map<number, EmailDelivery>> {
+  const states = new Map<number, EmailDelivery>();
+  if (!messageIds.length) return states;
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select(['id', 'status', 'last_error', 'updated_at'])
+    .where('id', 'in', messageIds)
+    .execute();
+  for (const row of rows) states.set(Number(row.id), { status: row.status, error: row.last_error, updated_at: row.updated_at });
+  return states;
+}
 
 type Message = Selectable<OutboxMessagesTable>;
 
@@ -121,59 +145,25 @@ export function createMailDelivery(options: {
 }) {
   const { db, mailer, log } = options;
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...options.settings };
-  const me = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  // Claims, renewals and settling under a lease (jobs/lease.ts, shared with the job runner).
+  const lease = createLease({
+    db,
+    table: 'outbox_messages',
+    leaseMs: settings.leaseMs,
+    onRenewError: (err) => log.warn({ err }, 'Outbox: lease renewal failed'),
+  });
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
 
-  /** The oldest due message nobody holds, now held by this process; null when there is none. */
-  async function claim(): Promise<Message | null> {
-    for (;;) {
-      const now = new Date().toISOString();
-      const candidate = await db
-        .selectFrom('outbox_messages')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!candidate) return null;
-      // Taken only if still free: of two processes racing for it, one updates the row, the other none.
-      const claimed = await db
-        .updateTable('outbox_messages')
-        .set({ lease_owner: me, lease_until: later(settings.leaseMs), attempts: sql`attempts + 1`, updated_at: now })
-        .where('id', '=', candidate.id)
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .returningAll()
-        .executeTakeFirst();
-      if (claimed) return claimed;
-    }
-  }
-
   /** Updates the message if this process still holds it. */
   const settle = (id: number, values: { status?: Message['status']; last_error: string | null; next_attempt_at?: string }) =>
-    db
-      .updateTable('outbox_messages')
-      .set({ ...values, lease_owner: null, lease_until: null, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('lease_owner', '=', me)
-      .execute();
+    lease.settle(id, values);
 
   async function deliver(row: Message) {
     const stored = JSON.parse(row.message) as StoredMessage;
-    const renew = setInterval(() => {
-      void db
-        .updateTable('outbox_messages')
-        .set({ lease_until: later(settings.leaseMs) })
-        .where('id', '=', row.id)
-        .where('lease_owner', '=', me)
-        .execute()
-        .catch((err: unknown) => log.warn({ err }, 'Outbox: lease renewal failed'));
-    }, settings.leaseMs / 3);
+    const release = lease.keep(row.id);
     try {
       await mailer.send({
         to: stored.to,
@@ -183,10 +173,10 @@ export function createMailDelivery(options: {
         senderName: stored.sender_name ?? undefined,
         attachments: [{ filename: row.attachment_name, content: Buffer.from(row.attachment), contentType: 'application/pdf' }],
       });
-      clearInterval(renew);
+      release();
       await settle(row.id, { status: 'sent', last_error: null });
     } catch (err) {
-      clearInterval(renew);
+      release();
       const reason = err instanceof MailDeliveryError ? err.reason : 'L’e-mail n’a pas pu être préparé pour l’envoi.';
       if (!(err instanceof MailDeliveryError)) log.error({ err, outboxId: row.id }, 'Outbox: message could not be sent');
       const attempts = Number(row.attempts);
@@ -195,7 +185,7 @@ export function createMailDelivery(options: {
       if (permanent || delay === undefined) {
         await settle(row.id, { status: 'failed', last_error: permanent ? reason : GAVE_UP(attempts, reason) });
       } else {
-        await settle(row.id, { last_error: reason, next_attempt_at: later(delay) });
+        await settle(row.id, { last_error: reason, next_attempt_at: lease.later(delay) });
       }
     }
   }
@@ -205,7 +195,7 @@ export function createMailDelivery(options: {
     do {
       again = false;
       // A message claimed is sent even if stop() came meanwhile: its lease would otherwise hold it back.
-      for (let row = await claim(); row; row = stopped ? null : await claim()) await deliver(row);
+      for (let row = await lease.claim(); row; row = stopped ? null : await lease.claim()) await deliver(row);
     } while (again && !stopped);
   }
 

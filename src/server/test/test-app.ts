@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -54,7 +54,7 @@ export async function dropTestSchema(schema: string): Promise<void> {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer; mailDelivery?: Partial<MailDeliverySettings> } = {},
+  options: { mailer?: Mailer; mailDelivery?: Partial<MailDeliverySettings>; jobs?: BuildAppOptions['jobs'] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-test-'));
   const schema = await createTestSchema();
@@ -74,7 +74,9 @@ export async function createTestApp(
   const onRoute = (route: RouteOptions) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   };
-  const app = await buildApp({ config, database, mailer: options.mailer, mailDelivery: options.mailDelivery, logger: false, onRoute });
+  // The job runner stays stopped unless a test asks for it (it drives it with app.jobs.runDue()).
+  const jobs = options.jobs ?? { autoStart: false };
+  const app = await buildApp({ config, database, mailer: options.mailer, mailDelivery: options.mailDelivery, jobs, logger: false, onRoute });
   await app.ready();
   return {
     app,
