@@ -227,13 +227,19 @@ export type TagType = (typeof TAG_TYPES)[number];
  * (no second request) and invalidates the LIST tag when every list showing the record provides it;
  * a deletion invalidates the LIST tag (refetching the deleted record would only 404). A view naming
  * a related record (a task its project) is refreshed through its own type: the related record's
- * change or deletion invalidates the bare type, which reaches every tag of that type.
+ * change or deletion invalidates the bare type, which reaches every tag of that type. Documents
+ * name contacts and tasks precisely: a document list or record provides `shownTag('Contact', id)`
+ * for its client and a record `shownTag('Task', id)` per line's task, and that contact's or
+ * task's change or deletion invalidates this tag only (not the record's own tag, whose cache
+ * takes the server's answer).
  */
 export const listTag = <T extends TagType>(type: T) => ({ type, id: 'LIST' as const });
 export const listTags = <T extends TagType>(type: T, ids: readonly number[] | undefined) => [
   listTag(type),
   ...(ids ?? []).map((id) => ({ type, id })),
 ];
+/** What a view of another type provides for a record it shows (an invoice's client, a line's task). */
+export const shownTag = <T extends TagType>(type: T, id: number) => ({ type, id: `shown:${id}` });
 /**
  * The ids of a list's rows for `listTags`; none when the answer is not a list (providesTags runs in
  * the store's middleware, where a throw would break the dispatch).

@@ -82,8 +82,7 @@ export function ContactDetailPage({ TasksPanel }: ContactDetailPageProps) {
   const toast = useToast();
   const confirm = useConfirm();
 
-  // Always fresh when the form opens: it is the starting point of an edit.
-  const { currentData: data, isLoading, isError } = useGetContactQuery(contactId ?? skipToken, { refetchOnMountOrArgChange: true });
+  const { currentData: data, isLoading, isError } = useGetContactQuery(contactId ?? skipToken);
   const [createContact, { isLoading: creating }] = useCreateContactMutation();
   const [updateContact, { isLoading: updating }] = useUpdateContactMutation();
   const [deleteContact, { isLoading: deleting }] = useDeleteContactMutation();

@@ -1,14 +1,14 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
+import { api, listTag, listTags, rowIds, shownTag } from '../../app/api';
 import type { ContactImportPreview, ContactImportResult, OnDuplicate } from '../../../shared/contact-import';
 import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
 import type { Project } from '../../../shared/workflow';
 
 /**
- * Contacts API (SPEC 7 "Contacts"), plus the few task/project/quote/invoice calls the contact
- * page's side panel needs. Tags follow the app's convention: plain types ('Task', 'Contact'…)
- * are invalidated on writes so every screen that shows these entities refetches, whatever ids
- * it provides.
+ * Contacts API (SPEC 7 "Contacts"), plus the project, quote and invoice lists of the contact
+ * page's side panel. Tags follow the convention of app/api.ts: the list provides the Contact LIST
+ * tag and one per row, a record its own; a creation invalidates the LIST, a change writes the
+ * answer into the record's cache and invalidates the LIST and every view naming the contact.
  */
 
 /** Contacts are normalised: the list endpoint feeds this adapter (kept in server id order). */
@@ -30,32 +30,32 @@ export interface ContactDocument {
 
 export type ContactImportRow = Partial<ContactInput> & Pick<ContactInput, 'name' | 'email'>;
 
-/** What an import may have changed: contacts (created or updated), their history, the dashboard. */
-export const IMPORT_TAGS = ['Contact', 'Activity', 'Dashboard'] as const;
+/**
+ * What an import may have changed: contacts created, or updated (renamed) — every Contact tag, the
+ * documents naming one included —, the tasks and projects naming them, their history, the dashboard.
+ */
+export const IMPORT_TAGS = ['Contact', 'Task', 'Project', 'Activity', 'Dashboard'] as const;
 
-/** Writes to a contact change names shown in tasks, projects, documents, activity and dashboard. */
-const CONTACT_DEPENDENTS = ['Contact', 'Task', 'Project', 'Quote', 'Invoice', 'Activity', 'Dashboard'] as const;
-
-const listTags = <T extends 'Task' | 'Project' | 'Quote' | 'Invoice'>(type: T, items: { id: number }[] | undefined) => [
-  { type, id: 'LIST' as const },
-  ...(items ?? []).map(({ id }) => ({ type, id })),
-];
+/**
+ * A contact's change or deletion: the contact lists, the documents naming it (their rows and
+ * records provide its shownTag), the tasks and projects naming it (through their types, as a
+ * project's change reaches tasks), the next expected payment of the dashboard, the history.
+ */
+const contactShown = (id: number) =>
+  [listTag('Contact'), shownTag('Contact', id), 'Task', 'Project', 'Dashboard', 'Activity'] as const;
 
 export const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getContacts: build.query<ContactsState, void>({
       query: () => ({ url: 'contacts/' }),
       transformResponse: (response: ContactListItem[]) => contactsAdapter.setAll(contactsInitialState, response),
-      providesTags: (result) => [
-        { type: 'Contact', id: 'LIST' },
-        ...(result?.ids ?? []).map((id) => ({ type: 'Contact' as const, id })),
-      ],
+      providesTags: (result) => listTags('Contact', result?.ids),
     }),
 
     /** SIREN and VAT number of the contacts that have one: the CSV export fetches them when it runs. */
     getContactIdentifiers: build.query<ContactIdentifiers[], void>({
       query: () => ({ url: 'contacts/identifiers/' }),
-      providesTags: [{ type: 'Contact', id: 'LIST' }],
+      providesTags: [listTag('Contact')],
     }),
 
     getContact: build.query<Contact, number>({
@@ -74,7 +74,7 @@ export const contactsApi = api.injectEndpoints({
           // the page shows the error
         }
       },
-      invalidatesTags: ['Contact', 'Activity', 'Dashboard'],
+      invalidatesTags: (_result, error) => (error ? [] : [listTag('Contact'), 'Activity']),
     }),
 
     updateContact: build.mutation<Contact, { id: number; body: ContactInput }>({
@@ -87,14 +87,13 @@ export const contactsApi = api.injectEndpoints({
           // the page shows the error
         }
       },
-      invalidatesTags: (result) => (result ? [...CONTACT_DEPENDENTS] : []),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [...contactShown(id)]),
     }),
 
     deleteContact: build.mutation<void, number>({
       query: (id) => ({ url: `contacts/${id}/`, method: 'DELETE' }),
       // Not the contact's own tag: refetching a contact that no longer exists would only 404.
-      invalidatesTags: (_result, error) =>
-        error ? [] : [{ type: 'Contact', id: 'LIST' }, 'Task', 'Project', 'Activity', 'Dashboard'],
+      invalidatesTags: (_result, error, id) => (error ? [] : [...contactShown(id)]),
     }),
 
     /** What importing these rows would do (issue 18: new, already there, invalid); writes nothing. */
@@ -113,17 +112,17 @@ export const contactsApi = api.injectEndpoints({
 
     getContactProjects: build.query<Project[], number>({
       query: (id) => ({ url: `contacts/${id}/projects/` }),
-      providesTags: (result) => listTags('Project', result),
+      providesTags: (result) => listTags('Project', rowIds(result)),
     }),
 
     getContactQuotes: build.query<ContactDocument[], number>({
       query: (id) => ({ url: `contacts/${id}/quotes/` }),
-      providesTags: (result) => listTags('Quote', result),
+      providesTags: (result) => listTags('Quote', rowIds(result)),
     }),
 
     getContactInvoices: build.query<ContactDocument[], number>({
       query: (id) => ({ url: `contacts/${id}/invoices/` }),
-      providesTags: (result) => listTags('Invoice', result),
+      providesTags: (result) => listTags('Invoice', rowIds(result)),
     }),
   }),
 });

@@ -128,7 +128,6 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
     try {
       const note = await issueCreditNote({
         invoiceId: invoice.id,
-        clientId: invoice.client?.id,
         body: creditNotePayload(mode, reason, lines),
       }).unwrap();
       toast.success(note.number ? `Avoir ${note.number} émis avec succès !` : CREDIT_NOTE_CONFIG.labels.created);

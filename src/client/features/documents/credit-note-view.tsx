@@ -96,7 +96,7 @@ export function CreditNoteView() {
   const navigate = useNavigate();
   const toast = useToast();
   const leaving = useRef(false);
-  const query = useGetDocumentQuery(valid ? { kind: 'credit_note', id } : skipToken, { refetchOnMountOrArgChange: true });
+  const query = useGetDocumentQuery(valid ? { kind: 'credit_note', id } : skipToken);
   const note = query.data ?? null;
   const pdf = useDocumentPdf(config, note);
   const email = useDocumentEmail(config);

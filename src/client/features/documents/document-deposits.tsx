@@ -87,7 +87,7 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
     setGeneral([]);
     if (invalid) return;
     try {
-      const invoice = await createDeposit({ quoteId: quote.id, clientId: quote.client?.id, body: depositPayload(mode, value) }).unwrap();
+      const invoice = await createDeposit({ quoteId: quote.id, body: depositPayload(mode, value) }).unwrap();
       toast.success(DEPOSIT_MESSAGES.created);
       onClose();
       navigate(`/invoices/${invoice.id}`);

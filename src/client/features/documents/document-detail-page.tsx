@@ -166,9 +166,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   const sourceId = id ?? duplicateId;
   const validSource = sourceId !== null && Number.isInteger(sourceId);
 
-  const recordQuery = useGetDocumentQuery(validSource ? { kind, id: sourceId } : skipToken, {
-    refetchOnMountOrArgChange: true,
-  });
+  const recordQuery = useGetDocumentQuery(validSource ? { kind, id: sourceId } : skipToken);
   const clientsQuery = useGetDocumentClientOptionsQuery();
   const tasksQuery = useGetDocumentTaskOptionsQuery();
   // Its notices fill a new document; its VAT regime shapes every form (issue 14).
@@ -314,7 +312,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     const body = locked && saved ? { ...buildPayload(config, sending), status: saved.status } : buildPayload(config, sending);
     try {
       if (mode === 'edit' && saved) {
-        const record = await updateDocument({ kind, id: saved.id, body, previousClientId: saved.client?.id }).unwrap();
+        const record = await updateDocument({ kind, id: saved.id, body }).unwrap();
         // The server's answer (status, number, totals) replaces what was typed.
         resetTo(formFromRecord(record, form));
         setSaved(record);
@@ -346,7 +344,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     if (!ok) return;
     try {
       leaving.current = true;
-      await deleteDocument({ kind, id: saved.id, clientId: saved.client?.id }).unwrap();
+      await deleteDocument({ kind, id: saved.id }).unwrap();
       toast.success(config.labels.deleted);
       navigate('/dashboard');
     } catch (err) {

@@ -156,10 +156,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
   const routeFilter = useMemo(() => describeRouteFilter(kind, new URLSearchParams(routeQuery)), [kind, routeQuery]);
 
   // A new route query reloads the list; a failed reload keeps the rows shown (SPEC section 8).
-  const { data, error, isLoading, isFetching, refetch } = useListDocumentsQuery(
-    { kind, params },
-    { refetchOnMountOrArgChange: true },
-  );
+  const { data, error, isLoading, isFetching, refetch } = useListDocumentsQuery({ kind, params });
   useEffect(() => {
     if (error) console.error(config.labels.loadListError, error);
   }, [error, config]);

@@ -1,4 +1,4 @@
-import { api, type ApiError } from '../../app/api';
+import { api, listTag, shownTag, type ApiError } from '../../app/api';
 import { normalizeSearch } from '../../../shared/search';
 import type { VatBreakdownJson } from '../../../shared/documents';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '../../../shared/vat';
@@ -140,7 +140,6 @@ interface IdArg extends KindArg {
 /** A payment or a credit note written on an invoice. */
 interface InvoiceArg {
   invoiceId: number;
-  clientId?: number | null;
 }
 
 // Built once (Intl objects are costly to create).
@@ -149,26 +148,46 @@ const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true })
 const cfg = (kind: DocumentKind) => DOCUMENT_KINDS[kind];
 const url = (kind: DocumentKind, suffix = '') => `${cfg(kind).path}/${suffix}`;
 
-// Creating, changing or deleting a document changes its lists (here and in the contact's
-// panel), the dashboard's aggregates and the activity history; an invoice's lines bill tasks
-// (issue 15), which show the invoice: every Task tag.
-const afterWrite = (kind: DocumentKind, clientIds: (number | null | undefined)[] = []) => [
-  cfg(kind).tag,
-  'Dashboard' as const,
+// Creating, changing or deleting a document changes its kind's lists (the list page, the
+// contact's panel, the dashboard's aggregates and the search provide its LIST tag) and the
+// activity history; an invoice's lines bill tasks (issue 15), which show the invoice: every Task
+// tag. A change writes the server's answer into the record's cache (updateDocument).
+const afterWrite = (kind: DocumentKind) => [
+  listTag(cfg(kind).tag),
   'Activity' as const,
-  ...(kind === 'invoice' ? ['Task' as const] : []),
-  ...clientIds.filter((id): id is number => typeof id === 'number').map((id) => ({ type: 'Contact' as const, id })),
+  ...(kind === 'invoice' ? ['Task' as const, listTag('Report')] : []),
 ];
 
-// Payments and credit notes change their invoice (status, balance, overdue), the invoice list,
-// the dashboard's figures, the reports (receipts), the activity history and the client's panel.
-const afterLedgerWrite = ({ invoiceId, clientId }: InvoiceArg) => [
+/** The tags of a list's rows: each row, and its client (a contact's change renames it). */
+const rowTags = (kind: DocumentKind, rows: readonly DocumentRow[] | undefined) => [
+  listTag(cfg(kind).tag),
+  ...(Array.isArray(rows) ? rows : []).flatMap((row) => [
+    { type: cfg(kind).tag, id: row.id },
+    ...(row.client ? [shownTag('Contact', row.client.id)] : []),
+  ]),
+];
+
+/** A record's tags: itself, its client, and the tasks its lines show (a task's change renames a line's task). */
+const recordTags = (kind: DocumentKind, id: number, record: DocumentRecord | undefined) => [
+  { type: cfg(kind).tag, id },
+  ...(record?.client ? [shownTag('Contact', record.client.id)] : []),
+  ...(record?.line_items ?? []).flatMap((line) => (typeof line.task_id === 'number' ? [shownTag('Task', line.task_id)] : [])),
+];
+
+/** The record's page shows the server's answer to a write without asking again. */
+function keepRecord(dispatch: (action: unknown) => unknown, kind: DocumentKind, record: DocumentRecord): void {
+  dispatch(documentsApi.util.upsertQueryData('getDocument', { kind, id: record.id }, record));
+}
+
+// Payments and credit notes change their invoice (status, balance, overdue), the invoice lists
+// (the client's panel and the dashboard's figures included), the reports (receipts) and the
+// activity history.
+const afterLedgerWrite = ({ invoiceId }: InvoiceArg) => [
   { type: 'Invoice' as const, id: invoiceId },
-  { type: 'Invoice' as const, id: 'LIST' },
+  listTag('Invoice'),
   'Dashboard' as const,
-  { type: 'Report' as const, id: 'LIST' },
+  listTag('Report'),
   'Activity' as const,
-  ...(typeof clientId === 'number' ? [{ type: 'Contact' as const, id: clientId }] : []),
 ];
 
 export const documentsApi = api.injectEndpoints({
@@ -176,58 +195,67 @@ export const documentsApi = api.injectEndpoints({
     listDocuments: build.query<DocumentRow[], KindArg & { params: ListParams }>({
       query: ({ kind, params }) => ({ url: url(kind), params }),
       transformResponse: (raw: RawDocument[], _meta, { kind }) => (raw ?? []).map((r) => toDocumentRow(cfg(kind), r)),
-      providesTags: (_result, _error, { kind }) => [{ type: cfg(kind).tag, id: 'LIST' }],
+      providesTags: (result, _error, { kind }) => rowTags(kind, result),
     }),
 
     getDocument: build.query<DocumentRecord, IdArg>({
       query: ({ kind, id }) => ({ url: url(kind, `${id}/`) }),
       transformResponse: (raw: RawDocument, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
-      providesTags: (_result, _error, { kind, id }) => [{ type: cfg(kind).tag, id }],
+      providesTags: (result, _error, { kind, id }) => recordTags(kind, id, result),
     }),
 
     createDocument: build.mutation<DocumentRecord, KindArg & { body: DocumentWritePayload }>({
       query: ({ kind, body }) => ({ url: url(kind), method: 'POST', data: body }),
       transformResponse: (raw: RawDocument, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
-      invalidatesTags: (_result, error, { kind, body }) => (error ? [] : afterWrite(kind, [body.client_id])),
+      invalidatesTags: (_result, error, { kind }) => (error ? [] : afterWrite(kind)),
       async onQueryStarted({ kind }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           // The new record's page opens from the cache.
-          dispatch(documentsApi.util.upsertQueryData('getDocument', { kind, id: data.id }, data));
+          keepRecord(dispatch, kind, data);
         } catch {
           // the page shows the error
         }
       },
     }),
 
-    updateDocument: build.mutation<DocumentRecord, IdArg & { body: DocumentWritePayload; previousClientId?: number | null }>({
+    updateDocument: build.mutation<DocumentRecord, IdArg & { body: DocumentWritePayload }>({
       query: ({ kind, id, body }) => ({ url: url(kind, `${id}/`), method: 'PUT', data: body }),
       transformResponse: (raw: RawDocument, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
-      invalidatesTags: (_result, error, { kind, body, previousClientId }) =>
-        error ? [] : afterWrite(kind, [body.client_id, previousClientId]),
+      invalidatesTags: (_result, error, { kind }) => (error ? [] : afterWrite(kind)),
+      async onQueryStarted({ kind }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          keepRecord(dispatch, kind, data);
+        } catch {
+          // the page shows the error
+        }
+      },
     }),
 
-    deleteDocument: build.mutation<void, IdArg & { clientId?: number | null }>({
+    deleteDocument: build.mutation<void, IdArg>({
       query: ({ kind, id }) => ({ url: url(kind, `${id}/`), method: 'DELETE' }),
-      invalidatesTags: (_result, error, { kind, clientId }) => (error ? [] : afterWrite(kind, [clientId])),
+      invalidatesTags: (_result, error, { kind }) => (error ? [] : afterWrite(kind)),
     }),
 
+    /** The quote becomes accepted and a draft invoice copies its lines (their tasks then show it). */
     convertQuoteToInvoice: build.mutation<{ id: number }, { id: number }>({
       query: ({ id }) => ({ url: `quotes/${id}/convert_to_invoice/`, method: 'POST' }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Quote', 'Invoice', 'Task', 'Dashboard', 'Activity']),
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [{ type: 'Quote' as const, id }, ...afterWrite('quote'), ...afterWrite('invoice')],
     }),
 
     /** POST quotes/{id}/deposit_invoice/: a draft deposit invoice (facture d'acompte) on the quote. */
-    createDepositInvoice: build.mutation<DocumentRecord, { quoteId: number; clientId?: number | null; body: DepositInvoiceInput }>({
+    createDepositInvoice: build.mutation<DocumentRecord, { quoteId: number; body: DepositInvoiceInput }>({
       query: ({ quoteId, body }) => ({ url: `quotes/${quoteId}/deposit_invoice/`, method: 'POST', data: body }),
       transformResponse: (raw: RawDocument) => toDocumentRecord(cfg('invoice'), raw),
-      invalidatesTags: (_result, error, { quoteId, clientId }) =>
-        error ? [] : [{ type: 'Quote' as const, id: quoteId }, ...afterWrite('invoice', [clientId])],
+      invalidatesTags: (_result, error, { quoteId }) =>
+        error ? [] : [{ type: 'Quote' as const, id: quoteId }, ...afterWrite('invoice')],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           // The new invoice's page opens from the cache.
-          dispatch(documentsApi.util.upsertQueryData('getDocument', { kind: 'invoice', id: data.id }, data));
+          keepRecord(dispatch, 'invoice', data);
         } catch {
           // the dialog shows the error
         }
@@ -256,7 +284,7 @@ export const documentsApi = api.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           // The credit note's page opens from the cache.
-          dispatch(documentsApi.util.upsertQueryData('getDocument', { kind: 'credit_note', id: data.id }, data));
+          keepRecord(dispatch, 'credit_note', data);
         } catch {
           // the dialog shows the error
         }
@@ -284,8 +312,9 @@ export const documentsApi = api.injectEndpoints({
         status_display: typeof raw?.status_display === 'string' ? raw.status_display : undefined,
         number: strOrNull(raw?.[cfg(kind).numberField]),
       }),
-      // Issuing gives billed tasks their invoice's number.
-      invalidatesTags: (_result, error, { kind }) => (error ? [] : [cfg(kind).tag, 'Dashboard', 'Activity', ...(kind === 'invoice' ? ['Task' as const] : [])]),
+      // Issuing numbers the document and changes its status (its record and lists), and gives
+      // billed tasks their invoice's number.
+      invalidatesTags: (_result, error, { kind, id }) => (error ? [] : [{ type: cfg(kind).tag, id }, ...afterWrite(kind)]),
     }),
 
     /** Client picker: the user's contacts. */

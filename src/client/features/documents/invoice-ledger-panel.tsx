@@ -192,7 +192,7 @@ function PaymentList({ invoice }: InvoiceLedgerPanelProps) {
     });
     if (!ok) return;
     try {
-      await deletePayment({ invoiceId: invoice.id, clientId: invoice.client?.id, paymentId: payment.id }).unwrap();
+      await deletePayment({ invoiceId: invoice.id, paymentId: payment.id }).unwrap();
       toast.success(LEDGER_MESSAGES.paymentDeleted);
     } catch (err) {
       toast.error(splitServerErrors(asApiError(err)?.data, []).general[0] ?? LEDGER_MESSAGES.paymentDeleteError);
@@ -252,7 +252,7 @@ function PaymentFormSection({ invoice, titleId }: InvoiceLedgerPanelProps & { ti
     setGeneral([]);
     if (invalid) return;
     try {
-      await recordPayment({ invoiceId: invoice.id, clientId: invoice.client?.id, body: paymentPayload(form) }).unwrap();
+      await recordPayment({ invoiceId: invoice.id, body: paymentPayload(form) }).unwrap();
       toast.success(LEDGER_MESSAGES.paymentRecorded);
     } catch (err) {
       const refused = splitServerErrors(asApiError(err)?.data, PAYMENT_FIELDS);

@@ -1,5 +1,5 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api, listTag, listTags } from '../../app/api';
+import { api, listTag, listTags, shownTag } from '../../app/api';
 import {
   PRIORITY_LABELS,
   TASK_STATUS_LABELS,
@@ -89,7 +89,8 @@ export const tasksApi = api.injectEndpoints({
     }),
     updateTask: build.mutation<Task, TaskUpdate>({
       query: ({ id, ...body }) => ({ url: `tasks/${id}/`, method: 'PUT', data: body }),
-      invalidatesTags: (_r, error) => (error ? [] : [listTag('Task'), 'Activity']),
+      // The documents whose lines show the task provide its shownTag.
+      invalidatesTags: (_r, error, { id }) => (error ? [] : [listTag('Task'), shownTag('Task', id), 'Activity']),
       // Lists show a status change at once (project panel selects); undone if the server refuses.
       // The answer carries the server-computed cost: the task's page shows it without a refetch.
       async onQueryStarted({ id, ...patch }, { dispatch, getState, queryFulfilled }) {
@@ -124,22 +125,14 @@ export const tasksApi = api.injectEndpoints({
         data: { task_ids: taskIds, ...(clientId === null ? {} : { client_id: clientId }) },
       }),
       transformResponse: (raw: { id: number; client?: { id?: number } | null }) => ({ id: raw.id, clientId: raw.client?.id ?? null }),
-      // The billed tasks (their rows and records), the invoice list, the client's panel.
-      invalidatesTags: (result, error, { taskIds }) =>
-        error
-          ? []
-          : [
-              ...listTags('Task', taskIds),
-              listTag('Invoice'),
-              'Dashboard',
-              'Activity',
-              ...(typeof result?.clientId === 'number' ? [{ type: 'Contact' as const, id: result.clientId }] : []),
-            ],
+      // The billed tasks (their rows and records), the invoice lists (the client's panel included).
+      invalidatesTags: (_result, error, { taskIds }) =>
+        error ? [] : [...listTags('Task', taskIds), listTag('Invoice'), 'Dashboard', 'Activity'],
     }),
     deleteTask: build.mutation<void, number>({
       query: (id) => ({ url: `tasks/${id}/`, method: 'DELETE' }),
-      // Quote and invoice lines may have been linked to the task.
-      invalidatesTags: (_r, error) => (error ? [] : [listTag('Task'), 'Activity', 'Quote', 'Invoice']),
+      // Quote and invoice lines may have been linked to the task: they provide its shownTag.
+      invalidatesTags: (_r, error, id) => (error ? [] : [listTag('Task'), shownTag('Task', id), 'Activity']),
     }),
   }),
 });

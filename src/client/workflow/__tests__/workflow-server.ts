@@ -35,10 +35,20 @@ export function makeContact(overrides: Partial<Contact> & Pick<Contact, 'id' | '
   };
 }
 
+/** An invoice as the fake server keeps it: its client and its lines' tasks are named when read. */
+export interface FakeInvoice {
+  id: number;
+  title: string;
+  client_id: number | null;
+  lines: { id: number; title: string; quantity: number; unit_price: number; task_id: number | null }[];
+}
+
 export interface WorkflowData {
   contacts: Contact[];
   projects: Project[];
   tasks: Task[];
+  /** Draft invoices (none by default). */
+  invoices?: FakeInvoice[];
 }
 
 type Reply = [number, unknown?, Record<string, string>?];
@@ -74,18 +84,98 @@ export function serveWorkflow(mock: MockAdapter, initial: WorkflowData) {
     return { ...next, status_display: TASK_STATUS_LABELS[next.status], priority_display: PRIORITY_LABELS[next.priority] };
   };
   let nextId = 1000;
+  const invoices = () => data.invoices ?? [];
+  /** GET invoices/{id}/ of a draft invoice, its client's and tasks' names as they are now. */
+  const invoiceRecord = (invoice: FakeInvoice) => {
+    const client = data.contacts.find((c) => c.id === invoice.client_id);
+    const lineItems = invoice.lines.map((line) => {
+      const task = data.tasks.find((t) => t.id === line.task_id);
+      return {
+        ...line,
+        description: '',
+        tax_rate: 20,
+        total: line.quantity * line.unit_price,
+        task_id: task ? task.id : null,
+        task: task ? { id: task.id, title: task.title, hourly_rate: task.hourly_rate, cost: task.cost } : null,
+      };
+    });
+    const subtotal = lineItems.reduce((sum, line) => sum + line.total, 0);
+    return {
+      id: invoice.id,
+      invoice_number: null,
+      title: invoice.title,
+      description: '',
+      client: client ? { id: client.id, name: client.name, email: client.email } : null,
+      status: 'draft',
+      status_display: 'Brouillon',
+      priority: 'normale',
+      issue_date: '2026-01-05',
+      due_date: '2026-02-04',
+      payment_date: null,
+      quote_id: null,
+      tax_rate: 20,
+      legal_notice: '',
+      signature_notice: '',
+      subtotal,
+      tax_amount: subtotal * 0.2,
+      total_amount: subtotal * 1.2,
+      amount_paid: 0,
+      balance_due: subtotal * 1.2,
+      created_at: '2026-01-05T10:00:00.000Z',
+      line_items: lineItems,
+    };
+  };
+  const invoiceRow = (invoice: FakeInvoice) => {
+    const { line_items: _lines, ...row } = invoiceRecord(invoice);
+    return row;
+  };
 
   mock.onGet('contacts/').reply(() => [
     200,
     data.contacts.map(({ id, name, email, phone, company, category, client_type }) => ({ id, name, email, phone, company, category, client_type })),
   ]);
   mock.onGet(/^contacts\/\d+\/$/).reply((config) => found(data.contacts.find((c) => c.id === idOf(config))));
+  mock.onPut(/^contacts\/\d+\/$/).reply((config) => {
+    const index = data.contacts.findIndex((c) => c.id === idOf(config));
+    if (index < 0) return [404, { detail: 'Pas trouvé.' }];
+    const contact = { ...data.contacts[index], ...body(config) } as Contact;
+    data.contacts[index] = contact;
+    const renamed = (ref: NamedRef) => (ref.id === contact.id ? { id: contact.id, name: contact.name } : ref);
+    data.tasks = data.tasks.map((t) => ({ ...t, contacts: t.contacts.map(renamed) }));
+    data.projects = data.projects.map((p) => ({ ...p, contacts: p.contacts.map(renamed) }));
+    return [200, contact];
+  });
   mock.onGet(/^contacts\/\d+\/tasks\/$/).reply((config) => [
     200,
     data.tasks.filter((t) => t.contacts.some((c) => c.id === idOf(config)) && t.status !== params(config).exclude_status),
   ]);
   mock.onGet(/^contacts\/\d+\/projects\/$/).reply((config) => [200, data.projects.filter((p) => p.contacts.some((c) => c.id === idOf(config)))]);
-  mock.onGet(/^contacts\/\d+\/(quotes|invoices)\/$/).reply(200, []);
+  mock.onGet(/^contacts\/\d+\/invoices\/$/).reply((config) => [
+    200,
+    invoices().filter((i) => i.client_id === idOf(config)).map(invoiceRow),
+  ]);
+  mock.onGet(/^contacts\/\d+\/quotes\/$/).reply(200, []);
+
+  mock.onGet('invoices/').reply(() => [200, invoices().map(invoiceRow)]);
+  mock.onGet(/^invoices\/\d+\/$/).reply((config) => {
+    const invoice = invoices().find((i) => i.id === idOf(config));
+    return invoice ? [200, invoiceRecord(invoice)] : [404, { detail: 'Pas trouvé.' }];
+  });
+  mock.onPut(/^invoices\/\d+\/$/).reply((config) => {
+    const invoice = invoices().find((i) => i.id === idOf(config));
+    if (!invoice) return [404, { detail: 'Pas trouvé.' }];
+    const input = body(config);
+    invoice.title = input.title;
+    invoice.client_id = input.client_id;
+    invoice.lines = input.line_items.map((line: FakeInvoice['lines'][number], n: number) => ({ ...line, id: line.id ?? nextId + n }));
+    nextId += invoice.lines.length;
+    return [200, invoiceRecord(invoice)];
+  });
+  mock.onDelete(/^invoices\/\d+\/$/).reply((config) => {
+    data.invoices = invoices().filter((i) => i.id !== idOf(config));
+    return [204];
+  });
+  mock.onGet('profile/').reply(200, { email: 'marie@exemple.fr', first_name: 'Marie', legal_notice: '', signature_notice: '' });
 
   mock.onGet('projects/').reply((config) => page(data.projects.filter((p) => !params(config).status || p.status === params(config).status), config));
   mock.onGet(/^projects\/\d+\/$/).reply((config) => found(data.projects.find((p) => p.id === idOf(config))));
