@@ -45,7 +45,7 @@ export async function call(
 }
 
 /** The resource families whose routes take an `:id`; the key is the URL segment after /api/. */
-export const RESOURCES = ['contacts', 'projects', 'tasks', 'quotes', 'invoices', 'credit-notes'] as const;
+export const RESOURCES = ['contacts', 'projects', 'tasks', 'quotes', 'invoices', 'credit-notes', 'recurring-invoices'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 /** One object of each kind, and documents in both states (draft and issued/sent). */
@@ -61,6 +61,8 @@ export interface OwnedObjects {
   payment: number;
   /** A credit note (partial) on invoiceIssued. */
   creditNote: number;
+  /** A recurring invoice made from invoiceDraft (issue 15). */
+  recurrence: number;
 }
 
 /** The ids of `objects` that an `:id` route of `resource` can be called with, by variant name. */
@@ -78,6 +80,8 @@ export function idsOf(objects: OwnedObjects, resource: Resource): Record<string,
       return { draft: objects.invoiceDraft, issued: objects.invoiceIssued };
     case 'credit-notes':
       return { creditNote: objects.creditNote };
+    case 'recurring-invoices':
+      return { recurrence: objects.recurrence };
   }
 }
 
@@ -120,6 +124,7 @@ export const bodies = {
     ...COMPLETE_PROFILE, email, first_name: marker, last_name: `${marker} Nom`, company_name: `${marker} Studio`, city: 'Lyon',
   }),
   payment: (marker: string) => ({ date: parisToday(), amount: 1, method: 'virement', reference: marker }),
+  recurrence: () => ({ frequency: 'monthly', start_date: parisToday(), mode: 'draft' }),
   creditNote: (marker: string) => ({
     reason: marker, line_items: [{ title: `${marker} Remise`, description: '', quantity: 1, unit_price: 1 }],
   }),
@@ -143,23 +148,25 @@ export async function createOneOfEach(t: TestApp, who: Account, marker: string):
   const invoiceIssued = await post('/api/invoices/', doc('sent'));
   const payment = await call(t, who, 'POST', `/api/invoices/${invoiceIssued}/payments/`, bodies.payment(marker));
   if (payment.status !== 201) throw new Error(`payment: ${payment.status} ${payment.raw}`);
+  const invoiceDraft = await post('/api/invoices/', doc('draft'));
   return {
     contact,
     project,
     task,
     quoteDraft: await post('/api/quotes/', doc('draft')),
     quoteSent: await post('/api/quotes/', doc('sent')),
-    invoiceDraft: await post('/api/invoices/', doc('draft')),
+    invoiceDraft,
     invoiceIssued,
     payment: (payment.body as { payment: { id: number } }).payment.id,
     creditNote: await post(`/api/invoices/${invoiceIssued}/credit_note/`, bodies.creditNote(marker)),
+    recurrence: await post(`/api/invoices/${invoiceDraft}/make_recurring/`, bodies.recurrence()),
   };
 }
 
 /** A valid body for a protected write route, its references pointing at `refs` (the caller's own objects). */
 export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string, email: string): unknown {
   const resource = resourceOf(route.url);
-  if (['GET', 'HEAD', 'DELETE'].includes(route.method) || /\/(send_email|convert_to_invoice)\/$/.test(route.url)) return undefined;
+  if (['GET', 'HEAD', 'DELETE'].includes(route.method) || /\/(send_email|convert_to_invoice|pause|resume|stop)\/$/.test(route.url)) return undefined;
   if (route.url === '/api/profile/') return bodies.profile(marker, email);
   if (route.url === '/api/import-contacts/') return [bodies.contact(marker), { name: `${marker} Second` }];
   if (route.url.endsWith('/payments/')) return bodies.payment(marker);
@@ -167,6 +174,9 @@ export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string,
   // Issue 15: the project's time (its task), a 30 % deposit on a quote.
   if (route.url.endsWith('/invoice_time/')) return { task_ids: [refs.task] };
   if (route.url.endsWith('/deposit_invoice/')) return { percent: 30 };
+  // Recurring invoices (issue 15).
+  if (route.url.endsWith('/make_recurring/')) return bodies.recurrence();
+  if (resource === 'recurring-invoices') return { mode: 'draft' };
   switch (resource) {
     case 'contacts':
       return bodies.contact(marker);

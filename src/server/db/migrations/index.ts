@@ -14,6 +14,7 @@ import * as sessions from './2026_11_24_0011_sessions';
 import * as mailOutbox from './2026_11_24_0012_mail_outbox';
 import * as billing from './2026_11_24_0013_billing';
 import * as pendingEmail from './2026_11_24_0014_pending_email';
+import * as recurringInvoices from './2026_11_24_0016_recurring_invoices';
 import * as jobsReminders from './2026_11_24_0015_jobs_reminders';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_24_0012_mail_outbox': mailOutbox,
   '2026_11_24_0013_billing': billing,
   '2026_11_24_0014_pending_email': pendingEmail,
+  '2026_11_24_0016_recurring_invoices': recurringInvoices,
   '2026_11_24_0015_jobs_reminders': jobsReminders,
 };
 

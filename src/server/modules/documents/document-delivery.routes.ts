@@ -5,12 +5,10 @@ import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { mailFromParts } from '../../mail/mailer';
-import { documentEmail } from '../../mail/document-emails';
-import { enqueueMail } from '../../mail/outbox';
 import { documentFileName } from '../../documents/document-model';
 import { renderPdf } from '../../documents/pdf-pool';
-import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import { requireClientEmail, sendInTransaction } from './document-sending';
 import type { DocumentView } from './documents.repository';
 import { documentsService } from './documents.service';
 import { archivedDocument, documentNoun, liveRenderable } from './issuing';
@@ -81,7 +79,6 @@ async function limited(ctx: AppContext, rule: typeof SEND_EMAIL_LIMIT, ownerId: 
 function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKindConfig) {
   const documents = documentsService(ctx.db, ctx.dialect, kind);
   const base = `/${kind.path}/:id`;
-  const statusLabel = (status: string) => kind.statusLabels[status] ?? status;
   const appName = mailFromParts(ctx.config.mailFrom).name;
 
   app.get<IdRequest>(`${base}/generate_pdf/`, async (request, reply) => {
@@ -105,38 +102,16 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
       await limited(ctx, SEND_EMAIL_LIMIT, ownerId, () => TOO_MANY_SENDS);
       const view = await documents.get(ownerId, idParam(request.params.id));
       const { document: live, user } = await liveRenderable(ctx.db, kind, ownerId, view);
-      if (!live.client.email.trim()) {
-        throw new ApiError(400, {
-          error: `Le client « ${live.client.name} » n’a pas d’adresse e-mail : ajoutez-la à sa fiche avant d’envoyer ${kind.the}.`,
-        });
-      }
+      requireClientEmail(kind, live);
 
       // The number, the frozen copy and journal entry (a draft), the status and the message with its
-      // PDF commit together, or not at all; the mail server is not waited for: the outbox sends the
-      // message after the commit (mail/outbox.ts), and the page follows it in `email_delivery`. A
-      // re-send reads the archived bytes first, and its transaction only writes.
-      const wasDraft = view.status === 'draft';
-      const becomesSent = wasDraft || (kind === CREDIT_NOTE_KIND && view.status === 'issued');
-      const archived = wasDraft ? null : await printed(ctx.db, kind, ownerId, view);
-      await ctx.db.transaction().execute(async (trx) => {
-        const { document, pdf } = archived ?? (await documents.issue(trx, ownerId, view.id));
-        const mail = documentEmail(document, { filename: documentFileName(document), content: pdf }, { replyTo: user.email, appName });
-        await enqueueMail(trx, { ownerId, documentKind: kind.kind, documentId: view.id, mail });
-        if (becomesSent) {
-          if (kind === CREDIT_NOTE_KIND) {
-            await trx.updateTable('credit_notes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', view.id).execute();
-          }
-          const changes = describeChanges(
-            { number: 'Numéro', status: 'Statut' },
-            { number: live.number, status: statusLabel(view.status) },
-            { number: document.number, status: statusLabel('sent') },
-          );
-          await recordActivity(trx, {
-            ownerId, objectType: kind.objectType, objectId: view.id, label: view.title, action: 'mis à jour', changes,
-            clientName: live.client.name,
-          });
-        }
-      });
+      // PDF commit together, or not at all (document-sending.ts); the mail server is not waited for:
+      // the outbox sends the message after the commit (mail/outbox.ts), and the page follows it in
+      // `email_delivery`. A re-send reads the archived bytes first, and its transaction only writes.
+      const archived = view.status === 'draft' ? null : await printed(ctx.db, kind, ownerId, view);
+      await ctx.db.transaction().execute((trx) =>
+        sendInTransaction(trx, { dialect: ctx.dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived }),
+      );
       ctx.outbox.kick();
 
       const after = await documents.get(ownerId, view.id);

@@ -254,11 +254,17 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     list: (ownerId: number, params: Record<string, unknown>) => repo.list(ownerId, params, parisToday()),
     forClient: repo.forClient,
 
-    create: (ownerId: number, input: DocumentInput, extra: InvoiceLinks = {}, options = { enforceVat: true }) =>
+    /** `activityChanges`: what the history entry says of the creation (a recurring invoice names its series). */
+    create: (
+      ownerId: number,
+      input: DocumentInput,
+      extra: InvoiceLinks = {},
+      options: { enforceVat?: boolean; activityChanges?: string } = {},
+    ) =>
       inTransaction(db, async (trx) => {
         checkWritableStatus(input.status);
         const clientType = await checkRefs(trx, ownerId, input);
-        const doc = await prepareDraft(trx, ownerId, input, options.enforceVat);
+        const doc = await prepareDraft(trx, ownerId, input, options.enforceVat ?? true);
         const today = parisToday();
         const txRepo = documentsRepository(trx, kind);
         const number = kind.numberedAtCreation ? await nextDocumentNumber(trx, kind, ownerId, Number(today.slice(0, 4))) : null;
@@ -266,7 +272,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const id = await txRepo.save(ownerId, null, { ...withDates(draft, today, clientType), number, ...extra });
         if (issuing(input)) await issue(trx, ownerId, id, input.issue_date ?? undefined);
         const created = (await txRepo.find(ownerId, id))!;
-        await record(trx, ownerId, created, 'créé');
+        await record(trx, ownerId, created, 'créé', options.activityChanges);
         return created;
       }),
 

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/database';
+import { ApiError } from '../../http/errors';
+import { documentEmail } from '../../mail/document-emails';
+import { enqueueMail } from '../../mail/outbox';
+import { documentFileName, type RenderableDocument } from '../../documents/document-model';
+import { describeChanges, recordActivity } from '../activity/activity.recorder';
+import { CREDIT_NOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import type { DocumentView } from './documents.repository';
+import { documentsService } from './documents.service';
+
+/**
+ * The one path that sends a document by e-mail, used by `send_email` and by recurring invoices
+ * (issue 15): in the caller's transaction, a draft is issued (number, frozen copy and journal
+ * entry: documentsService.issue), the message with its PDF is stored in the outbox, the status
+ * changes and the history records it, together or not at all. The mail server is not waited for:
+ * the caller kicks the outbox after the commit.
+ */
+
+/** Refuses a client without an e-mail address (nothing to send to). */
+export function requireClientEmail(kind: DocumentKindConfig, live: RenderableDocument) {
+  if (!live.client.email.trim()) {
+    throw new ApiError(400, {
+      error: `Le client « ${live.client.name} » n’a pas d’adresse e-mail : ajoutez-la à sa fiche avant d’envoyer ${kind.the}.`,
+    });
+  }
+}
+
+export interface SendInTransaction {
+  dialect: Dialect;
+  kind: DocumentKindConfig;
+  ownerId: number;
+  /** The document as it was before (a draft is issued). */
+  view: DocumentView;
+  /** Its live rendering (liveRenderable): client, number before. */
+  live: RenderableDocument;
+  /** The freelancer's address (Reply-To) and the app's name (sender 'X via Carnet'). */
+  replyTo: string;
+  appName: string;
+  /** A re-send: the archived document and PDF, sent again as they are. */
+  archived?: { document: RenderableDocument; pdf: Buffer } | null;
+  /** The issue date of a draft (today by default). */
+  issueDate?: string;
+}
+
+export async function sendInTransaction(trx: Kysely<Database>, args: SendInTransaction): Promise<RenderableDocument> {
+  const { dialect, kind, ownerId, view, live } = args;
+  const statusLabel = (status: string) => kind.statusLabels[status] ?? status;
+  const wasDraft = view.status === 'draft';
+  const becomesSent = wasDraft || (kind === CREDIT_NOTE_KIND && view.status === 'issued');
+  const { document, pdf } = args.archived ?? (await documentsService(trx, dialect, kind).issue(trx, ownerId, view.id, args.issueDate));
+  const mail = documentEmail(document, { filename: documentFileName(document), content: pdf }, { replyTo: args.replyTo, appName: args.appName });
+  await enqueueMail(trx, { ownerId, documentKind: kind.kind, documentId: view.id, mail });
+  if (becomesSent) {
+    if (kind === CREDIT_NOTE_KIND) {
+      await trx.updateTable('credit_notes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', view.id).execute();
+    }
+    const changes = describeChanges(
+      { number: 'Numéro', status: 'Statut' },
+      { number: live.number, status: statusLabel(view.status) },
+      { number: document.number, status: statusLabel('sent') },
+    );
+    await recordActivity(trx, {
+      ownerId, objectType: kind.objectType, objectId: view.id, label: view.title, action: 'mis à jour', changes,
+      clientName: live.client.name,
+    });
+  }
+  return document;
+}

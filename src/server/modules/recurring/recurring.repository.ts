@@ -1,0 +1,154 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Database, RecurringInvoicesTable } from '../../db/schema';
+import { fromHundredths } from '../../../shared/money';
+import {
+  RECURRENCE_FINISHED_LABEL, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
+  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringInvoice,
+} from '../../../shared/recurring';
+import { applyListFilters, countRows, type ListPage } from '../../http/list-filters';
+import { queryInteger } from '../../http/params';
+
+/** A template line in stored units: hundredths of a unit, cents, hundredths of a percent. */
+export interface TemplateLine {
+  title: string;
+  description: string;
+  quantity: number;
+  unit_price: number;
+  tax_rate: number;
+}
+
+export type RecurrenceRow = Selectable<RecurringInvoicesTable>;
+
+type ViewRow = RecurrenceRow & {
+  client_name: string;
+  last_invoice_number: string | null;
+  invoices_count: number | string;
+};
+
+export function recurrenceView(row: ViewRow): RecurringInvoice {
+  const frequency = row.frequency as RecurrenceFrequency;
+  const mode = row.mode as RecurrenceMode;
+  const status = row.status as RecurrenceStatus;
+  // Stopped without anyone stopping it: it ran to its end date.
+  const finished = status === 'stopped' && row.stopped_at === null;
+  const lines = JSON.parse(row.lines) as TemplateLine[];
+  return {
+    id: row.id,
+    source_invoice_id: row.source_invoice_id,
+    client: { id: row.client_id, name: row.client_name },
+    title: row.title,
+    subtotal: fromHundredths(Number(row.subtotal_cents)),
+    total_amount: fromHundredths(Number(row.total_cents)),
+    frequency,
+    frequency_display: RECURRENCE_FREQUENCY_LABELS[frequency] ?? frequency,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    mode,
+    mode_display: RECURRENCE_MODE_LABELS[mode] ?? mode,
+    status,
+    status_display: finished ? RECURRENCE_FINISHED_LABEL : (RECURRENCE_STATUS_LABELS[status] ?? status),
+    next_occurrence_date: row.next_occurrence_date,
+    payment_term_days: row.payment_term_days,
+    service_period: Boolean(row.service_period),
+    last_invoice: row.last_invoice_id
+      ? { id: row.last_invoice_id, invoice_number: row.last_invoice_number, occurrence_date: row.last_occurrence_date }
+      : null,
+    last_error: row.last_error,
+    invoices_count: Number(row.invoices_count),
+    line_items: lines.map((l) => ({
+      title: l.title,
+      description: l.description,
+      quantity: fromHundredths(l.quantity),
+      unit_price: fromHundredths(l.unit_price),
+      tax_rate: fromHundredths(l.tax_rate),
+    })),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function recurringRepository(db: Kysely<Database>) {
+  const viewQuery = (ownerId: number) =>
+    db
+      .selectFrom('recurring_invoices as r')
+      .innerJoin('contacts as c', 'c.id', 'r.client_id')
+      .leftJoin('invoices as li', 'li.id', 'r.last_invoice_id')
+      .selectAll('r')
+      .select([
+        'c.name as client_name',
+        'li.number as last_invoice_number',
+        (eb) =>
+          eb
+            .selectFrom('invoices as gi')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('gi.recurrence_id', '=', 'r.id')
+            .as('invoices_count'),
+      ])
+      .where('r.owner_id', '=', ownerId);
+
+  return {
+    /** The owner's recurrences, newest first; `status` filters, `limit` (1–100) and `offset` page. */
+    async list(ownerId: number, params: Record<string, unknown>): Promise<ListPage<RecurringInvoice>> {
+      const query = applyListFilters(viewQuery(ownerId), params, { status: 'r.status', frequency: 'r.frequency', mode: 'r.mode' });
+      const limit = queryInteger(params, 'limit', 1, 100);
+      const offset = queryInteger(params, 'offset', 0, 1_000_000_000) ?? 0;
+      const total = limit === undefined ? undefined : await countRows(query);
+      const rows = await query
+        .orderBy('r.id', 'desc')
+        .$if(limit !== undefined, (q) => q.limit(limit!).offset(offset))
+        .execute();
+      return { items: rows.map((r) => recurrenceView(r as ViewRow)), total };
+    },
+
+    async find(ownerId: number, id: number): Promise<RecurringInvoice | undefined> {
+      const row = await viewQuery(ownerId).where('r.id', '=', id).executeTakeFirst();
+      return row ? recurrenceView(row as ViewRow) : undefined;
+    },
+
+    findRow: (ownerId: number, id: number) =>
+      db.selectFrom('recurring_invoices').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst(),
+
+    /** The row of any owner (the generator works across accounts). */
+    rowById: (id: number) => db.selectFrom('recurring_invoices').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async insert(values: Insertable<RecurringInvoicesTable>): Promise<number> {
+      const { id } = await db.insertInto('recurring_invoices').values(values).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /**
+     * Writes `changes` only if the row is still as it was read (`updated_at`): of two writers
+     * (two processes generating, or a generation and a pause), one wins, the other changes
+     * nothing. True when this one won.
+     */
+    async updateIfUnchanged(row: RecurrenceRow, changes: Updateable<RecurringInvoicesTable>): Promise<boolean> {
+      const result = await db
+        .updateTable('recurring_invoices')
+        .set(changes)
+        .where('id', '=', row.id)
+        .where('updated_at', '=', row.updated_at)
+        .where('next_index', '=', row.next_index)
+        .where('status', '=', row.status)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    update: (id: number, changes: Updateable<RecurringInvoicesTable>) =>
+      db.updateTable('recurring_invoices').set(changes).where('id', '=', id).execute(),
+
+    /** Ids of the active recurrences with an occurrence due on `today` or before, earliest first. */
+    async dueIds(today: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('recurring_invoices')
+        .select('id')
+        .where('status', '=', 'active')
+        .where('next_occurrence_date', 'is not', null)
+        .where('next_occurrence_date', '<=', today)
+        .orderBy('next_occurrence_date')
+        .orderBy('id')
+        .limit(sql.lit(limit))
+        .execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}

@@ -1,0 +1,300 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/database';
+import { addDays, parisToday } from '../../../shared/dates';
+import { DEFAULT_VALIDITY_DAYS } from '../../../shared/documents';
+import {
+  dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, type RecurrenceFrequency, type RecurringInvoice,
+} from '../../../shared/recurring';
+import { ApiError, badRequest, notFound, parseBody } from '../../http/errors';
+import { INVOICE_KIND } from '../documents/document-kinds';
+import { linesTotals } from '../documents/documents.repository';
+import { documentsService } from '../documents/documents.service';
+import { requireClientEmail, sendInTransaction } from '../documents/document-sending';
+import type { DocumentInput } from '../documents/documents.schemas';
+import { liveRenderable } from '../documents/issuing';
+import { recurringRepository, type RecurrenceRow, type TemplateLine } from './recurring.repository';
+import { makeRecurringSchema, patchRecurringSchema, RECURRING_MESSAGES } from './recurring.schemas';
+
+/**
+ * Recurring invoices (issue 15). A recurrence holds a copy of its source invoice (client, lines
+ * with their VAT rates, notes, payment term — a template, not a link: editing the source later
+ * changes nothing) and a schedule. Each due occurrence becomes an invoice dated on it, created as
+ * a draft or issued and e-mailed through the one send path (documents/document-sending.ts), in
+ * one transaction that also moves the series on. That transaction starts by a conditional update
+ * of the recurrence (it must still be as read), and the invoice carries (recurrence_id,
+ * occurrence_date) under a unique index: two processes never generate one occurrence twice.
+ */
+
+export interface RecurringServiceOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The app's name as e-mail sender ('Studio Dupont via Carnet'). */
+  appName: string;
+  /** Wakes the outbox after a commit that stored e-mails. */
+  kickOutbox?: () => void;
+  /** The clock (tests give a fake one). */
+  now?: () => Date;
+}
+
+const FRENCH_DATE = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const frenchDate = (iso: string) => FRENCH_DATE.format(new Date(`${iso}T00:00:00Z`));
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
+const DUE_BATCH = 100;
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
+
+/** The first occurrence of the series on or after `today` (the periods of a pause are skipped). */
+function firstOccurrenceFrom(row: Pick<RecurrenceRow, 'start_date' | 'frequency' | 'next_index'>, today: string) {
+  let index = row.next_index;
+  let date = occurrenceDate(row.start_date, row.frequency as RecurrenceFrequency, index);
+  while (date < today) date = occurrenceDate(row.start_date, row.frequency as RecurrenceFrequency, ++index);
+  return { index, date };
+}
+
+/** The schedule after `index`'s date: over (stopped, no next date) once past the end date. */
+function schedule(row: Pick<RecurrenceRow, 'end_date'>, index: number, date: string) {
+  const over = row.end_date !== null && date > row.end_date;
+  return { next_index: index, next_occurrence_date: over ? null : date, ...(over ? { status: 'stopped' } : {}) };
+}
+
+export function recurringService(options: RecurringServiceOptions) {
+  const { db, dialect } = options;
+  const now = options.now ?? (() => new Date());
+  const repo = recurringRepository(db);
+  const invoices = documentsService(db, dialect, INVOICE_KIND);
+  const stamp = () => now().toISOString();
+
+  async function get(ownerId: number, id: number): Promise<RecurringInvoice> {
+    const found = await repo.find(ownerId, id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** The owner's row, or 404. */
+  async function ownRow(ownerId: number, id: number) {
+    const row = await repo.findRow(ownerId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /**
+   * Makes invoice `invoiceId` recurring: its template copied now. The start date is today or
+   * later (a past start would issue back-dated invoices at once).
+   */
+  async function makeRecurring(ownerId: number, invoiceId: number, body: unknown): Promise<RecurringInvoice> {
+    const invoice = await invoices.get(ownerId, invoiceId);
+    const input = parseBody(makeRecurringSchema, body ?? {});
+    if (invoice.is_deposit) throw badRequest({ detail: RECURRING_MESSAGES.deposit });
+    if (Number(invoice.prepaid_amount ?? 0) > 0) throw badRequest({ detail: RECURRING_MESSAGES.finalInvoice });
+    const today = parisToday(now());
+    if (input.start_date < today) throw badRequest({ start_date: [RECURRING_MESSAGES.startInPast] });
+    const issueDate = String(invoice.issue_date);
+    const dueDate = invoice.due_date ? String(invoice.due_date) : null;
+    const lines: TemplateLine[] = (invoice.line_items ?? []).map((l) => ({
+      title: l.title,
+      description: l.description,
+      quantity: Math.round(l.quantity * 100),
+      unit_price: Math.round(l.unit_price * 100),
+      tax_rate: Math.round(l.tax_rate * 100),
+    }));
+    const taxRate = Math.round(Number(invoice.tax_rate) * 100);
+    const totals = linesTotals(lines, taxRate);
+    const at = stamp();
+    const id = await repo.insert({
+      owner_id: ownerId,
+      source_invoice_id: invoice.id,
+      client_id: invoice.client!.id,
+      title: invoice.title,
+      description: String(invoice.description ?? ''),
+      priority: String(invoice.priority ?? 'normale'),
+      tax_rate: taxRate,
+      operation_category: String(invoice.operation_category ?? 'services'),
+      vat_exemption: String(invoice.vat_exemption ?? ''),
+      legal_notice: String(invoice.legal_notice ?? ''),
+      signature_notice: String(invoice.signature_notice ?? ''),
+      internal_notes: String(invoice.internal_notes ?? ''),
+      payment_term_days: dueDate ? Math.max(0, dayNumber(dueDate) - dayNumber(issueDate)) : DEFAULT_VALIDITY_DAYS,
+      service_period: invoice.service_date ? 1 : 0,
+      lines: JSON.stringify(lines),
+      subtotal_cents: totals.subtotal,
+      total_cents: totals.total,
+      frequency: input.frequency,
+      start_date: input.start_date,
+      end_date: input.end_date,
+      mode: input.mode,
+      status: 'active',
+      next_index: 0,
+      next_occurrence_date: input.start_date,
+      created_at: at,
+      updated_at: at,
+    });
+    return get(ownerId, id);
+  }
+
+  async function patch(ownerId: number, id: number, body: unknown): Promise<RecurringInvoice> {
+    const row = await ownRow(ownerId, id);
+    const input = parseBody(patchRecurringSchema, body ?? {});
+    if (row.status === 'stopped') throw badRequest({ detail: RECURRING_MESSAGES.stoppedPatch });
+    const endDate = input.end_date === undefined ? row.end_date : input.end_date;
+    if (endDate && endDate < row.start_date) throw badRequest({ end_date: [RECURRING_MESSAGES.endBeforeStart] });
+    const changes = {
+      end_date: endDate,
+      mode: input.mode ?? row.mode,
+      // A new end date may end the series (its next occurrence past it) or give it more occurrences.
+      ...schedule({ end_date: endDate }, row.next_index, occurrenceDate(row.start_date, row.frequency as RecurrenceFrequency, row.next_index)),
+      updated_at: stamp(),
+    };
+    if (!(await repo.updateIfUnchanged(row, changes))) return patch(ownerId, id, body);
+    return get(ownerId, id);
+  }
+
+  /** pause / resume / stop. Resuming skips the occurrences that fell during the pause. */
+  async function act(ownerId: number, id: number, action: 'pause' | 'resume' | 'stop'): Promise<RecurringInvoice> {
+    const row = await ownRow(ownerId, id);
+    const at = stamp();
+    let changes;
+    if (action === 'pause') {
+      if (row.status !== 'active') throw badRequest({ detail: row.status === 'stopped' ? RECURRING_MESSAGES.alreadyStopped : RECURRING_MESSAGES.notActive });
+      changes = { status: 'paused', updated_at: at };
+    } else if (action === 'resume') {
+      if (row.status !== 'paused') throw badRequest({ detail: RECURRING_MESSAGES.notPaused });
+      const { index, date } = firstOccurrenceFrom(row, parisToday(now()));
+      changes = { status: 'active', ...schedule(row, index, date), updated_at: at };
+    } else {
+      if (row.status === 'stopped') throw badRequest({ detail: RECURRING_MESSAGES.alreadyStopped });
+      changes = { status: 'stopped', next_occurrence_date: null, stopped_at: at, updated_at: at };
+    }
+    if (!(await repo.updateIfUnchanged(row, changes))) return act(ownerId, id, action);
+    return get(ownerId, id);
+  }
+
+  /** The invoice of occurrence `row.next_index`, as documentsService.create takes it. */
+  function invoiceInput(row: RecurrenceRow, occurrence: string): DocumentInput {
+    const frequency = row.frequency as RecurrenceFrequency;
+    const lines = JSON.parse(row.lines) as TemplateLine[];
+    return {
+      title: row.title,
+      description: row.description,
+      client_id: row.client_id,
+      status: 'draft',
+      priority: row.priority,
+      issue_date: occurrence,
+      end_date: addDays(occurrence, row.payment_term_days),
+      payment_date: null,
+      tax_rate: row.tax_rate,
+      operation_category: row.operation_category as DocumentInput['operation_category'],
+      // The occurrence's period: from its date to the day before the next one.
+      service_date: row.service_period ? occurrence : null,
+      service_end_date: row.service_period ? dayBefore(occurrenceDate(row.start_date, frequency, row.next_index + 1)) : null,
+      vat_exemption: row.vat_exemption as DocumentInput['vat_exemption'],
+      legal_notice: row.legal_notice,
+      signature_notice: row.signature_notice,
+      internal_notes: row.internal_notes,
+      line_items: lines.map((l) => ({ id: null, task_id: null, ...l })),
+    };
+  }
+
+  /**
+   * Generates the next occurrence of recurrence `id` if it is due on `today`, in one transaction:
+   * the series moves on (a conditional update, first, so that a concurrent generator waits for
+   * this one and then finds nothing to do), the invoice is created, and in `issue_and_send` mode
+   * issued and its e-mail put in the outbox. If it cannot be issued (a missing mention, no client
+   * e-mail, a later invoice already issued…), the occurrence is created as a draft instead and
+   * the reason kept in `last_error`. Returns the invoice's id, or null when nothing was due.
+   */
+  async function generateNext(id: number, today: string, forceDraft: string | null = null): Promise<number | null> {
+    const row = await repo.rowById(id);
+    if (!row || row.status !== 'active' || row.next_occurrence_date === null || row.next_occurrence_date > today) return null;
+    const occurrence = row.next_occurrence_date;
+    const issue = row.mode === 'issue_and_send' && forceDraft === null;
+    const frequency = row.frequency as RecurrenceFrequency;
+    try {
+      const invoiceId = await db.transaction().execute(async (trx) => {
+        const txRepo = recurringRepository(trx);
+        const next = occurrenceDate(row.start_date, frequency, row.next_index + 1);
+        if (!(await txRepo.updateIfUnchanged(row, { ...schedule(row, row.next_index + 1, next), updated_at: stamp() }))) return null;
+        const documents = documentsService(trx, dialect, INVOICE_KIND);
+        const created = await documents.create(row.owner_id, invoiceInput(row, occurrence), {}, {
+          // Corrected in the draft, or refused when issuing, if the profile's VAT rules changed since.
+          enforceVat: false,
+          activityChanges: `(Facture récurrente: ${RECURRENCE_FREQUENCY_LABELS[frequency]}; Occurrence: ${frenchDate(occurrence)})`,
+        });
+        await trx.updateTable('invoices').set({ recurrence_id: row.id, occurrence_date: occurrence }).where('id', '=', created.id).execute();
+        if (issue) {
+          const view = await documents.get(row.owner_id, created.id);
+          const { document: live, user } = await liveRenderable(trx, INVOICE_KIND, row.owner_id, view);
+          requireClientEmail(INVOICE_KIND, live);
+          await sendInTransaction(trx, {
+            dialect, kind: INVOICE_KIND, ownerId: row.owner_id, view, live, replyTo: user.email, appName: options.appName, issueDate: occurrence,
+          });
+        }
+        await txRepo.update(row.id, { last_invoice_id: created.id, last_occurrence_date: occurrence, last_error: forceDraft });
+        return created.id;
+      });
+      if (invoiceId === null) return generateNext(id, today, forceDraft);
+      if (issue) options.kickOutbox?.();
+      return invoiceId;
+    } catch (err) {
+      // Another process generated this occurrence first.
+      if (isUniqueViolation(err)) return null;
+      if (err instanceof ApiError && err.statusCode === 400) {
+        const reason = refusal(err);
+        if (issue) return generateNext(id, today, `La facture n’a pas pu être émise : ${reason} Elle a été créée en brouillon.`);
+        // Not even a draft (the client's data no longer holds): paused with the reason, for the user to see.
+        await repo.updateIfUnchanged(row, { status: 'paused', last_error: `Occurrence non générée : ${reason}`, updated_at: stamp() });
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Every occurrence due on the Paris day of `at` (several for a series that fell behind), across
+   * accounts. Idempotent: run twice, or by two processes at once, it generates each occurrence
+   * once. Returns the ids of the invoices it created.
+   */
+  async function generateDueOccurrences(at: Date = now()): Promise<number[]> {
+    const today = parisToday(at);
+    const created: number[] = [];
+    for (;;) {
+      const ids = await repo.dueIds(today, DUE_BATCH);
+      let progress = false;
+      for (const id of ids) {
+        for (let invoiceId = await generateNext(id, today); invoiceId !== null; invoiceId = await generateNext(id, today)) {
+          created.push(invoiceId);
+          progress = true;
+        }
+      }
+      // Nothing generated from a full batch: the rest is another process's, or refused (paused).
+      if (ids.length < DUE_BATCH || !progress) return created;
+    }
+  }
+
+  return {
+    get,
+    list: (ownerId: number, params: Record<string, unknown>) => repo.list(ownerId, params),
+    makeRecurring,
+    patch,
+    pause: (ownerId: number, id: number) => act(ownerId, id, 'pause'),
+    resume: (ownerId: number, id: number) => act(ownerId, id, 'resume'),
+    stop: (ownerId: number, id: number) => act(ownerId, id, 'stop'),
+    generateNext,
+    generateDueOccurrences,
+  };
+}
+
+/** A refusal's French text: its detail, else its field messages, else its error. */
+function refusal(err: ApiError): string {
+  const body = err.body as { detail?: unknown; error?: unknown; missing?: { message: string }[] };
+  if (Array.isArray(body.missing) && body.missing.length) return body.missing.map((m) => m.message).join(' ');
+  if (typeof body.error === 'string') return body.error;
+  if (typeof body.detail === 'string') return body.detail;
+  const messages = Object.values(body).flat().filter((m): m is string => typeof m === 'string');
+  return messages.join(' ') || 'refusée.';
+}
+
+export type RecurringService = ReturnType<typeof recurringService>;
