@@ -21,6 +21,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { recurringRoutes } from './modules/recurring/recurring.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { requireUser } from './plugins/authenticate';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
       await api.register(searchRoutes, ctx);
       await api.register(ledgerRoutes, ctx);
       await api.register(reportsRoutes, ctx);
+      await api.register(remindersRoutes, ctx);
       await api.register(recurringRoutes, ctx);
     },
     { prefix: '/api' },

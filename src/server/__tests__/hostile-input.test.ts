@@ -77,6 +77,9 @@ const WRITE_ENDPOINTS: Record<string, WriteSpec> = {
   ),
   'POST /api/confirm-email/:uidb64/:token/': account(() => undefined, (c) => [c.emailParams]),
   'PUT /api/profile/': own(),
+  // Reminders (issue 15): these invoices are not overdue, so a reminder is refused (400), never a 500.
+  'PUT /api/profile/reminders/': own(),
+  'POST /api/invoices/:id/send_reminder/': own(ids((o) => [o.invoiceIssued, o.invoiceDraft])),
   'POST /api/contacts/': own(),
   'PUT /api/contacts/:id/': own(ids((o) => [o.contact])),
   'POST /api/import-contacts/': own(),
@@ -190,6 +193,8 @@ async function expectConsistent(route: RouteEntry, url: string, body: unknown) {
     expect((await read(`/api/invoices/${created!.invoice!.id}/`)).status).toBe(200);
   } else if (route.url === '/api/profile/') {
     expect((await read('/api/profile/')).body).toEqual(body);
+  } else if (route.url === '/api/profile/reminders/') {
+    expect((await read('/api/profile/reminders/')).body).toEqual(body);
   } else if (resource && typeof created?.id === 'number' && !route.url.endsWith('/send_email/')) {
     const again = await read(`/api/${resource}/${created.id}/`);
     expect(again.status).toBe(200);

@@ -174,6 +174,9 @@ export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string,
   // Issue 15: the project's time (its task), a 30 % deposit on a quote.
   if (route.url.endsWith('/invoice_time/')) return { task_ids: [refs.task] };
   if (route.url.endsWith('/deposit_invoice/')) return { percent: 30 };
+  // Reminders (issue 15): the next level; the automatic reminder settings.
+  if (route.url.endsWith('/send_reminder/')) return {};
+  if (route.url === '/api/profile/reminders/') return { auto_reminders: true, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null };
   // Recurring invoices (issue 15).
   if (route.url.endsWith('/make_recurring/')) return bodies.recurrence();
   if (resource === 'recurring-invoices') return { mode: 'draft' };

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { ApiError, badRequest } from '../../http/errors';
+import { idParam } from '../../http/params';
+import { mailFromParts } from '../../mail/mailer';
+import { parseReminderSettings, type ReminderLevel, type ReminderSettings } from '../../../shared/reminders';
+import { remindersService } from './reminders.service';
+
+type IdRequest = { Params: { id: string } };
+
+/** How often the automatic reminders are looked for (one job per hour, run by one process). */
+export const AUTOMATIC_REMINDERS_INTERVAL_MS = 3_600_000;
+export const REMINDER_JOBS = { scan: 'reminders:scan', send: 'reminders:send' } as const;
+
+/**
+ * Reminders of overdue invoices (issue 15): `POST /api/invoices/{id}/send_reminder/` (optional
+ * `{"level": 1|2|3}`), `GET /api/invoices/{id}/reminders/`, the automatic reminder settings at
+ * `GET|PUT /api/profile/reminders/`, and the automatic reminders' jobs: every hour one process
+ * looks for the reminders due and schedules one job per invoice and level (`reminder:<id>:<level>`,
+ * stored once), each sent in the transaction that completes its job.
+ */
+export async function remindersRoutes(app: FastifyInstance, ctx: AppContext) {
+  const reminders = remindersService(ctx.db, ctx.dialect);
+  const appName = mailFromParts(ctx.config.mailFrom).name;
+
+  ctx.jobs.every(REMINDER_JOBS.scan, AUTOMATIC_REMINDERS_INTERVAL_MS, async (_payload, run) => {
+    for (const due of await reminders.dueAutomatic(run.now)) {
+      await ctx.jobs.schedule(ctx.db, { kind: REMINDER_JOBS.send, key: `reminder:${due.invoiceId}:${due.level}`, payload: due });
+    }
+  });
+  ctx.jobs.register<{ ownerId: number; invoiceId: number; level: ReminderLevel }>(REMINDER_JOBS.send, async (due, run) => {
+    try {
+      await reminders.send({ ...due, automatic: true, now: run.now, appName, alsoInTransaction: run.complete });
+      ctx.outbox.kick();
+    } catch (err) {
+      // Paid, credited or reminded by hand meanwhile, or gone: nothing to send, the job is done.
+      if (err instanceof ApiError && (err.statusCode === 400 || err.statusCode === 404)) return;
+      throw err;
+    }
+  });
+
+  app.addHook('onRequest', ctx.requireUser);
+
+  app.get<IdRequest>('/invoices/:id/reminders/', (request) => reminders.list(request.userId, idParam(request.params.id), ctx.jobs.now()));
+
+  app.post<IdRequest>('/invoices/:id/send_reminder/', async (request, reply) => {
+    const id = idParam(request.params.id);
+    // The invoice first: another user's is a 404 whatever the body.
+    await reminders.owned(request.userId, id);
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest({ detail: 'Le corps de la requête doit être un objet JSON.' });
+    const { level, ...rest } = body as Record<string, unknown>;
+    if (Object.keys(rest).length) throw badRequest({ detail: `Champ inconnu : « ${Object.keys(rest)[0]} ».` });
+    const reminder = await reminders.send({ ownerId: request.userId, invoiceId: id, level, automatic: false, now: ctx.jobs.now(), appName });
+    ctx.outbox.kick();
+    return reply.status(201).send({ message: `${reminder.level_display} envoyée à ${reminder.recipient}.`, reminder });
+  });
+
+  app.get('/profile/reminders/', async (request) => settingsOf(ctx, request.userId));
+
+  app.put('/profile/reminders/', async (request) => {
+    // Omitted fields keep their value.
+    const body = request.body;
+    const current = await settingsOf(ctx, request.userId);
+    const parsed = parseReminderSettings(body && typeof body === 'object' && !Array.isArray(body) ? { ...current, ...body } : body);
+    if ('errors' in parsed) throw badRequest(parsed.errors as Record<string, string[]>);
+    const { auto_reminders, ...days } = parsed.settings;
+    await ctx.db
+      .updateTable('users')
+      .set({ auto_reminders: auto_reminders ? 1 : 0, ...days })
+      .where('id', '=', request.userId)
+      .execute();
+    return settingsOf(ctx, request.userId);
+  });
+}
+
+async function settingsOf(ctx: AppContext, userId: number): Promise<ReminderSettings> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select(['auto_reminders', 'reminder_1_days', 'reminder_2_days', 'reminder_3_days'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, { detail: 'Compte introuvable.' });
+  const days = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    auto_reminders: Number(row.auto_reminders) === 1,
+    reminder_1_days: days(row.reminder_1_days),
+    reminder_2_days: days(row.reminder_2_days),
+    reminder_3_days: days(row.reminder_3_days),
+  };
+}

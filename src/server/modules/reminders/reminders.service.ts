@@ -1,0 +1,277 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { ApiError, badRequest } from '../../http/errors';
+import { enqueueMail, messageDeliveries } from '../../mail/outbox';
+import { documentFileName } from '../../documents/document-model';
+import { daysBetween, formatDate } from '../../documents/format';
+import { renderPdf } from '../../documents/pdf-pool';
+import { parisToday } from '../../../shared/dates';
+import { balanceDueCents, OUTSTANDING_INVOICE_STATUSES } from '../../../shared/documents';
+import { fromHundredths } from '../../../shared/money';
+import {
+  FINAL_REMINDER_LEVEL, isReminderLevel, REMINDER_LEVEL_LABELS, REMINDER_LEVEL_NOUNS, type InvoiceReminder, type InvoiceReminders,
+  type ReminderLevel,
+} from '../../../shared/reminders';
+import { describeChanges, recordActivity } from '../activity/activity.recorder';
+import { usersRepository } from '../auth/users.repository';
+import { INVOICE_KIND } from '../documents/document-kinds';
+import { documentsService } from '../documents/documents.service';
+import { archivedDocument, liveRenderable } from '../documents/issuing';
+import { settlementAmounts } from '../documents/documents.repository';
+import type { Dialect } from '../../db/database';
+import { reminderEmail } from './reminder-email';
+
+/**
+ * Reminders of overdue invoices (relances, issue 15). A reminder is sent through the mail outbox
+ * in the transaction that records it (invoice_reminders, once per invoice and level: the unique
+ * constraint makes a second one of the same level impossible, whoever sends it), with the
+ * invoice's archived PDF — what was sent is what is attached — and an entry in the history.
+ */
+
+export const INVOICE_NOT_FOUND = 'Facture introuvable.';
+
+const MESSAGES = {
+  draft: 'Cette facture est un brouillon : envoyez-la avant de relancer votre client.',
+  paid: 'Cette facture est payée : il n’y a rien à relancer.',
+  cancelled: 'Cette facture est entièrement couverte par un avoir : il n’y a rien à relancer.',
+  nothingDue: 'Cette facture ne laisse aucun solde dû : il n’y a rien à relancer.',
+  notDue: (due: string) => `Cette facture n’est pas encore en retard (échéance le ${formatDate(due)}) : une relance ne peut être envoyée qu’après la date d’échéance.`,
+  noDueDate: 'Cette facture n’a pas de date d’échéance : elle ne peut pas être relancée.',
+  finalSent: 'La dernière relance avant mise en demeure a déjà été envoyée pour cette facture.',
+  levelSent: (level: ReminderLevel) => `${REMINDER_LEVEL_NOUNS[level][0].toUpperCase()}${REMINDER_LEVEL_NOUNS[level].slice(1)} a déjà été envoyée pour cette facture.`,
+  levelPassed: 'Une relance d’un niveau supérieur a déjà été envoyée pour cette facture.',
+  level: 'Choisissez le niveau de relance : 1 (relance), 2 (deuxième relance) ou 3 (dernière relance avant mise en demeure).',
+  noEmail: (name: string) => `Le client « ${name} » n’a pas d’adresse e-mail : ajoutez-la à sa fiche avant de relancer la facture.`,
+};
+
+interface InvoiceFacts {
+  id: number;
+  title: string;
+  number: string | null;
+  status: string;
+  end_date: string | null;
+  amountDueCents: number;
+  clientId: number;
+  clientName: string;
+  clientEmail: string;
+}
+
+async function invoiceFacts(db: Kysely<Database>, ownerId: number, invoiceId: number): Promise<InvoiceFacts> {
+  const row = await db
+    .selectFrom('invoices as i')
+    .innerJoin('contacts as c', 'c.id', 'i.client_id')
+    .select([
+      'i.id', 'i.title', 'i.number', 'i.status', 'i.end_date', 'i.total_cents', 'i.paid_cents', 'i.credited_cents', 'i.prepaid_cents',
+      'i.client_id', 'c.name as client_name', 'c.email as client_email',
+    ])
+    .where('i.owner_id', '=', ownerId)
+    .where('i.id', '=', invoiceId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, { detail: INVOICE_NOT_FOUND });
+  return {
+    id: row.id,
+    title: row.title,
+    number: row.number,
+    status: row.status,
+    end_date: row.end_date,
+    amountDueCents: balanceDueCents(settlementAmounts(row)),
+    clientId: Number(row.client_id),
+    clientName: row.client_name,
+    clientEmail: row.client_email.trim(),
+  };
+}
+
+/** Why an invoice cannot be reminded today (French), else null. */
+function refusalOf(invoice: InvoiceFacts, today: string): string | null {
+  if (invoice.status === 'draft' || !invoice.number) return MESSAGES.draft;
+  if (invoice.status === 'paid') return MESSAGES.paid;
+  if (invoice.status === 'cancelled') return MESSAGES.cancelled;
+  if (!(OUTSTANDING_INVOICE_STATUSES as readonly string[]).includes(invoice.status) || invoice.amountDueCents <= 0) return MESSAGES.nothingDue;
+  if (!invoice.end_date) return MESSAGES.noDueDate;
+  if (invoice.end_date >= today) return MESSAGES.notDue(invoice.end_date);
+  return null;
+}
+
+const sentLevels = async (db: Kysely<Database>, invoiceId: number) =>
+  (await db.selectFrom('invoice_reminders').select(['level', 'sent_at']).where('invoice_id', '=', invoiceId).orderBy('level').execute()).map(
+    (r) => ({ level: Number(r.level) as ReminderLevel, sent_at: r.sent_at }),
+  );
+
+const nextLevelAfter = (levels: { level: ReminderLevel }[]): ReminderLevel | null => {
+  const last = levels.reduce((max, r) => Math.max(max, r.level), 0);
+  return last >= FINAL_REMINDER_LEVEL ? null : ((last + 1) as ReminderLevel);
+};
+
+/** The invoice's PDF as it was sent: its archived bytes (a live render only for an invoice issued before the archive). */
+async function archivedPdf(db: Kysely<Database>, dialect: Dialect, ownerId: number, invoiceId: number) {
+  const archived = await archivedDocument(db, INVOICE_KIND, ownerId, invoiceId);
+  if (archived) return archived;
+  const view = await documentsService(db, dialect, INVOICE_KIND).get(ownerId, invoiceId);
+  const { document } = await liveRenderable(db, INVOICE_KIND, ownerId, view);
+  return { document, pdf: await renderPdf(document, { userId: ownerId }) };
+}
+
+export interface SendReminder {
+  ownerId: number;
+  invoiceId: number;
+  /** Absent: the level after the last one sent. */
+  level?: unknown;
+  automatic: boolean;
+  /** The clock: "today" (Europe/Paris) and the time recorded. */
+  now: Date;
+  appName: string;
+  /** Runs last in the reminder's transaction (the job runner completes its job there). */
+  alsoInTransaction?: (trx: Kysely<Database>) => Promise<void>;
+}
+
+export function remindersService(db: Kysely<Database>, dialect: Dialect) {
+  async function list(ownerId: number, invoiceId: number, now: Date): Promise<InvoiceReminders> {
+    const invoice = await invoiceFacts(db, ownerId, invoiceId);
+    const rows = await db
+      .selectFrom('invoice_reminders')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('invoice_id', '=', invoiceId)
+      .orderBy('level')
+      .execute();
+    const deliveries = await messageDeliveries(db, rows.flatMap((r) => (r.outbox_message_id === null ? [] : [Number(r.outbox_message_id)])));
+    const reminders: InvoiceReminder[] = rows.map((r) => {
+      const level = Number(r.level) as ReminderLevel;
+      return {
+        id: Number(r.id),
+        level,
+        level_display: REMINDER_LEVEL_LABELS[level],
+        automatic: Number(r.automatic) === 1,
+        recipient: r.recipient,
+        amount_due: fromHundredths(Number(r.amount_due_cents)),
+        days_late: Number(r.days_late),
+        sent_at: r.sent_at,
+        email_delivery: r.outbox_message_id === null ? null : (deliveries.get(Number(r.outbox_message_id)) ?? null),
+      };
+    });
+    const next = nextLevelAfter(reminders);
+    const refusal = refusalOf(invoice, parisToday(now)) ?? (next === null ? MESSAGES.finalSent : null) ?? (invoice.clientEmail ? null : MESSAGES.noEmail(invoice.clientName));
+    return {
+      reminders,
+      next_level: next,
+      next_level_display: next === null ? null : REMINDER_LEVEL_LABELS[next],
+      recipient: invoice.clientEmail,
+      refusal,
+    };
+  }
+
+  /**
+   * Sends a reminder: refused (400, French) for a draft, a paid or fully credited invoice, one not
+   * yet overdue, a level already sent; another user's invoice is a 404. Returns the reminder.
+   */
+  async function send(input: SendReminder): Promise<InvoiceReminder> {
+    const { ownerId, invoiceId, now } = input;
+    const invoice = await invoiceFacts(db, ownerId, invoiceId);
+    if (input.level !== undefined && input.level !== null && !isReminderLevel(input.level)) throw badRequest({ level: [MESSAGES.level] });
+    const today = parisToday(now);
+    const refusal = refusalOf(invoice, today);
+    if (refusal) throw badRequest({ detail: refusal });
+    const sent = await sentLevels(db, invoiceId);
+    const level = (input.level as ReminderLevel | undefined) ?? nextLevelAfter(sent);
+    if (level === null) throw badRequest({ detail: MESSAGES.finalSent });
+    if (sent.some((r) => r.level === level)) throw badRequest({ detail: MESSAGES.levelSent(level) });
+    if (sent.some((r) => r.level > level)) throw badRequest({ detail: MESSAGES.levelPassed });
+    if (!invoice.clientEmail) throw badRequest({ detail: MESSAGES.noEmail(invoice.clientName) });
+
+    const user = await usersRepository(db).findById(ownerId);
+    if (!user) throw new ApiError(404, { detail: INVOICE_NOT_FOUND });
+    const { document, pdf } = await archivedPdf(db, dialect, ownerId, invoiceId);
+    const daysLate = daysBetween(invoice.end_date!, today);
+    const mail = reminderEmail({
+      level,
+      document,
+      to: invoice.clientEmail,
+      amountDueCents: invoice.amountDueCents,
+      dueDate: invoice.end_date!,
+      daysLate,
+      previousDates: sent.filter((r) => r.level < level).map((r) => parisToday(new Date(r.sent_at))),
+      pdf: { filename: documentFileName(document), content: pdf },
+      sender: { replyTo: user.email, appName: input.appName },
+    });
+    const sentAt = now.toISOString();
+
+    const id = await db.transaction().execute(async (trx) => {
+      // Once per invoice and level: of two senders (the user and the automatic job, two processes), one inserts.
+      const inserted = await trx
+        .insertInto('invoice_reminders')
+        .values({
+          owner_id: ownerId,
+          invoice_id: invoiceId,
+          level,
+          automatic: input.automatic ? 1 : 0,
+          recipient: invoice.clientEmail,
+          amount_due_cents: invoice.amountDueCents,
+          days_late: daysLate,
+          sent_at: sentAt,
+        })
+        .onConflict((oc) => oc.columns(['invoice_id', 'level']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) throw badRequest({ detail: MESSAGES.levelSent(level) });
+      // The invoice's state, read again in the transaction: paid meanwhile, nothing is sent.
+      const current = await invoiceFacts(trx, ownerId, invoiceId);
+      const late = refusalOf(current, today);
+      if (late) throw badRequest({ detail: late });
+      const messageId = await enqueueMail(trx, { ownerId, documentKind: 'invoice', documentId: invoiceId, mail, purpose: 'reminder' });
+      await trx.updateTable('invoice_reminders').set({ outbox_message_id: messageId }).where('id', '=', inserted.id).execute();
+      const changes = describeChanges(
+        { reminder: 'Relance' },
+        { reminder: null as string | null },
+        { reminder: `${REMINDER_LEVEL_LABELS[level]}${input.automatic ? ' automatique' : ''} envoyée à ${invoice.clientEmail}` },
+      );
+      await recordActivity(trx, {
+        ownerId, objectType: 'invoice', objectId: invoiceId, label: invoice.title, action: 'mis à jour', changes, clientName: invoice.clientName,
+      });
+      await input.alsoInTransaction?.(trx);
+      return Number(inserted.id);
+    });
+    return (await list(ownerId, invoiceId, now)).reminders.find((r) => r.id === id)!;
+  }
+
+  /**
+   * The automatic reminders due at `now`: for each account that turned them on, each open invoice
+   * past its due date whose next level's delay (days after the due date) has passed.
+   */
+  async function dueAutomatic(now: Date): Promise<{ ownerId: number; invoiceId: number; level: ReminderLevel }[]> {
+    const today = parisToday(now);
+    const rows = await db
+      .selectFrom('invoices as i')
+      .innerJoin('users as u', 'u.id', 'i.owner_id')
+      .leftJoin(
+        (eb) => eb.selectFrom('invoice_reminders').select((e) => ['invoice_id', e.fn.max('level').as('last_level')]).groupBy('invoice_id').as('r'),
+        (join) => join.onRef('r.invoice_id', '=', 'i.id'),
+      )
+      .select([
+        'i.id', 'i.owner_id', 'i.end_date', 'i.total_cents', 'i.paid_cents', 'i.credited_cents', 'i.prepaid_cents', 'r.last_level',
+        'u.reminder_1_days', 'u.reminder_2_days', 'u.reminder_3_days',
+      ])
+      .where('u.auto_reminders', '=', 1)
+      .where('i.status', 'in', [...OUTSTANDING_INVOICE_STATUSES])
+      .where('i.number', 'is not', null)
+      .where('i.end_date', '<', today)
+      .execute();
+    const due: { ownerId: number; invoiceId: number; level: ReminderLevel }[] = [];
+    for (const row of rows) {
+      if (balanceDueCents(settlementAmounts(row)) <= 0) continue;
+      const last = Number(row.last_level ?? 0);
+      if (last >= FINAL_REMINDER_LEVEL) continue;
+      const level = (last + 1) as ReminderLevel;
+      const delay = [row.reminder_1_days, row.reminder_2_days, row.reminder_3_days][level - 1];
+      if (delay === null || delay === undefined) continue;
+      if (daysBetween(row.end_date!, today) >= Number(delay)) due.push({ ownerId: Number(row.owner_id), invoiceId: Number(row.id), level });
+    }
+    return due;
+  }
+
+  /** 404 unless the invoice is the user's. */
+  const owned = async (ownerId: number, invoiceId: number) => void (await invoiceFacts(db, ownerId, invoiceId));
+
+  return { list, send, owned, dueAutomatic };
+}
+
+export type RemindersService = ReturnType<typeof remindersService>;

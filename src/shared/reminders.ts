@@ -1,0 +1,127 @@
+/**
+ * Reminders of overdue invoices (relances, issue 15): levels, their names, the automatic reminder
+ * settings and their checks (the same rules in the API and the profile page).
+ */
+
+export const REMINDER_LEVELS = [1, 2, 3] as const;
+export type ReminderLevel = (typeof REMINDER_LEVELS)[number];
+export const FINAL_REMINDER_LEVEL: ReminderLevel = 3;
+
+/** How each level is named (e-mail subjects, the invoice page, the history). */
+export const REMINDER_LEVEL_LABELS: Record<ReminderLevel, string> = {
+  1: 'Relance',
+  2: 'Deuxième relance',
+  3: 'Dernière relance avant mise en demeure',
+};
+
+/** 'la première relance' … as a sentence names it. */
+export const REMINDER_LEVEL_NOUNS: Record<ReminderLevel, string> = {
+  1: 'la première relance',
+  2: 'la deuxième relance',
+  3: 'la dernière relance avant mise en demeure',
+};
+
+export const isReminderLevel = (value: unknown): value is ReminderLevel => REMINDER_LEVELS.includes(value as ReminderLevel);
+
+/** A reminder as the API gives it. */
+export interface InvoiceReminder {
+  id: number;
+  level: ReminderLevel;
+  level_display: string;
+  automatic: boolean;
+  recipient: string;
+  /** Euros. */
+  amount_due: number;
+  days_late: number;
+  sent_at: string;
+  /** The delivery state of its e-mail (null: unknown, e.g. purged). */
+  email_delivery: { status: 'pending' | 'sent' | 'failed'; error: string | null; updated_at: string } | null;
+}
+
+/** `GET /api/invoices/{id}/reminders/`: the reminders sent, and what a new one would be. */
+export interface InvoiceReminders {
+  reminders: InvoiceReminder[];
+  /** The level a new reminder would have (null: the final one has been sent). */
+  next_level: ReminderLevel | null;
+  next_level_display: string | null;
+  /** Where it would go (the client's address; '' when the client has none). */
+  recipient: string;
+  /** Why no reminder can be sent now (French), else null. */
+  refusal: string | null;
+}
+
+/** The automatic reminders of the profile: days after the due date per level (null: none at that level). */
+export interface ReminderSettings {
+  auto_reminders: boolean;
+  reminder_1_days: number | null;
+  reminder_2_days: number | null;
+  reminder_3_days: number | null;
+}
+
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  auto_reminders: false,
+  reminder_1_days: 7,
+  reminder_2_days: 30,
+  reminder_3_days: null,
+};
+
+export const MAX_REMINDER_DAYS = 365;
+
+export const REMINDER_SETTINGS_LABELS = {
+  auto_reminders: 'Relances automatiques',
+  reminder_1_days: 'Première relance (jours après l’échéance)',
+  reminder_2_days: 'Deuxième relance (jours après l’échéance)',
+  reminder_3_days: 'Dernière relance (jours après l’échéance)',
+} as const;
+
+type DayField = 'reminder_1_days' | 'reminder_2_days' | 'reminder_3_days';
+const DAY_FIELDS: DayField[] = ['reminder_1_days', 'reminder_2_days', 'reminder_3_days'];
+
+/**
+ * The settings read from a request body (or a form), with French messages per field. Day fields
+ * take a whole number of days from 1 to 365, or null / '' (no automatic reminder at that level);
+ * a level needs the one before it, and comes strictly later.
+ */
+export function parseReminderSettings(
+  input: unknown,
+): { settings: ReminderSettings } | { errors: Partial<Record<keyof ReminderSettings | 'non_field_errors', string[]>> } {
+  const errors: Partial<Record<keyof ReminderSettings | 'non_field_errors', string[]>> = {};
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { errors: { non_field_errors: ['Les réglages des relances sont attendus sous forme d’objet.'] } };
+  }
+  const body = input as Record<string, unknown>;
+  for (const key of Object.keys(body)) {
+    if (!(key in DEFAULT_REMINDER_SETTINGS)) errors.non_field_errors = [`Champ inconnu : « ${key} ».`];
+  }
+  const auto = body.auto_reminders ?? false;
+  if (typeof auto !== 'boolean') errors.auto_reminders = ['Indiquez oui ou non.'];
+  const days: Record<DayField, number | null> = { reminder_1_days: null, reminder_2_days: null, reminder_3_days: null };
+  for (const field of DAY_FIELDS) {
+    const raw = body[field];
+    if (raw === undefined || raw === null || raw === '') continue;
+    const value = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+    if (typeof value !== 'number' || !Number.isInteger(value)) errors[field] = ['Saisissez un nombre entier de jours.'];
+    else if (value < 1 || value > MAX_REMINDER_DAYS) errors[field] = [`Saisissez un nombre de jours entre 1 et ${MAX_REMINDER_DAYS}.`];
+    else days[field] = value;
+  }
+  if (!errors.reminder_2_days && days.reminder_2_days !== null) {
+    if (days.reminder_1_days === null && !errors.reminder_1_days) errors.reminder_2_days = ['Fixez d’abord le délai de la première relance.'];
+    else if (days.reminder_1_days !== null && days.reminder_2_days <= days.reminder_1_days) {
+      errors.reminder_2_days = ['La deuxième relance doit venir après la première.'];
+    }
+  }
+  if (!errors.reminder_3_days && days.reminder_3_days !== null) {
+    if (days.reminder_2_days === null && !errors.reminder_2_days) errors.reminder_3_days = ['Fixez d’abord le délai de la deuxième relance.'];
+    else if (days.reminder_2_days !== null && days.reminder_3_days <= days.reminder_2_days) {
+      errors.reminder_3_days = ['La dernière relance doit venir après la deuxième.'];
+    }
+  }
+  if (auto === true && days.reminder_1_days === null && !errors.reminder_1_days) {
+    errors.reminder_1_days = ['Indiquez après combien de jours envoyer la première relance automatique.'];
+  }
+  if (Object.keys(errors).length) return { errors };
+  return { settings: { auto_reminders: auto === true, ...days } };
+}
+
+/** 1 jour, 12 jours. */
+export const daysText = (days: number) => `${days} jour${Math.abs(days) > 1 ? 's' : ''}`;
