@@ -3,9 +3,16 @@ import type { AppContext } from '../../context';
 import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
 import { mailFromParts } from '../../mail/mailer';
+import { parisToday } from '../../../shared/dates';
+import type { RecurringInvoice } from '../../../shared/recurring';
 import { recurringService, type RecurringService } from './recurring.service';
 
 type IdRequest = { Params: { id: string } };
+
+/** The job that generates the due occurrences (jobs/runner.ts): periodic, and scheduled at once after a change. */
+export const RECURRING_SCAN_JOB = 'recurring:scan';
+/** How often every process's runner looks for due occurrences (one scan per period across processes). */
+export const RECURRING_SCAN_INTERVAL_MS = 10 * 60_000;
 
 /** The recurring invoices service of an app (routes, and the job that generates the occurrences). */
 export function recurringServiceFor(ctx: AppContext): RecurringService {
@@ -14,6 +21,8 @@ export function recurringServiceFor(ctx: AppContext): RecurringService {
     dialect: ctx.dialect,
     appName: mailFromParts(ctx.config.mailFrom).name,
     kickOutbox: () => ctx.outbox.kick(),
+    // The runner's clock: real in production, the tests' fake one.
+    now: ctx.jobs.now,
   });
 }
 
@@ -25,17 +34,31 @@ export async function recurringRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', ctx.requireUser);
   const recurring = recurringServiceFor(ctx);
 
+  // Background generation: a scan per period (run by one process), on the runner's clock (fake in tests).
+  ctx.jobs.every(RECURRING_SCAN_JOB, RECURRING_SCAN_INTERVAL_MS, async (_payload, run) => {
+    await recurring.generateDueOccurrences(run.now);
+  });
+  /** An occurrence due today (a series starting today, resumed, extended) is generated now, not at the next scan. */
+  const scanIfDue = async (r: RecurringInvoice) => {
+    if (r.status === 'active' && r.next_occurrence_date !== null && r.next_occurrence_date <= parisToday(ctx.jobs.now())) {
+      await ctx.jobs.schedule(ctx.db, { kind: RECURRING_SCAN_JOB, key: `${RECURRING_SCAN_JOB}:${r.id}:${r.updated_at}` });
+    }
+    return r;
+  };
+
   app.post<IdRequest>('/invoices/:id/make_recurring/', async (request, reply) =>
-    reply.status(201).send(await recurring.makeRecurring(request.userId, idParam(request.params.id), request.body)),
+    reply.status(201).send(await scanIfDue(await recurring.makeRecurring(request.userId, idParam(request.params.id), request.body))),
   );
   app.get('/recurring-invoices/', async (request, reply) =>
     sendPage(reply, await recurring.list(request.userId, request.query as Record<string, unknown>)),
   );
   app.get<IdRequest>('/recurring-invoices/:id/', (request) => recurring.get(request.userId, idParam(request.params.id)));
-  app.patch<IdRequest>('/recurring-invoices/:id/', (request) =>
-    recurring.patch(request.userId, idParam(request.params.id), request.body),
+  app.patch<IdRequest>('/recurring-invoices/:id/', async (request) =>
+    scanIfDue(await recurring.patch(request.userId, idParam(request.params.id), request.body)),
   );
   app.post<IdRequest>('/recurring-invoices/:id/pause/', (request) => recurring.pause(request.userId, idParam(request.params.id)));
-  app.post<IdRequest>('/recurring-invoices/:id/resume/', (request) => recurring.resume(request.userId, idParam(request.params.id)));
+  app.post<IdRequest>('/recurring-invoices/:id/resume/', async (request) =>
+    scanIfDue(await recurring.resume(request.userId, idParam(request.params.id))),
+  );
   app.post<IdRequest>('/recurring-invoices/:id/stop/', (request) => recurring.stop(request.userId, idParam(request.params.id)));
 }
