@@ -29,6 +29,19 @@ export const TASK_STATUS_TONES: Record<TaskStatus, BadgeTone> = {
   annule: 'red',
 };
 
+/** SPEC 4 colours of quote and invoice statuses: the documents' pages and the contact's panel show them. */
+export const QUOTE_STATUS_TONES: Record<string, BadgeTone> = { draft: 'grey', sent: 'blue', accepted: 'green', rejected: 'red', expired: 'darkgrey' };
+
+export const INVOICE_STATUS_TONES: Record<string, BadgeTone> = {
+  draft: 'grey',
+  sent: 'blue',
+  unpaid: 'red',
+  partially_paid: 'orange',
+  overdue: 'darkred',
+  paid: 'green',
+  cancelled: 'darkgrey',
+};
+
 export const PRIORITY_TONES: Record<Priority, BadgeTone> = {
   basse: 'grey',
   normale: 'blue',

@@ -1,2 +1,2 @@
 /** The contacts feature's public surface: what other features may import. */
-export { useContactOptions, type ContactOptions } from './use-contact-options';
+export { useContactOptions, type ContactOption, type ContactOptions } from './use-contact-options';

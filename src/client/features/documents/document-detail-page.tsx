@@ -30,6 +30,8 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { useGetProfileQuery } from '../profile';
 import { CreditNoteDialog } from './credit-note-dialog';
+import { MakeRecurringDialog } from './make-recurring-dialog';
+import { InvoiceRemindersSection, RemindButton } from '../reminders';
 import { DepositInvoiceDialog, DocumentDeposits } from './document-deposits';
 import { useDocumentEmail } from './document-email';
 import { EmailDeliveryStatus } from './email-delivery';
@@ -60,12 +62,11 @@ import {
   useConvertQuoteToInvoiceMutation,
   useCreateDocumentMutation,
   useDeleteDocumentMutation,
-  useGetDocumentClientOptionsQuery,
   useGetDocumentQuery,
-  useGetDocumentTaskOptionsQuery,
   useUpdateDocumentMutation,
 } from './documents.api';
 import { ErrorSummary } from './error-summary';
+import { useDocumentOptions } from './use-document-options';
 import { InvoiceLedgerPanel } from './invoice-ledger-panel';
 import { LEDGER_MESSAGES, creditableAmount } from './invoice-ledger';
 import { LineItemsEditor } from './line-items-editor';
@@ -167,8 +168,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   const validSource = sourceId !== null && Number.isInteger(sourceId);
 
   const recordQuery = useGetDocumentQuery(validSource ? { kind, id: sourceId } : skipToken);
-  const clientsQuery = useGetDocumentClientOptionsQuery();
-  const tasksQuery = useGetDocumentTaskOptionsQuery();
+  const { clients, clientsLoading, tasks, failed: optionsFailed } = useDocumentOptions();
   // Its notices fill a new document; its VAT regime shapes every form (issue 14).
   const profileQuery = useGetProfileQuery();
   const vatRegime = profileQuery.data?.vat_regime;
@@ -185,6 +185,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     missing?: MissingInformation[];
   } | null>(null);
   const [creditNoteOpen, setCreditNoteOpen] = useState(false);
+  const [recurringOpen, setRecurringOpen] = useState(false);
   const [depositOpen, setDepositOpen] = useState(false);
   const leaving = useRef(false);
   /** Number of save attempts: a new error summary (focused) per refused save. */
@@ -236,10 +237,8 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     navigate('/dashboard');
   }, [loadFailed, toast, config, navigate]);
 
-  const baseDataFailed = clientsQuery.isError || tasksQuery.isError || profileQuery.isError;
+  const baseDataFailed = optionsFailed || profileQuery.isError;
 
-  const clients = useMemo(() => clientsQuery.data ?? [], [clientsQuery.data]);
-  const tasks = useMemo(() => tasksQuery.data ?? [], [tasksQuery.data]);
   // The record's own client when the picker does not list it.
   const sourceClient = saved?.client ?? (mode === 'duplicate' ? recordQuery.data?.client : null) ?? null;
   const clientName = (clientId: number | null) => {
@@ -437,6 +436,14 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
                 Convertir en facture
               </Button>
             )}
+            {kind === 'invoice' && saved.is_overdue && saved.number && (
+              <RemindButton invoiceId={saved.id} invoiceNumber={saved.number} disabled={busy} />
+            )}
+            {kind === 'invoice' && !saved.is_deposit && !saved.prepaid_amount && (
+              <Button onClick={() => setRecurringOpen(true)} disabled={busy}>
+                Rendre récurrente
+              </Button>
+            )}
             {kind === 'quote' && ['sent', 'accepted'].includes(saved.status) && (
               <Button onClick={() => setDepositOpen(true)} disabled={busy}>
                 Facture d’acompte
@@ -465,10 +472,12 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
       )}
 
       {creditNoteOpen && saved && <CreditNoteDialog invoice={saved} onClose={() => setCreditNoteOpen(false)} />}
+      {recurringOpen && saved && <MakeRecurringDialog invoice={saved} onClose={() => setRecurringOpen(false)} />}
       {depositOpen && saved && <DepositInvoiceDialog quote={saved} onClose={() => setDepositOpen(false)} />}
       {saved && <DocumentDeposits document={saved} />}
 
       {locked && saved && kind === 'invoice' && <InvoiceLedgerPanel invoice={saved} />}
+      {locked && saved && kind === 'invoice' && <InvoiceRemindersSection invoiceId={saved.id} issued={Boolean(saved.number)} />}
 
       {pdf.previewUrl && saved && (
         <PdfPreview
@@ -511,13 +520,13 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
               <Select
                 label="Client"
                 required
-                placeholderOption={clientsQuery.isLoading ? 'Chargement des clients...' : 'Sélectionnez un client'}
+                placeholderOption={clientsLoading ? 'Chargement des clients...' : 'Sélectionnez un client'}
                 options={clientOptions}
                 value={form.client_id === null ? '' : String(form.client_id)}
                 disabled={locked}
                 error={formErrors?.client}
                 hint={
-                  !clientsQuery.isLoading && clients.length === 0 && !clientsQuery.isError ? (
+                  !clientsLoading && clients.length === 0 && !optionsFailed ? (
                     <>
                       Aucun contact enregistré : <Link to="/contacts/new">ajoutez d&apos;abord un contact</Link>.
                     </>

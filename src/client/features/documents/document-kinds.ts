@@ -9,6 +9,7 @@ import {
 } from '../../../shared/documents';
 import type { SelectOption } from '../../ui/form-fields';
 import type { BadgeTone } from '../../ui/theme';
+import { INVOICE_STATUS_TONES, QUOTE_STATUS_TONES } from '../../workflow/workflow-badges';
 
 export type { DocumentKind };
 
@@ -104,7 +105,7 @@ export const QUOTE_CONFIG: DocumentKindConfig = {
   defaultSort: { key: 'created_at', direction: 'desc' },
   filterStatuses: options(QUOTE_STATUSES, QUOTE_STATUS_LABELS),
   formStatuses: options(QUOTE_STATUSES, QUOTE_STATUS_LABELS),
-  statusTones: { draft: 'grey', sent: 'blue', accepted: 'green', rejected: 'red', expired: 'darkgrey' },
+  statusTones: QUOTE_STATUS_TONES,
   closedStatuses: ['accepted', 'rejected', 'expired'],
   labels: {
     noun: 'Devis',
@@ -157,15 +158,7 @@ export const INVOICE_CONFIG: DocumentKindConfig = {
   defaultSort: { key: 'due_date', direction: 'asc' },
   filterStatuses: options(INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS),
   formStatuses: options(WRITABLE_INVOICE_STATUSES, INVOICE_STATUS_LABELS),
-  statusTones: {
-    draft: 'grey',
-    sent: 'blue',
-    unpaid: 'red',
-    partially_paid: 'orange',
-    overdue: 'darkred',
-    paid: 'green',
-    cancelled: 'darkgrey',
-  },
+  statusTones: INVOICE_STATUS_TONES,
   closedStatuses: ['paid', 'cancelled'],
   labels: {
     noun: 'Facture',

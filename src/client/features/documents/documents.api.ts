@@ -6,7 +6,6 @@ import { DOCUMENT_KINDS, type DocumentKind, type DocumentKindConfig } from './do
 import { pdfErrorMessage } from './delivery-messages';
 import type { ListParams } from './list-query';
 import type {
-  ClientOption,
   ClientRef,
   CreditNoteInput,
   CreditNoteSummary,
@@ -22,7 +21,6 @@ import type {
   PaymentInput,
   QuoteDepositInvoice,
   SendEmailResult,
-  TaskOption,
 } from './document.types';
 
 /** A list row or a whole document as the API sends it (kind-specific field names). */
@@ -141,9 +139,6 @@ interface IdArg extends KindArg {
 interface InvoiceArg {
   invoiceId: number;
 }
-
-// Built once (Intl objects are costly to create).
-const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
 const cfg = (kind: DocumentKind) => DOCUMENT_KINDS[kind];
 const url = (kind: DocumentKind, suffix = '') => `${cfg(kind).path}/${suffix}`;
@@ -317,40 +312,6 @@ export const documentsApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { kind, id }) => (error ? [] : [{ type: cfg(kind).tag, id }, ...afterWrite(kind)]),
     }),
 
-    /** Client picker: the user's contacts. */
-    getDocumentClientOptions: build.query<ClientOption[], void>({
-      query: () => ({ url: 'contacts/' }),
-      transformResponse: (raw: { id: number; name?: string; email?: string }[]) =>
-        (raw ?? [])
-          .map((c) => ({ id: c.id, name: str(c.name), email: str(c.email) }))
-          .sort((a, b) => collator.compare(a.name, b.name)),
-      providesTags: (result) => ['Contact', { type: 'Contact', id: 'LIST' }, ...(result ?? []).map((c) => ({ type: 'Contact' as const, id: c.id }))],
-    }),
-
-    /** Task picker of the lines: the user's tasks with their billing data. */
-    getDocumentTaskOptions: build.query<TaskOption[], void>({
-      query: () => ({ url: 'tasks/' }),
-      transformResponse: (
-        raw: {
-          id: number; title?: string; description?: string; hourly_rate?: unknown; cost?: unknown; actual_time?: unknown;
-          estimated_time?: unknown; project?: { name?: string } | null; invoice?: { invoice_number?: string | null } | null;
-        }[],
-      ) =>
-        (raw ?? [])
-          .map((t) => ({
-            id: t.id,
-            title: str(t.title),
-            description: str(t.description),
-            hourly_rate: num(t.hourly_rate),
-            cost: num(t.cost),
-            actual_time: num(t.actual_time),
-            estimated_time: num(t.estimated_time),
-            projectName: t.project?.name ?? null,
-            invoiceNumber: t.invoice ? (t.invoice.invoice_number ?? '') : null,
-          }))
-          .sort((a, b) => collator.compare(a.title, b.title)),
-      providesTags: (result) => ['Task', { type: 'Task', id: 'LIST' }, ...(result ?? []).map((t) => ({ type: 'Task' as const, id: t.id }))],
-    }),
   }),
 });
 
@@ -367,6 +328,4 @@ export const {
   useIssueCreditNoteMutation,
   useFetchDocumentPdfMutation,
   useSendDocumentEmailMutation,
-  useGetDocumentClientOptionsQuery,
-  useGetDocumentTaskOptionsQuery,
 } = documentsApi;

@@ -7,8 +7,7 @@ import { Badge } from '../../../ui/badge';
 import { RelatedItemBody, RelatedList, RelatedMeta, RelatedSection } from '../../../workflow/related-list';
 import { useGetContactInvoicesQuery, useGetContactProjectsQuery, useGetContactQuotesQuery, type ContactDocument } from '../contacts.api';
 import { CONTACT_MESSAGES_SAVE_FIRST } from '../contacts-messages';
-import { PROJECT_STATUS_TONES } from '../../../workflow/workflow-badges';
-import { DOCUMENT_KINDS } from '../../documents';
+import { INVOICE_STATUS_TONES, PROJECT_STATUS_TONES, QUOTE_STATUS_TONES } from '../../../workflow/workflow-badges';
 
 // Badge colours (SPEC 4) come from the features that own the statuses, so they cannot drift.
 
@@ -27,7 +26,7 @@ function documentItem(kind: 'quotes' | 'invoices', document: ContactDocument) {
       <RelatedMeta>
         <span>{number}</span>
         <span>{formatMoney(document.total_amount)}</span>
-        <Badge tone={DOCUMENT_KINDS[kind === 'quotes' ? 'quote' : 'invoice'].statusTones[document.status] ?? 'grey'}>{document.status_display}</Badge>
+        <Badge tone={(kind === 'quotes' ? QUOTE_STATUS_TONES : INVOICE_STATUS_TONES)[document.status] ?? 'grey'}>{document.status_display}</Badge>
       </RelatedMeta>
     </RelatedItemBody>
   );

@@ -94,6 +94,23 @@ describe('the document cache', () => {
     }
   });
 
+  it('fills its pickers from the contact and task lists already loaded, without downloading them again', async () => {
+    visit('/contacts');
+    await within(await screen.findByRole('table')).findByRole('link', { name: 'Agence Bleue' });
+    visit('/tasks');
+    await within(await screen.findByRole('table')).findByRole('link', { name: 'Relecture' });
+    const gets = { contacts: server.gets('contacts/'), tasks: server.gets('tasks/') };
+
+    const { user } = visit('/invoices/new');
+    expect(await screen.findByRole('option', { name: 'Agence Bleue (agence@exemple.fr)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+    const picker = within(screen.getAllByTestId('line-item')[0]).getByRole('combobox', { name: 'Tâche liée' });
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(
+      expect.arrayContaining(['Maquettes — Site vitrine', 'Relecture — Site vitrine']),
+    );
+    expect({ contacts: server.gets('contacts/'), tasks: server.gets('tasks/') }).toEqual(gets);
+  });
+
   it("shows a task's new name on the invoice whose line bills it, and reads no other invoice again", async () => {
     expect(await linkedTask(7)).toBe('Maquettes — Site vitrine');
     expect(await linkedTask(8)).toBe('Aucune tâche');
