@@ -217,7 +217,9 @@ export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiE
   return retried;
 };
 
-export const TAG_TYPES = ['Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote', 'Activity', 'Dashboard', 'Report'] as const;
+export const TAG_TYPES = [
+  'Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote', 'Activity', 'Dashboard', 'Report', 'RecurringInvoice',
+] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 /**

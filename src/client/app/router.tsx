@@ -97,6 +97,10 @@ const InvoiceDetailPage = lazyPage(
   () => import(/* webpackChunkName: "route-invoice-detail" */ '../features/documents/invoice-detail-page'),
   'InvoiceDetailPage',
 );
+const RecurringInvoiceListPage = lazyPage(
+  () => import(/* webpackChunkName: "route-recurring-invoices" */ '../features/documents/recurring-invoice-list-page'),
+  'RecurringInvoiceListPage',
+);
 const CreditNoteListPage = lazyPage(
   () => import(/* webpackChunkName: "route-credit-notes" */ '../features/documents/credit-note-list-page'),
   'CreditNoteListPage',
@@ -153,6 +157,7 @@ const PROTECTED_PAGES: readonly (readonly [string, LazyPage])[] = [
   ['/quotes/:id', QuoteDetailPage],
   ['/invoices', InvoiceListPage],
   ['/invoices/new', InvoiceDetailPage],
+  ['/invoices/recurring', RecurringInvoiceListPage],
   ['/invoices/:id', InvoiceDetailPage],
   ['/credit-notes', CreditNoteListPage],
   ['/credit-notes/:id', CreditNoteDetailPage],

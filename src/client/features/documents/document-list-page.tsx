@@ -194,12 +194,15 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
     <Page
       title={config.labels.listTitle}
       actions={
-        config.creatable && (
-          <ButtonLink to={`/${config.path}/new`} variant="primary">
-            <IconPlus size={18} />
-            {config.labels.newLabel}
-          </ButtonLink>
-        )
+        <>
+          {kind === 'invoice' && <ButtonLink to="/invoices/recurring">Factures récurrentes</ButtonLink>}
+          {config.creatable && (
+            <ButtonLink to={`/${config.path}/new`} variant="primary">
+              <IconPlus size={18} />
+              {config.labels.newLabel}
+            </ButtonLink>
+          )}
+        </>
       }
     >
       <ListToolbar

@@ -1,0 +1,182 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type MockAdapter from 'axios-mock-adapter';
+import { addDays, parisToday } from '../../../../shared/dates';
+import type { RecurringInvoice } from '../../../../shared/recurring';
+import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { RECURRING_FORM_MESSAGES, validateRecurringForm } from '../make-recurring-dialog';
+import { RECURRING_LIST_MESSAGES } from '../recurring-invoice-list-page';
+
+/** Recurring invoices (issue 15): the invoice page's « Rendre récurrente » dialog and the list page, with a real store. */
+
+const today = parisToday();
+jest.setTimeout(30_000);
+
+const PROFILE = { email: 'marie@exemple.fr', vat_regime: 'assujetti', legal_notice: '', signature_notice: '' };
+const CLIENT = { id: 3, name: 'Librairie Colette', email: 'colette@exemple.fr' };
+
+function invoice(extra: Record<string, unknown> = {}) {
+  return {
+    id: 21, invoice_number: 'FAC-2026-0003', due_date: addDays(today, 30), payment_date: null, quote_id: null, title: 'Maintenance',
+    description: '', client: CLIENT, status: 'sent', status_display: 'Envoyée', priority: 'normale', issue_date: today, tax_rate: 20,
+    legal_notice: '', signature_notice: '', subtotal: 100, tax_amount: 20, total_amount: 120, amount_paid: 0, credited_amount: 0,
+    balance_due: 120, prepaid_amount: 0, is_deposit: false, is_issued: true, is_overdue: false, pdf_sha256: 'cd'.repeat(32),
+    payments: [], credit_notes: [], deposit_of_quote: null, deposits: [], created_at: '2026-01-05T10:00:00Z',
+    line_items: [{ id: 31, title: 'Hébergement', description: '', quantity: 1, unit_price: 100, tax_rate: 20, total: 100, task_id: null, task: null }],
+    ...extra,
+  };
+}
+
+function recurrence(extra: Partial<RecurringInvoice> = {}): RecurringInvoice {
+  return {
+    id: 5, source_invoice_id: 21, client: { id: 3, name: 'Librairie Colette' }, title: 'Maintenance', subtotal: 100, total_amount: 120,
+    frequency: 'monthly', frequency_display: 'Mensuelle', start_date: addDays(today, 1), end_date: null, mode: 'draft',
+    mode_display: 'Créer un brouillon', status: 'active', status_display: 'Active', next_occurrence_date: addDays(today, 1),
+    payment_term_days: 30, service_period: false, last_invoice: null, last_error: null, invoices_count: 0,
+    line_items: [{ title: 'Hébergement', description: '', quantity: 1, unit_price: 100, tax_rate: 20 }],
+    created_at: '2026-11-24T10:00:00Z', updated_at: '2026-11-24T10:00:00Z', ...extra,
+  };
+}
+
+describe('the form checks', () => {
+  it('refuses a start before today and an end before the start', () => {
+    const base = { frequency: 'monthly' as const, start_date: today, end_date: '', mode: 'draft' as const };
+    expect(validateRecurringForm(base, today)).toEqual({});
+    expect(validateRecurringForm({ ...base, start_date: '' }, today)).toEqual({ start_date: RECURRING_FORM_MESSAGES.startRequired });
+    expect(validateRecurringForm({ ...base, start_date: addDays(today, -1) }, today)).toEqual({ start_date: RECURRING_FORM_MESSAGES.startInPast });
+    expect(validateRecurringForm({ ...base, end_date: addDays(today, -1) }, today)).toEqual({ end_date: RECURRING_FORM_MESSAGES.endBeforeStart });
+  });
+});
+
+describe('« Rendre récurrente » on the invoice page', () => {
+  let mock: MockAdapter;
+  beforeEach(() => {
+    mock = mockHttp();
+    mock.onGet('contacts/').reply(200, [{ ...CLIENT, phone: '', company: '', category: 'client' }]);
+    mock.onGet('tasks/').reply(200, []);
+    mock.onGet('profile/').reply(200, PROFILE);
+    mock.onGet(/reminders/).reply(200, { reminders: [] });
+    mock.onGet('invoices/21/').reply(200, invoice());
+  });
+  afterEach(() => mock.restore());
+
+  it('checks the dates in French, sends the choice, and says when the next invoice comes', async () => {
+    mock.onPost('invoices/21/make_recurring/').reply(201, recurrence({ frequency: 'quarterly', mode: 'issue_and_send', next_occurrence_date: addDays(today, 3) }));
+    const { user } = renderApp({ route: '/invoices/21', preloadedState: signedIn });
+    const open = await screen.findByRole('button', { name: 'Rendre récurrente' });
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Rendre la facture récurrente' });
+    // Keyboard: focus is in the dialog.
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Fréquence' }), 'Trimestrielle');
+    const start = within(dialog).getByLabelText(/Date de la première facture/);
+    const end = within(dialog).getByLabelText('Date de fin (facultative)');
+    fireEvent.change(start, { target: { value: addDays(today, -2) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Rendre récurrente' }));
+    expect(await within(dialog).findAllByText(RECURRING_FORM_MESSAGES.startInPast)).not.toHaveLength(0);
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(start, { target: { value: addDays(today, 3) } });
+    fireEvent.change(end, { target: { value: addDays(today, 2) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Rendre récurrente' }));
+    expect(await within(dialog).findAllByText(RECURRING_FORM_MESSAGES.endBeforeStart)).not.toHaveLength(0);
+    expect(mock.history.post).toHaveLength(0);
+
+    fireEvent.change(end, { target: { value: '' } });
+    // The mode by keyboard: the radio group.
+    within(dialog).getByRole('radio', { name: 'Créer un brouillon' }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(dialog).getByRole('radio', { name: 'Émettre et envoyer par e-mail' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Rendre récurrente' }));
+    await waitFor(() => expect(mock.history.post).toHaveLength(1));
+    expect(JSON.parse(mock.history.post[0].data)).toEqual({
+      frequency: 'quarterly', start_date: addDays(today, 3), end_date: null, mode: 'issue_and_send',
+    });
+    expect(await screen.findByText(/Facture récurrente créée : prochaine facture le/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rendre la facture récurrente' })).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(open);
+  });
+
+  it('shows the server’s field messages, and Escape closes', async () => {
+    mock.onPost('invoices/21/make_recurring/').reply(400, { frequency: ['Choisissez une fréquence : mensuelle, trimestrielle ou annuelle.'] });
+    const { user } = renderApp({ route: '/invoices/21', preloadedState: signedIn });
+    await user.click(await screen.findByRole('button', { name: 'Rendre récurrente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rendre la facture récurrente' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rendre récurrente' }));
+    expect(await within(dialog).findAllByText(/Choisissez une fréquence : mensuelle, trimestrielle ou annuelle\./)).not.toHaveLength(0);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('is offered on invoices only', async () => {
+    mock.onGet('quotes/7/').reply(200, {
+      ...invoice({ id: 7, invoice_number: undefined, quote_number: 'DEV-2026-0007', expiration_date: addDays(today, 30) }), deposit_invoices: [],
+    });
+    renderApp({ route: '/quotes/7', preloadedState: signedIn });
+    expect(await screen.findByRole('button', { name: 'Dupliquer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rendre récurrente' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the « Factures récurrentes » page', () => {
+  let mock: MockAdapter;
+  beforeEach(() => {
+    mock = mockHttp();
+    mock.onGet('profile/').reply(200, PROFILE);
+  });
+  afterEach(() => mock.restore());
+
+  it('lists each series, pauses, resumes, and stops only once confirmed', async () => {
+    let current = recurrence();
+    mock.onGet('recurring-invoices/').reply(() => [200, [current]]);
+    mock.onPost('recurring-invoices/5/pause/').reply(() => {
+      current = recurrence({ status: 'paused', status_display: 'En pause' });
+      return [200, current];
+    });
+    mock.onPost('recurring-invoices/5/resume/').reply(() => {
+      current = recurrence();
+      return [200, current];
+    });
+    mock.onPost('recurring-invoices/5/stop/').reply(() => {
+      current = recurrence({ status: 'stopped', status_display: 'Arrêtée', next_occurrence_date: null });
+      return [200, current];
+    });
+    const { user } = renderApp({ route: '/invoices/recurring', preloadedState: signedIn });
+    const table = await screen.findByRole('table', { name: 'Factures récurrentes' });
+    const row = within(table).getAllByRole('row')[1];
+    expect(within(row).getByRole('link', { name: 'Librairie Colette' })).toHaveAttribute('href', '/contacts/3');
+    for (const text of ['Maintenance', 'Mensuelle', 'Créer un brouillon', 'Active']) expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('120,00 €');
+
+    await user.click(within(row).getByRole('button', { name: /Mettre en pause/ }));
+    expect(await within(table).findByText('En pause')).toBeInTheDocument();
+    expect(await screen.findByText('Récurrence mise en pause.')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: /Reprendre/ }));
+    expect(await within(table).findByText('Active')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: /Arrêter/ }));
+    const confirm = await screen.findByRole('alertdialog', { name: RECURRING_LIST_MESSAGES.stopTitle });
+    await user.click(within(confirm).getByRole('button', { name: 'Annuler' }));
+    expect(mock.history.post.filter((r) => r.url?.endsWith('/stop/'))).toHaveLength(0);
+    await user.click(within(table).getByRole('button', { name: /Arrêter/ }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Arrêter' }));
+    expect(await within(table).findByText('Arrêtée')).toBeInTheDocument();
+    expect(mock.history.post.map((r) => r.url)).toEqual(['recurring-invoices/5/pause/', 'recurring-invoices/5/resume/', 'recurring-invoices/5/stop/']);
+    expect(within(table).queryByRole('button', { name: /Arrêter|Pause|Reprendre/ })).not.toBeInTheDocument();
+  });
+
+  it('says when there is none, and links back to the invoices', async () => {
+    mock.onGet('recurring-invoices/').reply(200, []);
+    renderApp({ route: '/invoices/recurring', preloadedState: signedIn });
+    expect(await screen.findByText(RECURRING_LIST_MESSAGES.empty)).toBeInTheDocument();
+    expect(screen.getByText(RECURRING_LIST_MESSAGES.emptyHint)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Liste des factures' })).toHaveAttribute('href', '/invoices');
+  });
+
+  it('shows its loading state, and is linked from the invoice list', async () => {
+    mock.onGet('recurring-invoices/').reply(() => new Promise(() => {}));
+    mock.onGet('invoices/').reply(200, []);
+    const { user } = renderApp({ route: '/invoices', preloadedState: signedIn });
+    await user.click(await screen.findByRole('link', { name: 'Factures récurrentes' }));
+    expect(await screen.findByText(RECURRING_LIST_MESSAGES.loading)).toBeInTheDocument();
+  });
+});

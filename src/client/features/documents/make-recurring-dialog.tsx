@@ -1,0 +1,220 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { asApiError, isNetworkError } from '../../app/api';
+import { parisToday } from '../../../shared/dates';
+import {
+  RECURRENCE_FREQUENCIES, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, type RecurrenceFrequency, type RecurrenceMode,
+} from '../../../shared/recurring';
+import { formatDate, formatMoney } from '../../lib/format';
+import { Button } from '../../ui/button';
+import { Dialog, DialogActions } from '../../ui/dialog';
+import { ChoiceField, Select, TextField } from '../../ui/form-fields';
+import { useToast } from '../../ui/toast';
+import type { DocumentRecord } from './document.types';
+import { ErrorSummary } from './error-summary';
+import { useMakeRecurringMutation } from './recurring.api';
+
+const StyledIntro = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const StyledFields = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+const StyledFieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing.sm};
+  margin: 0;
+  padding: 0;
+  border: none;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    padding: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
+const StyledErrors = styled.div`
+  margin-top: ${({ theme }) => theme.spacing.lg};
+`;
+
+export const RECURRING_FORM_MESSAGES = {
+  startRequired: 'Indiquez la date de la première facture.',
+  startInPast: 'La date de début ne peut pas être antérieure à aujourd’hui.',
+  endBeforeStart: 'La date de fin ne peut pas précéder la date de début.',
+  failed: 'La facture n’a pas pu être rendue récurrente. Vérifiez les champs et réessayez.',
+  network: 'Impossible de contacter le serveur. Veuillez vérifier votre connexion.',
+} as const;
+
+const FIELD_LABELS: Record<string, string> = {
+  frequency: 'Fréquence',
+  start_date: 'Date de la première facture',
+  end_date: 'Date de fin',
+  mode: 'Mode',
+};
+
+export interface RecurringFormValues {
+  frequency: RecurrenceFrequency;
+  start_date: string;
+  end_date: string;
+  mode: RecurrenceMode;
+}
+
+type FieldErrors = Partial<Record<keyof RecurringFormValues, string>>;
+
+/** The checks the server makes too, shown before sending. */
+export function validateRecurringForm(values: RecurringFormValues, today: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.start_date) errors.start_date = RECURRING_FORM_MESSAGES.startRequired;
+  else if (values.start_date < today) errors.start_date = RECURRING_FORM_MESSAGES.startInPast;
+  if (values.end_date && values.start_date && values.end_date < values.start_date) {
+    errors.end_date = RECURRING_FORM_MESSAGES.endBeforeStart;
+  }
+  return errors;
+}
+
+const FREQUENCY_OPTIONS = RECURRENCE_FREQUENCIES.map((value) => ({ value, label: RECURRENCE_FREQUENCY_LABELS[value] }));
+
+export interface MakeRecurringDialogProps {
+  invoice: DocumentRecord;
+  onClose: () => void;
+}
+
+/**
+ * « Rendre récurrente » : from a start date, every month, quarter or year (until an optional end
+ * date), Carnet creates the next invoice as a draft, or issues it and e-mails it to the client. The
+ * recurrence copies the invoice as it is now: changing this invoice later does not change it.
+ */
+export function MakeRecurringDialog({ invoice, onClose }: MakeRecurringDialogProps) {
+  const toast = useToast();
+  const formId = useId();
+  const today = parisToday();
+  const [makeRecurring, state] = useMakeRecurringMutation();
+  const [values, setValues] = useState<RecurringFormValues>({ frequency: 'monthly', start_date: today, end_date: '', mode: 'draft' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState<string[] | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const set = <K extends keyof RecurringFormValues>(key: K, value: RecurringFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const label = invoice.number ?? `#${invoice.id}`;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempt((n) => n + 1);
+    const invalid = validateRecurringForm(values, today);
+    setErrors(invalid);
+    if (Object.keys(invalid).length) {
+      setSummary(Object.values(invalid));
+      return;
+    }
+    setSummary(null);
+    try {
+      const created = await makeRecurring({
+        invoiceId: invoice.id,
+        body: { frequency: values.frequency, start_date: values.start_date, end_date: values.end_date || null, mode: values.mode },
+      }).unwrap();
+      toast.success(`Facture récurrente créée : prochaine facture le ${formatDate(created.next_occurrence_date)}.`);
+      onClose();
+    } catch (err) {
+      if (isNetworkError(err)) {
+        setSummary([RECURRING_FORM_MESSAGES.network]);
+        return;
+      }
+      const data = (asApiError(err)?.data ?? {}) as Record<string, unknown>;
+      const fieldErrors: FieldErrors = {};
+      const messages: string[] = [];
+      for (const [field, value] of Object.entries(data)) {
+        const text = Array.isArray(value) ? value.filter((m) => typeof m === 'string').join(' ') : typeof value === 'string' ? value : '';
+        if (!text) continue;
+        if (field in FIELD_LABELS) {
+          fieldErrors[field as keyof RecurringFormValues] = text;
+          messages.push(`${FIELD_LABELS[field]} : ${text}`);
+        } else {
+          messages.push(text);
+        }
+      }
+      setErrors(fieldErrors);
+      setSummary(messages.length ? messages : [RECURRING_FORM_MESSAGES.failed]);
+    }
+  };
+
+  return (
+    <Dialog open title="Rendre la facture récurrente" width="560px" onClose={onClose}>
+      <form id={formId} onSubmit={onSubmit} noValidate aria-label="Rendre la facture récurrente">
+        <StyledIntro>
+          Carnet créera une nouvelle facture « {invoice.title} » ({formatMoney(invoice.total_amount)} TTC, même client et
+          mêmes lignes que la facture {label}) à chaque échéance. Modifier ensuite cette facture ne change pas la récurrence.{' '}
+          <Link to="/invoices/recurring">Voir les factures récurrentes</Link>
+        </StyledIntro>
+        <StyledFields>
+          <Select
+            label="Fréquence"
+            options={FREQUENCY_OPTIONS}
+            value={values.frequency}
+            error={errors.frequency}
+            onChange={(event) => set('frequency', event.target.value as RecurrenceFrequency)}
+          />
+          <TextField
+            label="Date de la première facture"
+            type="date"
+            required
+            min={today}
+            value={values.start_date}
+            error={errors.start_date}
+            hint="Un jour qui n’existe pas dans un mois plus court (le 31) tombe sur son dernier jour."
+            onChange={(event) => set('start_date', event.target.value)}
+          />
+          <TextField
+            label="Date de fin (facultative)"
+            type="date"
+            min={values.start_date || today}
+            value={values.end_date}
+            error={errors.end_date}
+            hint="Sans date de fin, la récurrence continue jusqu’à ce que vous l’arrêtiez."
+            onChange={(event) => set('end_date', event.target.value)}
+          />
+          <StyledFieldset>
+            <legend>À chaque échéance</legend>
+            <ChoiceField
+              type="radio"
+              name="recurring-mode"
+              label={RECURRENCE_MODE_LABELS.draft}
+              hint="Vous relisez la facture et l’émettez vous-même."
+              checked={values.mode === 'draft'}
+              onChange={() => set('mode', 'draft')}
+            />
+            <ChoiceField
+              type="radio"
+              name="recurring-mode"
+              label={RECURRENCE_MODE_LABELS.issue_and_send}
+              hint="La facture reçoit son numéro et part au client par e-mail, sans intervention."
+              checked={values.mode === 'issue_and_send'}
+              onChange={() => set('mode', 'issue_and_send')}
+            />
+          </StyledFieldset>
+        </StyledFields>
+
+        {summary && (
+          <StyledErrors>
+            <ErrorSummary key={attempt} messages={summary} />
+          </StyledErrors>
+        )}
+
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose}>
+            Annuler
+          </Button>
+          <Button type="submit" variant="primary" disabled={state.isLoading}>
+            {state.isLoading ? 'Enregistrement...' : 'Rendre récurrente'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
