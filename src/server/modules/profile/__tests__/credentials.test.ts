@@ -2,7 +2,7 @@ import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } fro
 import { readOutbox } from '../../../test/outbox';
 import { PROFILE_FIELD_MESSAGES as M } from '../../../../shared/profile';
 import { redactLinkTokens } from '../../auth/account-links';
-import { CURRENT_PASSWORD_MESSAGES } from '../profile.routes';
+import { CURRENT_PASSWORD_MESSAGES } from '../profile.service';
 
 /**
  * Issue 16: the e-mail and the password of an account change only with its current password; a new
