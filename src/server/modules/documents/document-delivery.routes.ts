@@ -1,17 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { mailFromParts } from '../../mail/mailer';
 import { documentFileName } from '../../documents/document-model';
-import { renderPdf } from '../../documents/pdf-pool';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { requireClientEmail, sendInTransaction } from './document-sending';
-import type { DocumentView } from './documents.repository';
+import { printedDocument, sendDocument } from './document-sending';
 import { documentsService } from './documents.service';
-import { archivedDocument, documentNoun, liveRenderable } from './issuing';
+import { documentNoun } from './issuing';
 
 /**
  * `generate_pdf` and `send_email` for quotes, invoices and credit notes (SPEC sections 5, 7, 8). Errors are
@@ -52,17 +48,6 @@ function asErrorField(kind: DocumentKindConfig, request: FastifyRequest, err: un
   throw new ApiError(500, { error: 'Une erreur est survenue lors de la génération du document. Veuillez réessayer plus tard.' });
 }
 
-/**
- * The document as it is printed: an issued document's archived PDF (exactly what was sent, whatever
- * changed since in the profile, the contact or a task), else a live render (drafts, unsent quotes).
- */
-async function printed(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, view: DocumentView) {
-  const archived = await archivedDocument(db, kind, ownerId, view.id);
-  if (archived) return { document: archived.document, pdf: archived.pdf };
-  const { document } = await liveRenderable(db, kind, ownerId, view);
-  return { document, pdf: await renderPdf(document, { userId: ownerId }) };
-}
-
 /** The shared limiter's 429, worded for what was asked. */
 async function limited(ctx: AppContext, rule: typeof SEND_EMAIL_LIMIT, ownerId: number, message: (retryAfter: string) => string) {
   try {
@@ -85,7 +70,7 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
     try {
       await limited(ctx, GENERATE_PDF_LIMIT, request.userId, (seconds) => `Trop de PDF demandés. Veuillez réessayer dans ${seconds} secondes.`);
       const view = await documents.get(request.userId, idParam(request.params.id));
-      const { document, pdf } = await printed(ctx.db, kind, request.userId, view);
+      const { document, pdf } = await printedDocument(ctx.db, kind, request.userId, view);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentDisposition(documentFileName(document)))
@@ -100,24 +85,13 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
     const ownerId = request.userId;
     try {
       await limited(ctx, SEND_EMAIL_LIMIT, ownerId, () => TOO_MANY_SENDS);
-      const view = await documents.get(ownerId, idParam(request.params.id));
-      const { document: live, user } = await liveRenderable(ctx.db, kind, ownerId, view);
-      requireClientEmail(kind, live);
-
-      // The number, the frozen copy and journal entry (a draft), the status and the message with its
-      // PDF commit together, or not at all (document-sending.ts); the mail server is not waited for:
-      // the outbox sends the message after the commit (mail/outbox.ts), and the page follows it in
-      // `email_delivery`. A re-send reads the archived bytes first, and its transaction only writes.
-      const archived = view.status === 'draft' ? null : await printed(ctx.db, kind, ownerId, view);
-      await ctx.db.transaction().execute((trx) =>
-        sendInTransaction(trx, { dialect: ctx.dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived }),
-      );
+      // Issued (a draft), archived and put in the outbox in one transaction (document-sending.ts);
+      // the outbox sends the message after the commit (mail/outbox.ts).
+      const after = await sendDocument(ctx.db, { dialect: ctx.dialect, kind, ownerId, id: idParam(request.params.id), appName });
       ctx.outbox.kick();
-
-      const after = await documents.get(ownerId, view.id);
       return {
         message: SENDING[kind.kind],
-        id: view.id,
+        id: after.id,
         [kind.numberField]: after[kind.numberField] ?? null,
         status: after.status,
         status_display: after.status_display,

@@ -5,14 +5,16 @@ import { ApiError } from '../../http/errors';
 import { documentEmail } from '../../mail/document-emails';
 import { enqueueMail } from '../../mail/outbox';
 import { documentFileName, type RenderableDocument } from '../../documents/document-model';
+import { renderPdf } from '../../documents/pdf-pool';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { DocumentView } from './documents.repository';
 import { documentsService } from './documents.service';
+import { archivedDocument, liveRenderable } from './issuing';
 
 /**
- * The one path that sends a document by e-mail, used by `send_email` and by recurring invoices
- * (issue 15): in the caller's transaction, a draft is issued (number, frozen copy and journal
+ * The one path that sends a document by e-mail, used by `send_email` (sendDocument) and by
+ * recurring invoices (issue 15): in the caller's transaction, a draft is issued (number, frozen copy and journal
  * entry: documentsService.issue), the message with its PDF is stored in the outbox, the status
  * changes and the history records it, together or not at all. The mail server is not waited for:
  * the caller kicks the outbox after the commit.
@@ -67,4 +69,38 @@ export async function sendInTransaction(trx: Kysely<Database>, args: SendInTrans
     });
   }
   return document;
+}
+
+/**
+ * The document as it is printed: an issued document's archived PDF (exactly what was sent, whatever
+ * changed since in the profile, the contact or a task), else a live render (drafts, unsent quotes).
+ */
+export async function printedDocument(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, view: DocumentView) {
+  const archived = await archivedDocument(db, kind, ownerId, view.id);
+  if (archived) return { document: archived.document, pdf: archived.pdf };
+  const { document } = await liveRenderable(db, kind, ownerId, view);
+  return { document, pdf: await renderPdf(document, { userId: ownerId }) };
+}
+
+/**
+ * POST {kind}/{id}/send_email/: the number, the frozen copy and journal entry (a draft: the
+ * service's one issue path), the status and the message with its PDF commit together, or not at
+ * all (sendInTransaction). A re-send reads the archived bytes first, and its transaction only
+ * writes. The mail server is not waited for: the caller kicks the outbox after the commit, and
+ * the page follows the delivery in `email_delivery`. Returns the document as it is now.
+ */
+export async function sendDocument(
+  db: Kysely<Database>,
+  args: { dialect: Dialect; kind: DocumentKindConfig; ownerId: number; id: number; appName: string },
+): Promise<DocumentView> {
+  const { dialect, kind, ownerId, appName } = args;
+  const documents = documentsService(db, dialect, kind);
+  const view = await documents.get(ownerId, args.id);
+  const { document: live, user } = await liveRenderable(db, kind, ownerId, view);
+  requireClientEmail(kind, live);
+  const archived = view.status === 'draft' ? null : await printedDocument(db, kind, ownerId, view);
+  await db.transaction().execute((trx) =>
+    sendInTransaction(trx, { dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived }),
+  );
+  return documents.get(ownerId, view.id);
 }
