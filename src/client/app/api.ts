@@ -218,7 +218,7 @@ export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiE
 };
 
 export const TAG_TYPES = [
-  'Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote', 'Activity', 'Dashboard', 'Report', 'RecurringInvoice',
+  'Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote', 'Activity', 'Dashboard', 'Report', 'Reminder', 'RecurringInvoice',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

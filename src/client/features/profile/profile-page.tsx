@@ -16,6 +16,7 @@ import { usernameChanged } from '../../app/session/session.slice';
 import { formatIban } from '../../../shared/identifiers';
 import { LEGAL_FORMS, LEGAL_FORM_KEYS, hasShareCapital, ibanError, isSoleTrader, registryOf } from '../../../shared/profile';
 import { VAT_FRANCHISE, VAT_ON_DEBITS_MENTION, VAT_REGIME_LABELS, type VatRegime } from '../../../shared/vat';
+import { ReminderSettingsSection } from '../reminders';
 import { useGetProfileQuery, useUpdateProfileMutation } from './profile.api';
 import {
   REQUIRED_MESSAGE, buildProfilePayload, changesCredentials, firstInError, isFormField, isRequired, toForm,
@@ -486,6 +487,7 @@ export function ProfilePage() {
       narrow
     >
       {content}
+      {data && <ReminderSettingsSection />}
     </Page>
   );
 }

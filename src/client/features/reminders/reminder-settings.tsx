@@ -1,0 +1,125 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { asApiError } from '../../app/api';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ChoiceField, FormActions, FormGrid, TextField } from '../../ui/form-fields';
+import { useToast } from '../../ui/toast';
+import { parseReminderSettings, REMINDER_SETTINGS_LABELS, type ReminderSettings } from '../../../shared/reminders';
+import { useGetReminderSettingsQuery, useUpdateReminderSettingsMutation } from './reminders.api';
+
+/**
+ * 'Relances automatiques' on the profile page (issue 15): off by default; when on, Carnet sends
+ * each overdue invoice's reminders by itself, so many days after its due date per level (empty: no
+ * automatic reminder at that level). Checked here with the server's rules and messages.
+ */
+
+export const REMINDER_SETTINGS_MESSAGES = {
+  saved: 'Réglages des relances enregistrés.',
+  error: 'Les réglages des relances n’ont pas pu être enregistrés.',
+  loadError: 'Les réglages des relances n’ont pas pu être chargés.',
+} as const;
+
+type DayField = 'reminder_1_days' | 'reminder_2_days' | 'reminder_3_days';
+const DAY_FIELDS: DayField[] = ['reminder_1_days', 'reminder_2_days', 'reminder_3_days'];
+type Form = { auto_reminders: boolean } & Record<DayField, string>;
+type Errors = Partial<Record<keyof ReminderSettings | 'non_field_errors', string>>;
+
+const StyledForm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.md};
+`;
+
+/** A load failure, in its card: not an alert, the profile form above is what the page is about. */
+const StyledNote = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const toForm = (settings: ReminderSettings): Form => ({
+  auto_reminders: settings.auto_reminders,
+  reminder_1_days: settings.reminder_1_days?.toString() ?? '',
+  reminder_2_days: settings.reminder_2_days?.toString() ?? '',
+  reminder_3_days: settings.reminder_3_days?.toString() ?? '',
+});
+
+const joined = (errors: Record<string, unknown>): Errors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([key, value]) => [key, Array.isArray(value) ? value.join(' ') : String(value)]),
+  ) as Errors;
+
+export function ReminderSettingsSection() {
+  const toast = useToast();
+  const { data, isError } = useGetReminderSettingsQuery();
+  const [save, state] = useUpdateReminderSettingsMutation();
+  const [form, setForm] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+
+  useEffect(() => {
+    if (data && !form) setForm(toForm(data));
+  }, [data, form]);
+
+  if (isError && !data) {
+    return (
+      <Card title="Relances automatiques">
+        <StyledNote>{REMINDER_SETTINGS_MESSAGES.loadError}</StyledNote>
+      </Card>
+    );
+  }
+  if (!form) return null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseReminderSettings(form);
+    if ('errors' in parsed) {
+      setErrors(joined(parsed.errors));
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save(parsed.settings).unwrap();
+      setForm(toForm(saved));
+      toast.success(REMINDER_SETTINGS_MESSAGES.saved);
+    } catch (err) {
+      const body = asApiError(err)?.data;
+      if (body && typeof body === 'object' && !Array.isArray(body)) setErrors(joined(body as Record<string, unknown>));
+      toast.error(REMINDER_SETTINGS_MESSAGES.error);
+    }
+  };
+
+  return (
+    <Card title="Relances automatiques">
+      <StyledForm noValidate onSubmit={onSubmit} aria-label="Relances automatiques">
+        {(errors.non_field_errors || errors.auto_reminders) && <Alert tone="error">{errors.non_field_errors ?? errors.auto_reminders}</Alert>}
+        <ChoiceField
+          type="checkbox"
+          label="Relancer automatiquement les factures en retard"
+          hint="Carnet envoie lui-même chaque relance, une seule fois par facture et par niveau, jamais pour une facture payée, annulée par un avoir ou en brouillon."
+          checked={form.auto_reminders}
+          onChange={(event) => setForm({ ...form, auto_reminders: event.target.checked })}
+        />
+        <FormGrid>
+          {DAY_FIELDS.map((field) => (
+            <TextField
+              key={field}
+              name={field}
+              label={REMINDER_SETTINGS_LABELS[field]}
+              inputMode="numeric"
+              hint={field === 'reminder_3_days' ? 'Laissez vide pour l’envoyer vous-même.' : undefined}
+              value={form[field]}
+              error={errors[field]}
+              disabled={!form.auto_reminders}
+              onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+            />
+          ))}
+        </FormGrid>
+        <FormActions>
+          <Button type="submit" variant="primary" disabled={state.isLoading}>
+            {state.isLoading ? 'Enregistrement...' : 'Enregistrer les relances'}
+          </Button>
+        </FormActions>
+      </StyledForm>
+    </Card>
+  );
+}
