@@ -11,7 +11,7 @@ import { createTestApp, signUp, TEST_DATABASE_URL, type TestApp } from '../../..
  * On PostgreSQL two app instances share the database (two processes' worth of connections and
  * runners). On SQLite one: better-sqlite3 waits for the file's write lock synchronously, so a
  * second instance in the same process would block the thread that must commit the first one's
- * transaction (separate processes do not: recurring-processes.test.ts).
+ * transaction. Real server processes: recurring-processes.test.ts.
  */
 
 jest.setTimeout(120_000);

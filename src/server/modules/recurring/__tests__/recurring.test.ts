@@ -332,7 +332,7 @@ describe('generating occurrences', () => {
 describe('two generators at once', () => {
   // PostgreSQL: two processes' connections to one database. SQLite: one process (better-sqlite3 blocks
   // its thread while it waits for the file's lock, so two connections in one process would wait on each
-  // other); its two-process case runs through real server processes in recurring-jobs.test.ts.
+  // other). Real server processes with their job runners: recurring-processes.test.ts.
   const label = TEST_DATABASE_URL ? 'two connection pools on one PostgreSQL database' : 'two concurrent runs in one SQLite process';
   it(`generate each occurrence exactly once between them (${label})`, async () => {
     const database = TEST_DATABASE_URL ? openDatabase(t.config.databaseUrl, { searchPath: t.database.schema, poolSize: 4 }) : t.database;
