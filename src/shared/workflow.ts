@@ -88,6 +88,47 @@ export interface Task {
   invoice?: TaskInvoiceRef | null;
 }
 
+/**
+ * POST tasks/ and PUT tasks/{id}/ body (SPEC 7 "Tasks"): every writable field, amounts in euros
+ * and times in hours. A POST needs the title and fills the others with defaults; a PUT may send
+ * only some fields, the server keeps the others. The server's zod schema (tasks.schemas) is
+ * checked against it at compile time.
+ */
+export interface TaskWriteBody {
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: Priority;
+  due_date: string | null;
+  project_id: number | null;
+  contact_ids: number[];
+  estimated_time: number;
+  actual_time: number;
+  start_time: string | null;
+  end_time: string | null;
+  billable: boolean;
+  hourly_rate: number;
+  bill_reference: string;
+  payment_status: PaymentStatus;
+}
+
+/**
+ * POST projects/ and PUT projects/{id}/ body (SPEC 7 "Projects"), budget and revenue in euros.
+ * Checked against the server's zod schema (projects.schemas) at compile time.
+ */
+export interface ProjectWriteBody {
+  name: string;
+  description: string;
+  contact_ids: number[];
+  status: ProjectStatus;
+  priority: Priority;
+  start_date: string | null;
+  due_date: string | null;
+  completed_date: string | null;
+  budget: number;
+  revenue: number;
+}
+
 export interface TaskInvoiceRef {
   id: number;
   /** Null while the invoice is a draft. */

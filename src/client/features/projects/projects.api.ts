@@ -1,6 +1,6 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api, listTag, listTags } from '../../app/api';
-import type { Priority, Project, ProjectStatus } from '../../../shared/workflow';
+import type { Project, ProjectWriteBody } from '../../../shared/workflow';
 
 /**
  * Projects are normalised: the list endpoint's cache holds an EntityState, read with
@@ -26,19 +26,8 @@ export type ProjectListParams = Record<string, string>;
 /** The unfiltered list; use this very object so every screen shares one cache entry. */
 export const ALL_PROJECTS: ProjectListParams = {};
 
-/** POST/PUT body (SPEC 7 "Projects"). */
-export interface ProjectPayload {
-  name: string;
-  description: string;
-  contact_ids: number[];
-  status: ProjectStatus;
-  priority: Priority;
-  start_date: string | null;
-  due_date: string | null;
-  completed_date: string | null;
-  budget: number;
-  revenue: number;
-}
+/** POST/PUT body (SPEC 7 "Projects"): the shared request type the server's schema is checked against. */
+export type ProjectPayload = ProjectWriteBody;
 
 export const projectsApi = api.injectEndpoints({
   endpoints: (build) => ({

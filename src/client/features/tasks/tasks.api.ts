@@ -3,10 +3,8 @@ import { api, listTag, listTags, shownTag } from '../../app/api';
 import {
   PRIORITY_LABELS,
   TASK_STATUS_LABELS,
-  type PaymentStatus,
-  type Priority,
   type Task,
-  type TaskStatus,
+  type TaskWriteBody,
 } from '../../../shared/workflow';
 
 /** Tasks are normalised: list caches hold an EntityState, read with `taskSelectors`. */
@@ -25,24 +23,8 @@ const listProvides = (result: EntityState<Task, number> | undefined) => listTags
 
 export type TaskListParams = Record<string, string>;
 
-/** Every writable field (SPEC 7 "Tasks"); a PUT may send only some of them, the server keeps the others. */
-export interface TaskPayload {
-  title: string;
-  description: string;
-  status: TaskStatus;
-  priority: Priority;
-  due_date: string | null;
-  project_id: number | null;
-  contact_ids: number[];
-  estimated_time: number;
-  actual_time: number;
-  start_time: string | null;
-  end_time: string | null;
-  billable: boolean;
-  hourly_rate: number;
-  bill_reference: string;
-  payment_status: PaymentStatus;
-}
+/** Every writable field (SPEC 7 "Tasks"): the shared request type the server's schema is checked against. */
+export type TaskPayload = TaskWriteBody;
 
 export type TaskCreatePayload = Pick<TaskPayload, 'title'> & Partial<TaskPayload>;
 export type TaskUpdate = { id: number } & Partial<TaskPayload>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRIORITIES, PROJECT_STATUSES } from '../../../shared/workflow';
+import { PRIORITIES, PROJECT_STATUSES, type ProjectWriteBody } from '../../../shared/workflow';
+import type { SameKeys } from '../../http/api-types';
 import { dateOrNull, hundredths, idList, requiredText } from '../../http/fields';
 
 export const projectBody = z
@@ -27,3 +28,8 @@ export const projectBody = z
   }));
 
 export type ProjectInput = z.output<typeof projectBody>;
+
+/** The shared request type and this schema agree: the same writable fields, and every body the type allows parses. */
+type ProjectSchemaFields = Exclude<keyof z.input<typeof projectBody>, 'id' | 'contacts' | 'status_display' | 'created_at'>;
+export const PROJECT_BODY_MATCHES_SHARED_TYPE: SameKeys<ProjectSchemaFields, keyof ProjectWriteBody> = true;
+export const acceptsProjectWriteBody = (body: ProjectWriteBody): z.input<typeof projectBody> => body;

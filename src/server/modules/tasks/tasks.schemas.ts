@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_STATUSES, PRIORITIES, TASK_STATUSES } from '../../../shared/workflow';
+import { PAYMENT_STATUSES, PRIORITIES, TASK_STATUSES, type TaskWriteBody } from '../../../shared/workflow';
+import type { SameKeys } from '../../http/api-types';
 import { dateOrNull, dateTimeOrNull, hundredths, idList, idOrNull } from '../../http/fields';
 
 // `invoice_id`: set by billing the task (issue 15), freed by deleting the draft invoice or its line.
@@ -35,6 +36,11 @@ export const taskBody = z
     }
     return out;
   });
+
+/** The shared request type and this schema agree: the same writable fields, and every body the type allows parses. */
+type TaskSchemaFields = Exclude<keyof z.input<typeof taskBody>, (typeof READ_ONLY)[number]>;
+export const TASK_BODY_MATCHES_SHARED_TYPE: SameKeys<TaskSchemaFields, keyof TaskWriteBody> = true;
+export const acceptsTaskWriteBody = (body: Partial<TaskWriteBody>): z.input<typeof taskBody> => body;
 
 export interface TaskInput {
   title: string;
