@@ -166,4 +166,12 @@ it('runs a periodic job once per period, whichever instance gets it (fake clock)
     { dedupe_key: 'test:hourly@2026-12-02T10:00:00.000Z' },
     { dedupe_key: 'test:hourly@2026-12-02T11:00:00.000Z' },
   ]);
+
+  // A week later, the done runs older than a week are gone; the new period's is there.
+  advance(7 * 24 * 3_600_000 - 30 * 60_000); // 2026-12-09 10:45: the 10:00 run of 2026-12-02 is over a week old
+  await runnerA.runDue();
+  expect(await db.selectFrom('jobs').select('dedupe_key').where('kind', '=', 'test:hourly').orderBy('dedupe_key').execute()).toEqual([
+    { dedupe_key: 'test:hourly@2026-12-02T11:00:00.000Z' },
+    { dedupe_key: 'test:hourly@2026-12-09T10:00:00.000Z' },
+  ]);
 });

@@ -93,6 +93,8 @@ export async function scheduleJob<P>(db: Kysely<Database>, job: ScheduleJob<P>, 
 }
 
 const PERIODIC_SEPARATOR = '@';
+/** How long the done runs of a periodic job are kept. */
+const PERIODIC_KEPT_MS = 7 * 24 * 3_600_000;
 
 /**
  * The runner of one process: `register` handlers, then `start()` with the app and `stop()` before
@@ -116,12 +118,24 @@ export function createJobRunner(options: { db: Kysely<Database>; log: FastifyBas
   let again = false;
   let stopped = true;
 
-  /** Stores this period's job of each periodic kind (once: keyed by the period's start). */
+  /**
+   * Stores this period's job of each periodic kind (once: keyed by the period's start). The process
+   * that stores it also deletes that kind's done runs older than a week: a past period is never
+   * scheduled again, so its row is of no use (other jobs are kept: their key guards against a rerun).
+   */
   async function schedulePeriodic() {
     const at = now();
     for (const { kind, intervalMs } of periodic) {
       const start = new Date(Math.floor(at.getTime() / intervalMs) * intervalMs);
-      await scheduleJob(db, { kind, key: `${kind}${PERIODIC_SEPARATOR}${start.toISOString()}`, runAt: start }, at);
+      const stored = await scheduleJob(db, { kind, key: `${kind}${PERIODIC_SEPARATOR}${start.toISOString()}`, runAt: start }, at);
+      if (!stored) continue;
+      await db
+        .deleteFrom('jobs')
+        .where('kind', '=', kind)
+        .where('status', '=', 'done')
+        .where('dedupe_key', 'like', `${kind}${PERIODIC_SEPARATOR}%`)
+        .where('next_attempt_at', '<', new Date(at.getTime() - PERIODIC_KEPT_MS).toISOString())
+        .execute();
     }
   }
 

@@ -227,9 +227,15 @@ describe('automatic reminders', () => {
     expect((await world.call(user, 'PUT', '/api/profile/reminders/', { auto_reminders: true, reminder_1_days: 10, reminder_2_days: 10 })).body).toEqual({
       reminder_2_days: ['La deuxième relance doit venir après la première.'],
     });
+    // Omitted fields keep their value (the second level's 30 days here).
     expect((await world.call(user, 'PUT', '/api/profile/reminders/', { auto_reminders: true, reminder_1_days: null })).body).toEqual({
       reminder_1_days: ['Indiquez après combien de jours envoyer la première relance automatique.'],
+      reminder_2_days: ['Fixez d’abord le délai de la première relance.'],
     });
+    expect((await world.call(user, 'PUT', '/api/profile/reminders/', { auto_reminders: true, reminder_1_days: 10 })).body).toEqual({
+      auto_reminders: true, reminder_1_days: 10, reminder_2_days: 30, reminder_3_days: null,
+    });
+    expect((await world.call(user, 'GET', '/api/profile/reminders/')).body.reminder_1_days).toBe(10);
   });
 
   it('with a fake clock: past due + 7 one reminder; again none; past due + 30 the second; never for paid invoices; once across two instances', async () => {
