@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { addDays, parisToday } from '../src/shared/dates';
-import { CLIENT_ADDRESS, E2E_DATA_DIR, apiAs, createActivatedUser, fillIssuerProfile, readOutbox, signInAs } from './support/app';
+import { CLIENT_ADDRESS, E2E_DATA_DIR, apiAs, createActivatedUser, expectAccessible, fillIssuerProfile, readOutbox, signInAs } from './support/app';
 
 /**
  * Reminders (issue 15): an overdue invoice → 'Relancer' → confirm → the reminder's .eml lands in
@@ -57,7 +57,22 @@ test('an overdue invoice → "Relancer" → confirm → the reminder e-mail in t
   await expect(table).toContainText(email);
   await expect(table).toContainText(/Envoyée le /, { timeout: 10_000 });
 
+  await expectAccessible(page);
+
   // The next one would be the second.
   await page.getByRole('button', { name: 'Relancer' }).click();
   await expect(page.getByRole('dialog').getByTestId('reminder-level')).toHaveText('Deuxième relance');
+  await expectAccessible(page);
+  await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+
+  // Automatic reminders, in the profile: off by default, then on with their delays.
+  await page.goto('/profile');
+  const settings = page.getByRole('form', { name: 'Relances automatiques' });
+  await expect(settings.getByLabel('Première relance (jours après l’échéance)')).toHaveValue('7');
+  await settings.getByLabel('Relancer automatiquement les factures en retard').check();
+  await settings.getByLabel('Deuxième relance (jours après l’échéance)').fill('20');
+  await settings.getByRole('button', { name: 'Enregistrer les relances' }).click();
+  await expect(page.getByText('Réglages des relances enregistrés.')).toBeVisible();
+  expect(await api.get('/profile/reminders/')).toEqual({ auto_reminders: true, reminder_1_days: 7, reminder_2_days: 20, reminder_3_days: null });
+  await expectAccessible(page);
 });
