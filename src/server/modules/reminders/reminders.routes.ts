@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../http/errors';
 import { idParam } from '../../http/params';
+import type { RateLimitRule } from '../../plugins/rate-limit';
 import { mailFromParts } from '../../mail/mailer';
 import { parseReminderSettings, type ReminderLevel, type ReminderSettings } from '../../../shared/reminders';
 import { remindersService } from './reminders.service';
 
 type IdRequest = { Params: { id: string } };
+
+/** Per user, like send_email: a reminder reaches a third party. */
+export const SEND_REMINDER_LIMIT: RateLimitRule = { name: 'send-reminder:user', max: 20, windowSeconds: 3600 };
 
 /** How often the automatic reminders are looked for (one job per hour, run by one process). */
 export const AUTOMATIC_REMINDERS_INTERVAL_MS = 3_600_000;
@@ -47,6 +51,7 @@ export async function remindersRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = idParam(request.params.id);
     // The invoice first: another user's is a 404 whatever the body.
     await reminders.owned(request.userId, id);
+    await ctx.rateLimit(SEND_REMINDER_LIMIT, String(request.userId));
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest({ detail: 'Le corps de la requête doit être un objet JSON.' });
     const { level, ...rest } = body as Record<string, unknown>;

@@ -6,6 +6,7 @@ import { createMailer, type Mailer, type OutgoingMail } from '../../../mail/mail
 import { pay, viaInject } from '../../../test/billing-fixtures';
 import { addDays } from '../../../../shared/dates';
 import { sleep } from '../../../test/server-process';
+import { SEND_REMINDER_LIMIT } from '../reminders.routes';
 
 /**
  * Reminders of overdue invoices (issue 15) through the real app and database (SQLite, or
@@ -205,6 +206,29 @@ describe('sending a reminder', () => {
       expect(res.body.detail).toBe('Facture introuvable.');
     }
     expect((await reminders(invoice.id)).body).toMatchObject({ reminders: [], next_level: 1, next_level_display: 'Relance', recipient: 'colette@exemple.fr', refusal: null });
+  });
+
+  it('limits a user to 20 reminders an hour, with a French 429, counted once the invoice is theirs', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+    try {
+      const other = new InvoicingWorld(limited);
+      const user = await signUp(limited);
+      const stranger = await signUp(limited);
+      const contact = (await other.call(user, 'POST', '/api/contacts/', { name: 'Client', email: 'client@exemple.fr' })).body;
+      other.client = contact;
+      const draft = await other.create(user, 'invoices');
+      const send = (who = user) => other.call(who, 'POST', `/api/invoices/${draft.id}/send_reminder/`, {});
+      // Another user's invoice: a 404, not counted against its owner.
+      for (let i = 0; i < 25; i++) expect((await send(stranger)).status).toBe(404);
+      const statuses: number[] = [];
+      for (let i = 0; i < SEND_REMINDER_LIMIT.max; i++) statuses.push((await send()).status);
+      expect(new Set(statuses)).toEqual(new Set([400])); // a draft: refused, but counted
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.body.detail).toMatch(/^Trop de tentatives\. Veuillez réessayer dans \d+ secondes\.$/);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
