@@ -90,6 +90,45 @@ export interface InvoiceLinks {
   deposit_of_quote_id?: number;
 }
 
+/** Why a task cannot be billed again (issue 15), to follow a colon: an invoice, issued or draft, bills it. */
+const billedElsewhere = (t: { title: string; invoice_number: string | null; invoice_title: string }) =>
+  t.invoice_number
+    ? `la tâche « ${t.title} » est déjà facturée par la facture ${t.invoice_number}`
+    : `la tâche « ${t.title} » figure déjà dans le brouillon de facture « ${t.invoice_title} »`;
+
+/** The tasks named by `lines` that an invoice other than `invoiceId` (null: any invoice) bills, by task id. */
+async function tasksBilledElsewhere(trx: Kysely<Database>, ownerId: number, invoiceId: number | null, lines: { task_id: number | null }[]) {
+  const taskIds = [...new Set(lines.map((l) => l.task_id).filter((id): id is number => id !== null))];
+  if (!taskIds.length) return new Map<number, string>();
+  const rows = await trx
+    .selectFrom('tasks as t')
+    .innerJoin('invoices as i', 'i.id', 't.invoice_id')
+    .select(['t.id', 't.title', 'i.number as invoice_number', 'i.title as invoice_title'])
+    .where('t.owner_id', '=', ownerId)
+    .where('t.id', 'in', taskIds)
+    .$if(invoiceId !== null, (q) => q.where('t.invoice_id', '!=', invoiceId!))
+    .orderBy('t.id')
+    .execute();
+  return new Map(rows.map((r) => [r.id, billedElsewhere(r)]));
+}
+
+/**
+ * After an invoice's lines are saved (they claimed their free tasks, syncBilledTasks): a line
+ * naming a task another invoice bills is a 400 on that line's task, checked after the claim so
+ * that a concurrent save that won the task is seen too. The transaction then rolls back.
+ */
+async function refuseTasksBilledElsewhere(trx: Kysely<Database>, ownerId: number, invoiceId: number, lines: { task_id: number | null }[]) {
+  const billed = await tasksBilledElsewhere(trx, ownerId, invoiceId, lines);
+  if (!billed.size) return;
+  throw badRequest({
+    line_items: lines.map((l) => {
+      const why = l.task_id === null ? undefined : billed.get(l.task_id);
+      // Never taken from the other invoice: this line must let go of it.
+      return why ? { task_id: [`${why.charAt(0).toUpperCase()}${why.slice(1)} : retirez-la de cette ligne.`] } : {};
+    }),
+  });
+}
+
 export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig) {
   const repo = documentsRepository(db, kind);
   // The dashboard figures, prepared once (each kind's service asks only its own).
@@ -270,6 +309,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const number = kind.numberedAtCreation ? await nextDocumentNumber(trx, kind, ownerId, Number(today.slice(0, 4))) : null;
         const draft = kind === INVOICE_KIND ? { ...doc, status: 'draft' } : { ...doc, status: issuing(input) ? 'draft' : input.status };
         const id = await txRepo.save(ownerId, null, { ...withDates(draft, today, clientType), number, ...extra });
+        if (kind === INVOICE_KIND) await refuseTasksBilledElsewhere(trx, ownerId, id, input.line_items);
         if (issuing(input)) await issue(trx, ownerId, id, input.issue_date ?? undefined);
         const created = (await txRepo.find(ownerId, id))!;
         await record(trx, ownerId, created, 'créé', options.activityChanges);
@@ -291,6 +331,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           const willIssue = issuing(input) && row.status === 'draft';
           const status = willIssue ? 'draft' : input.status;
           await txRepo.save(ownerId, id, { ...withDates({ ...doc, status }, parisToday(), clientType), number: row.number });
+          if (kind === INVOICE_KIND) await refuseTasksBilledElsewhere(trx, ownerId, id, input.line_items);
           if (willIssue) {
             // The date typed in this request, if changed; otherwise the invoice is dated today.
             const explicit = input.issue_date !== null && input.issue_date !== row.issue_date ? input.issue_date : undefined;
@@ -403,6 +444,11 @@ export async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Diale
           detail: 'Une facture d’acompte de ce devis est encore en brouillon : émettez-la ou supprimez-la avant de créer la facture finale.',
           invoice_id: draftDeposit.id,
         });
+      }
+      // A line's task already billed by an invoice (its time invoiced meanwhile): converting would bill it twice.
+      const billed = await tasksBilledElsewhere(trx, ownerId, null, quote.line_items!);
+      if (billed.size) {
+        throw badRequest({ detail: `Ce devis ne peut pas être converti en facture : ${[...billed.values()].join(' ; ')}.` });
       }
       const prepaid = (await quoteDeposits(trx, ownerId, quoteId)).reduce((sum, d) => sum + d.amountCents, 0);
       const today = parisToday();
