@@ -4,6 +4,34 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { SourceMapDevToolPlugin } = require('webpack');
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of the scripts, made once at build time: the server
+ * sends them as they are (@fastify/static preCompressed) instead of gzipping each request at level
+ * 4 — on a phone's slow network /dashboard's scripts weigh 15 % less (130 KB instead of 154 KB;
+ * issue 18).
+ */
+class PrecompressPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const zlib = require('node:zlib');
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            const bytes = source.buffer();
+            if (!name.endsWith('.js') || bytes.length < 1024) continue;
+            const brotli = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+            compilation.emitAsset(`${name}.br`, new sources.RawSource(brotli));
+            compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(bytes, { level: 9 })));
+          }
+        },
+      );
+    });
+  }
+}
+
 /** Production source maps: written beside the build, never in the served dist/public (issue 16). */
 const SOURCE_MAP_DIR = path.resolve(__dirname, 'dist/sourcemaps');
 
@@ -21,7 +49,7 @@ module.exports = (env, argv) => {
       template: path.resolve(__dirname, 'public/index.html'),
       favicon,
       scriptLoading: 'defer',
-      chunks: ['main'],
+      chunks: ['framework', 'libs', 'main'],
     }),
   ];
   if (!isDev) {
@@ -46,6 +74,7 @@ module.exports = (env, argv) => {
     // No `//# sourceMappingURL` comment, and the maps outside the public directory: the sources stay
     // private, and a stack trace from production can still be decoded with dist/sourcemaps.
     plugins.push(
+      new PrecompressPlugin(),
       new SourceMapDevToolPlugin({
         filename: `${path.relative(path.resolve(__dirname, 'dist/public'), SOURCE_MAP_DIR)}/[file].map`,
         append: false,
@@ -67,8 +96,15 @@ module.exports = (env, argv) => {
 
   return {
     mode,
+    // The app's libraries are entries of their own that main depends on: each script's modules
+    // are evaluated when it arrives, in its own task, rather than all in main's (issue 18).
     entry: {
-      main: path.resolve(__dirname, 'src/client/main.tsx'),
+      framework: ['react', 'react-dom/client', 'react/jsx-runtime'],
+      libs: {
+        import: ['react-router-dom', 'react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/query/react', 'redux-persist', 'axios', 'styled-components'],
+        dependOn: 'framework',
+      },
+      main: { import: path.resolve(__dirname, 'src/client/main.tsx'), dependOn: 'libs' },
       ...(isDev ? {} : { landing: path.resolve(__dirname, 'src/client/landing.ts') }),
     },
     output: {
@@ -100,17 +136,7 @@ module.exports = (env, argv) => {
     optimization: {
       runtimeChunk: 'single',
       moduleIds: 'deterministic',
-      splitChunks: {
-        chunks: 'all',
-        cacheGroups: {
-          vendor: {
-            test: /[\\/]node_modules[\\/]/,
-            name: 'vendor',
-            chunks: 'initial',
-            priority: 10,
-          },
-        },
-      },
+      splitChunks: { chunks: 'all' },
     },
     performance: { hints: isDev ? false : 'warning', maxEntrypointSize: 430000, maxAssetSize: 400000 },
     plugins,

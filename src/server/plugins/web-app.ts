@@ -67,7 +67,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, analyticsScr
   });
 }
 
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/;
+/** A content-hashed file, or its precompressed copy (`.br`, `.gz`, made by the build). */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/;
+/** What the build precompresses (webpack.config.js, PrecompressPlugin), or a copy of it. */
+const PRECOMPRESSED_TYPES = /\.js(\.br|\.gz)?$/;
 
 /**
  * Serves the built SPA from `publicDir`: hashed assets cached for a year, index.html (with the
@@ -96,10 +99,15 @@ export async function registerWebApp(
     root: publicDir,
     wildcard: false,
     index: false,
+    // The build's brotli or gzip copy when the browser takes it, else the file (gzipped on the fly).
+    preCompressed: true,
     allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/landing.html',
     cacheControl: false, // set below, per file
     setHeaders(res, filePath) {
       res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // A script's bytes depend on Accept-Encoding (brotli, gzip or plain): a shared cache must know.
+      // @fastify/compress says so when it compresses, not when the file is already compressed.
+      if (PRECOMPRESSED_TYPES.test(filePath)) res.setHeader('vary', 'accept-encoding');
     },
   });
 
