@@ -1,5 +1,7 @@
+import { once } from './once';
+
 /** Business dates are Paris calendar days, as 'YYYY-MM-DD'. */
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+const PARIS_DAY = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 let cachedMinute = NaN;
 let cachedDay = '';
@@ -12,7 +14,7 @@ let cachedDay = '';
 export function parisToday(now: Date = new Date()): string {
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute !== cachedMinute) {
-    cachedDay = PARIS_DAY.format(now);
+    cachedDay = PARIS_DAY().format(now);
     cachedMinute = minute;
   }
   return cachedDay;

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { once } from '../../shared/once';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -7,8 +8,8 @@ export interface SortState<K extends string = string> {
   direction: SortDirection;
 }
 
-// Built once per module (Intl objects are costly to create).
-const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+// Built once per module, on first use (Intl objects are costly to create).
+const collator = once(() => new Intl.Collator('fr', { sensitivity: 'base', numeric: true }));
 
 /**
  * Compares two cell values for sorting: empty values (null, undefined, '') always last,
@@ -23,7 +24,7 @@ export function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
-  return collator.compare(String(a), String(b));
+  return collator().compare(String(a), String(b));
 }
 
 /** Returns a new array sorted by `getValue(item, key)`; empty values stay last in both directions. */

@@ -18,3 +18,4 @@ export * from './confirm-dialog';
 export * from './page';
 export * from './coming-soon';
 export * from './icons';
+export * from './use-media-query';

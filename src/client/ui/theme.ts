@@ -215,8 +215,11 @@ export function getTheme(mode: ThemeMode): AppTheme {
   return mode === 'dark' ? darkTheme : lightTheme;
 }
 
-/** Media query helper: `${media.below('sm')} { ... }` */
+/** Media query helper: `${media.below('sm')} { ... }`; `media.query.below('sm')` for matchMedia. */
 export const media = {
   below: (bp: keyof typeof breakpoints) => `@media (max-width: calc(${breakpoints[bp]} - 1px))`,
   above: (bp: keyof typeof breakpoints) => `@media (min-width: ${breakpoints[bp]})`,
+  query: {
+    below: (bp: keyof typeof breakpoints) => `(max-width: calc(${breakpoints[bp]} - 1px))`,
+  },
 };

@@ -1,22 +1,20 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '../../lib/format';
+import { once } from '../../../shared/once';
 import { visuallyHidden } from '../../ui/global-style';
 import { niceScale } from './monthly-revenue';
 
-// Built once (Intl objects are costly). Months are 'YYYY-MM', read as UTC dates.
-const shortMonth = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
-const narrowMonth = new Intl.DateTimeFormat('fr-FR', { month: 'narrow', timeZone: 'UTC' });
-const longMonth = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const compactMoney = new Intl.NumberFormat('fr-FR', {
-  style: 'currency',
-  currency: 'EUR',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+// Built once, on first use (Intl objects are costly). Months are 'YYYY-MM', read as UTC dates.
+const shortMonth = once(() => new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' }));
+const narrowMonth = once(() => new Intl.DateTimeFormat('fr-FR', { month: 'narrow', timeZone: 'UTC' }));
+const longMonth = once(() => new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const compactMoney = once(
+  () => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 }),
+);
 
 const monthDate = (month: string) => new Date(`${month}-01T00:00:00Z`);
-export const formatMonthLong = (month: string) => longMonth.format(monthDate(month));
+export const formatMonthLong = (month: string) => longMonth().format(monthDate(month));
 
 /** Height of the drawing (the loading placeholder takes the same). */
 export const CHART_HEIGHT = 220;
@@ -67,8 +65,12 @@ function useWidth<T extends HTMLElement>() {
       const w = element.getBoundingClientRect().width;
       if (w > 0) setWidth(w);
     };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    // ResizeObserver reports the first size itself, once the page is laid out: measuring here
+    // would force a layout of the whole page in the middle of the render (a long task on a phone).
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
@@ -121,7 +123,7 @@ export function RevenueChart({
   const barWidth = Math.min(slot * 0.62, 40);
   const y = (value: number) => PAD.top + plotHeight * (1 - value / top);
   const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
-  const labelFormat = slot >= 34 ? shortMonth : narrowMonth;
+  const labelFormat = slot >= 34 ? shortMonth() : narrowMonth();
   const showValues = slot >= 52;
 
   const first = months[0]?.month;
@@ -143,7 +145,7 @@ export function RevenueChart({
           <g key={tick}>
             <line className="grid" x1={PAD.left} x2={width - PAD.right} y1={y(tick)} y2={y(tick)} />
             <text x={PAD.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-              {compactMoney.format(tick)}
+              {compactMoney().format(tick)}
             </text>
           </g>
         ))}
@@ -168,7 +170,7 @@ export function RevenueChart({
               </rect>
               {showValues && m.value > 0 && (
                 <text className="value" x={cx} y={PAD.top + plotHeight - height - 6} textAnchor="middle">
-                  {compactMoney.format(m.value)}
+                  {compactMoney().format(m.value)}
                 </text>
               )}
               <text x={cx} y={HEIGHT - 8} textAnchor="middle">

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button, ButtonLink } from '../../ui/button';
 import { IconClose, IconDashboard, IconLogo, IconLogout, IconMenu, IconMoon, IconSearch, IconSun, IconUser } from '../../ui/icons';
 import { media } from '../../ui/theme';
+import { useMediaQuery } from '../../ui/use-media-query';
 import { useGetProfileQuery } from '../profile';
 import { GlobalSearch } from '../search';
 import { selectIsAuthenticated, selectUsername } from '../../app/session/session.slice';
@@ -159,7 +160,11 @@ export function AppHeader({ menu }: AppHeaderProps) {
   const dispatch = useAppDispatch();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const username = useAppSelector(selectUsername);
-  const { data: profile } = useGetProfileQuery(undefined, { skip: !isAuthenticated });
+  // Phones show neither the greeting nor, until its icon is pressed, the search: no profile request,
+  // no search field to render while the app starts there.
+  const narrow = useMediaQuery(media.query.below('md'));
+  const phone = useMediaQuery(media.query.below('sm'));
+  const { data: profile } = useGetProfileQuery(undefined, { skip: !isAuthenticated || narrow });
   const mode = useAppSelector(selectThemeMode);
   const showTools = isAuthenticated && areHeaderToolsVisible(pathname);
 
@@ -210,7 +215,7 @@ export function AppHeader({ menu }: AppHeaderProps) {
       {showTools ? (
         <StyledTools>
           <StyledSearchSlot ref={searchSlotRef} $open={searchOpen} onKeyDown={onSearchKeyDown}>
-            <GlobalSearch />
+            {(!phone || searchOpen) && <GlobalSearch />}
             {searchOpen && (
               <Button variant="ghost" iconOnly aria-label="Fermer la recherche" title="Fermer la recherche" onClick={closeSearch}>
                 <IconClose />
@@ -237,7 +242,7 @@ export function AppHeader({ menu }: AppHeaderProps) {
       )}
 
       <StyledActions>
-        {isAuthenticated && <StyledWelcome>Bienvenue, {greetingName(profile, username)}</StyledWelcome>}
+        {isAuthenticated && !narrow && <StyledWelcome>Bienvenue, {greetingName(profile, username)}</StyledWelcome>}
         {isAuthenticated && pathname !== '/dashboard' && (
           <StyledWideOnly>
             <ButtonLink to="/dashboard" variant="ghost" iconOnly aria-label="Vue d'ensemble" title="Tableau de bord">

@@ -32,9 +32,6 @@ export const SIDEBAR_ITEMS: readonly { label: string; to: string; Icon: Componen
   { label: 'Rapports', to: '/reports', Icon: IconReports },
 ];
 
-/** Below this width the sidebar is an off-canvas menu opened from the header (issue 18). */
-export const OFF_CANVAS_QUERY = '(max-width: 639.98px)';
-
 const StyledSlot = styled.div<{ $collapsed: boolean }>`
   position: relative;
   flex: none;
@@ -189,7 +186,7 @@ export function AppSidebar({ id, menuOpen, onMenuClose }: AppSidebarProps) {
   // Wider than a phone: the panel is the plain sidebar again, nothing left to close.
   useEffect(() => {
     if (!menuOpen || typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(OFF_CANVAS_QUERY);
+    const query = window.matchMedia(media.query.below('sm'));
     const onChange = () => {
       if (!query.matches) onMenuClose();
     };
