@@ -197,6 +197,8 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
 export interface SelectOption {
   value: string;
   label: string;
+  /** Listed but not selectable (its label says why). */
+  disabled?: boolean;
 }
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement>, FieldChromeProps {
@@ -215,7 +217,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       <StyledSelect ref={ref} {...control} {...rest}>
         {placeholderOption !== undefined && <option value="">{placeholderOption}</option>}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}
           </option>
         ))}

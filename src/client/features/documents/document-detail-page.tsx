@@ -168,7 +168,8 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   const validSource = sourceId !== null && Number.isInteger(sourceId);
 
   const recordQuery = useGetDocumentQuery(validSource ? { kind, id: sourceId } : skipToken);
-  const { clients, clientsLoading, tasks, failed: optionsFailed } = useDocumentOptions();
+  // An invoice's own tasks are not billed elsewhere (issue 15): only another invoice's are held back.
+  const { clients, clientsLoading, tasks, failed: optionsFailed } = useDocumentOptions(kind === 'invoice' ? id : null);
   // Its notices fill a new document; its VAT regime shapes every form (issue 14).
   const profileQuery = useGetProfileQuery();
   const vatRegime = profileQuery.data?.vat_regime;
@@ -666,6 +667,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
             lines={form.line_items}
             lineTotals={totals.lines}
             tasks={tasks}
+            billsTasks={kind === 'invoice'}
             showErrors={Boolean(formErrors?.invalidLines.length)}
             disabled={locked}
             defaultRate={form.tax_rate}

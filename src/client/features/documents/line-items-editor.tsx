@@ -111,6 +111,30 @@ export const LINE_FIELD_ERRORS = {
 
 type LineFieldErrors = Partial<Record<keyof typeof LINE_FIELD_ERRORS, string>>;
 
+/** What the task picker says of a task another invoice bills (issue 15). */
+export const billedTaskNote = (invoiceNumber: string) =>
+  invoiceNumber ? `Déjà facturée (${invoiceNumber})` : 'Dans un brouillon de facture';
+
+/** A line of an invoice linked to a task another invoice bills: saving it would be refused. */
+export const billedTaskError = (invoiceNumber: string) =>
+  `${billedTaskNote(invoiceNumber)} : choisissez une autre tâche, ou aucune.`;
+
+const taskLabel = (t: TaskOption) => (t.projectName ? `${t.title} — ${t.projectName}` : t.title);
+
+/**
+ * The task picker's options: a task another invoice bills is named with that invoice; on an
+ * invoice it is listed after the others and cannot be chosen (a task is billed once). A quote
+ * bills nothing: every task can be chosen.
+ */
+export function taskPickerOptions(tasks: TaskOption[], billsTasks: boolean): SelectOption[] {
+  const option = (t: TaskOption): SelectOption =>
+    t.invoiceNumber === null
+      ? { value: String(t.id), label: taskLabel(t) }
+      : { value: String(t.id), label: `${taskLabel(t)} · ${billedTaskNote(t.invoiceNumber)}`, disabled: billsTasks };
+  if (!billsTasks) return tasks.map(option);
+  return [...tasks.filter((t) => t.invoiceNumber === null), ...tasks.filter((t) => t.invoiceNumber !== null)].map(option);
+}
+
 function lineFieldErrors(line: FormLine): LineFieldErrors {
   const quantity = parseDecimal(line.quantity);
   const price = parseDecimal(line.unit_price);
@@ -132,6 +156,8 @@ interface LineEditorProps {
   disabled: boolean;
   /** Whether the line's VAT rate is shown (not in the franchise). */
   showVat: boolean;
+  /** An invoice's lines bill their tasks: a task another invoice bills is refused. */
+  billsTasks: boolean;
   onChange: (key: string, update: (line: FormLine) => FormLine) => void;
   onRemove: (key: string) => void;
 }
@@ -146,6 +172,7 @@ const LineEditor = memo(function LineEditor({
   showErrors,
   disabled,
   showVat,
+  billsTasks,
   onChange,
   onRemove,
 }: LineEditorProps) {
@@ -157,6 +184,9 @@ const LineEditor = memo(function LineEditor({
     line.task_id !== null && !tasksById.has(line.task_id)
       ? [{ value: String(line.task_id), label: line.taskTitle ?? `Tâche #${line.task_id}` }, ...taskOptions]
       : taskOptions;
+  // Linked to a task another invoice bills (a copy of an invoice, or billed meanwhile): said at once.
+  const billedElsewhere = line.task_id === null ? null : (tasksById.get(line.task_id)?.invoiceNumber ?? null);
+  const taskError = billsTasks && !disabled && billedElsewhere !== null ? billedTaskError(billedElsewhere) : undefined;
   const set = (field: 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate') => (value: string) =>
     onChange(line.key, (current) => ({ ...current, [field]: value }));
 
@@ -178,6 +208,7 @@ const LineEditor = memo(function LineEditor({
           options={options}
           value={line.task_id === null ? '' : String(line.task_id)}
           disabled={disabled}
+          error={taskError}
           onChange={(event) => {
             const id = event.target.value ? Number(event.target.value) : null;
             onChange(line.key, (current) => lineWithTask(current, id === null ? null : (tasksById.get(id) ?? null)));
@@ -256,6 +287,8 @@ export interface LineItemsEditorProps {
   defaultRate: string;
   /** Whether each line's VAT rate is shown and chosen (not in the franchise). */
   showVat?: boolean;
+  /** An invoice: its lines bill their tasks, so a task another invoice bills cannot be chosen (issue 15). */
+  billsTasks?: boolean;
   onChange: (update: (lines: FormLine[]) => FormLine[]) => void;
 }
 
@@ -268,13 +301,11 @@ export function LineItemsEditor({
   disabled = false,
   defaultRate,
   showVat = true,
+  billsTasks = false,
   onChange,
 }: LineItemsEditorProps) {
   const tasksById = useMemo(() => new Map(tasks.map((t) => [t.id, t])), [tasks]);
-  const taskOptions = useMemo(
-    () => tasks.map((t) => ({ value: String(t.id), label: t.projectName ? `${t.title} — ${t.projectName}` : t.title })),
-    [tasks],
-  );
+  const taskOptions = useMemo(() => taskPickerOptions(tasks, billsTasks), [tasks, billsTasks]);
   const focusKey = useRef<string | null>(null);
 
   const changeLine = useMemo(
@@ -313,6 +344,7 @@ export function LineItemsEditor({
           showErrors={showErrors}
           disabled={disabled}
           showVat={showVat}
+          billsTasks={billsTasks}
           onChange={changeLine}
           onRemove={removeLine}
         />

@@ -7,7 +7,11 @@ export interface DocumentOptions {
   /** The client picker's contacts, sorted by name. */
   clients: ClientOption[];
   clientsLoading: boolean;
-  /** The line task picker's tasks, sorted by title, with what a line takes from them. */
+  /**
+   * The line task picker's tasks, sorted by title, with what a line takes from them. A task's
+   * `invoiceNumber` names the invoice that bills it ('' for a draft) unless it is the invoice
+   * being edited: null means it is free for this document's lines.
+   */
   tasks: TaskOption[];
   failed: boolean;
 }
@@ -15,8 +19,9 @@ export interface DocumentOptions {
 /**
  * The document form's pickers, selected from the contact and task lists' normalised caches: the
  * form downloads neither list again when the list screens (or another form) already hold them.
+ * `invoiceId`: the invoice being edited (its own tasks are not billed elsewhere), null otherwise.
  */
-export function useDocumentOptions(): DocumentOptions {
+export function useDocumentOptions(invoiceId: number | null = null): DocumentOptions {
   const contacts = useContactOptions();
   const taskOptions = useTaskOptions();
   const tasks = useMemo(
@@ -30,9 +35,9 @@ export function useDocumentOptions(): DocumentOptions {
         actual_time: task.actual_time,
         estimated_time: task.estimated_time,
         projectName: task.project?.name ?? null,
-        invoiceNumber: task.invoice ? (task.invoice.invoice_number ?? '') : null,
+        invoiceNumber: task.invoice && task.invoice.id !== invoiceId ? (task.invoice.invoice_number ?? '') : null,
       })),
-    [taskOptions.tasks],
+    [taskOptions.tasks, invoiceId],
   );
   return {
     clients: contacts.options,

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type MockAdapter from 'axios-mock-adapter';
+import { addDays, parisToday } from '../../../../shared/dates';
+import { mockHttp, renderApp, signedIn } from '../../../test/render';
+
+/**
+ * The line task picker (issue 15): on an invoice, a task another invoice bills is listed last and
+ * cannot be chosen, named with that invoice; the invoice's own tasks can; a line already linked
+ * to one says so at once; the server's refusal lands on the line. A quote bills nothing. Full app,
+ * real store, tasks from the task list's cache.
+ */
+
+jest.setTimeout(30_000);
+
+const today = parisToday();
+const CONTACTS = [{ id: 3, name: 'Librairie Colette', email: 'colette@exemple.fr', phone: '', company: '', category: 'client' }];
+const task = (id: number, title: string, invoice: { id: number; invoice_number: string | null; status: string } | null) => ({
+  id, title, description: '', hourly_rate: 50, cost: 0, actual_time: 2, estimated_time: 0,
+  project: { id: 1, name: 'Site' }, invoice_id: invoice?.id ?? null, invoice,
+});
+const TASKS = [
+  task(9, 'Maquettes', { id: 7, invoice_number: null, status: 'draft' }),
+  task(10, 'Recette', { id: 20, invoice_number: 'FAC-2026-0003', status: 'sent' }),
+  task(11, 'Audit', { id: 21, invoice_number: null, status: 'draft' }),
+  task(12, 'Intégration', null),
+];
+
+const invoice = (extra: Record<string, unknown> = {}) => ({
+  id: 7, invoice_number: null, due_date: addDays(today, 30), payment_date: null, quote_id: null,
+  title: 'Refonte du site', description: '', client: { id: 3, name: 'Librairie Colette', email: 'colette@exemple.fr' },
+  status: 'draft', status_display: 'Brouillon', priority: 'normale', issue_date: today, tax_rate: 20,
+  legal_notice: '', signature_notice: '', subtotal: 100, tax_amount: 20, total_amount: 120, created_at: '2026-11-01T10:00:00Z',
+  line_items: [
+    { id: 11, title: 'Maquettes', description: '', quantity: 2, unit_price: 50, total: 100, task_id: 9, task: { id: 9, title: 'Maquettes', hourly_rate: 50, cost: 0 } },
+  ],
+  ...extra,
+});
+
+const lines = () => screen.getAllByTestId('line-item');
+const picker = (n: number) => within(lines()[n - 1]).getByRole('combobox', { name: /^Tâche liée/ });
+const optionsOf = (select: HTMLElement) =>
+  within(select).getAllByRole('option').map((o) => [o.textContent, (o as HTMLOptionElement).disabled]);
+
+describe('line task picker', () => {
+  let mock: MockAdapter;
+  beforeEach(() => {
+    mock = mockHttp();
+    mock.onGet('contacts/').reply(200, CONTACTS);
+    mock.onGet('tasks/').reply(200, TASKS);
+    mock.onGet('profile/').reply(200, { email: 'marie@exemple.fr', vat_regime: 'assujetti' });
+    mock.onGet('invoices/7/').reply(200, invoice());
+  });
+  afterEach(() => mock.restore());
+
+  it('on an invoice: its own task is free, another invoice’s listed last, disabled, with its number or as a draft', async () => {
+    renderApp({ route: '/invoices/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Facture #7' });
+    await waitFor(() => expect(within(picker(1)).getAllByRole('option')).toHaveLength(5));
+    expect(optionsOf(picker(1))).toEqual([
+      ['Aucune tâche', false],
+      ['Intégration — Site', false],
+      ['Maquettes — Site', false],
+      ['Audit — Site · Dans un brouillon de facture', true],
+      ['Recette — Site · Déjà facturée (FAC-2026-0003)', true],
+    ]);
+    expect(picker(1)).toHaveValue('9');
+    expect(picker(1)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a copy of an invoice: the line still linked to the original’s task says so, and letting go of it clears it', async () => {
+    const { user } = renderApp({ route: '/invoices/new?duplicate_id=7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Dupliquer une facture' });
+    await waitFor(() => expect(within(lines()[0]).getByText('Dans un brouillon de facture : choisissez une autre tâche, ou aucune.')).toBeInTheDocument());
+    expect(picker(1)).toHaveAttribute('aria-invalid', 'true');
+    expect(optionsOf(picker(1))).toContainEqual(['Maquettes — Site · Dans un brouillon de facture', true]);
+    await user.selectOptions(picker(1), '12');
+    expect(picker(1)).toHaveValue('12');
+    expect(within(lines()[0]).queryByText(/choisissez une autre tâche/)).not.toBeInTheDocument();
+    expect(within(lines()[0]).getByRole('textbox', { name: /^Titre/ })).toHaveValue('Intégration');
+  });
+
+  it('shows the server’s refusal of a task billed meanwhile on its line', async () => {
+    mock.onPut('invoices/7/').reply(400, {
+      line_items: [{ task_id: ['La tâche « Maquettes » est déjà facturée par la facture FAC-2026-0004 : retirez-la de cette ligne.'] }],
+    });
+    const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Facture #7' });
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Ligne 1 – Tâche liée : La tâche « Maquettes » est déjà facturée par la facture FAC-2026-0004 : retirez-la de cette ligne.'),
+    ).toBeInTheDocument();
+  });
+
+  it('on a quote: every task can be chosen, those billed named with their invoice', async () => {
+    renderApp({ route: '/quotes/new', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Nouveau devis' });
+    await waitFor(() => expect(within(picker(1)).getAllByRole('option')).toHaveLength(5));
+    expect(optionsOf(picker(1))).toEqual([
+      ['Aucune tâche', false],
+      ['Audit — Site · Dans un brouillon de facture', false],
+      ['Intégration — Site', false],
+      ['Maquettes — Site · Dans un brouillon de facture', false],
+      ['Recette — Site · Déjà facturée (FAC-2026-0003)', false],
+    ]);
+  });
+});
