@@ -3,6 +3,7 @@ import { api, listTag, listTags, rowIds, shownTag } from '../../app/api';
 import type { ContactImportPreview, ContactImportResult, OnDuplicate } from '../../../shared/contact-import';
 import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
 import type { Project } from '../../../shared/workflow';
+import type { DocumentRowJson } from '../../../shared/documents-api';
 
 /**
  * Contacts API (SPEC 7 "Contacts"), plus the project, quote and invoice lists of the contact
@@ -16,17 +17,8 @@ export const contactsAdapter = createEntityAdapter<ContactListItem>();
 export const contactsInitialState = contactsAdapter.getInitialState();
 export type ContactsState = EntityState<ContactListItem, number>;
 
-/** A quote or invoice as listed for one client (the server's list shape). */
-export interface ContactDocument {
-  id: number;
-  title: string;
-  status: string;
-  status_display: string;
-  issue_date: string | null;
-  total_amount: number;
-  quote_number?: string | null;
-  invoice_number?: string | null;
-}
+/** A quote or invoice as listed for one client (the documents' list row, src/shared/documents-api.ts). */
+export type ContactDocument = DocumentRowJson;
 
 export type ContactImportRow = Partial<ContactInput> & Pick<ContactInput, 'name' | 'email'>;
 

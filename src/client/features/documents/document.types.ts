@@ -1,5 +1,16 @@
 import type { VatBreakdownJson } from '../../../shared/documents';
 import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
+import type {
+  CreditNoteSummaryJson,
+  CreditedInvoiceJson,
+  DepositDeductionJson,
+  DocumentClientJson,
+  DocumentLineJson,
+  EmailDeliveryJson,
+  LineTaskJson,
+  PaymentJson,
+  QuoteDepositInvoiceJson,
+} from '../../../shared/documents-api';
 
 /**
  * Quote, invoice and credit note payloads as the client uses them. The API names the number and
@@ -8,38 +19,18 @@ import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
  * are written once.
  */
 
-export interface ClientRef {
-  id: number;
-  name: string;
-  email: string;
-}
-
-export interface LineTaskRef {
-  id: number;
-  title: string;
-  hourly_rate: number;
-  cost: number;
-}
-
-export interface DocumentLine {
-  id: number;
-  title: string;
-  description: string;
-  quantity: number;
-  unit_price: number;
-  /** Percent (one of VAT_RATES). */
-  tax_rate: number;
-  total: number;
-  task_id: number | null;
-  task: LineTaskRef | null;
-}
-
+// The wire shapes the pages use as they come (src/shared/documents-api.ts).
+export type ClientRef = DocumentClientJson;
+export type LineTaskRef = LineTaskJson;
+export type DocumentLine = DocumentLineJson;
 /** The invoice a credit note credits. */
-export interface InvoiceRef {
-  id: number;
-  invoice_number: string | null;
-  issue_date: string | null;
-}
+export type InvoiceRef = CreditedInvoiceJson;
+export type Payment = PaymentJson;
+export type CreditNoteSummary = CreditNoteSummaryJson;
+export type DepositDeduction = DepositDeductionJson;
+export type QuoteDepositInvoice = QuoteDepositInvoiceJson;
+/** Where the document's latest e-mail is: on its way (retried if need be), sent, or given up. */
+export type EmailDelivery = EmailDeliveryJson;
 
 /** One row of the quote, invoice or credit note list. */
 export interface DocumentRow {
@@ -74,26 +65,6 @@ export interface DocumentRow {
   invoice: InvoiceRef | null;
   /** Title and client name, lower case without accents (the search box matches on it). */
   searchText: string;
-}
-
-/** A payment recorded on an issued invoice. */
-export interface Payment {
-  id: number;
-  date: string;
-  amount: number;
-  method: string;
-  method_display: string;
-  reference: string;
-  created_at: string;
-}
-
-/** A credit note as its invoice lists it. */
-export interface CreditNoteSummary {
-  id: number;
-  credit_note_number: string;
-  issue_date: string;
-  total_amount: number;
-  reason: string;
 }
 
 /** A whole quote, invoice or credit note (GET quotes/{id}/…). */
@@ -135,27 +106,6 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   prepaid_amount: number;
   /** Quotes: their deposit invoices, drafts included. */
   deposit_invoices: QuoteDepositInvoice[];
-}
-
-/** A deposit invoice as the final invoice deducts it. */
-export interface DepositDeduction {
-  id: number;
-  invoice_number: string;
-  issue_date: string;
-  /** TTC, less its credit notes. */
-  amount: number;
-}
-
-/** A deposit invoice as its quote lists it. */
-export interface QuoteDepositInvoice {
-  id: number;
-  /** Null while it is a draft. */
-  invoice_number: string | null;
-  status: string;
-  status_display: string;
-  issue_date: string;
-  total_amount: number;
-  credited_amount: number;
 }
 
 /** POST quotes/{id}/deposit_invoice/ body: a percent of the quote's total TTC, or an amount TTC. */
@@ -215,14 +165,6 @@ export interface TaskOption {
   projectName: string | null;
   /** The number of the invoice that bills it ('' for a draft), null when not billed. */
   invoiceNumber: string | null;
-}
-
-/** Where the document's latest e-mail is: on its way (retried if need be), sent, or given up. */
-export interface EmailDelivery {
-  status: 'pending' | 'sent' | 'failed';
-  /** Why the last attempt failed (French), while retrying or once failed. */
-  error: string | null;
-  updated_at: string | null;
 }
 
 /** POST {quotes|invoices}/{id}/send_email/ answer. */

@@ -1,131 +1,76 @@
 import { api, listTag, shownTag, type ApiError } from '../../app/api';
 import { normalizeSearch } from '../../../shared/search';
-import type { VatBreakdownJson } from '../../../shared/documents';
-import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '../../../shared/vat';
+import type { DocumentJson, DocumentRowJson, SendEmailJson } from '../../../shared/documents-api';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentKindConfig } from './document-kinds';
 import { pdfErrorMessage } from './delivery-messages';
 import type { ListParams } from './list-query';
 import type {
-  ClientRef,
   CreditNoteInput,
-  CreditNoteSummary,
-  DepositDeduction,
   DepositInvoiceInput,
-  DocumentLine,
   DocumentRecord,
   DocumentRow,
   DocumentWritePayload,
-  EmailDelivery,
-  InvoiceRef,
   Payment,
   PaymentInput,
-  QuoteDepositInvoice,
   SendEmailResult,
 } from './document.types';
 
-/** A list row or a whole document as the API sends it (kind-specific field names). */
-type RawDocument = Record<string, unknown> & {
-  id: number;
-  title: string;
-  client: ClientRef | null;
-  status: string;
-  status_display: string;
-};
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const strOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const num = (value: unknown): number => {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : 0;
-};
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-
-function toInvoiceRef(value: unknown): InvoiceRef | null {
-  if (!value || typeof value !== 'object') return null;
-  const raw = value as Record<string, unknown>;
-  if (typeof raw.id !== 'number') return null;
-  return { id: raw.id, invoice_number: strOrNull(raw.invoice_number), issue_date: strOrNull(raw.issue_date) };
-}
-
-export function toDocumentRow(config: DocumentKindConfig, raw: RawDocument): DocumentRow {
-  const number = strOrNull(raw[config.numberField]);
+export function toDocumentRow(config: DocumentKindConfig, raw: DocumentRowJson): DocumentRow {
+  const number = raw[config.numberField] ?? null;
   return {
     id: raw.id,
     number,
-    title: str(raw.title),
-    client: raw.client ?? null,
+    title: raw.title,
+    client: raw.client,
     status: raw.status,
-    status_display: str(raw.status_display) || raw.status,
-    priority: str(raw.priority) || 'normale',
-    issue_date: strOrNull(raw.issue_date),
-    end_date: strOrNull(raw[config.endDateField]),
-    payment_date: strOrNull(raw.payment_date),
-    total_amount: num(raw.total_amount),
-    created_at: str(raw.created_at),
-    amount_paid: num(raw.amount_paid),
-    credited_amount: num(raw.credited_amount),
-    balance_due: num(raw.balance_due),
-    is_overdue: raw.is_overdue === true,
-    is_issued: typeof raw.is_issued === 'boolean' ? raw.is_issued : config.ledger && number !== null,
-    cancelled_by: strOrNull(raw.cancelled_by),
-    is_deposit: raw.is_deposit === true,
-    invoice: toInvoiceRef(raw.invoice),
-    searchText: normalizeSearch(`${str(raw.title)} ${raw.client?.name ?? ''}`),
+    status_display: raw.status_display,
+    priority: raw.priority,
+    issue_date: raw.issue_date,
+    end_date: raw[config.endDateField] ?? null,
+    payment_date: raw.payment_date ?? null,
+    total_amount: raw.total_amount,
+    created_at: raw.created_at,
+    // Fields of invoices only: quotes and credit notes owe and have been paid nothing.
+    amount_paid: raw.amount_paid ?? 0,
+    credited_amount: raw.credited_amount ?? 0,
+    balance_due: raw.balance_due ?? 0,
+    is_overdue: raw.is_overdue ?? false,
+    is_issued: raw.is_issued ?? (config.ledger && number !== null),
+    cancelled_by: null,
+    is_deposit: raw.is_deposit ?? false,
+    invoice: raw.invoice ?? null,
+    searchText: normalizeSearch(`${raw.title} ${raw.client?.name ?? ''}`),
   };
 }
 
-const OPERATIONS: readonly string[] = OPERATION_CATEGORIES;
-const EXEMPTIONS: readonly string[] = VAT_EXEMPTION_KEYS;
-
-export function toDocumentRecord(config: DocumentKindConfig, raw: RawDocument): DocumentRecord {
+export function toDocumentRecord(config: DocumentKindConfig, raw: DocumentJson): DocumentRecord {
   const { searchText: _search, ...row } = toDocumentRow(config, raw);
-  const taxRate = num(raw.tax_rate);
   return {
     ...row,
-    description: str(raw.description),
-    tax_rate: taxRate,
-    operation_category: OPERATIONS.includes(str(raw.operation_category)) ? (raw.operation_category as OperationCategory) : 'services',
-    service_date: strOrNull(raw.service_date),
-    service_end_date: strOrNull(raw.service_end_date),
-    vat_exemption: EXEMPTIONS.includes(str(raw.vat_exemption)) ? (raw.vat_exemption as VatExemptionKey) : '',
-    vat_breakdown: list<VatBreakdownJson>(raw.vat_breakdown),
-    legal_notice: str(raw.legal_notice),
-    signature_notice: str(raw.signature_notice),
-    subtotal: num(raw.subtotal),
-    tax_amount: num(raw.tax_amount),
-    // A line without its own rate (an older answer) has the document's.
-    line_items: list<DocumentLine>(raw.line_items).map((line) => ({ ...line, tax_rate: typeof line.tax_rate === 'number' ? line.tax_rate : taxRate })),
-    quote_id: typeof raw.quote_id === 'number' ? raw.quote_id : null,
-    internal_notes: str(raw.internal_notes),
-    pdf_sha256: strOrNull(raw.pdf_sha256),
-    reason: str(raw.reason),
-    payments: list<Payment>(raw.payments),
-    credit_notes: list<CreditNoteSummary>(raw.credit_notes),
-    email_delivery: toEmailDelivery(raw.email_delivery),
-    deposit_of_quote: toQuoteRef(raw.deposit_of_quote),
-    deposits: list<DepositDeduction>(raw.deposits),
-    prepaid_amount: num(raw.prepaid_amount),
-    deposit_invoices: list<QuoteDepositInvoice>(raw.deposit_invoices),
-  };
-}
-
-function toQuoteRef(value: unknown): DocumentRecord['deposit_of_quote'] {
-  if (!value || typeof value !== 'object') return null;
-  const raw = value as Record<string, unknown>;
-  return typeof raw.id === 'number' ? { id: raw.id, quote_number: strOrNull(raw.quote_number) } : null;
-}
-
-const DELIVERY_STATUSES: readonly string[] = ['pending', 'sent', 'failed'];
-
-/** `email_delivery`: the latest e-mail's delivery by the server's outbox; null if never sent by e-mail. */
-export function toEmailDelivery(value: unknown): EmailDelivery | null {
-  if (!value || typeof value !== 'object') return null;
-  const raw = value as Record<string, unknown>;
-  if (typeof raw.status !== 'string' || !DELIVERY_STATUSES.includes(raw.status)) return null;
-  return {
-    status: raw.status as EmailDelivery['status'],
-    error: typeof raw.error === 'string' && raw.error.trim() ? raw.error : null,
-    updated_at: strOrNull(raw.updated_at),
+    cancelled_by: raw.cancelled_by ?? null,
+    description: raw.description,
+    tax_rate: raw.tax_rate,
+    operation_category: raw.operation_category,
+    service_date: raw.service_date,
+    service_end_date: raw.service_end_date,
+    vat_exemption: raw.vat_exemption,
+    vat_breakdown: raw.vat_breakdown,
+    legal_notice: raw.legal_notice,
+    signature_notice: raw.signature_notice,
+    subtotal: raw.subtotal,
+    tax_amount: raw.tax_amount,
+    line_items: raw.line_items,
+    quote_id: raw.quote_id ?? null,
+    internal_notes: raw.internal_notes ?? '',
+    pdf_sha256: raw.pdf_sha256,
+    reason: raw.reason ?? '',
+    payments: raw.payments ?? [],
+    credit_notes: raw.credit_notes ?? [],
+    email_delivery: raw.email_delivery,
+    deposit_of_quote: raw.deposit_of_quote ?? null,
+    deposits: raw.deposits ?? [],
+    prepaid_amount: raw.prepaid_amount ?? 0,
+    deposit_invoices: raw.deposit_invoices ?? [],
   };
 }
 
@@ -189,19 +134,19 @@ export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listDocuments: build.query<DocumentRow[], KindArg & { params: ListParams }>({
       query: ({ kind, params }) => ({ url: url(kind), params }),
-      transformResponse: (raw: RawDocument[], _meta, { kind }) => (raw ?? []).map((r) => toDocumentRow(cfg(kind), r)),
+      transformResponse: (raw: DocumentRowJson[], _meta, { kind }) => raw.map((r) => toDocumentRow(cfg(kind), r)),
       providesTags: (result, _error, { kind }) => rowTags(kind, result),
     }),
 
     getDocument: build.query<DocumentRecord, IdArg>({
       query: ({ kind, id }) => ({ url: url(kind, `${id}/`) }),
-      transformResponse: (raw: RawDocument, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
+      transformResponse: (raw: DocumentJson, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
       providesTags: (result, _error, { kind, id }) => recordTags(kind, id, result),
     }),
 
     createDocument: build.mutation<DocumentRecord, KindArg & { body: DocumentWritePayload }>({
       query: ({ kind, body }) => ({ url: url(kind), method: 'POST', data: body }),
-      transformResponse: (raw: RawDocument, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
+      transformResponse: (raw: DocumentJson, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
       invalidatesTags: (_result, error, { kind }) => (error ? [] : afterWrite(kind)),
       async onQueryStarted({ kind }, { dispatch, queryFulfilled }) {
         try {
@@ -216,7 +161,7 @@ export const documentsApi = api.injectEndpoints({
 
     updateDocument: build.mutation<DocumentRecord, IdArg & { body: DocumentWritePayload }>({
       query: ({ kind, id, body }) => ({ url: url(kind, `${id}/`), method: 'PUT', data: body }),
-      transformResponse: (raw: RawDocument, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
+      transformResponse: (raw: DocumentJson, _meta, { kind }) => toDocumentRecord(cfg(kind), raw),
       invalidatesTags: (_result, error, { kind }) => (error ? [] : afterWrite(kind)),
       async onQueryStarted({ kind }, { dispatch, queryFulfilled }) {
         try {
@@ -243,7 +188,7 @@ export const documentsApi = api.injectEndpoints({
     /** POST quotes/{id}/deposit_invoice/: a draft deposit invoice (facture d'acompte) on the quote. */
     createDepositInvoice: build.mutation<DocumentRecord, { quoteId: number; body: DepositInvoiceInput }>({
       query: ({ quoteId, body }) => ({ url: `quotes/${quoteId}/deposit_invoice/`, method: 'POST', data: body }),
-      transformResponse: (raw: RawDocument) => toDocumentRecord(cfg('invoice'), raw),
+      transformResponse: (raw: DocumentJson) => toDocumentRecord(cfg('invoice'), raw),
       invalidatesTags: (_result, error, { quoteId }) =>
         error ? [] : [{ type: 'Quote' as const, id: quoteId }, ...afterWrite('invoice')],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
@@ -272,7 +217,7 @@ export const documentsApi = api.injectEndpoints({
     /** POST invoices/{id}/credit_note/: issues a credit note (whole balance, or the given lines). */
     issueCreditNote: build.mutation<DocumentRecord, InvoiceArg & { body: CreditNoteInput }>({
       query: ({ invoiceId, body }) => ({ url: `invoices/${invoiceId}/credit_note/`, method: 'POST', data: body }),
-      transformResponse: (raw: RawDocument) => toDocumentRecord(cfg('credit_note'), raw),
+      transformResponse: (raw: DocumentJson) => toDocumentRecord(cfg('credit_note'), raw),
       invalidatesTags: (_result, error, arg) =>
         error ? [] : [...afterLedgerWrite(arg), { type: 'CreditNote' as const, id: 'LIST' }],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
@@ -301,11 +246,11 @@ export const documentsApi = api.injectEndpoints({
 
     sendDocumentEmail: build.mutation<SendEmailResult, IdArg>({
       query: ({ kind, id }) => ({ url: url(kind, `${id}/send_email/`), method: 'POST' }),
-      transformResponse: (raw: Record<string, unknown>, _meta, { kind }) => ({
-        message: typeof raw?.message === 'string' ? raw.message : undefined,
-        status: typeof raw?.status === 'string' ? raw.status : undefined,
-        status_display: typeof raw?.status_display === 'string' ? raw.status_display : undefined,
-        number: strOrNull(raw?.[cfg(kind).numberField]),
+      transformResponse: (raw: SendEmailJson, _meta, { kind }) => ({
+        message: raw.message,
+        status: raw.status,
+        status_display: raw.status_display,
+        number: raw[cfg(kind).numberField] ?? null,
       }),
       // Issuing numbers the document and changes its status (its record and lists), and gives
       // billed tasks their invoice's number.

@@ -4,6 +4,7 @@ import { ApiError } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { mailFromParts } from '../../mail/mailer';
 import { documentFileName } from '../../documents/document-model';
+import type { DocumentNumberingJson, SendEmailJson } from '../../../shared/documents-api';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import { printedDocument, sendDocument } from './document-sending';
 import { documentsService } from './documents.service';
@@ -89,14 +90,15 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
       // the outbox sends the message after the commit (mail/outbox.ts).
       const after = await sendDocument(ctx.db, { dialect: ctx.dialect, kind, ownerId, id: idParam(request.params.id), appName });
       ctx.outbox.kick();
-      return {
+      const answer: SendEmailJson = {
         message: SENDING[kind.kind],
         id: after.id,
-        [kind.numberField]: after[kind.numberField] ?? null,
+        ...({ [kind.numberField]: after[kind.numberField] ?? null } as DocumentNumberingJson),
         status: after.status,
         status_display: after.status_display,
         email_delivery: after.email_delivery,
       };
+      return answer;
     } catch (err) {
       asErrorField(kind, request, err);
     }

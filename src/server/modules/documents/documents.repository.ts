@@ -7,6 +7,10 @@ import {
   type PaymentMethod,
 } from '../../../shared/documents';
 import { fromHundredths } from '../../../shared/money';
+import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
+import type {
+  DocumentClientJson, DocumentJson, DocumentLineJson, DocumentNumberingJson, DocumentRowJson,
+} from '../../../shared/documents-api';
 import { normalizeSearch } from '../../../shared/search';
 import { applyListFilters } from '../../http/list-filters';
 import { preparedQuery } from '../../db/prepared-query';
@@ -29,33 +33,15 @@ type DocumentRow = Selectable<DocumentsTable> & {
   reason?: string;
 };
 
-export interface ClientRef {
-  id: number;
-  name: string;
-  email: string;
-}
+export type ClientRef = DocumentClientJson;
+export type LineItem = DocumentLineJson;
 
-export interface LineItem {
-  id: number;
-  title: string;
-  description: string;
-  quantity: number;
-  unit_price: number;
-  /** Percent. */
-  tax_rate: number;
-  total: number;
-  task_id: number | null;
-  task: { id: number; title: string; hourly_rate: number; cost: number } | null;
-}
+/** A whole document as the API sends it (src/shared/documents-api.ts). */
+export type DocumentView = DocumentJson;
 
-export type DocumentView = Record<string, unknown> & {
-  id: number;
-  title: string;
-  status: string;
-  client: ClientRef | null;
-  total_amount: number;
-  line_items?: LineItem[];
-};
+/** The number and end date under the kind's own names (quote_number, due_date…). */
+const numbering = (kind: DocumentKindConfig, number: string | null, endDate: string | null): DocumentNumberingJson =>
+  ({ [kind.numberField]: number, [kind.endDateField]: endDate }) as DocumentNumberingJson;
 
 /**
  * Totals of lines in stored units (hundredths of a unit, cents, hundredths of a percent), by the
@@ -163,7 +149,9 @@ export async function syncBilledTasks(db: Kysely<Database>, ownerId: number, inv
 /** The stored search text of a quote or invoice (also used by bench/seed.ts); the client's name is matched at query time. */
 export const documentSearchText = (d: { title: string; number?: string | null }) => normalizeSearch(`${d.title} ${d.number ?? ''}`);
 
-type ShapeRow = Partial<DocumentRow> & {
+/** What every list and record query selects (LIST_COLUMNS), and what some add. */
+type ShapeRow = Pick<DocumentRow, 'id' | 'number' | 'title' | 'status' | 'priority' | 'issue_date' | 'end_date' | 'created_at'> &
+  Partial<DocumentRow> & {
   client_name: string | null;
   client_email?: string | null;
   invoice_number?: string | null;
@@ -189,13 +177,13 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
   const kindFields = (row: ShapeRow, today: string) => {
     if (kind.kind === 'invoice') return { payment_date: row.payment_date ?? null, ...settlement(row, today) };
     if (kind.kind === 'credit_note') {
-      return { invoice: { id: row.invoice_id, invoice_number: row.invoice_number ?? null, issue_date: row.invoice_issue_date ?? null } };
+      return { invoice: { id: row.invoice_id!, invoice_number: row.invoice_number ?? null, issue_date: row.invoice_issue_date ?? null } };
     }
     return {};
   };
-  const shape = (row: ShapeRow, today = parisToday()): DocumentView => ({
+  const shape = (row: ShapeRow, today = parisToday()): DocumentRowJson => ({
     id: row.id!,
-    [kind.numberField]: row.number ?? null,
+    ...numbering(kind, row.number ?? null, row.end_date ?? null),
     title: row.title!,
     client: row.client_id ? { id: row.client_id, name: row.client_name ?? '', email: row.client_email ?? '' } : null,
     status: row.status!,
@@ -203,7 +191,6 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     priority: row.priority,
     priority_display: PRIORITY_LABELS[row.priority as Priority] ?? row.priority,
     issue_date: row.issue_date,
-    [kind.endDateField]: row.end_date ?? null,
     ...kindFields(row, today),
     /** HT, for the revenue chart. */
     subtotal: fromHundredths(row.subtotal_cents ?? 0),
@@ -395,10 +382,11 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         ...shape(row),
         description: row.description,
         tax_rate: fromHundredths(row.tax_rate),
-        operation_category: row.operation_category,
+        // Written only through the schema's enums.
+        operation_category: row.operation_category as OperationCategory,
         service_date: row.service_date ?? null,
         service_end_date: row.service_end_date ?? null,
-        vat_exemption: row.vat_exemption,
+        vat_exemption: row.vat_exemption as VatExemptionKey | '',
         legal_notice: row.legal_notice,
         signature_notice: row.signature_notice,
         tax_amount: fromHundredths(row.tax_cents),

@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '../../../../shared/dates';
 import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import type { EmailDeliveryJson } from '../../../../shared/documents-api';
+import { documentJson } from './document-json';
 
 /**
  * The delivery of a document's e-mail as its page shows it (issue 16): the server's outbox sends
@@ -15,8 +17,8 @@ jest.setTimeout(30_000);
 const today = parisToday();
 const SENT_AT = '2025-11-21T14:05:00Z';
 
-function invoice(emailDelivery: unknown, extra: Record<string, unknown> = {}) {
-  return {
+function invoice(emailDelivery: EmailDeliveryJson | null, extra: Record<string, unknown> = {}) {
+  return documentJson({
     id: 7, invoice_number: 'FAC-2025-0004', due_date: addDays(today, 30), payment_date: null, quote_id: null,
     title: 'Refonte du site', description: '', client: { id: 3, name: 'Librairie Colette', email: 'colette@exemple.fr' },
     status: 'sent', status_display: 'Envoyée', is_issued: true, priority: 'normale', issue_date: today, tax_rate: 20,
@@ -24,13 +26,13 @@ function invoice(emailDelivery: unknown, extra: Record<string, unknown> = {}) {
     line_items: [{ id: 11, title: 'Atelier', description: '', quantity: 1, unit_price: 100, total: 100, task_id: null, task: null }],
     email_delivery: emailDelivery,
     ...extra,
-  };
+  });
 }
 
-const pending = { status: 'pending', error: null, updated_at: SENT_AT };
-const sent = { status: 'sent', error: null, updated_at: SENT_AT };
+const pending: EmailDeliveryJson = { status: 'pending', error: null, updated_at: SENT_AT };
+const sent: EmailDeliveryJson = { status: 'sent', error: null, updated_at: SENT_AT };
 const REFUSED = 'Le serveur de messagerie a refusé le message (550 Mailbox unavailable).';
-const failed = { status: 'failed', error: REFUSED, updated_at: SENT_AT };
+const failed: EmailDeliveryJson = { status: 'failed', error: REFUSED, updated_at: SENT_AT };
 
 const delivery = () => screen.findByRole('group', { name: 'Envoi par e-mail' });
 
@@ -82,11 +84,11 @@ describe('e-mail delivery on a document page', () => {
   });
 
   it('follows a credit note’s e-mail the same way', async () => {
-    mock.onGet('credit-notes/31/').reply(200, {
+    mock.onGet('credit-notes/31/').reply(200, documentJson({
       id: 31, credit_note_number: 'AV-2025-0001', title: 'Avoir', client: { id: 3, name: 'Librairie Colette', email: 'colette@exemple.fr' },
       status: 'sent', status_display: 'Envoyé', issue_date: today, subtotal: 10, tax_amount: 2, total_amount: 12, reason: 'Remise',
       invoice: { id: 7, invoice_number: 'FAC-2025-0004', issue_date: today }, line_items: [], email_delivery: sent,
-    });
+    }));
     renderApp({ route: '/credit-notes/31', preloadedState: signedIn });
     expect(await delivery()).toHaveTextContent(/^Envoyé par e-mail le 21 nov\. 2025/);
   });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '../../../../shared/dates';
 import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
+import { documentJson } from './document-json';
 
 const today = parisToday();
 
@@ -12,7 +13,7 @@ const CLIENT = { id: 3, name: 'Librairie Colette', email: 'colette@exemple.fr' }
 
 /** An issued invoice of 240 € TTC (200 HT + 20 %), as GET invoices/7/ answers it. */
 function issuedInvoice(extra: Record<string, unknown> = {}) {
-  return {
+  return documentJson({
     id: 7,
     invoice_number: 'FAC-2026-0003',
     title: 'Refonte du site',
@@ -47,7 +48,7 @@ function issuedInvoice(extra: Record<string, unknown> = {}) {
       { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, total: 80, task_id: null, task: null },
     ],
     ...extra,
-  };
+  });
 }
 
 const PAYMENT = {
@@ -62,7 +63,7 @@ const PAYMENT = {
 
 /** A credit note as POST invoices/7/credit_note/ and GET credit-notes/31/ answer it. */
 function creditNote(extra: Record<string, unknown> = {}) {
-  return {
+  return documentJson({
     id: 31,
     credit_note_number: 'AV-2026-0001',
     title: 'Avoir sur FAC-2026-0003',
@@ -81,7 +82,7 @@ function creditNote(extra: Record<string, unknown> = {}) {
     created_at: `${today}T10:00:00Z`,
     line_items: [{ id: 91, title: 'Atelier', description: 'Deux heures', quantity: 1, unit_price: 60, total: 60, task_id: null, task: null }],
     ...extra,
-  };
+  });
 }
 
 const money = (text: string | null | undefined) => text?.replace(/\s/g, ' ');

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '../../../../shared/dates';
 import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
+import { documentJson } from './document-json';
 
 /**
  * VAT per line on the document screens (issue 14), through the whole app and a real store: the
@@ -24,7 +25,7 @@ const line = (n: number) => within(lines()[n - 1]);
 
 /** An issued invoice with lines at 20 % and 5,5 %, as GET invoices/7/ answers it. */
 function mixedInvoice(extra: Record<string, unknown> = {}) {
-  return {
+  return documentJson({
     id: 7,
     invoice_number: 'FAC-2026-0003',
     title: 'Livres et conception',
@@ -64,7 +65,7 @@ function mixedInvoice(extra: Record<string, unknown> = {}) {
       { id: 12, title: 'Livres', description: '', quantity: 4, unit_price: 25, tax_rate: 5.5, total: 100, task_id: null, task: null },
     ],
     ...extra,
-  };
+  });
 }
 
 describe('VAT per line on the document screens (issue 14)', () => {
@@ -96,8 +97,8 @@ describe('VAT per line on the document screens (issue 14)', () => {
   }
 
   it('gives each line a rate, the document’s by default, and shows the VAT per rate under the totals', async () => {
-    mock.onPost('quotes/').reply(201, { id: 42, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon' });
-    mock.onGet('quotes/42/').reply(200, { id: 42, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] });
+    mock.onPost('quotes/').reply(201, documentJson({ id: 42, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon' }));
+    mock.onGet('quotes/42/').reply(200, documentJson({ id: 42, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] }));
     const user = await newQuote(ASSUJETTI);
 
     // The rate column starts at the document's rate; the choices are the French rates.
@@ -134,8 +135,8 @@ describe('VAT per line on the document screens (issue 14)', () => {
   });
 
   it('hides the VAT fields in the franchise and says why there is no VAT', async () => {
-    mock.onPost('quotes/').reply(201, { id: 43, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon' });
-    mock.onGet('quotes/43/').reply(200, { id: 43, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] });
+    mock.onPost('quotes/').reply(201, documentJson({ id: 43, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon' }));
+    mock.onGet('quotes/43/').reply(200, documentJson({ id: 43, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] }));
     const user = await newQuote(FRANCHISE);
     await fillLine(user, 1, 'Conception', '2', '100');
 
@@ -153,8 +154,8 @@ describe('VAT per line on the document screens (issue 14)', () => {
   });
 
   it('asks a VAT-registered seller why lines are at 0 %, and sends the reason', async () => {
-    mock.onPost('quotes/').reply(201, { id: 44, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon' });
-    mock.onGet('quotes/44/').reply(200, { id: 44, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] });
+    mock.onPost('quotes/').reply(201, documentJson({ id: 44, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon' }));
+    mock.onGet('quotes/44/').reply(200, documentJson({ id: 44, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] }));
     const user = await newQuote(ASSUJETTI);
     await fillLine(user, 1, 'Export', '1', '500');
     expect(screen.queryByRole('combobox', { name: /Motif d'exonération/ })).not.toBeInTheDocument();
@@ -180,8 +181,8 @@ describe('VAT per line on the document screens (issue 14)', () => {
   });
 
   it('takes the operation and the date or period of the service', async () => {
-    mock.onPost('quotes/').reply(201, { id: 45, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon' });
-    mock.onGet('quotes/45/').reply(200, { id: 45, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] });
+    mock.onPost('quotes/').reply(201, documentJson({ id: 45, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon' }));
+    mock.onGet('quotes/45/').reply(200, documentJson({ id: 45, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] }));
     const user = await newQuote(ASSUJETTI);
     await fillLine(user, 1, 'Maintenance', '1', '90');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Opération' }), 'goods');
