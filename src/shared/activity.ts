@@ -1,5 +1,5 @@
 /** Activity history entries (SPEC section 3 "Activity entry"). */
-export const ACTIVITY_OBJECT_TYPES = ['task', 'project', 'contact', 'invoice', 'quote', 'credit_note'] as const;
+export const ACTIVITY_OBJECT_TYPES = ['task', 'project', 'contact', 'invoice', 'quote', 'credit_note', 'recurring_invoice'] as const;
 export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
 
 export const ACTIVITY_OBJECT_LABELS: Record<ActivityObjectType, string> = {
@@ -9,13 +9,14 @@ export const ACTIVITY_OBJECT_LABELS: Record<ActivityObjectType, string> = {
   invoice: 'Facture',
   quote: 'Devis',
   credit_note: 'Avoir',
+  recurring_invoice: 'Facturation récurrente',
 };
 
 export const ACTIVITY_ACTIONS = ['créé', 'mis à jour', 'supprimé'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** Object types named by a feminine noun ('Tâche', 'Facture'): their actions agree ('créée'). */
-const FEMININE: ReadonlySet<ActivityObjectType> = new Set(['task', 'invoice']);
+const FEMININE: ReadonlySet<ActivityObjectType> = new Set(['task', 'invoice', 'recurring_invoice']);
 
 const FEMININE_ACTIONS: Record<ActivityAction, string> = {
   créé: 'créée',
@@ -40,7 +41,15 @@ export const OBJECT_ROUTES: Record<ActivityObjectType, string> = {
   invoice: '/invoices',
   quote: '/quotes',
   credit_note: '/credit-notes',
+  recurring_invoice: '/invoices/recurring',
 };
+
+/** Object types without a page of their own: an entry links to their list. */
+const LISTED_ONLY: ReadonlySet<ActivityObjectType> = new Set(['recurring_invoice']);
+
+/** SPA route of one object ('/invoices/12'; a recurring invoice's is the list of them). */
+export const objectLink = (type: ActivityObjectType, id: number) =>
+  LISTED_ONLY.has(type) ? OBJECT_ROUTES[type] : `${OBJECT_ROUTES[type]}/${id}`;
 
 export interface ActivityEntry {
   id: number;

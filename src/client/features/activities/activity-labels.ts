@@ -9,6 +9,8 @@ export const ACTIVITY_OBJECT_TONES: Record<ActivityObjectType, BadgeTone> = {
   invoice: 'orange',
   quote: 'yellow',
   credit_note: 'red',
+  // An invoice's kin.
+  recurring_invoice: 'orange',
 };
 
 /** French label of an object type ('Tâche', 'Projet'…), the raw value if unknown. */

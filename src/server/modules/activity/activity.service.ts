@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { OBJECT_ROUTES, type ActivityEntry, type ActivityObjectType } from '../../../shared/activity';
+import { objectLink, type ActivityEntry, type ActivityObjectType } from '../../../shared/activity';
 import { activityRepository } from './activity.repository';
 
 const DEFAULT_LIMIT = 50;
@@ -18,7 +18,7 @@ export function activityService(db: Kysely<Database>) {
         ...row,
         object_type: row.object_type as ActivityObjectType,
         action: row.action as ActivityEntry['action'],
-        link: object_deleted ? null : `${OBJECT_ROUTES[row.object_type as ActivityObjectType]}/${row.object_id}`,
+        link: object_deleted ? null : objectLink(row.object_type as ActivityObjectType, row.object_id),
       }));
     },
   };

@@ -163,6 +163,15 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
             });
           }
         }
+        // Its recurring invoices go with it (the foreign key cascades; the confirmation says so): each
+        // leaves its history entry, as any deletion does.
+        const series = await trx.selectFrom('recurring_invoices').select(['id', 'title']).where('owner_id', '=', ownerId).where('client_id', '=', id).execute();
+        for (const s of series) {
+          await recordActivity(trx, {
+            ownerId, objectType: 'recurring_invoice', objectId: s.id, label: s.title, action: 'supprimé',
+            changes: '(Client supprimé)', clientName: contact.name,
+          });
+        }
         await repoTx.delete(ownerId, id);
         await recordActivity(trx, { ownerId, objectType: 'contact', objectId: id, label: contact.name, action: 'supprimé' });
       }),

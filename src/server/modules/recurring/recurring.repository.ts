@@ -6,7 +6,7 @@ import {
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringInvoice,
 } from '../../../shared/recurring';
 import { applyListFilters, countRows, type ListPage } from '../../http/list-filters';
-import { queryInteger } from '../../http/params';
+import { parseId, queryInteger } from '../../http/params';
 
 /** A template line in stored units: hundredths of a unit, cents, hundredths of a percent. */
 export interface TemplateLine {
@@ -89,7 +89,21 @@ export function recurringRepository(db: Kysely<Database>) {
   return {
     /** The owner's recurrences, newest first; `status` filters, `limit` (1–100) and `offset` page. */
     async list(ownerId: number, params: Record<string, unknown>): Promise<ListPage<RecurringInvoice>> {
-      const query = applyListFilters(viewQuery(ownerId), params, { status: 'r.status', frequency: 'r.frequency', mode: 'r.mode' });
+      // `client`: a contact's series (the contact page says they go with it); `invoice`: the series
+      // that generated an invoice (its page names it). Not an id: nothing.
+      let query = applyListFilters(
+        viewQuery(ownerId),
+        params,
+        { status: 'r.status', frequency: 'r.frequency', mode: 'r.mode', client: 'r.client_id' },
+        ['client'],
+      );
+      if (typeof params.invoice === 'string' && params.invoice !== '') {
+        const invoiceId = parseId(params.invoice);
+        query = invoiceId === null
+          ? query.where(sql<boolean>`1 = 0`)
+          : query.where('r.id', 'in', (eb) =>
+            eb.selectFrom('invoices as o').select('o.recurrence_id').where('o.id', '=', invoiceId).where('o.owner_id', '=', ownerId));
+      }
       const limit = queryInteger(params, 'limit', 1, 100);
       const offset = queryInteger(params, 'offset', 0, 1_000_000_000) ?? 0;
       const total = limit === undefined ? undefined : await countRows(query);

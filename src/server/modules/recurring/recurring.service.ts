@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/database';
 import { addDays, parisToday } from '../../../shared/dates';
 import { DEFAULT_VALIDITY_DAYS } from '../../../shared/documents';
 import {
-  dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, type RecurrenceFrequency, type RecurringInvoice,
+  dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
+  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringInvoice,
 } from '../../../shared/recurring';
+import { inTransaction, type Dialect } from '../../db/database';
+import { recordActivity } from '../activity/activity.recorder';
 import { ApiError, badRequest, notFound, parseBody } from '../../http/errors';
 import { INVOICE_KIND } from '../documents/document-kinds';
 import { linesTotals } from '../documents/documents.repository';
@@ -74,6 +76,17 @@ export function recurringService(options: RecurringServiceOptions) {
     return found;
   }
 
+  /**
+   * The history entry of a change to a series (issue 15), in the change's transaction: 'Facturation
+   * récurrente … créée / mise à jour' with what changed ('Statut: Active → En pause').
+   */
+  async function recordChange(trx: Kysely<Database>, ownerId: number, id: number, action: 'créé' | 'mis à jour', changes: string) {
+    const series = (await recurringRepository(trx).find(ownerId, id))!;
+    await recordActivity(trx, {
+      ownerId, objectType: 'recurring_invoice', objectId: id, label: series.title, action, changes, clientName: series.client.name,
+    });
+  }
+
   /** The owner's row, or 404. */
   async function ownRow(ownerId: number, id: number) {
     const row = await repo.findRow(ownerId, id);
@@ -104,35 +117,43 @@ export function recurringService(options: RecurringServiceOptions) {
     const taxRate = Math.round(Number(invoice.tax_rate) * 100);
     const totals = linesTotals(lines, taxRate);
     const at = stamp();
-    const id = await repo.insert({
-      owner_id: ownerId,
-      source_invoice_id: invoice.id,
-      client_id: invoice.client!.id,
-      title: invoice.title,
-      description: String(invoice.description ?? ''),
-      priority: String(invoice.priority ?? 'normale'),
-      tax_rate: taxRate,
-      operation_category: String(invoice.operation_category ?? 'services'),
-      vat_exemption: String(invoice.vat_exemption ?? ''),
-      legal_notice: String(invoice.legal_notice ?? ''),
-      signature_notice: String(invoice.signature_notice ?? ''),
-      internal_notes: String(invoice.internal_notes ?? ''),
-      payment_term_days: dueDate ? Math.max(0, dayNumber(dueDate) - dayNumber(issueDate)) : DEFAULT_VALIDITY_DAYS,
-      service_period: invoice.service_date ? 1 : 0,
-      lines: JSON.stringify(lines),
-      subtotal_cents: totals.subtotal,
-      total_cents: totals.total,
-      frequency: input.frequency,
-      start_date: input.start_date,
-      end_date: input.end_date,
-      mode: input.mode,
-      status: 'active',
-      next_index: 0,
-      next_occurrence_date: input.start_date,
-      created_at: at,
-      updated_at: at,
+    return inTransaction(db, async (trx) => {
+      const id = await recurringRepository(trx).insert({
+        owner_id: ownerId,
+        source_invoice_id: invoice.id,
+        client_id: invoice.client!.id,
+        title: invoice.title,
+        description: String(invoice.description ?? ''),
+        priority: String(invoice.priority ?? 'normale'),
+        tax_rate: taxRate,
+        operation_category: String(invoice.operation_category ?? 'services'),
+        vat_exemption: String(invoice.vat_exemption ?? ''),
+        legal_notice: String(invoice.legal_notice ?? ''),
+        signature_notice: String(invoice.signature_notice ?? ''),
+        internal_notes: String(invoice.internal_notes ?? ''),
+        payment_term_days: dueDate ? Math.max(0, dayNumber(dueDate) - dayNumber(issueDate)) : DEFAULT_VALIDITY_DAYS,
+        service_period: invoice.service_date ? 1 : 0,
+        lines: JSON.stringify(lines),
+        subtotal_cents: totals.subtotal,
+        total_cents: totals.total,
+        frequency: input.frequency,
+        start_date: input.start_date,
+        end_date: input.end_date,
+        mode: input.mode,
+        status: 'active',
+        next_index: 0,
+        next_occurrence_date: input.start_date,
+        created_at: at,
+        updated_at: at,
+      });
+      await recordChange(trx, ownerId, id, 'créé', [
+        `(Fréquence: ${RECURRENCE_FREQUENCY_LABELS[input.frequency]}`,
+        `Première facture: ${frenchDate(input.start_date)}`,
+        `Fin: ${input.end_date ? frenchDate(input.end_date) : '—'}`,
+        `Mode: ${RECURRENCE_MODE_LABELS[input.mode]})`,
+      ].join('; '));
+      return (await recurringRepository(trx).find(ownerId, id))!;
     });
-    return get(ownerId, id);
   }
 
   async function patch(ownerId: number, id: number, body: unknown): Promise<RecurringInvoice> {
@@ -148,7 +169,17 @@ export function recurringService(options: RecurringServiceOptions) {
       ...schedule({ end_date: endDate }, row.next_index, occurrenceDate(row.start_date, row.frequency as RecurrenceFrequency, row.next_index)),
       updated_at: stamp(),
     };
-    if (!(await repo.updateIfUnchanged(row, changes))) return patch(ownerId, id, body);
+    const said = [
+      endDate !== row.end_date ? `Fin: ${row.end_date ? frenchDate(row.end_date) : '—'} → ${endDate ? frenchDate(endDate) : '—'}` : null,
+      changes.mode !== row.mode ? `Mode: ${RECURRENCE_MODE_LABELS[row.mode as RecurrenceMode]} → ${RECURRENCE_MODE_LABELS[changes.mode as RecurrenceMode]}` : null,
+      changes.status === 'stopped' ? `Statut: ${RECURRENCE_STATUS_LABELS[row.status as RecurrenceStatus]} → Terminée` : null,
+    ].filter(Boolean);
+    const updated = await inTransaction(db, async (trx) => {
+      if (!(await recurringRepository(trx).updateIfUnchanged(row, changes))) return false;
+      if (said.length) await recordChange(trx, ownerId, id, 'mis à jour', `(${said.join('; ')})`);
+      return true;
+    });
+    if (!updated) return patch(ownerId, id, body);
     return get(ownerId, id);
   }
 
@@ -168,7 +199,14 @@ export function recurringService(options: RecurringServiceOptions) {
       if (row.status === 'stopped') throw badRequest({ detail: RECURRING_MESSAGES.alreadyStopped });
       changes = { status: 'stopped', next_occurrence_date: null, stopped_at: at, updated_at: at };
     }
-    if (!(await repo.updateIfUnchanged(row, changes))) return act(ownerId, id, action);
+    // 'Facturation récurrente … mise à jour (Statut: Active → En pause)', with the change.
+    const status = `(Statut: ${RECURRENCE_STATUS_LABELS[row.status as RecurrenceStatus]} → ${RECURRENCE_STATUS_LABELS[changes.status as RecurrenceStatus]})`;
+    const updated = await inTransaction(db, async (trx) => {
+      if (!(await recurringRepository(trx).updateIfUnchanged(row, changes))) return false;
+      await recordChange(trx, ownerId, id, 'mis à jour', status);
+      return true;
+    });
+    if (!updated) return act(ownerId, id, action);
     return get(ownerId, id);
   }
 
