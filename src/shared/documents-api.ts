@@ -1,5 +1,6 @@
 import type { VatBreakdownJson } from './documents';
 import type { OperationCategory, VatExemptionKey } from './vat';
+import type { Priority } from './workflow';
 
 /**
  * Quotes, invoices and credit notes as the API sends them (SPEC 7): the server's documents
@@ -59,7 +60,7 @@ export interface DocumentRowJson extends DocumentNumberingJson {
   client: DocumentClientJson | null;
   status: string;
   status_display: string;
-  priority: string;
+  priority: Priority;
   priority_display: string;
   issue_date: string | null;
   /** HT. */
@@ -177,4 +178,45 @@ export interface SendEmailJson extends DocumentNumberingJson {
   status: string;
   status_display: string;
   email_delivery: EmailDeliveryJson | null;
+}
+
+/** A line of a POST/PUT body: `id` null for a new line, the others keep their id. */
+export interface DocumentLineWriteBody {
+  id: number | null;
+  title: string;
+  description: string;
+  quantity: number;
+  unit_price: number;
+  /** Percent (one of VAT_RATES). */
+  tax_rate: number;
+  task_id: number | null;
+}
+
+/**
+ * POST {quotes|invoices}/ and PUT {quotes|invoices}/{id}/ body; the end date under the kind's own
+ * name (expiration_date or due_date). The server's documentSchema is checked against it
+ * (documents.schemas.ts, and a test parses one per kind).
+ */
+export interface DocumentWriteBody {
+  title: string;
+  description: string;
+  /** Null only while the form has none: the server refuses it. */
+  client_id: number | null;
+  status: string;
+  priority: Priority;
+  issue_date: string | null;
+  expiration_date?: string | null;
+  due_date?: string | null;
+  /** Invoices: follows the payments; echoed back, ignored. */
+  payment_date?: string | null;
+  /** Invoices only. */
+  internal_notes?: string;
+  tax_rate: number;
+  operation_category: OperationCategory;
+  service_date: string | null;
+  service_end_date: string | null;
+  vat_exemption: VatExemptionKey | '';
+  legal_notice: string;
+  signature_notice: string;
+  line_items: DocumentLineWriteBody[];
 }

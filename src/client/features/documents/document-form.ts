@@ -6,6 +6,7 @@
 import { addDays } from '../../../shared/dates';
 import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '../../../shared/documents';
 import type { OperationCategory, VatExemptionKey, VatRegime } from '../../../shared/vat';
+import type { Priority } from '../../../shared/workflow';
 import { LINES_INVALID, type DocumentKindConfig } from './document-kinds';
 import type { DocumentLineInput, DocumentRecord, DocumentWritePayload, TaskOption } from './document.types';
 
@@ -31,6 +32,7 @@ export interface DocumentForm {
   description: string;
   client_id: number | null;
   status: string;
+  /** One of PRIORITIES (the form's select offers only these). */
   priority: string;
   issue_date: string;
   /** Expiration date (quote) or due date (invoice). */
@@ -289,7 +291,7 @@ export function buildPayload(config: DocumentKindConfig, form: DocumentForm): Do
     description: form.description,
     client_id: form.client_id,
     status: form.status,
-    priority: form.priority,
+    priority: form.priority as Priority,
     issue_date: dateOrNull(form.issue_date),
     [config.endDateField]: dateOrNull(form.end_date),
     tax_rate: rate,

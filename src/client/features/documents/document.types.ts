@@ -6,6 +6,8 @@ import type {
   DepositDeductionJson,
   DocumentClientJson,
   DocumentLineJson,
+  DocumentLineWriteBody,
+  DocumentWriteBody,
   EmailDeliveryJson,
   LineTaskJson,
   PaymentJson,
@@ -112,38 +114,10 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
 export type DepositInvoiceInput = { percent: number } | { amount: number };
 
 /** A line of the write payload: `id` null for a new line. */
-export interface DocumentLineInput {
-  id: number | null;
-  title: string;
-  description: string;
-  quantity: number;
-  unit_price: number;
-  tax_rate: number;
-  task_id: number | null;
-}
+export type DocumentLineInput = DocumentLineWriteBody;
 
 /** POST/PUT body; the end date is under the kind's own name (expiration_date or due_date). */
-export interface DocumentWritePayload {
-  title: string;
-  description: string;
-  client_id: number | null;
-  status: string;
-  priority: string;
-  issue_date: string | null;
-  expiration_date?: string | null;
-  due_date?: string | null;
-  payment_date?: string | null;
-  /** Invoices only. */
-  internal_notes?: string;
-  tax_rate: number;
-  operation_category: OperationCategory;
-  service_date: string | null;
-  service_end_date: string | null;
-  vat_exemption: VatExemptionKey | '';
-  legal_notice: string;
-  signature_notice: string;
-  line_items: DocumentLineInput[];
-}
+export type DocumentWritePayload = DocumentWriteBody;
 
 /** Client picker entry (GET contacts/). */
 export interface ClientOption {

@@ -188,7 +188,8 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     client: row.client_id ? { id: row.client_id, name: row.client_name ?? '', email: row.client_email ?? '' } : null,
     status: row.status!,
     status_display: kind.statusLabels[row.status!] ?? row.status,
-    priority: row.priority,
+    // Written only through the schema's enum.
+    priority: row.priority as Priority,
     priority_display: PRIORITY_LABELS[row.priority as Priority] ?? row.priority,
     issue_date: row.issue_date,
     ...kindFields(row, today),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DocumentWriteBody } from '../../../shared/documents-api';
 import { PRIORITIES } from '../../../shared/workflow';
 import { DEFAULT_TAX_RATE, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE } from '../../../shared/documents';
 import { toHundredths } from '../../../shared/money';
@@ -263,3 +264,9 @@ export function parseDocument(schema: ReturnType<typeof documentSchema>, body: u
   if (lineErrors && !errors.line_items) errors.line_items = lines;
   throw badRequest(errors);
 }
+
+/**
+ * The shared request type (src/shared/documents-api.ts) is a valid input of every kind's schema:
+ * a compile-time check (a body with a client, as the form sends it once one is chosen).
+ */
+export const acceptsDocumentWriteBody = (body: DocumentWriteBody & { client_id: number }): z.input<ReturnType<typeof documentSchema>> => body;
