@@ -1,5 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type ThHTMLAttributes } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, type ReactNode, type ThHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
 import { useSort, type SortDirection } from '../lib/sort';
 import { IconArrowDown, IconArrowUp, IconSort } from './icons';
@@ -203,50 +202,24 @@ export interface DataTableProps<T> {
   emptyMessage?: ReactNode;
   /**
    * Render only the rows near the viewport once there are more than VIRTUALIZE_FROM rows
-   * (long unpaginated lists: tasks, projects, quotes, invoices, activity).
+   * (long unpaginated lists: tasks, projects, quotes, invoices, activity): pass ui/virtual-rows's
+   * VirtualRows. A prop rather than an import, so that the pages whose tables stay short (a
+   * document's payments, deposits and reminders, the dashboard) do not download the virtualizer
+   * (10 KB gzip; issue 18).
    */
-  virtualize?: boolean;
+  virtualize?: VirtualRowsComponent;
 }
 
 /** Below this many rows a plain table is cheap enough and simpler for the browser's find-in-page. */
 export const VIRTUALIZE_FROM = 100;
-const ESTIMATED_ROW_HEIGHT = 45;
 
-/**
- * tbody that renders only the visible rows (plus overscan), with spacer rows above and below
- * so the page scrolls as if every row were there. Scrolling is the window's, like a plain table.
- */
-function VirtualRows<T>({ rows, renderRow }: { rows: readonly T[]; renderRow: (row: T, index: number, ref: (el: Element | null) => void) => ReactNode }) {
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const body = bodyRef.current;
-    if (body) setScrollMargin(body.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    overscan: 12,
-    scrollMargin,
-  });
-  // Measure real row heights (wrapped text); a row without layout (0 px, e.g. jsdom) keeps the estimate.
-  const measure = useCallback(
-    (el: Element | null) => {
-      if (el && el.getBoundingClientRect().height > 0) virtualizer.measureElement(el);
-    },
-    [virtualizer],
-  );
-  const items = virtualizer.getVirtualItems();
-  const before = items.length ? items[0].start - scrollMargin : 0;
-  const after = items.length ? virtualizer.getTotalSize() - (items[items.length - 1].end - scrollMargin) : 0;
-  return (
-    <tbody ref={bodyRef}>
-      {before > 0 && <tr aria-hidden="true" style={{ height: before }} />}
-      {items.map((item) => renderRow(rows[item.index], item.index, measure))}
-      {after > 0 && <tr aria-hidden="true" style={{ height: after }} />}
-    </tbody>
-  );
+export interface VirtualRowsProps<T> {
+  rows: readonly T[];
+  renderRow: (row: T, index: number, ref: (el: Element | null) => void) => ReactNode;
 }
+
+/** A tbody rendering only the rows near the viewport (ui/virtual-rows.tsx). */
+export type VirtualRowsComponent = <T>(props: VirtualRowsProps<T>) => ReactNode;
 
 /** Generic table with sortable headers, sorting memoised via useSort; cards on phones. */
 export function DataTable<T>({
@@ -257,7 +230,7 @@ export function DataTable<T>({
   showCaption,
   initialSort,
   emptyMessage = 'Aucun élément à afficher.',
-  virtualize = false,
+  virtualize: VirtualRows,
 }: DataTableProps<T>) {
   const getValue = useCallback(
     (row: T, key: string) => {
@@ -317,7 +290,7 @@ export function DataTable<T>({
             )}
           </tr>
         </thead>
-        {virtualize && sorted.length > VIRTUALIZE_FROM ? (
+        {VirtualRows && sorted.length > VIRTUALIZE_FROM ? (
           <VirtualRows rows={sorted} renderRow={renderRow} />
         ) : (
           <tbody>{sorted.map((row, index) => renderRow(row, index))}</tbody>

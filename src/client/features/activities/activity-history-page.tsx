@@ -21,6 +21,7 @@ import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { media } from '../../ui/theme';
 import { DataTable, type DataTableColumn } from '../../ui/table';
+import { VirtualRows } from '../../ui/virtual-rows';
 import { HISTORY_ACTIVITY_LIMIT, useGetRecentActivityQuery } from './activities.api';
 import { ActivityChanges } from './activity-changes';
 import { EMPTY_ACTIVITY_FILTERS, filterActivities, hasActiveFilters, type ActivityFilters } from './activity-filters';
@@ -167,7 +168,7 @@ export function ActivityHistoryPage() {
           rowKey={(entry) => entry.id}
           initialSort={{ key: 'timestamp', direction: 'desc' }}
           emptyMessage="Aucune activité ne correspond à ces critères."
-          virtualize
+          virtualize={VirtualRows}
         />
       </StyledHistoryTable>
     );

@@ -14,6 +14,7 @@ import { IconPlus } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { DataTable, type DataTableColumn } from '../../ui/table';
+import { VirtualRows } from '../../ui/virtual-rows';
 import { DOCUMENT_KINDS, UNKNOWN_CLIENT, type DocumentKind, type DocumentKindConfig } from './document-kinds';
 import { DocumentStatusBadges, EndDate } from './document-status';
 import type { DocumentRow } from './document.types';
@@ -260,7 +261,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
             rowKey={(row) => row.id}
             initialSort={config.defaultSort}
             emptyMessage={config.labels.emptyList}
-            virtualize
+            virtualize={VirtualRows}
           />
         </>
       )}

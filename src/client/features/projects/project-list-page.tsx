@@ -8,6 +8,7 @@ import { IconPlus } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { DataTable, type DataTableColumn } from '../../ui/table';
+import { VirtualRows } from '../../ui/virtual-rows';
 import { DueDate } from '../../workflow/due-date';
 import { ListToolbar } from '../../workflow/list-toolbar';
 import { countLabel } from '../../workflow/plural';
@@ -161,7 +162,7 @@ export function ProjectListPage() {
           rowKey={(p) => p.id}
           initialSort={DEFAULT_SORT}
           emptyMessage={PROJECT_LIST_TEXTS.empty}
-          virtualize
+          virtualize={VirtualRows}
         />
       )}
     </Page>

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
 import { DataTable, type DataTableColumn } from '../../ui/table';
+import { VirtualRows } from '../../ui/virtual-rows';
 import type { ReceiptRow, ReceiptsBook } from '../../../shared/reports';
 import { CHART_HEIGHT, ReceiptTotalsTable, RevenueChart, formatMonthLong, type ReceiptTotalsRow } from '../dashboard';
 import { useReportDownload } from './report-download';
@@ -157,7 +158,7 @@ export function ReceiptsBookSection({ year }: { year: number }) {
               caption={`Encaissements ${year}`}
               initialSort={{ key: 'date', direction: 'asc' }}
               emptyMessage={`Aucune recette encaissée en ${year}.`}
-              virtualize
+              virtualize={VirtualRows}
             />
           </StyledBlock>
         </>

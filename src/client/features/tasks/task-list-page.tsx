@@ -8,6 +8,7 @@ import { IconPlus } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { DataTable, type DataTableColumn } from '../../ui/table';
+import { VirtualRows } from '../../ui/virtual-rows';
 import { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from '../projects';
 import { DueDate } from '../../workflow/due-date';
 import { ListToolbar } from '../../workflow/list-toolbar';
@@ -192,7 +193,7 @@ export function TaskListPage() {
           rowKey={(t) => t.id}
           initialSort={DEFAULT_SORT}
           emptyMessage={TASK_LIST_TEXTS.empty}
-          virtualize
+          virtualize={VirtualRows}
         />
       )}
     </Page>

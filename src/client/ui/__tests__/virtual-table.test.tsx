@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
 import { DataTable } from '../table';
 import { lightTheme } from '../theme';
+import { VirtualRows } from '../virtual-rows';
 
 interface Row {
   id: number;
@@ -14,7 +15,7 @@ const columns = [{ key: 'name', header: 'Nom' }];
 const renderTable = (virtualize: boolean, data: Row[] = rows) =>
   render(
     <ThemeProvider theme={lightTheme}>
-      <DataTable caption="Lignes" columns={columns} rows={data} rowKey={(r) => r.id} virtualize={virtualize} />
+      <DataTable caption="Lignes" columns={columns} rows={data} rowKey={(r) => r.id} virtualize={virtualize ? VirtualRows : undefined} />
     </ThemeProvider>,
   );
 
