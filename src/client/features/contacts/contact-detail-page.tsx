@@ -25,6 +25,7 @@ import { ContactRelatedPanel, type ContactRelatedPanelProps } from './components
 import {
   useCreateContactMutation,
   useDeleteContactMutation,
+  useLazyGetContactRecurringInvoicesQuery,
   useGetContactQuery,
   useUpdateContactMutation,
 } from './contacts.api';
@@ -86,6 +87,7 @@ export function ContactDetailPage({ TasksPanel }: ContactDetailPageProps) {
   const [createContact, { isLoading: creating }] = useCreateContactMutation();
   const [updateContact, { isLoading: updating }] = useUpdateContactMutation();
   const [deleteContact, { isLoading: deleting }] = useDeleteContactMutation();
+  const [loadRecurring] = useLazyGetContactRecurringInvoicesQuery();
 
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [formError, setFormError] = useState<string | null>(null);
@@ -165,9 +167,13 @@ export function ContactDetailPage({ TasksPanel }: ContactDetailPageProps) {
   const onDelete = async () => {
     if (contactId === null) return;
     setFormError(null);
+    // Its recurring invoices are deleted with it (the server cascades): said before confirming.
+    const recurring = await loadRecurring(contactId).unwrap().catch(() => []);
     const ok = await confirm({
       title: 'Supprimer le contact',
-      message: CONTACT_MESSAGES.deleteConfirm,
+      message: recurring.length
+        ? `${CONTACT_MESSAGES.deleteConfirm} ${CONTACT_MESSAGES.deleteRecurring(recurring.length)}`
+        : CONTACT_MESSAGES.deleteConfirm,
       confirmLabel: 'Supprimer',
     });
     if (!ok) return;

@@ -13,6 +13,9 @@ export const CONTACT_MESSAGES = {
   saveError: "Erreur lors de l'enregistrement du contact. Veuillez réessayer.",
   deleteError: 'Erreur lors de la suppression du contact.',
   deleteConfirm: 'Voulez-vous vraiment supprimer ce contact ? Cette action est irréversible.',
+  /** Added to the confirmation when the contact is the client of recurring invoices (deleted with it). */
+  deleteRecurring: (count: number) =>
+    count === 1 ? 'Sa facture récurrente sera supprimée.' : `Ses ${count} factures récurrentes seront supprimées.`,
   created: 'Contact créé avec succès !',
   updated: 'Contact mis à jour avec succès !',
   deleted: 'Contact supprimé.',

@@ -3,6 +3,7 @@ import { api, listTag, listTags, rowIds, shownTag } from '../../app/api';
 import type { ContactImportPreview, ContactImportResult, OnDuplicate } from '../../../shared/contact-import';
 import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
 import type { Project } from '../../../shared/workflow';
+import type { RecurringInvoice } from '../../../shared/recurring';
 import type { DocumentRowJson } from '../../../shared/documents-api';
 
 /**
@@ -84,8 +85,15 @@ export const contactsApi = api.injectEndpoints({
 
     deleteContact: build.mutation<void, number>({
       query: (id) => ({ url: `contacts/${id}/`, method: 'DELETE' }),
-      // Not the contact's own tag: refetching a contact that no longer exists would only 404.
-      invalidatesTags: (_result, error, id) => (error ? [] : [...contactShown(id)]),
+      // Not the contact's own tag: refetching a contact that no longer exists would only 404. Its
+      // recurring invoices went with it.
+      invalidatesTags: (_result, error, id) => (error ? [] : [...contactShown(id), listTag('RecurringInvoice')]),
+    }),
+
+    /** The client's recurring invoices (issue 15): deleting the contact deletes them, its confirmation says so. */
+    getContactRecurringInvoices: build.query<RecurringInvoice[], number>({
+      query: (id) => ({ url: 'recurring-invoices/', params: { client: id } }),
+      providesTags: (result) => listTags('RecurringInvoice', rowIds(result)),
     }),
 
     /** What importing these rows would do (issue 18: new, already there, invalid); writes nothing. */
@@ -126,6 +134,7 @@ export const {
   useCreateContactMutation,
   useUpdateContactMutation,
   useDeleteContactMutation,
+  useLazyGetContactRecurringInvoicesQuery,
   usePreviewContactImportMutation,
   useImportContactsMutation,
   useGetContactProjectsQuery,

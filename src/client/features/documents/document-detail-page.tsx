@@ -31,6 +31,7 @@ import { useToast } from '../../ui/toast';
 import { useGetProfileQuery } from '../profile';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { MakeRecurringDialog } from './make-recurring-dialog';
+import { RecurrenceOrigin } from './recurrence-origin';
 import { InvoiceRemindersSection, RemindButton } from '../reminders';
 import { DepositInvoiceDialog, DocumentDeposits } from './document-deposits';
 import { useDocumentEmail } from './document-email';
@@ -412,6 +413,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
             <DocumentStatusBadges config={config} status={saved.status} label={saved.status_display} overdue={saved.is_overdue} />
           )}
           {saved && kind === 'invoice' && !saved.number && <span>Numéro attribué à l&apos;émission de la facture</span>}
+          {saved && kind === 'invoice' && <RecurrenceOrigin invoiceId={saved.id} />}
         </StyledDocumentSubtitle>
       }
     >

@@ -15,9 +15,16 @@ export const recurringApi = api.injectEndpoints({
       query: () => 'recurring-invoices/',
       providesTags: (rows) => listTags('RecurringInvoice', rowIds(rows)),
     }),
+    /** The series that generated invoice `invoiceId`, null for any other invoice (its page names it). */
+    getInvoiceRecurrence: build.query<RecurringInvoice | null, number>({
+      query: (invoiceId) => ({ url: 'recurring-invoices/', params: { invoice: invoiceId } }),
+      transformResponse: (rows: RecurringInvoice[]) => rows[0] ?? null,
+      providesTags: (series) => (series ? [{ type: 'RecurringInvoice', id: series.id }] : []),
+    }),
     makeRecurring: build.mutation<RecurringInvoice, { invoiceId: number; body: MakeRecurringInput }>({
       query: ({ invoiceId, body }) => ({ url: `invoices/${invoiceId}/make_recurring/`, method: 'POST', data: body }),
-      invalidatesTags: [listTag('RecurringInvoice')],
+      // Written in the history too.
+      invalidatesTags: [listTag('RecurringInvoice'), 'Activity'],
     }),
     recurringAction: build.mutation<RecurringInvoice, { id: number; action: RecurringAction }>({
       query: ({ id, action }) => ({ url: `recurring-invoices/${id}/${action}/`, method: 'POST' }),
@@ -33,9 +40,9 @@ export const recurringApi = api.injectEndpoints({
           // The page reports the failure.
         }
       },
-      invalidatesTags: (_result, _error, { id }) => [listTag('RecurringInvoice'), { type: 'RecurringInvoice', id }],
+      invalidatesTags: (_result, _error, { id }) => [listTag('RecurringInvoice'), { type: 'RecurringInvoice', id }, 'Activity'],
     }),
   }),
 });
 
-export const { useListRecurringInvoicesQuery, useMakeRecurringMutation, useRecurringActionMutation } = recurringApi;
+export const { useListRecurringInvoicesQuery, useGetInvoiceRecurrenceQuery, useMakeRecurringMutation, useRecurringActionMutation } = recurringApi;

@@ -189,16 +189,35 @@ describe('contact form page', () => {
       mock.onDelete('contacts/7/').reply(204);
       const { user } = await openEdit();
       await user.click(screen.getByRole('button', { name: 'Supprimer' }));
-      const dialog = screen.getByRole('alertdialog');
+      const dialog = await screen.findByRole('alertdialog');
       expect(dialog).toHaveTextContent(DELETE_CONFIRM);
       await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
       expect(mock.history.delete).toHaveLength(0);
 
       await user.click(screen.getByRole('button', { name: 'Supprimer' }));
-      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
       await waitFor(() => expect(currentPath()).toBe('/contacts'));
       expect(mock.history.delete.map((r) => r.url)).toEqual(['contacts/7/']);
       expect(screen.queryByText('Impossible de charger le contact.')).not.toBeInTheDocument();
+    });
+
+    it('says before deleting that its recurring invoices go with it', async () => {
+      mockRelated();
+      const series = (id: number) => ({ id, title: 'Maintenance', client: { id: 7, name: 'Élise Martin' }, status: 'active' });
+      mock.onGet('recurring-invoices/', { params: { client: 7 } }).replyOnce(200, [series(1), series(2)]);
+      mock.onGet('recurring-invoices/', { params: { client: 7 } }).replyOnce(200, [series(1)]);
+      mock.onDelete('contacts/7/').reply(204);
+      const { user } = await openEdit();
+      await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent(`${DELETE_CONFIRM} Ses 2 factures récurrentes seront supprimées.`);
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Annuler' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      // Asked again at each deletion: one series left.
+      await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent(`${DELETE_CONFIRM} Sa facture récurrente sera supprimée.`);
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+      await waitFor(() => expect(currentPath()).toBe('/contacts'));
+      expect(mock.history.delete.map((r) => r.url)).toEqual(['contacts/7/']);
     });
 
     it("shows the server's reason when the contact cannot be deleted", async () => {
@@ -207,7 +226,7 @@ describe('contact form page', () => {
       mock.onDelete('contacts/7/').reply(400, { detail });
       const { user } = await openEdit();
       await user.click(screen.getByRole('button', { name: 'Supprimer' }));
-      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(detail);
       expect(currentPath()).toBe('/contacts/7');
     });
@@ -217,7 +236,7 @@ describe('contact form page', () => {
       mock.onDelete('contacts/7/').reply(500);
       const { user } = await openEdit();
       await user.click(screen.getByRole('button', { name: 'Supprimer' }));
-      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
+      await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la suppression du contact.');
     });
   });
