@@ -51,6 +51,9 @@ test('quotes and invoices: three lines with a task, totals, duplicate, convert, 
   await line(page, 1).getByRole('combobox', { name: 'Tâche liée' }).selectOption({ label: 'Atelier de cadrage' });
   await expect(line(page, 1).getByRole('textbox', { name: 'Titre' })).toHaveValue('Atelier de cadrage');
   await expect(line(page, 1).getByRole('textbox', { name: 'Prix unitaire HT (€)' })).toHaveValue('60,00');
+  // The task's time is billed (issue 15): its estimate, 2 h; this quote bills one workshop.
+  await expect(line(page, 1).getByRole('textbox', { name: 'Quantité' })).toHaveValue('2');
+  await line(page, 1).getByRole('textbox', { name: 'Quantité' }).fill('1');
 
   await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
   await expect(line(page, 2).getByRole('textbox', { name: 'Titre' })).toBeFocused();
