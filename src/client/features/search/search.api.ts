@@ -1,59 +1,9 @@
 import { api } from '../../app/api';
+import type { GlobalSearchResults } from '../../../shared/search';
 
-/** Rows of GET search/global (SPEC 3 "Search response"): only what the dropdown shows. */
-export interface ContactHit {
-  id: number;
-  name: string;
-  email: string;
-  company: string;
-}
-
-export interface ProjectHit {
-  id: number;
-  name: string;
-  status: string;
-  status_display: string;
-}
-
-export interface TaskHit {
-  id: number;
-  title: string;
-  status: string;
-  status_display: string;
-  project_name: string | null;
-}
-
-interface DocumentHit {
-  id: number;
-  title: string;
-  client: { id: number; name: string } | null;
-  client_name: string | null;
-  total_amount: number;
-  status: string;
-  status_display: string;
-}
-
-export interface QuoteHit extends DocumentHit {
-  quote_number: string | null;
-}
-
-export interface InvoiceHit extends DocumentHit {
-  invoice_number: string | null;
-}
-
-/** A credit note's amount comes negative: it takes money back. */
-export interface CreditNoteHit extends DocumentHit {
-  credit_note_number: string;
-}
-
-export interface GlobalSearchResults {
-  contacts: ContactHit[];
-  projects: ProjectHit[];
-  tasks: TaskHit[];
-  quotes: QuoteHit[];
-  invoices: InvoiceHit[];
-  credit_notes: CreditNoteHit[];
-}
+export type {
+  ContactHit, CreditNoteHit, GlobalSearchResults, InvoiceHit, ProjectHit, QuoteHit, TaskHit,
+} from '../../../shared/search';
 
 const SEARCHED_TYPES = ['Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote'] as const;
 

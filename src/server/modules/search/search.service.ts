@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/database';
-import { normalizeSearch, SEARCH_MIN_LENGTH } from '../../../shared/search';
+import {
+  normalizeSearch, SEARCH_MIN_LENGTH, type CreditNoteHit, type DocumentHit, type GlobalSearchResults, type InvoiceHit, type QuoteHit,
+} from '../../../shared/search';
 import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS, type ProjectStatus, type TaskStatus } from '../../../shared/workflow';
 import { CREDIT_NOTE_STATUS_LABELS, INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '../../../shared/documents';
 import { fromHundredths } from '../../../shared/money';
@@ -17,10 +19,13 @@ const DOCUMENT_RESULTS: Record<DocumentTable, { labels: Record<string, string>; 
   credit_notes: { labels: CREDIT_NOTE_STATUS_LABELS, numberKey: 'credit_note_number', sign: -1 },
 };
 
+/** Each table's hit: its number under the kind's own name. */
+type HitOf = { quotes: QuoteHit; invoices: InvoiceHit; credit_notes: CreditNoteHit };
+
 export function searchService(db: Kysely<Database>, dialect: Dialect) {
   const repo = searchRepository(db, dialect);
 
-  async function documents(ownerId: number, table: DocumentTable, term: string) {
+  async function documents<T extends DocumentTable>(ownerId: number, table: T, term: string): Promise<HitOf[T][]> {
     const { labels, numberKey, sign } = DOCUMENT_RESULTS[table];
     const rows = await repo.documents(ownerId, table, term);
     return rows.map((r) => ({
@@ -32,12 +37,12 @@ export function searchService(db: Kysely<Database>, dialect: Dialect) {
       total_amount: sign * fromHundredths(r.total_cents),
       status: r.status,
       status_display: labels[r.status] ?? r.status,
-    }));
+    }) as DocumentHit as HitOf[T]);
   }
 
   return {
     /** GET search/global (SPEC 3 "Search response"): every kind empty below SEARCH_MIN_LENGTH characters. */
-    async global(ownerId: number, query: string) {
+    async global(ownerId: number, query: string): Promise<GlobalSearchResults> {
       const term = normalizeSearch(query).slice(0, MAX_TERM_LENGTH);
       if (term.length < SEARCH_MIN_LENGTH) {
         return { contacts: [], projects: [], tasks: [], quotes: [], invoices: [], credit_notes: [] };
