@@ -6,6 +6,8 @@ import {
 import { vatNumberError } from '../../../shared/identifiers';
 import { VAT_REGIMES } from '../../../shared/vat';
 import { email, requiredText } from '../../http/fields';
+import type { SameKeys } from '../../http/api-types';
+import type { ProfileUpdateBody } from '../../../shared/profile';
 
 /** Text fields, as GET gives them and PUT takes them. */
 export const PROFILE_TEXT_FIELDS = [
@@ -79,3 +81,7 @@ export const profileBody = z.strictObject({
 });
 
 export type ProfileBody = z.output<typeof profileBody>;
+
+/** The shared request type and this schema agree: the same fields, and every body the type allows parses. */
+export const PROFILE_BODY_MATCHES_SHARED_TYPE: SameKeys<keyof z.input<typeof profileBody>, keyof ProfileUpdateBody> = true;
+export const acceptsProfileUpdateBody = (body: ProfileUpdateBody): z.input<typeof profileBody> => body;

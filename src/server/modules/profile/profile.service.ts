@@ -4,7 +4,7 @@ import type { UsersTable } from '../../db/schema';
 import { badRequest, type FieldErrors } from '../../http/errors';
 import type { RateLimitRule } from '../../plugins/rate-limit';
 import { fromHundredths } from '../../../shared/money';
-import { hasShareCapital, profileVatNumberError, registrationError } from '../../../shared/profile';
+import { hasShareCapital, profileVatNumberError, registrationError, type ProfileJson } from '../../../shared/profile';
 import { EMAIL_TAKEN } from '../auth/auth.service';
 import { passwordStrengthErrors, verifyPassword } from '../auth/passwords';
 import type { UserRow } from '../auth/users.repository';
@@ -30,8 +30,9 @@ const LIMITS = {
  * GET and PUT answer: the text fields, the VAT on debits option as a boolean, the share capital in
  * euros (null: not stated), and the address waiting for its confirmation link (null: none).
  */
-const toProfile = (user: UserRow) => ({
-  ...Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, user[f]])),
+const toProfile = (user: UserRow): ProfileJson => ({
+  // Text columns, stored through the schema (vat_regime and legal_form from their enums).
+  ...(Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, user[f]])) as Pick<ProfileJson, (typeof PROFILE_TEXT_FIELDS)[number]>),
   vat_on_debits: user.vat_on_debits === 1,
   share_capital: user.share_capital_cents === null ? null : fromHundredths(Number(user.share_capital_cents)),
   pending_email: user.pending_email,
