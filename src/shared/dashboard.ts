@@ -21,3 +21,47 @@ export interface MonthRevenue {
   /** Number of invoices paid that month. */
   count: number;
 }
+
+/** GET invoices/next_expected_payment/: every field is null when no payment is expected. */
+export interface NextExpectedPayment {
+  id: number | null;
+  title: string | null;
+  due_date: string | null;
+  amount: number | null;
+  client_id: number | null;
+  client_name: string | null;
+}
+
+/** GET quotes/pending_sum/ (sent quotes, TTC). */
+export interface PendingQuotesJson {
+  pending_quotes_sum: number;
+  pending_quotes_count: number;
+}
+/** GET invoices/outstanding_sum/ (what issued invoices still owe). */
+export interface OutstandingInvoicesJson {
+  outstanding_invoices_sum: number;
+  outstanding_invoices_count: number;
+}
+/** GET invoices/overdue_sum/. */
+export interface OverdueInvoicesJson {
+  overdue_invoices_sum: number;
+  overdue_invoices_count: number;
+}
+/** GET invoices/current_month_revenue/ (cash received this month). */
+export interface CurrentMonthRevenueJson {
+  current_month_revenue: number;
+  current_month_revenue_count: number;
+}
+
+/** SPEC 3 "Financial aggregates" (amounts TTC): the five aggregate endpoints' answers together. */
+export interface FinancialOverview {
+  pending_quotes_sum: number;
+  pending_quotes_count: number;
+  outstanding_invoices_sum: number;
+  outstanding_invoices_count: number;
+  overdue_invoices_sum: number;
+  overdue_invoices_count: number;
+  current_month_revenue: number;
+  current_month_revenue_count: number;
+  next_expected_payment: NextExpectedPayment;
+}

@@ -1,30 +1,11 @@
 import { api, listTag, listTags, rowIds, type ApiError, type ApiMeta } from '../../app/api';
-import { DASHBOARD_LIST_SIZE, DASHBOARD_ORDERING, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
+import {
+  DASHBOARD_LIST_SIZE, DASHBOARD_ORDERING, REVENUE_MONTHS, type FinancialOverview, type MonthRevenue, type NextExpectedPayment,
+} from '../../../shared/dashboard';
 import type { UrssafSummary } from '../../../shared/reports';
 import type { Project, Task } from '../../../shared/workflow';
 
-/** GET invoices/next_expected_payment/: every field is null when no payment is expected. */
-export interface NextExpectedPayment {
-  id: number | null;
-  title: string | null;
-  due_date: string | null;
-  amount: number | null;
-  client_id: number | null;
-  client_name: string | null;
-}
-
-/** SPEC 3 "Financial aggregates" (amounts TTC), read from the five aggregate endpoints. */
-export interface FinancialOverview {
-  pending_quotes_sum: number;
-  pending_quotes_count: number;
-  outstanding_invoices_sum: number;
-  outstanding_invoices_count: number;
-  overdue_invoices_sum: number;
-  overdue_invoices_count: number;
-  current_month_revenue: number;
-  current_month_revenue_count: number;
-  next_expected_payment: NextExpectedPayment;
-}
+export type { FinancialOverview, NextExpectedPayment } from '../../../shared/dashboard';
 
 const AGGREGATE_URLS = [
   'quotes/pending_sum/',

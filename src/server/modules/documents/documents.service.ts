@@ -2,7 +2,10 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, DocumentsTable } from '../../db/schema';
 import { inTransaction, type Dialect } from '../../db/database';
 import { addDays, monthsEndingWith, parisToday } from '../../../shared/dates';
-import { MAX_REVENUE_MONTHS, REVENUE_MONTHS, type MonthRevenue } from '../../../shared/dashboard';
+import {
+  MAX_REVENUE_MONTHS, REVENUE_MONTHS, type CurrentMonthRevenueJson, type MonthRevenue, type NextExpectedPayment,
+  type OutstandingInvoicesJson, type OverdueInvoicesJson, type PendingQuotesJson,
+} from '../../../shared/dashboard';
 import type { ClientType } from '../../../shared/contacts';
 import {
   balanceDueCents, DEFAULT_VALIDITY_DAYS, MAX_AMOUNT, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES,
@@ -361,16 +364,16 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
 
     /** Dashboard aggregates (amounts TTC). */
     aggregates: {
-      pendingQuotes: async (ownerId: number) => {
+      pendingQuotes: async (ownerId: number): Promise<PendingQuotesJson> => {
         const { sum, count } = await sentTotals(ownerId);
         return { pending_quotes_sum: sum, pending_quotes_count: count };
       },
       /** What issued invoices still owe (payments and credit notes deducted). */
-      outstanding: async (ownerId: number) => {
+      outstanding: async (ownerId: number): Promise<OutstandingInvoicesJson> => {
         const { balance, count } = await outstandingTotals(ownerId);
         return { outstanding_invoices_sum: balance, outstanding_invoices_count: count };
       },
-      overdue: async (ownerId: number) => {
+      overdue: async (ownerId: number): Promise<OverdueInvoicesJson> => {
         const today = parisToday();
         // The version is read first: a figure stored under it is at least as fresh as it.
         const key = `${today}:${await invoicesVersion(ownerId)}`;
@@ -384,7 +387,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         return { overdue_invoices_sum: cached.value.sum, overdue_invoices_count: cached.value.count };
       },
       /** Cash received this month, refunds deducted (cash_totals). */
-      currentMonthRevenue: async (ownerId: number) => {
+      currentMonthRevenue: async (ownerId: number): Promise<CurrentMonthRevenueJson> => {
         const { sum, count } = await cashSince(ownerId, parisToday().slice(0, 7));
         return { current_month_revenue: sum, current_month_revenue_count: count };
       },
@@ -400,7 +403,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         // A payment dated in a later month (typed ahead) is outside the window and left out.
         return { monthly_revenue: months.map((month) => byMonth.get(month) ?? { month, subtotal: 0, total_amount: 0, count: 0 }) };
       },
-      nextExpectedPayment: async (ownerId: number) => {
+      nextExpectedPayment: async (ownerId: number): Promise<NextExpectedPayment> => {
         const row = await nextOutstanding(ownerId, parisToday());
         return {
           id: row?.id ?? null,
