@@ -165,7 +165,9 @@ it("refuses Bob's writes that reference Alice's objects, and leaves Alice's data
     }
   }
   expect(violations).toEqual([]);
-  expect(exercised).toBeGreaterThanOrEqual(18);
+  // 16: an invoice's valid body names no task since its task is billed (api-fixtures.ts, issue 15);
+  // task references in lines are exercised through quotes.
+  expect(exercised).toBeGreaterThanOrEqual(16);
   expect(await aliceView()).toEqual(aliceBefore);
 });
 
