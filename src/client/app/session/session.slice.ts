@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { TokenPair as SharedTokenPair } from '../../../shared/auth-api';
 
 export interface SessionState {
   access_token: string | null;
@@ -9,10 +10,8 @@ export interface SessionState {
 
 export const initialSessionState: SessionState = { access_token: null, refresh_token: null, username: '' };
 
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+/** POST token/ and token/refresh/'s answer (src/shared/auth-api.ts). */
+export type TokenPair = SharedTokenPair;
 
 const sessionSlice = createSlice({
   name: 'session',

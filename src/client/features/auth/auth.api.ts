@@ -1,27 +1,11 @@
 import { api } from '../../app/api';
 import type { TokenPair } from '../../app/session/session.slice';
+import type { DetailResponse, LoginRequest, RegisterRequest, ResetConfirmBody } from '../../../shared/auth-api';
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+export type { DetailResponse, LoginRequest, RegisterRequest } from '../../../shared/auth-api';
 
-export interface RegisterRequest {
-  email: string;
-  password: string;
-  password2: string;
-}
-
-export interface DetailResponse {
-  detail: string;
-}
-
-export interface ResetConfirmRequest {
-  uidb64: string;
-  token: string;
-  password: string;
-  password2: string;
-}
+/** The reset link's parts (the path) and the new password (the body). */
+export type ResetConfirmRequest = LinkParams & ResetConfirmBody;
 
 export interface LinkParams {
   uidb64: string;
