@@ -1,11 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parisToday } from '../../../shared/dates';
 import { vatBreakdownJson } from '../../../shared/documents';
 import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
 import { formatDate } from '../../lib/format';
+import { lazyWithPreload, preloadOn } from '../../lib/lazy-with-preload';
 import { PRIORITIES, PRIORITY_LABELS } from '../../../shared/workflow';
 import { asApiError, errorDetail } from '../../app/api';
 import { Alert } from '../../ui/alert';
@@ -29,8 +30,6 @@ import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { useGetProfileQuery } from '../profile';
-import { CreditNoteDialog } from './credit-note-dialog';
-import { MakeRecurringDialog } from './make-recurring-dialog';
 import { RecurrenceOrigin } from './recurrence-origin';
 import { InvoiceRemindersSection, RemindButton } from '../reminders';
 import { DepositInvoiceDialog, DocumentDeposits } from './document-deposits';
@@ -73,6 +72,10 @@ import { LEDGER_MESSAGES, creditableAmount } from './invoice-ledger';
 import { LineItemsEditor } from './line-items-editor';
 import { StyledDocumentSubtitle, StyledDocumentToolbar } from './document-page-parts';
 import { EXEMPTION_OPTIONS, OPERATION_OPTIONS, rateOptions } from './vat';
+
+/** Opened by a button: downloaded when the pointer or the focus reaches it, not with the page (issue 18). */
+const CreditNoteDialog = lazyWithPreload(() => import('./credit-note-dialog'), 'CreditNoteDialog');
+const MakeRecurringDialog = lazyWithPreload(() => import('./make-recurring-dialog'), 'MakeRecurringDialog');
 
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 
@@ -443,7 +446,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
               <RemindButton invoiceId={saved.id} invoiceNumber={saved.number} disabled={busy} />
             )}
             {kind === 'invoice' && !saved.is_deposit && !saved.prepaid_amount && (
-              <Button onClick={() => setRecurringOpen(true)} disabled={busy}>
+              <Button onClick={() => setRecurringOpen(true)} disabled={busy} {...preloadOn(MakeRecurringDialog)}>
                 Rendre récurrente
               </Button>
             )}
@@ -455,7 +458,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
             {/* An issued invoice is never deleted: a credit note cancels it. */}
             {locked ? (
               creditableAmount(saved) > 0 && (
-                <Button onClick={() => setCreditNoteOpen(true)} disabled={busy}>
+                <Button onClick={() => setCreditNoteOpen(true)} disabled={busy} {...preloadOn(CreditNoteDialog)}>
                   Émettre un avoir
                 </Button>
               )
@@ -474,8 +477,11 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
         </Card>
       )}
 
-      {creditNoteOpen && saved && <CreditNoteDialog invoice={saved} onClose={() => setCreditNoteOpen(false)} />}
-      {recurringOpen && saved && <MakeRecurringDialog invoice={saved} onClose={() => setRecurringOpen(false)} />}
+      {/* Modal dialogs: nothing to show in the page while one's code arrives. */}
+      <Suspense fallback={null}>
+        {creditNoteOpen && saved && <CreditNoteDialog invoice={saved} onClose={() => setCreditNoteOpen(false)} />}
+        {recurringOpen && saved && <MakeRecurringDialog invoice={saved} onClose={() => setRecurringOpen(false)} />}
+      </Suspense>
       {depositOpen && saved && <DepositInvoiceDialog quote={saved} onClose={() => setDepositOpen(false)} />}
       {saved && <DocumentDeposits document={saved} />}
 

@@ -309,7 +309,7 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     const { user } = await openInvoice();
 
     await user.click(screen.getByRole('button', { name: 'Émettre un avoir' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Émettre un avoir' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Émettre un avoir' }));
     expect(dialog.getByRole('radio', { name: 'Avoir total' })).toBeChecked();
     expect(dialog.getByText('Crédite tout le solde restant dû : 140,00 € TTC.', { normalizer: (t) => t.replace(/\s/g, ' ') })).toBeInTheDocument();
     await user.click(dialog.getByRole('radio', { name: 'Avoir partiel' }));
@@ -359,7 +359,7 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     mock.onGet('credit-notes/31/').reply(200, creditNote({ total_amount: 240 }));
     const { user } = await openInvoice();
     await user.click(screen.getByRole('button', { name: 'Émettre un avoir' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Émettre un avoir' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Émettre un avoir' }));
     await user.click(dialog.getByRole('button', { name: 'Émettre l’avoir' }));
     await waitFor(() => expect(currentPath()).toBe('/credit-notes/31'));
     expect(lastBody('post')).toEqual({});
@@ -369,7 +369,7 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     mock.onGet('invoices/7/').reply(200, issuedInvoice());
     const { user } = await openInvoice();
     await user.click(screen.getByRole('button', { name: 'Émettre un avoir' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(mock.history.post).toHaveLength(0);
   });

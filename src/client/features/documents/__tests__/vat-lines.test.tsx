@@ -209,7 +209,7 @@ describe('VAT per line on the document screens (issue 14)', () => {
     expect(within(screen.getByTestId('total-breakdown')).getAllByRole('row')).toHaveLength(3);
 
     await user.click(screen.getByRole('button', { name: 'Émettre un avoir' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Émettre un avoir' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Émettre un avoir' }));
     await user.click(dialog.getByRole('radio', { name: 'Avoir partiel' }));
     expect(dialog.getAllByTestId('credit-line-rate').map((e) => e.textContent)).toEqual(['TVA 20 %', 'TVA 5,5 %']);
     await user.click(within(dialog.getByRole('group', { name: 'Ligne 1 : Conception' })).getByRole('checkbox', { name: 'Créditer cette ligne' }));
