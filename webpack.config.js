@@ -130,6 +130,10 @@ module.exports = (env, argv) => {
           },
         },
         { test: /\.(svg|png|ico|jpe?g|webp|woff2?)$/i, type: 'asset/resource' },
+        // A feature's index.ts only re-exports its public surface: a page importing one thing through
+        // it gets that module, not every module it names (the invoice page took the profile page's
+        // reminder settings; issue 18).
+        { test: /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
       ],
     },
     devtool: isDev ? 'eval-cheap-module-source-map' : false,
