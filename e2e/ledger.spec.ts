@@ -28,7 +28,7 @@ test('invoice ledger: profile and client, issue an invoice, a partial payment, a
   await page.getByLabel('Adresse', { exact: true }).fill('12 rue des Tanneurs');
   await page.getByLabel('Code postal').fill('44000');
   await page.getByLabel('Ville').fill('Nantes');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Profil mis à jour avec succès.')).toBeVisible();
 
   // The client, with an address.
