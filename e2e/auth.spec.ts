@@ -77,7 +77,7 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
   await page.getByLabel('SIRET').fill('732 829 320 00074');
   await page.getByRole('button', { name: 'Mentions Légales par défaut' }).click();
   await page.getByLabel('Texte des mentions légales').fill('Dispensé d’immatriculation au RCS.');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Profil mis à jour avec succès.')).toBeVisible();
   await expectAccessible(page);
   await page.reload();
@@ -87,10 +87,10 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
   // A new e-mail: the current password is asked for, and the address changes once its link is followed.
   const newEmail = user.email.replace('@', '.nouvelle@');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByLabel('Mot de passe actuel')).toBeFocused();
   await page.getByLabel('Mot de passe actuel').fill(user.password);
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(
     page.getByText(`Un lien de confirmation a été envoyé à ${newEmail} ; votre adresse ne changera qu'après sa validation.`),
   ).toBeVisible();

@@ -74,7 +74,7 @@ test('contacts: list, create, edit, tasks from the contact, search, filter, page
 
   // Edit the contact; the change survives a reload.
   await page.getByLabel('Ville').fill('Lyon');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Contact mis à jour avec succès !')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Ville')).toHaveValue('Lyon');

@@ -24,7 +24,7 @@ test('a micro-entrepreneur in the VAT franchise invoices a private client: art. 
   await page.getByLabel('IBAN').fill('fr7630006000011234567890189');
   await page.getByLabel('IBAN').blur();
   await expect(page.getByLabel('IBAN')).toHaveValue('FR76 3000 6000 0112 3456 7890 189');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Profil mis à jour avec succès.')).toBeVisible();
   await expectAccessible(page);
 

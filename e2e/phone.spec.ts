@@ -132,7 +132,7 @@ test('on a phone: sign in, open the menu, find a contact, log time on a task, re
   await taskCard.getByRole('link', { name: 'Maquettes de la page d’accueil' }).click();
   await expect(page).toHaveURL(new RegExp(`/tasks/${user.taskId}$`));
   await page.getByLabel('Temps réel (heures)').fill('1,5');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Tâche mise à jour avec succès.').first()).toBeVisible();
   await expect(page.getByLabel('Coût total')).toHaveValue(money('75,00'));
   await expectNoSidewaysScroll(page);

@@ -74,7 +74,7 @@ test('a freelancer runs a project: two clients, tasks from the panel, logged tim
   await page.getByLabel('Facturable').check();
   await page.getByLabel('Tarif horaire (€)').fill('50');
   await page.getByLabel('Temps réel (heures)').fill('1,5');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Tâche mise à jour avec succès.').first()).toBeVisible();
   await expect(page.getByLabel('Coût total')).toHaveValue(/^75,00\s€$/);
 
