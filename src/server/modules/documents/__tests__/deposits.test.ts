@@ -107,6 +107,11 @@ it('lands every deposit exactly on its share, whatever the quote: percent and am
         const target = Math.round((cents(q.total_amount) * percentHundredths) / 10000);
         const res = await send('POST', `/api/quotes/${q.id}/deposit_invoice/`, { percent });
         if (target === 0) return void expect(res.status).toBe(400);
+        // On a tiny quote the share may round to the whole of it (50 % of 0,01 €): refused, as the final
+        // invoice must keep a balance (counterexample [[1, 2, 20]], 5000, 0 once failed here).
+        if (res.status === 400 && target >= cents(q.total_amount) - 1) {
+          return void expect(res.body.percent).toEqual([expect.stringContaining('doit laisser un solde à la facture finale')]);
+        }
         expect(res.status).toBe(201);
         // Exact, or one cent above when the quote's rates skip that TTC (a single rate at 20 %).
         expect(cents(res.body.total_amount) - target).toBeGreaterThanOrEqual(0);
@@ -127,7 +132,7 @@ it('lands every deposit exactly on its share, whatever the quote: percent and am
         expect(cents(final.prepaid_amount)).toBe(deposited);
       },
     ),
-    { numRuns: 12 },
+    { numRuns: 12, examples: [[[[1, 2, 20]], 5000, 0]] },
   );
 }, 120_000);
 
