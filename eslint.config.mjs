@@ -83,6 +83,17 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A migration is frozen: it imports no application code, which would change it after the fact.
+    files: ['src/server/db/migrations/**'],
+    ignores: ['src/server/db/migrations/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*'], message: 'A migration is frozen: copy what it needs instead of importing application code.' }] },
+      ],
+    },
+  },
+  {
     // Off: webpack.config.js is CommonJS, loaded by webpack-cli with require().
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,5 +1,19 @@
 import type { Kysely } from 'kysely';
-import { normalizeSearch } from '../../../shared/search';
+
+/**
+ * shared/search.ts's normalizeSearch as it was when this migration was written, copied so that the
+ * migration stays frozen whatever later becomes of the application's search (issue 17).
+ */
+function normalizeSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 /** Source columns of each table's normalised search text (documents add their client's name at query time). */
 export const SEARCH_SOURCES = {
