@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, JobsTable } from '../db/schema';
 import { createLease } from './lease';
+import { createPollingLoop } from './polling-loop';
 
 /**
  * The job runner (issue 15): background work stored in the `jobs` table (migration 0015) and run
@@ -113,10 +114,6 @@ export function createJobRunner(options: { db: Kysely<Database>; log: FastifyBas
   });
   const handlers = new Map<string, JobHandler<never>>();
   const periodic: { kind: string; intervalMs: number }[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = true;
 
   /**
    * Stores this period's job of each periodic kind (once: keyed by the period's start). The process
@@ -170,38 +167,31 @@ export function createJobRunner(options: { db: Kysely<Database>; log: FastifyBas
     }
   }
 
-  /** Runs every due job of a registered kind, one at a time, until none is left; returns how many ran. */
-  async function drain(manual = false): Promise<number> {
-    const goOn = () => manual || !stopped;
+  /**
+   * Runs every due job of a registered kind, one at a time, until none is left or `stopped()`;
+   * returns how many ran.
+   */
+  async function runDueJobs(stopped: () => boolean): Promise<number> {
+    await schedulePeriodic();
+    const kinds = [...handlers.keys()];
+    if (!kinds.length) return 0;
+    // Only kinds this process knows: another version's jobs wait for a process that has them.
+    const known = sql<boolean>`kind in (${sql.join(kinds)})`;
     let count = 0;
-    do {
-      again = false;
-      await schedulePeriodic();
-      const kinds = [...handlers.keys()];
-      if (!kinds.length) return count;
-      // Only kinds this process knows: another version's jobs wait for a process that has them.
-      const known = sql<boolean>`kind in (${sql.join(kinds)})`;
-      for (let job = await lease.claim(known); job; job = goOn() ? await lease.claim(known) : null) {
-        await run(job);
-        count++;
-      }
-    } while (again && goOn());
+    for (let job = await lease.claim(known); job; job = stopped() ? null : await lease.claim(known)) {
+      await run(job);
+      count++;
+    }
     return count;
   }
 
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err: unknown) => {
-        log.error({ err }, 'Jobs: pass failed');
-        return 0;
-      })
-      .finally(() => (running = null));
-  }
+  // Passes when kicked and every pollMs (jobs/polling-loop.ts, shared with the mail outbox).
+  const loop = createPollingLoop({
+    pollMs: settings.pollMs,
+    pass: runDueJobs,
+    onError: (err) => log.error({ err }, 'Jobs: pass failed'),
+  });
+  const { kick } = loop;
 
   return {
     /** The runner's clock. */
@@ -226,27 +216,16 @@ export function createJobRunner(options: { db: Kysely<Database>; log: FastifyBas
     },
     /** Looks for due jobs now (after committing a job scheduled in a transaction). */
     kick,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setInterval(kick, settings.pollMs);
-      timer.unref();
-      kick();
-    },
+    start: loop.start,
     /** Stops looking for jobs; waits for the job being run, if any. */
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    stop: loop.stop,
     /** Tests: runs the due jobs now (waiting for a pass under way first); returns how many this call ran. */
     async runDue(): Promise<number> {
-      await running;
-      return drain(true);
+      await loop.idle();
+      return runDueJobs(() => false);
     },
     /** Resolves once no job is being run. */
-    idle: () => (running ?? Promise.resolve()).then(() => undefined),
+    idle: loop.idle,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, OutboxMessagesTable } from '../db/schema';
 import { createLease } from '../jobs/lease';
+import { createPollingLoop } from '../jobs/polling-loop';
 import { MailDeliveryError, type Mailer, type OutgoingMail } from './mailer';
 
 /**
@@ -152,10 +153,6 @@ export function createMailDelivery(options: {
     leaseMs: settings.leaseMs,
     onRenewError: (err) => log.warn({ err }, 'Outbox: lease renewal failed'),
   });
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
 
   /** Updates the message if this process still holds it. */
   const settle = (id: number, values: { status?: Message['status']; last_error: string | null; next_attempt_at?: string }) =>
@@ -190,45 +187,24 @@ export function createMailDelivery(options: {
     }
   }
 
-  /** Sends every due message, one at a time, until none is left. */
-  async function drain() {
-    do {
-      again = false;
-      // A message claimed is sent even if stop() came meanwhile: its lease would otherwise hold it back.
-      for (let row = await lease.claim(); row; row = stopped ? null : await lease.claim()) await deliver(row);
-    } while (again && !stopped);
-  }
-
-  /** Starts a drain, or asks the running one to look again when it is done. */
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err: unknown) => log.error({ err }, 'Outbox: delivery pass failed'))
-      .finally(() => (running = null));
-  }
+  // Sends every due message, one at a time, until none is left (jobs/polling-loop.ts, shared with
+  // the job runner). A message claimed is sent even if stop() came meanwhile: its lease would
+  // otherwise hold it back.
+  const loop = createPollingLoop({
+    pollMs: settings.pollMs,
+    async pass(stopped) {
+      for (let row = await lease.claim(); row; row = stopped() ? null : await lease.claim()) await deliver(row);
+    },
+    onError: (err) => log.error({ err }, 'Outbox: delivery pass failed'),
+  });
 
   return {
-    kick,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setInterval(kick, settings.pollMs);
-      timer.unref();
-      kick();
-    },
+    kick: loop.kick,
+    start: loop.start,
     /** Stops looking for messages; waits for the one being sent, if any. */
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    stop: loop.stop,
     /** Resolves once nothing is being sent (tests). */
-    idle: () => running ?? Promise.resolve(),
+    idle: loop.idle,
   };
 }
 
