@@ -31,6 +31,12 @@ const StyledDialog = styled.div<{ $width: string }>`
 `;
 
 /** Buttons at the foot of a dialog, right-aligned. */
+/** A dialog's opening sentence, under its title. */
+export const DialogIntro = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 export const DialogActions = styled.div`
   display: flex;
   flex-wrap: wrap;

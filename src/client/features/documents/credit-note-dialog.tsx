@@ -5,7 +5,7 @@ import { asApiError } from '../../app/api';
 import { vatBreakdownJson } from '../../../shared/documents';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
-import { Dialog, DialogActions } from '../../ui/dialog';
+import { Dialog, DialogActions, DialogIntro } from '../../ui/dialog';
 import { DecimalField } from '../../ui/decimal-field';
 import { ChoiceField, TextArea } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
@@ -26,11 +26,6 @@ import {
   type CreditNoteMode,
 } from './invoice-ledger';
 import { rateLabel } from './vat';
-
-const StyledIntro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const StyledFieldset = styled.fieldset`
   display: flex;
@@ -145,10 +140,10 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
   return (
     <Dialog open title="Émettre un avoir" width="720px" onClose={onClose}>
       <form id={formId} onSubmit={onSubmit} noValidate aria-label="Émettre un avoir">
-        <StyledIntro>
+        <DialogIntro>
           L’avoir annule tout ou partie de la facture {invoiceLabel}. Il reçoit son propre numéro et ne pourra plus être
           modifié. Il reste au plus {formatMoney(creditableAmount(invoice))} TTC à créditer.
-        </StyledIntro>
+        </DialogIntro>
 
         <StyledFieldset>
           <legend>Type d’avoir</legend>

@@ -7,7 +7,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { DecimalField } from '../../ui/decimal-field';
-import { Dialog, DialogActions } from '../../ui/dialog';
+import { Dialog, DialogActions, DialogIntro } from '../../ui/dialog';
 import { ChoiceField } from '../../ui/form-fields';
 import { DataTable, type DataTableColumn } from '../../ui/table';
 import { useToast } from '../../ui/toast';
@@ -39,11 +39,6 @@ const StyledChoices = styled.fieldset`
     padding: 0;
     font-weight: ${({ theme }) => theme.typography.weight.semibold};
   }
-`;
-
-const StyledIntro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const StyledFigures = styled.p`
@@ -107,10 +102,10 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
   return (
     <Dialog open title="Facture d’acompte" width="520px" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate aria-label="Facture d’acompte">
-        <StyledIntro>
+        <DialogIntro>
           Devis {quote.number} : {formatMoney(quote.total_amount)} TTC, dont {money(remaining)} restent à facturer. L’acompte est
           réparti entre les taux de TVA du devis ; la facture finale le déduira.
-        </StyledIntro>
+        </DialogIntro>
         {general.length > 0 && (
           <Alert tone="error" style={{ marginBottom: 16 }}>
             {general.join(' ')}

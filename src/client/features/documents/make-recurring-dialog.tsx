@@ -8,17 +8,12 @@ import {
 } from '../../../shared/recurring';
 import { formatDate, formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
-import { Dialog, DialogActions } from '../../ui/dialog';
+import { Dialog, DialogActions, DialogIntro } from '../../ui/dialog';
 import { ChoiceField, Select, TextField } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
 import type { DocumentRecord } from './document.types';
 import { ErrorSummary } from './error-summary';
 import { useMakeRecurringMutation } from './recurring.api';
-
-const StyledIntro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const StyledFields = styled.div`
   display: flex;
@@ -147,11 +142,11 @@ export function MakeRecurringDialog({ invoice, onClose }: MakeRecurringDialogPro
   return (
     <Dialog open title="Rendre la facture récurrente" width="560px" onClose={onClose}>
       <form id={formId} onSubmit={onSubmit} noValidate aria-label="Rendre la facture récurrente">
-        <StyledIntro>
+        <DialogIntro>
           Carnet créera une nouvelle facture « {invoice.title} » ({formatMoney(invoice.total_amount)} TTC, même client et
           mêmes lignes que la facture {label}) à chaque échéance. Modifier ensuite cette facture ne change pas la récurrence.{' '}
           <Link to="/invoices/recurring">Voir les factures récurrentes</Link>
-        </StyledIntro>
+        </DialogIntro>
         <StyledFields>
           <Select
             label="Fréquence"

@@ -6,17 +6,12 @@ import { asApiError } from '../../app/api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Dialog, DialogActions } from '../../ui/dialog';
+import { Dialog, DialogActions, DialogIntro } from '../../ui/dialog';
 import { ChoiceField, Select } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
 import { formatFieldErrors } from '../../workflow/field-errors';
 import { useInvoiceProjectTimeMutation } from './tasks.api';
 import { billedHours, timeAmountCents, TIME_BILLING_TEXTS } from './time-billing';
-
-const StyledIntro = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const StyledTasks = styled.fieldset`
   display: flex;
@@ -87,7 +82,7 @@ export function InvoiceTimeDialog({ projectId, tasks, clients, onClose }: Invoic
   return (
     <Dialog open title={TIME_BILLING_TEXTS.title} width="560px" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate aria-label={TIME_BILLING_TEXTS.title}>
-        <StyledIntro>{tasks.length ? TIME_BILLING_TEXTS.intro : TIME_BILLING_TEXTS.nothing}</StyledIntro>
+        <DialogIntro>{tasks.length ? TIME_BILLING_TEXTS.intro : TIME_BILLING_TEXTS.nothing}</DialogIntro>
         {error && (
           <Alert tone="error" style={{ marginBottom: 16 }}>
             {error}
