@@ -1,8 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import type MockAdapter from 'axios-mock-adapter';
-import { setupStore, type AppStore } from '../../../app/store';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
 import { makeProject, makeTask } from '../../../workflow/__tests__/workflow-fixtures';
+import { sharedStoreVisits } from '../../../test/shared-store-visits';
 import { makeContact, serveWorkflow } from '../../../workflow/__tests__/workflow-server';
 
 // Full-app renders across six screens: slow on a busy CI machine.
@@ -46,27 +44,8 @@ const SCREENS: Record<string, () => Promise<string[]>> = {
 const EVERY_SCREEN = Object.keys(SCREENS);
 
 describe('the contact cache', () => {
-  let mock: MockAdapter;
-  let server: ReturnType<typeof serveWorkflow>;
-  let store: AppStore;
-  let page: ReturnType<typeof renderApp> | undefined;
-  beforeEach(() => {
-    mock = mockHttp();
-    server = serveWorkflow(mock, DATA);
-    store = setupStore(signedIn);
-  });
-  afterEach(() => {
-    page?.unmount();
-    page = undefined;
-    mock.restore();
-  });
-
-  /** Opens `route` in the same store, as the app's navigation does. */
-  function visit(route: string) {
-    page?.unmount();
-    page = renderApp({ route, store });
-    return page;
-  }
+  const visits = sharedStoreVisits((mock) => serveWorkflow(mock, DATA));
+  const { visit } = visits;
 
   async function namesOn(route: string) {
     visit(route);
@@ -81,10 +60,10 @@ describe('the contact cache', () => {
 
   it("shows a contact's new name on every screen naming it, and asks again only for what names it", async () => {
     await everyScreenShows('Agence Bleue');
-    const otherInvoice = server.gets('invoices/8/');
+    const otherInvoice = visits.server.gets('invoices/8/');
     visit('/invoices/8');
     await screen.findByRole('link', { name: 'Voir la fiche client : Boulangerie Martin' });
-    const gets = { record: server.gets('invoices/7/'), other: server.gets('invoices/8/') };
+    const gets = { record: visits.server.gets('invoices/7/'), other: visits.server.gets('invoices/8/') };
     expect(gets.other).toBe(otherInvoice + 1);
 
     const { user } = visit('/contacts/5');
@@ -99,9 +78,9 @@ describe('the contact cache', () => {
       expect({ route, names: await namesOn(route) }).toEqual({ route, names: expect.not.arrayContaining([expect.stringContaining('Agence Bleue')]) });
     }
     // The invoice naming the contact was read again, once; the other one was not.
-    expect(server.gets('invoices/7/')).toBe(gets.record + 1);
+    expect(visits.server.gets('invoices/7/')).toBe(gets.record + 1);
     visit('/invoices/8');
     await screen.findByRole('link', { name: 'Voir la fiche client : Boulangerie Martin' });
-    expect(server.gets('invoices/8/')).toBe(gets.other);
+    expect(visits.server.gets('invoices/8/')).toBe(gets.other);
   });
 });

@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type MockAdapter from 'axios-mock-adapter';
-import { setupStore, type AppStore } from '../../../app/store';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
 import { makeProject, makeTask } from '../../../workflow/__tests__/workflow-fixtures';
+import { sharedStoreVisits } from '../../../test/shared-store-visits';
 import { makeContact, serveWorkflow } from '../../../workflow/__tests__/workflow-server';
 
 // Full-app renders across several screens: slow on a busy CI machine.
@@ -32,27 +30,8 @@ type InvoiceList = keyof typeof INVOICE_LISTS;
 const EVERY_LIST = Object.keys(INVOICE_LISTS) as InvoiceList[];
 
 describe('the document cache', () => {
-  let mock: MockAdapter;
-  let server: ReturnType<typeof serveWorkflow>;
-  let store: AppStore;
-  let page: ReturnType<typeof renderApp> | undefined;
-  beforeEach(() => {
-    mock = mockHttp();
-    server = serveWorkflow(mock, DATA);
-    store = setupStore(signedIn);
-  });
-  afterEach(() => {
-    page?.unmount();
-    page = undefined;
-    mock.restore();
-  });
-
-  /** Opens `route` in the same store, as the app's navigation does. */
-  function visit(route: string) {
-    page?.unmount();
-    page = renderApp({ route, store });
-    return page;
-  }
+  const visits = sharedStoreVisits((mock) => serveWorkflow(mock, DATA));
+  const { visit } = visits;
 
   /** The link texts of a list, once it shows invoice 7 (whatever its title: it has a line of 600 € TTC). */
   async function linksOn(route: InvoiceList, waitFor: string) {
@@ -99,7 +78,7 @@ describe('the document cache', () => {
     await within(await screen.findByRole('table')).findByRole('link', { name: 'Agence Bleue' });
     visit('/tasks');
     await within(await screen.findByRole('table')).findByRole('link', { name: 'Relecture' });
-    const gets = { contacts: server.gets('contacts/'), tasks: server.gets('tasks/') };
+    const gets = { contacts: visits.server.gets('contacts/'), tasks: visits.server.gets('tasks/') };
 
     const { user } = visit('/invoices/new');
     expect(await screen.findByRole('option', { name: 'Agence Bleue (agence@exemple.fr)' })).toBeInTheDocument();
@@ -108,13 +87,13 @@ describe('the document cache', () => {
     expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(
       expect.arrayContaining(['Maquettes — Site vitrine', 'Relecture — Site vitrine']),
     );
-    expect({ contacts: server.gets('contacts/'), tasks: server.gets('tasks/') }).toEqual(gets);
+    expect({ contacts: visits.server.gets('contacts/'), tasks: visits.server.gets('tasks/') }).toEqual(gets);
   });
 
   it("shows a task's new name on the invoice whose line bills it, and reads no other invoice again", async () => {
     expect(await linkedTask(7)).toBe('Maquettes — Site vitrine');
     expect(await linkedTask(8)).toBe('Aucune tâche');
-    const gets = { billing: server.gets('invoices/7/'), other: server.gets('invoices/8/') };
+    const gets = { billing: visits.server.gets('invoices/7/'), other: visits.server.gets('invoices/8/') };
 
     const { user } = visit('/tasks/1');
     const titleField = await screen.findByLabelText(/^Titre/);
@@ -124,8 +103,8 @@ describe('the document cache', () => {
     expect(await screen.findByText('Tâche mise à jour avec succès.')).toBeInTheDocument();
 
     expect(await linkedTask(7)).toBe('Maquettes validées — Site vitrine');
-    await waitFor(() => expect(server.gets('invoices/7/')).toBe(gets.billing + 1));
+    await waitFor(() => expect(visits.server.gets('invoices/7/')).toBe(gets.billing + 1));
     expect(await linkedTask(8)).toBe('Aucune tâche');
-    expect(server.gets('invoices/8/')).toBe(gets.other);
+    expect(visits.server.gets('invoices/8/')).toBe(gets.other);
   });
 });

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type MockAdapter from 'axios-mock-adapter';
 import type { Project } from '../../../../shared/workflow';
-import { setupStore, type AppStore } from '../../../app/store';
-import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
+import { currentPath } from '../../../test/render';
 import { makeProject, makeTask } from '../../../workflow/__tests__/workflow-fixtures';
+import { sharedStoreVisits } from '../../../test/shared-store-visits';
 import { makeContact, serveWorkflow } from '../../../workflow/__tests__/workflow-server';
 
 const AGENCE = { id: 5, name: 'Agence Bleue' };
@@ -31,27 +30,8 @@ const PROJECT_VIEWS = [
 ];
 
 describe('the project cache', () => {
-  let mock: MockAdapter;
-  let server: ReturnType<typeof serveWorkflow>;
-  let store: AppStore;
-  let page: ReturnType<typeof renderApp> | undefined;
-  beforeEach(() => {
-    mock = mockHttp();
-    server = serveWorkflow(mock, DATA);
-    store = setupStore(signedIn);
-  });
-  afterEach(() => {
-    page?.unmount();
-    page = undefined;
-    mock.restore();
-  });
-
-  /** Opens `route` in the same store, as the app's navigation does: what earlier screens cached stays cached. */
-  function visit(route: string) {
-    page?.unmount();
-    page = renderApp({ route, store });
-    return page;
-  }
+  const visits = sharedStoreVisits((mock) => serveWorkflow(mock, DATA));
+  const { visit } = visits;
 
   /** What each place shows, once loaded. */
   async function everyView() {
@@ -75,7 +55,7 @@ describe('the project cache', () => {
     // Each place is loaded once, then cached: coming back to a screen asks the server again only
     // if a change made its cache stale.
     for (const { text } of await everyView()) expect(text).toContain('Site vitrine');
-    const figures = server.gets('quotes/pending_sum/');
+    const figures = visits.server.gets('quotes/pending_sum/');
 
     const { user } = await openProject();
     const name = screen.getByLabelText(/Nom du projet/);
@@ -100,6 +80,6 @@ describe('the project cache', () => {
     visit('/tasks/1');
     expect(await screen.findByRole('combobox', { name: 'Projet concerné' })).toHaveValue('');
     // The dashboard's figures do not depend on projects: still the first answer.
-    expect(server.gets('quotes/pending_sum/')).toBe(figures);
+    expect(visits.server.gets('quotes/pending_sum/')).toBe(figures);
   });
 });

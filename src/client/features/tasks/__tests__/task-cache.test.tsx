@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type MockAdapter from 'axios-mock-adapter';
-import { setupStore, type AppStore } from '../../../app/store';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
 import { makeProject, makeTask } from '../../../workflow/__tests__/workflow-fixtures';
+import { sharedStoreVisits } from '../../../test/shared-store-visits';
 import { makeContact, serveWorkflow } from '../../../workflow/__tests__/workflow-server';
 
 const AGENCE = { id: 5, name: 'Agence Bleue' };
@@ -27,27 +25,8 @@ type TaskList = keyof typeof TASK_LISTS;
 const EVERY_LIST = Object.keys(TASK_LISTS) as TaskList[];
 
 describe('the task cache', () => {
-  let mock: MockAdapter;
-  let server: ReturnType<typeof serveWorkflow>;
-  let store: AppStore;
-  let page: ReturnType<typeof renderApp> | undefined;
-  beforeEach(() => {
-    mock = mockHttp();
-    server = serveWorkflow(mock, DATA);
-    store = setupStore(signedIn);
-  });
-  afterEach(() => {
-    page?.unmount();
-    page = undefined;
-    mock.restore();
-  });
-
-  /** Opens `route` in the same store, as the app's navigation does: what earlier screens cached stays cached. */
-  function visit(route: string) {
-    page?.unmount();
-    page = renderApp({ route, store });
-    return page;
-  }
+  const visits = sharedStoreVisits((mock) => serveWorkflow(mock, DATA));
+  const { visit } = visits;
 
   /** The task titles a screen lists, once it shows task 2 (there in every list, throughout). */
   async function titlesOn(route: TaskList) {
@@ -71,7 +50,7 @@ describe('the task cache', () => {
     // Each list is loaded once, then cached: coming back to a screen asks the server again only
     // if a change made its cache stale.
     await everyListShows('Maquettes');
-    const figures = server.gets('quotes/pending_sum/');
+    const figures = visits.server.gets('quotes/pending_sum/');
 
     const { user } = visit('/tasks/1');
     const titleField = await screen.findByLabelText(/^Titre/);
@@ -84,7 +63,7 @@ describe('the task cache', () => {
     await everyListShows('Maquettes validées');
     await noListShows('Maquettes');
     // The dashboard's figures do not depend on tasks: still the first answer.
-    expect(server.gets('quotes/pending_sum/')).toBe(figures);
+    expect(visits.server.gets('quotes/pending_sum/')).toBe(figures);
   });
 
   it("shows a task created from a contact's page, and one deleted from a project's panel, on every list", async () => {
@@ -104,6 +83,6 @@ describe('the task cache', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Maquettes' })).not.toBeInTheDocument());
 
     await noListShows('Maquettes');
-    expect(server.data.tasks.map((t) => t.title)).toEqual(['Appeler Agence Bleue', 'Relecture']);
+    expect(visits.server.data.tasks.map((t) => t.title)).toEqual(['Appeler Agence Bleue', 'Relecture']);
   });
 });
