@@ -37,6 +37,23 @@ export const DialogIntro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** A group of a dialog's fields under a bold legend: a column, or a wrapping row of choices. */
+export const DialogFieldset = styled.fieldset<{ $row?: boolean; $gap?: 'sm' | 'md' | 'lg' }>`
+  display: flex;
+  flex-direction: ${({ $row }) => ($row ? 'row' : 'column')};
+  flex-wrap: wrap;
+  gap: ${({ theme, $gap = 'md' }) => theme.spacing[$gap]};
+  margin: 0 0 ${({ theme }) => theme.spacing.lg};
+  padding: 0;
+  border: none;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    padding: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
 export const DialogActions = styled.div`
   display: flex;
   flex-wrap: wrap;

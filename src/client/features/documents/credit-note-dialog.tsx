@@ -5,7 +5,7 @@ import { asApiError } from '../../app/api';
 import { vatBreakdownJson } from '../../../shared/documents';
 import { formatMoney } from '../../lib/format';
 import { Button } from '../../ui/button';
-import { Dialog, DialogActions, DialogIntro } from '../../ui/dialog';
+import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '../../ui/dialog';
 import { DecimalField } from '../../ui/decimal-field';
 import { ChoiceField, TextArea } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
@@ -26,21 +26,6 @@ import {
   type CreditNoteMode,
 } from './invoice-ledger';
 import { rateLabel } from './vat';
-
-const StyledFieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.md};
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-    padding: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  }
-`;
 
 const StyledLine = styled.fieldset<{ $selected: boolean }>`
   display: grid;
@@ -145,7 +130,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
           modifié. Il reste au plus {formatMoney(creditableAmount(invoice))} TTC à créditer.
         </DialogIntro>
 
-        <StyledFieldset>
+        <DialogFieldset>
           <legend>Type d’avoir</legend>
           <ChoiceField
             type="radio"
@@ -168,10 +153,10 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
             checked={mode === 'partial'}
             onChange={() => setMode('partial')}
           />
-        </StyledFieldset>
+        </DialogFieldset>
 
         {mode === 'partial' && (
-          <StyledFieldset>
+          <DialogFieldset>
             <legend>Lignes à créditer (montants HT{franchise ? '' : ', au taux de TVA de chaque ligne'})</legend>
             {lines.map((line, index) => (
               <StyledLine key={line.key} $selected={line.selected} data-testid="credit-line">
@@ -209,7 +194,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
               franchise={franchise}
               testIdPrefix="credit-total"
             />
-          </StyledFieldset>
+          </DialogFieldset>
         )}
 
         <TextArea

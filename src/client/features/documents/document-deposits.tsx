@@ -7,7 +7,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { DecimalField } from '../../ui/decimal-field';
-import { Dialog, DialogActions, DialogIntro } from '../../ui/dialog';
+import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '../../ui/dialog';
 import { ChoiceField } from '../../ui/form-fields';
 import { DataTable, type DataTableColumn } from '../../ui/table';
 import { useToast } from '../../ui/toast';
@@ -25,21 +25,6 @@ import {
 import { asDeduction } from './invoice-ledger';
 
 /** Deposit invoices (factures d'acompte, issue 15): on the quote page, and on the deposit and final invoices' pages. */
-
-const StyledChoices = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing.lg};
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-    padding: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  }
-`;
 
 const StyledFigures = styled.p`
   margin: ${({ theme }) => theme.spacing.md} 0 0;
@@ -111,7 +96,7 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
             {general.join(' ')}
           </Alert>
         )}
-        <StyledChoices>
+        <DialogFieldset $row $gap="lg">
           <legend>Montant de l’acompte</legend>
           <ChoiceField
             type="radio"
@@ -133,7 +118,7 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
               setFieldError(null);
             }}
           />
-        </StyledChoices>
+        </DialogFieldset>
         <DecimalField
           label={mode === 'percent' ? 'Pourcentage (%)' : 'Montant TTC (€)'}
           format={mode === 'percent' ? 'quantity' : 'money'}

@@ -6,27 +6,12 @@ import { asApiError } from '../../app/api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Dialog, DialogActions, DialogIntro } from '../../ui/dialog';
+import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '../../ui/dialog';
 import { ChoiceField, Select } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
 import { formatFieldErrors } from '../../workflow/field-errors';
 import { useInvoiceProjectTimeMutation } from './tasks.api';
 import { billedHours, timeAmountCents, TIME_BILLING_TEXTS } from './time-billing';
-
-const StyledTasks = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
-  margin: 0 0 ${({ theme }) => theme.spacing.lg};
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-    padding: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  }
-`;
 
 const StyledTotal = styled.p`
   margin: 0;
@@ -89,7 +74,7 @@ export function InvoiceTimeDialog({ projectId, tasks, clients, onClose }: Invoic
           </Alert>
         )}
         {tasks.length > 0 && (
-          <StyledTasks>
+          <DialogFieldset $gap="sm">
             <legend>Tâches à facturer</legend>
             {tasks.map((task) => (
               <ChoiceField
@@ -101,7 +86,7 @@ export function InvoiceTimeDialog({ projectId, tasks, clients, onClose }: Invoic
                 onChange={() => toggle(task.id)}
               />
             ))}
-          </StyledTasks>
+          </DialogFieldset>
         )}
         {tasks.length > 0 && clients.length > 1 && (
           <Select
