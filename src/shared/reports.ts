@@ -145,6 +145,29 @@ export interface SalesJournal {
   totals: { rates: SalesJournalRate[]; subtotal: number; tax: number; total: number; paid: number; balance: number };
 }
 
+/** What GET reports/receipts/ answers: the book as JSON (ReceiptsBook), a CSV or a PDF. */
+export const RECEIPTS_FORMATS = ['json', 'csv', 'pdf'] as const;
+export type ReceiptsFormat = (typeof RECEIPTS_FORMATS)[number];
+/** What GET reports/sales-journal/ answers: the journal as JSON (SalesJournal) or a CSV. */
+export const SALES_JOURNAL_FORMATS = ['json', 'csv'] as const;
+export type SalesJournalFormat = (typeof SALES_JOURNAL_FORMATS)[number];
+
+/** Query of GET reports/receipts/: the current year (Europe/Paris) and JSON when absent. */
+export interface ReceiptsQuery {
+  year?: number;
+  format?: ReceiptsFormat;
+}
+
+/**
+ * Query of GET reports/sales-journal/: `from` and `to` (YYYY-MM-DD, inclusive); without them the
+ * current year, with one of them the rest of its year; JSON when no format.
+ */
+export interface SalesJournalQuery {
+  from?: string;
+  to?: string;
+  format?: SalesJournalFormat;
+}
+
 /** The oldest and latest years the reports accept. */
 export const REPORT_MIN_YEAR = 2000;
 export const REPORT_MAX_YEAR = 2100;

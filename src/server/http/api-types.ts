@@ -4,3 +4,9 @@
  * constant is declared).
  */
 export type SameKeys<A extends PropertyKey, B extends PropertyKey> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+
+/**
+ * A query string or a body as it arrives, before its route checks it: the fields of its shared
+ * API type, each of any value. Reading a field the shared type does not name is a type error.
+ */
+export type Unchecked<T> = { readonly [K in keyof T]?: unknown };

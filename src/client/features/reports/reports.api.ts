@@ -1,11 +1,10 @@
 import { api, listTag, type ApiError } from '../../app/api';
-import type { ReceiptsBook } from '../../../shared/reports';
+import type { ReceiptsBook, ReceiptsQuery, SalesJournalQuery } from '../../../shared/reports';
 
-/** A report file to download: its URL under /api/ and query. */
-export interface ReportFileArg {
-  url: 'reports/receipts/' | 'reports/sales-journal/';
-  params: Record<string, string | number>;
-}
+/** A report file to download: its URL under /api/ and query (a file format, not JSON). */
+export type ReportFileArg =
+  | { url: 'reports/receipts/'; params: ReceiptsQuery & { format: 'csv' | 'pdf' } }
+  | { url: 'reports/sales-journal/'; params: SalesJournalQuery & { format: 'csv' } };
 
 /** An error answer of a download: the blob's JSON (`{field: [message]}`, `{detail}`), else nothing. */
 async function readErrorBody(data: unknown): Promise<unknown> {
@@ -29,7 +28,7 @@ export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET reports/receipts/?year=: the receipts book (livre des recettes) of a year. */
     getReceiptsBook: build.query<ReceiptsBook, number>({
-      query: (year) => ({ url: 'reports/receipts/', params: { year } }),
+      query: (year) => ({ url: 'reports/receipts/', params: { year } satisfies ReceiptsQuery }),
       providesTags: (_result, _error, year) => [listTag('Report'), { type: 'Report', id: `receipts-${year}` }],
     }),
 

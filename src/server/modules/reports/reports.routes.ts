@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import type { Unchecked } from '../../http/api-types';
+import type { ReceiptsQuery, SalesJournalQuery } from '../../../shared/reports';
 import { attachmentDisposition } from '../documents/document-delivery.routes';
 import { receiptsCsv, salesJournalCsv } from './reports-csv';
 import { renderReceiptsBookPdf } from '../../documents/pdf-pool';
@@ -23,8 +25,8 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
   const reports = reportsService(ctx.db);
   app.addHook('onRequest', ctx.requireUser);
 
-  app.get('/reports/receipts/', async (request, reply) => {
-    const { year, format } = receiptsQuery(request.query as Record<string, unknown>);
+  app.get<{ Querystring: Unchecked<ReceiptsQuery> }>('/reports/receipts/', async (request, reply) => {
+    const { year, format } = receiptsQuery(request.query);
     if (format === 'json') return reports.receiptsBookJson(request.userId, year);
     const book = await reports.receiptsBook(request.userId, year);
     if (format === 'csv') return sendFile(reply, 'text/csv; charset=utf-8', `livre-des-recettes-${year}.csv`, receiptsCsv(book));
@@ -35,8 +37,8 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/reports/urssaf/', (request) => reports.urssafSummary(request.userId));
 
-  app.get('/reports/sales-journal/', async (request, reply) => {
-    const { from, to, format } = salesJournalQuery(request.query as Record<string, unknown>);
+  app.get<{ Querystring: Unchecked<SalesJournalQuery> }>('/reports/sales-journal/', async (request, reply) => {
+    const { from, to, format } = salesJournalQuery(request.query);
     if (format === 'json') return reports.salesJournalJson(request.userId, from, to);
     const journal = await reports.salesJournal(request.userId, from, to);
     return sendFile(reply, 'text/csv; charset=utf-8', `journal-des-ventes-${from}_${to}.csv`, salesJournalCsv(journal));
