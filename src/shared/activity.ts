@@ -66,6 +66,12 @@ export interface ActivityEntry {
   project_name: string | null;
 }
 
+/** Query of GET recent-activity/ (answered with ActivityEntry[], newest first). */
+export interface RecentActivityQuery {
+  /** How many entries: 50 when absent or not a positive number, at most 200. */
+  limit?: number;
+}
+
 /** Splits `(a: 1 → 2; b: x → y)` into its items. */
 export function parseChanges(changes: string): string[] {
   const inner = changes.trim().replace(/^\(/, '').replace(/\)$/, '');

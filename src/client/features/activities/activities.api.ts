@@ -1,5 +1,5 @@
 import { api } from '../../app/api';
-import type { ActivityEntry } from '../../../shared/activity';
+import type { ActivityEntry, RecentActivityQuery } from '../../../shared/activity';
 
 /** SPEC 9: the dashboard shows 5 entries, the history requests 50. */
 export const DASHBOARD_ACTIVITY_LIMIT = 5;
@@ -18,7 +18,7 @@ const ACTIVITY_TAGS = [
 export const activitiesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getRecentActivity: build.query<ActivityEntry[], number>({
-      query: (limit) => ({ url: 'recent-activity/', params: { limit } }),
+      query: (limit) => ({ url: 'recent-activity/', params: { limit } satisfies RecentActivityQuery }),
       providesTags: [...ACTIVITY_TAGS],
     }),
   }),

@@ -10,8 +10,8 @@ export function activityService(db: Kysely<Database>) {
   const repo = activityRepository(db);
   return {
     /** The latest entries; `askedLimit` is the raw query parameter (missing or invalid: DEFAULT_LIMIT). */
-    async recent(ownerId: number, askedLimit: string | undefined): Promise<ActivityEntry[]> {
-      const asked = Number.parseInt(askedLimit ?? '', 10);
+    async recent(ownerId: number, askedLimit: unknown): Promise<ActivityEntry[]> {
+      const asked = Number.parseInt(String(askedLimit ?? ''), 10);
       const limit = Number.isFinite(asked) && asked > 0 ? Math.min(asked, MAX_LIMIT) : DEFAULT_LIMIT;
       const rows = await repo.latest(ownerId, limit);
       return rows.map(({ object_deleted, ...row }) => ({
