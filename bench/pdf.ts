@@ -13,6 +13,8 @@
  * Requests rotate over 100 users, as each may have only two renders under way. Targets: health
  * p99 < 50 ms under the ten renders; throughput at 50 connections ≥ 1.6 × the single thread's.
  * `--workers 1 --dist <an older build>` measures a build without the pool.
+ * `--generator wrk|autocannon`: wrk (apt-get install wrk) by default when installed: it takes a
+ * tenth of autocannon's CPU from the two cores being measured (lib/wrk.ts).
  */
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
@@ -22,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { REPO_ROOT, startServer, type RunningServer } from './lib/server';
 import { rawRequest } from './lib/http';
 import { runLoad, type LoadFigures } from './lib/autocannon';
+import { hasWrk, runWrk } from './lib/wrk';
 import { percentile } from './lib/stats';
 import { lastLinkSentTo } from '../src/server/test/outbox';
 
@@ -34,8 +37,11 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: String(availableParallelism()) },
     users: { type: 'string', default: '100' },
     port: { type: 'string', default: '8311' },
+    generator: { type: 'string', default: hasWrk ? 'wrk' : 'autocannon' },
   },
 });
+/** The load generator (lib/wrk.ts says why wrk when the machine has it). */
+const GENERATOR = args.generator === 'wrk' ? 'wrk' : 'autocannon';
 const ROUNDS = Number(args.rounds);
 const ROUND_SECONDS = Number(args['round-seconds']);
 const CONNECTIONS = Number(args.connections);
@@ -81,6 +87,10 @@ async function benchUser(server: RunningServer, n: number): Promise<BenchUser> {
 
 /** Requests rotate over the users: their own quote, their own token. */
 function pdfLoad(server: RunningServer, users: BenchUser[], connections: number, seconds: number, pick: (u: BenchUser) => number) {
+  if (GENERATOR === 'wrk') {
+    const rotation = users.map((user) => ({ path: `/api/quotes/${pick(user)}/generate_pdf/`, headers: { authorization: user.authorization } }));
+    return runWrk({ origin: server.url, connections, durationSeconds: seconds, rotation });
+  }
   return runLoad({
     url: `${server.url}/api/quotes/${pick(users[0])}/generate_pdf/`,
     connections,
@@ -131,7 +141,7 @@ async function setUp(workers: number, port: number): Promise<Setup> {
   for (let n = 0; n < Number(args.users); n++) users.push(await benchUser(server, n));
   // Warm-up: every thread started and compiled.
   await pdfLoad(server, users, 4 * workers, 2, (u) => u.quoteId);
-  console.log(`PDF_WORKERS=${workers} : ${server.url} (pid ${server.pid}), ${users.length} utilisateurs`);
+  console.log(`PDF_WORKERS=${workers} : ${server.url} (pid ${server.pid}), ${users.length} utilisateurs, charge par ${GENERATOR}`);
   return { workers, server, users };
 }
 
@@ -217,6 +227,7 @@ async function main() {
       roundSeconds: ROUND_SECONDS,
       rounds: ROUNDS,
       connections: CONNECTIONS,
+      generator: GENERATOR,
       runs,
       throughputRatio: ratio,
       targets: { healthP99Below50ms: pool.healthUnderRenders.p99 < 50, throughputAtLeast1_6x: ratio >= 1.6 },

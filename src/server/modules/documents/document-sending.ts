@@ -76,7 +76,8 @@ export async function sendInTransaction(trx: Kysely<Database>, args: SendInTrans
  * changed since in the profile, the contact or a task), else a live render (drafts, unsent quotes).
  */
 export async function printedDocument(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, view: DocumentView) {
-  const archived = await archivedDocument(db, kind, ownerId, view.id);
+  // The view already knows whether an archive exists (its digest): a draft costs no second look.
+  const archived = view.pdf_sha256 === null ? undefined : await archivedDocument(db, kind, ownerId, view.id);
   if (archived) return { document: archived.document, pdf: archived.pdf };
   const { document } = await liveRenderable(db, kind, ownerId, view);
   return { document, pdf: await renderPdf(document, { userId: ownerId }) };
