@@ -1,6 +1,7 @@
-import type { BaseQueryFn, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import axios, { type AxiosRequestConfig, type Method } from 'axios';
+import { errorDetail, type ApiError } from '../lib/api-errors';
 import {
   loggedIn,
   sessionCleared,
@@ -30,11 +31,8 @@ export interface ApiRequest {
   responseType?: AxiosRequestConfig['responseType'];
 }
 
-/**
- * Errors reach pages as `{ status, data }`: `status` is the HTTP status, or 'FETCH_ERROR'
- * when no response arrived (network down, server unreachable).
- */
-export type ApiError = FetchBaseQueryError;
+// In lib, so that the shared client code below the features reads refusals too.
+export { asApiError, errorDetail, isNetworkError, type ApiError } from '../lib/api-errors';
 
 /** What endpoints may read of a successful response besides its body (`transformResponse`'s meta). */
 export interface ApiMeta {
@@ -65,14 +63,9 @@ function isSessionless(url: string) {
   return SESSIONLESS_ENDPOINTS.some((pattern) => pattern.test(url));
 }
 
-function detailOf(error: ApiError): string | undefined {
-  const data = error.data as { detail?: unknown } | undefined;
-  return data && typeof data.detail === 'string' ? data.detail : undefined;
-}
-
 export function isSessionInvalidError(error: ApiError | undefined): boolean {
   if (!error || error.status !== 401) return false;
-  const detail = detailOf(error);
+  const detail = errorDetail(error);
   return detail !== undefined && SESSION_INVALID_DETAILS.includes(detail);
 }
 
@@ -258,19 +251,3 @@ export const api = createApi({
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
-
-/** Reads the `detail` string of an API error, if any. */
-export function errorDetail(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object' || !('status' in error)) return undefined;
-  return detailOf(error as ApiError);
-}
-
-/** True when the request never got a response (network error, server down). */
-export function isNetworkError(error: unknown): boolean {
-  return Boolean(error && typeof error === 'object' && 'status' in error && typeof (error as ApiError).status !== 'number');
-}
-
-/** Narrows an unknown error (from `unwrap()`) to the ApiError shape. */
-export function asApiError(error: unknown): ApiError | undefined {
-  return error && typeof error === 'object' && 'status' in error ? (error as ApiError) : undefined;
-}
