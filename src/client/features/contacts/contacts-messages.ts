@@ -1,6 +1,7 @@
 import { CONTACT_FIELD_LABELS, CONTACT_IMPORT_MAX_ROWS } from '../../../shared/contacts';
 import type { MatchReason } from '../../../shared/contact-import';
 import { formatNumber } from '../../lib/format';
+import { fieldErrorMessages, formatFieldErrors } from '../../workflow/field-errors';
 import { countLabel } from '../../workflow/plural';
 
 /** SPEC 5 and 8 texts for the contact screens, verbatim. */
@@ -59,7 +60,6 @@ export const IMPORT_MESSAGES = {
   existing: (contactName: string, match: MatchReason) =>
     `déjà présent : « ${contactName} » (même ${match === 'email' ? 'email' : 'nom'}).`,
   repeats: (row: number) => `même contact que la ${fileLine(row).toLowerCase()}.`,
-  rowError: (row: number, field: string, messages: string) => `${fileLine(row)} : ${field} : ${messages}`,
   rowNote: (row: number, text: string) => `${fileLine(row)} : ${text}`,
   /** Issue 18: 'N nouveaux contacts, M déjà présents, K lignes invalides.' */
   preview: (fresh: number, existing: number, invalid: number) =>
@@ -74,31 +74,12 @@ export const IMPORT_MESSAGES = {
   sending: (count: number) => `Import de ${countLabel(count, 'contact', 'contacts')} en cours...`,
 } as const;
 
-const GENERAL_KEYS = new Set(['detail', 'non_field_errors']);
-
-function messagesOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(messagesOf).filter(Boolean).join(' ');
-  return '';
-}
-
-function fieldLabel(field: string): string {
-  return (CONTACT_FIELD_LABELS as Record<string, string>)[field] ?? field;
-}
-
 /**
  * SPEC 5: server field errors as 'Label : message' joined by ' | ' (French labels; a general
  * `detail` / `non_field_errors` shows its message alone). Null when the body holds no message.
  */
 export function formatContactErrors(data: unknown): string | null {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
-  const parts: string[] = [];
-  for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
-    const messages = messagesOf(value);
-    if (!messages) continue;
-    parts.push(GENERAL_KEYS.has(field) ? messages : `${fieldLabel(field)} : ${messages}`);
-  }
-  return parts.length ? parts.join(' | ') : null;
+  return formatFieldErrors(data, CONTACT_FIELD_LABELS) || null;
 }
 
 /**
@@ -107,15 +88,7 @@ export function formatContactErrors(data: unknown): string | null {
  */
 export function formatImportErrors(errors: unknown, rowNumbers: readonly number[]): string[] {
   if (!Array.isArray(errors)) return [];
-  const lines: string[] = [];
-  errors.forEach((rowErrors, index) => {
-    if (!rowErrors || typeof rowErrors !== 'object') return;
-    for (const [field, value] of Object.entries(rowErrors as Record<string, unknown>)) {
-      const messages = messagesOf(value);
-      if (!messages) continue;
-      const row = rowNumbers[index] ?? index + 1;
-      lines.push(GENERAL_KEYS.has(field) ? IMPORT_MESSAGES.rowNote(row, messages) : IMPORT_MESSAGES.rowError(row, fieldLabel(field), messages));
-    }
-  });
-  return lines;
+  return errors.flatMap((rowErrors, index) =>
+    fieldErrorMessages(rowErrors, CONTACT_FIELD_LABELS).map((text) => IMPORT_MESSAGES.rowNote(rowNumbers[index] ?? index + 1, text)),
+  );
 }

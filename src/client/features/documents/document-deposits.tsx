@@ -11,6 +11,7 @@ import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '../../ui/dia
 import { ChoiceField } from '../../ui/form-fields';
 import { DataTable, type DataTableColumn } from '../../ui/table';
 import { useToast } from '../../ui/toast';
+import { mapFieldErrors } from '../../workflow/field-errors';
 import type { DepositDeduction, DocumentRecord, QuoteDepositInvoice } from './document.types';
 import { useCreateDepositInvoiceMutation } from './documents.api';
 import {
@@ -72,15 +73,10 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
       onClose();
       navigate(`/invoices/${invoice.id}`);
     } catch (err) {
-      const data = (asApiError(err)?.data ?? {}) as Record<string, unknown>;
-      const messages = (key: string) => {
-        const value = data[key];
-        return Array.isArray(value) ? value.filter((m): m is string => typeof m === 'string') : typeof value === 'string' ? [value] : [];
-      };
-      const onField = messages(mode);
-      setFieldError(onField.join(' ') || null);
-      const rest = [...messages('detail'), ...messages('non_field_errors')];
-      setGeneral(rest.length || onField.length ? rest : [DEPOSIT_MESSAGES.error]);
+      const refused = mapFieldErrors(asApiError(err)?.data, [mode]);
+      const onField = refused.fields[mode] ?? null;
+      setFieldError(onField);
+      setGeneral(refused.others.length || onField ? refused.others : [DEPOSIT_MESSAGES.error]);
     }
   };
 

@@ -7,6 +7,7 @@ import { addDays } from '../../../shared/dates';
 import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '../../../shared/documents';
 import type { OperationCategory, VatExemptionKey, VatRegime } from '../../../shared/vat';
 import type { Priority } from '../../../shared/workflow';
+import { fieldErrorMessages } from '../../workflow/field-errors';
 import { LINES_INVALID, type DocumentKindConfig } from './document-kinds';
 import type { DocumentLineInput, DocumentRecord, DocumentWritePayload, TaskOption } from './document.types';
 
@@ -342,12 +343,6 @@ const LINE_LABELS: Record<string, string> = {
   id: 'Ligne',
 };
 
-const messagesOf = (value: unknown): string[] => {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  return [];
-};
-
 /**
  * A DRF error body → one line per field, with French labels; line errors are nested per line
  * (`{"line_items": [{}, {"title": [...]}]}`) and named 'Ligne n'. Empty when the body holds no
@@ -356,27 +351,15 @@ const messagesOf = (value: unknown): string[] => {
 export function describeSaveErrors(config: DocumentKindConfig, data: unknown): string[] {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
   const labels: Record<string, string> = { ...FIELD_LABELS, signature_notice: config.labels.signatureNotice };
-  const out: string[] = [];
-  for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
-    if (field === 'missing') continue; // listed with their links (missingInformation)
-    if (field === 'non_field_errors' || field === 'detail') {
-      out.push(...messagesOf(value));
-      continue;
-    }
+  return Object.entries(data as Record<string, unknown>).flatMap(([field, value]) => {
+    if (field === 'missing') return []; // listed with their links (missingInformation)
     if (field === 'line_items' && Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
-      value.forEach((lineErrors, index) => {
-        if (!lineErrors || typeof lineErrors !== 'object') return;
-        for (const [lineField, lineValue] of Object.entries(lineErrors as Record<string, unknown>)) {
-          const messages = messagesOf(lineValue);
-          if (messages.length) out.push(`Ligne ${index + 1} – ${LINE_LABELS[lineField] ?? lineField} : ${messages.join(' ')}`);
-        }
-      });
-      continue;
+      return value.flatMap((lineErrors, index) =>
+        fieldErrorMessages(lineErrors, LINE_LABELS).map((message) => `Ligne ${index + 1} – ${message}`),
+      );
     }
-    const messages = messagesOf(value);
-    if (messages.length) out.push(`${labels[field] ?? field} : ${messages.join(' ')}`);
-  }
-  return out;
+    return fieldErrorMessages({ [field]: value }, labels);
+  });
 }
 
 /** What an invoice lacks to be issued, with where to fill it in (a route of the app). */

@@ -13,6 +13,7 @@ import { FormActions, FormGrid, Select, TextField } from '../../ui/form-fields';
 import { DataTable, type DataTableColumn } from '../../ui/table';
 import { useToast } from '../../ui/toast';
 import { VisuallyHidden } from '../../ui/visually-hidden';
+import { fieldErrorMessages, mapFieldErrors } from '../../workflow/field-errors';
 import type { CreditNoteSummary, DocumentRecord, Payment } from './document.types';
 import { useDeletePaymentMutation, useRecordPaymentMutation } from './documents.api';
 import {
@@ -22,7 +23,6 @@ import {
   asDeduction,
   newPaymentForm,
   paymentPayload,
-  splitServerErrors,
   validatePayment,
   type PaymentErrors,
   type PaymentForm,
@@ -195,7 +195,7 @@ function PaymentList({ invoice }: InvoiceLedgerPanelProps) {
       await deletePayment({ invoiceId: invoice.id, paymentId: payment.id }).unwrap();
       toast.success(LEDGER_MESSAGES.paymentDeleted);
     } catch (err) {
-      toast.error(splitServerErrors(asApiError(err)?.data, []).general[0] ?? LEDGER_MESSAGES.paymentDeleteError);
+      toast.error(fieldErrorMessages(asApiError(err)?.data)[0] ?? LEDGER_MESSAGES.paymentDeleteError);
     }
   };
 
@@ -255,9 +255,9 @@ function PaymentFormSection({ invoice, titleId }: InvoiceLedgerPanelProps & { ti
       await recordPayment({ invoiceId: invoice.id, body: paymentPayload(form) }).unwrap();
       toast.success(LEDGER_MESSAGES.paymentRecorded);
     } catch (err) {
-      const refused = splitServerErrors(asApiError(err)?.data, PAYMENT_FIELDS);
+      const refused = mapFieldErrors(asApiError(err)?.data, PAYMENT_FIELDS);
       setErrors(refused.fields);
-      setGeneral(refused.general.length || Object.keys(refused.fields).length ? refused.general : [LEDGER_MESSAGES.paymentError]);
+      setGeneral(refused.others.length || Object.keys(refused.fields).length ? refused.others : [LEDGER_MESSAGES.paymentError]);
     }
   };
 

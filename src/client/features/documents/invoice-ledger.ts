@@ -55,25 +55,6 @@ export function paymentPayload(form: PaymentForm): PaymentInput {
   return { date: form.date, amount: parseDecimal(form.amount), method: form.method, reference: form.reference.trim() };
 }
 
-/**
- * A refusal's body → messages under the named fields, the rest (detail, unknown fields) apart:
- * `{"amount": ["Le montant dépasse…"]}` shows under the amount, `{"detail": "…"}` above the form.
- */
-export function splitServerErrors<F extends string>(
-  data: unknown,
-  fields: readonly F[],
-): { fields: Partial<Record<F, string>>; general: string[] } {
-  const out: { fields: Partial<Record<F, string>>; general: string[] } = { fields: {}, general: [] };
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return out;
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    const messages = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
-    if (!messages.length) continue;
-    if ((fields as readonly string[]).includes(key)) out.fields[key as F] = messages.join(' ');
-    else out.general.push(...messages);
-  }
-  return out;
-}
-
 export const PAYMENT_FIELDS: readonly PaymentField[] = ['date', 'amount', 'method', 'reference'];
 
 // ---- Credit notes

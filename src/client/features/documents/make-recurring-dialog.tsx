@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogActions, DialogIntro } from '../../ui/dialog';
 import { ChoiceField, Select, TextField } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
+import { fieldErrorMessages, mapFieldErrors } from '../../workflow/field-errors';
 import type { DocumentRecord } from './document.types';
 import { ErrorSummary } from './error-summary';
 import { useMakeRecurringMutation } from './recurring.api';
@@ -48,12 +49,13 @@ export const RECURRING_FORM_MESSAGES = {
   network: 'Impossible de contacter le serveur. Veuillez vérifier votre connexion.',
 } as const;
 
-const FIELD_LABELS: Record<string, string> = {
+const FIELD_LABELS: Record<keyof RecurringFormValues, string> = {
   frequency: 'Fréquence',
   start_date: 'Date de la première facture',
   end_date: 'Date de fin',
   mode: 'Mode',
 };
+const RECURRING_FIELDS = Object.keys(FIELD_LABELS) as (keyof RecurringFormValues)[];
 
 export interface RecurringFormValues {
   frequency: RecurrenceFrequency;
@@ -121,20 +123,10 @@ export function MakeRecurringDialog({ invoice, onClose }: MakeRecurringDialogPro
         setSummary([RECURRING_FORM_MESSAGES.network]);
         return;
       }
-      const data = (asApiError(err)?.data ?? {}) as Record<string, unknown>;
-      const fieldErrors: FieldErrors = {};
-      const messages: string[] = [];
-      for (const [field, value] of Object.entries(data)) {
-        const text = Array.isArray(value) ? value.filter((m) => typeof m === 'string').join(' ') : typeof value === 'string' ? value : '';
-        if (!text) continue;
-        if (field in FIELD_LABELS) {
-          fieldErrors[field as keyof RecurringFormValues] = text;
-          messages.push(`${FIELD_LABELS[field]} : ${text}`);
-        } else {
-          messages.push(text);
-        }
-      }
-      setErrors(fieldErrors);
+      // Under each field, and all of them in the summary.
+      const data = asApiError(err)?.data;
+      setErrors(mapFieldErrors(data, RECURRING_FIELDS).fields);
+      const messages = fieldErrorMessages(data, FIELD_LABELS);
       setSummary(messages.length ? messages : [RECURRING_FORM_MESSAGES.failed]);
     }
   };

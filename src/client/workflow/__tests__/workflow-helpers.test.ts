@@ -1,5 +1,5 @@
 import { dueState, compareDueDates } from '../due-date';
-import { formatFieldErrors } from '../field-errors';
+import { fieldErrorMessages, formatFieldErrors, mapFieldErrors } from '../field-errors';
 import { countLabel } from '../plural';
 import { buildSearchIndex, matchesQuery, normalizeSearch } from '../search-index';
 import { dateSortValue, workflowOrder } from '../sort-values';
@@ -20,6 +20,27 @@ describe('formatFieldErrors', () => {
     expect(formatFieldErrors(undefined)).toBe('');
     expect(formatFieldErrors('<html>')).toBe('');
     expect(formatFieldErrors({ name: [] })).toBe('');
+  });
+});
+
+describe('mapFieldErrors', () => {
+  const body = { amount: ['Trop élevé.', 'Vraiment.'], detail: 'Refusé.', method: [''], mystery: ['Oups'], date: [['Imbriqué.']] };
+
+  it("puts the form's fields under them and keeps the rest apart, labelled, in the body's order", () => {
+    expect(mapFieldErrors(body, ['amount', 'date', 'method'] as const, { mystery: 'Mystère' })).toEqual({
+      fields: { amount: 'Trop élevé. Vraiment.', date: 'Imbriqué.' },
+      others: ['Refusé.', 'Mystère : Oups'],
+    });
+  });
+
+  it('reads anything that is not a body as no error', () => {
+    expect(mapFieldErrors(undefined, ['amount'])).toEqual({ fields: {}, others: [] });
+    expect(mapFieldErrors(['amount'], ['amount'])).toEqual({ fields: {}, others: [] });
+    expect(fieldErrorMessages('<html>')).toEqual([]);
+  });
+
+  it('gives one line per field for summaries', () => {
+    expect(fieldErrorMessages(body, { amount: 'Montant' })).toEqual(['Montant : Trop élevé. Vraiment.', 'Refusé.', 'mystery : Oups', 'date : Imbriqué.']);
   });
 });
 
