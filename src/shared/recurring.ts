@@ -54,13 +54,46 @@ export interface RecurringInvoice {
   updated_at: string;
 }
 
-/** Body of POST /api/invoices/{id}/make_recurring/. */
+/** Body of POST /api/invoices/{id}/make_recurring/ (answered with the RecurringInvoice). */
 export interface MakeRecurringInput {
   frequency: RecurrenceFrequency;
   start_date: string;
+  /** Absent or null: no end. */
   end_date?: string | null;
-  mode: RecurrenceMode;
+  /** Absent: 'draft'. */
+  mode?: RecurrenceMode;
 }
+
+/**
+ * Body of PATCH /api/recurring-invoices/{id}/: the end date and the mode, an omitted one kept. The
+ * schedule (frequency, start date) is fixed once made.
+ */
+export interface RecurringPatchBody {
+  end_date?: string | null;
+  mode?: RecurrenceMode;
+}
+
+/**
+ * Query of GET /api/recurring-invoices/ (answered with RecurringInvoice[], newest first). Each
+ * filter also takes a list (`status__in=active,paused`); `limit` (1–100) and `offset` page it,
+ * with the uncut count in X-Total-Count.
+ */
+export interface RecurringListQuery {
+  status?: RecurrenceStatus;
+  frequency?: RecurrenceFrequency;
+  mode?: RecurrenceMode;
+  /** A contact's series. */
+  client?: number;
+  /** The series that generated this invoice. */
+  invoice?: number;
+  /** Comma-separated statuses left out. */
+  exclude_status?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** POST /api/recurring-invoices/{id}/{action}/, each answered with the RecurringInvoice. */
+export type RecurringAction = 'pause' | 'resume' | 'stop';
 
 const daysInMonth = (year: number, monthIndex: number) => new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
 

@@ -3,7 +3,7 @@ import { api, listTag, listTags, rowIds, shownTag } from '../../app/api';
 import type { ContactImportPreview, ContactImportResult, OnDuplicate } from '../../../shared/contact-import';
 import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
 import type { Project } from '../../../shared/workflow';
-import type { RecurringInvoice } from '../../../shared/recurring';
+import type { RecurringInvoice, RecurringListQuery } from '../../../shared/recurring';
 import type { DocumentRowJson } from '../../../shared/documents-api';
 
 /**
@@ -92,7 +92,7 @@ export const contactsApi = api.injectEndpoints({
 
     /** The client's recurring invoices (issue 15): deleting the contact deletes them, its confirmation says so. */
     getContactRecurringInvoices: build.query<RecurringInvoice[], number>({
-      query: (id) => ({ url: 'recurring-invoices/', params: { client: id } }),
+      query: (id) => ({ url: 'recurring-invoices/', params: { client: id } satisfies RecurringListQuery }),
       providesTags: (result) => listTags('RecurringInvoice', rowIds(result)),
     }),
 

@@ -1,8 +1,7 @@
 import { api, listTag, listTags, rowIds } from '../../app/api';
-import type { MakeRecurringInput, RecurringInvoice } from '../../../shared/recurring';
+import type { MakeRecurringInput, RecurringAction, RecurringInvoice, RecurringListQuery } from '../../../shared/recurring';
 
-/** pause / resume / stop of a recurring invoice. */
-export type RecurringAction = 'pause' | 'resume' | 'stop';
+export type { RecurringAction } from '../../../shared/recurring';
 
 /**
  * Recurring invoices (issue 15), by the README's cache convention: the list provides LIST and one
@@ -17,7 +16,7 @@ export const recurringApi = api.injectEndpoints({
     }),
     /** The series that generated invoice `invoiceId`, null for any other invoice (its page names it). */
     getInvoiceRecurrence: build.query<RecurringInvoice | null, number>({
-      query: (invoiceId) => ({ url: 'recurring-invoices/', params: { invoice: invoiceId } }),
+      query: (invoiceId) => ({ url: 'recurring-invoices/', params: { invoice: invoiceId } satisfies RecurringListQuery }),
       transformResponse: (rows: RecurringInvoice[]) => rows[0] ?? null,
       providesTags: (series) => (series ? [{ type: 'RecurringInvoice', id: series.id }] : []),
     }),

@@ -3,8 +3,9 @@ import type { Database, RecurringInvoicesTable } from '../../db/schema';
 import { fromHundredths } from '../../../shared/money';
 import {
   RECURRENCE_FINISHED_LABEL, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
-  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringInvoice,
+  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringInvoice, type RecurringListQuery,
 } from '../../../shared/recurring';
+import type { Unchecked } from '../../http/api-types';
 import { applyListFilters, countRows, type ListPage } from '../../http/list-filters';
 import { parseId, queryInteger } from '../../http/params';
 
@@ -67,6 +68,14 @@ export function recurrenceView(row: ViewRow): RecurringInvoice {
   };
 }
 
+/** The exact filters of the list (each also as `<name>__in`), by column. */
+const LIST_FILTERS = {
+  status: 'r.status',
+  frequency: 'r.frequency',
+  mode: 'r.mode',
+  client: 'r.client_id',
+} satisfies Partial<Record<keyof RecurringListQuery, string>>;
+
 export function recurringRepository(db: Kysely<Database>) {
   const viewQuery = (ownerId: number) =>
     db
@@ -88,14 +97,14 @@ export function recurringRepository(db: Kysely<Database>) {
 
   return {
     /** The owner's recurrences, newest first; `status` filters, `limit` (1–100) and `offset` page. */
-    async list(ownerId: number, params: Record<string, unknown>): Promise<ListPage<RecurringInvoice>> {
+    async list(ownerId: number, params: Unchecked<RecurringListQuery>): Promise<ListPage<RecurringInvoice>> {
       // `client`: a contact's series (the contact page says they go with it); `invoice`: the series
       // that generated an invoice (its page names it). Not an id: nothing.
       let query = applyListFilters(
         viewQuery(ownerId),
         params,
-        { status: 'r.status', frequency: 'r.frequency', mode: 'r.mode', client: 'r.client_id' },
-        ['client'],
+        LIST_FILTERS,
+        ['client'] satisfies (keyof RecurringListQuery)[],
       );
       if (typeof params.invoice === 'string' && params.invoice !== '') {
         const invoiceId = parseId(params.invoice);

@@ -4,7 +4,8 @@ import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
 import { mailFromParts } from '../../mail/mailer';
 import { parisToday } from '../../../shared/dates';
-import type { RecurringInvoice } from '../../../shared/recurring';
+import type { RecurringInvoice, RecurringListQuery } from '../../../shared/recurring';
+import type { Unchecked } from '../../http/api-types';
 import { recurringService, type RecurringService } from './recurring.service';
 
 type IdRequest = { Params: { id: string } };
@@ -49,8 +50,8 @@ export async function recurringRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<IdRequest>('/invoices/:id/make_recurring/', async (request, reply) =>
     reply.status(201).send(await scanIfDue(await recurring.makeRecurring(request.userId, idParam(request.params.id), request.body))),
   );
-  app.get('/recurring-invoices/', async (request, reply) =>
-    sendPage(reply, await recurring.list(request.userId, request.query as Record<string, unknown>)),
+  app.get<{ Querystring: Unchecked<RecurringListQuery> }>('/recurring-invoices/', async (request, reply) =>
+    sendPage(reply, await recurring.list(request.userId, request.query)),
   );
   app.get<IdRequest>('/recurring-invoices/:id/', (request) => recurring.get(request.userId, idParam(request.params.id)));
   app.patch<IdRequest>('/recurring-invoices/:id/', async (request) =>

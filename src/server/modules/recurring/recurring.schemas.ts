@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RECURRENCE_FREQUENCIES, RECURRENCE_MODES } from '../../../shared/recurring';
+import { RECURRENCE_FREQUENCIES, RECURRENCE_MODES, type MakeRecurringInput, type RecurringPatchBody } from '../../../shared/recurring';
+import type { SameKeys } from '../../http/api-types';
 import { REQUIRED } from '../../http/errors';
 import { dateOrNull } from '../../http/fields';
 
@@ -38,14 +39,16 @@ export const makeRecurringSchema = z
   .strictObject({
     frequency,
     start_date: requiredDate(),
-    end_date: dateOrNull(),
+    end_date: dateOrNull().optional(),
     mode: mode.optional().default('draft'),
   })
   .superRefine((body, ctx) => {
     if (body.end_date && body.end_date < body.start_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: RECURRING_MESSAGES.endBeforeStart });
     }
-  });
+  })
+  // Absent: no end date.
+  .transform((body) => ({ ...body, end_date: body.end_date ?? null }));
 export type MakeRecurringBody = z.output<typeof makeRecurringSchema>;
 
 /**
@@ -66,3 +69,14 @@ export const patchRecurringSchema = z
   })
   .transform(({ end_date, mode }) => ({ end_date, mode }));
 export type PatchRecurringBody = z.output<typeof patchRecurringSchema>;
+
+/**
+ * The shared request types (src/shared/recurring.ts) and these schemas agree: the same fields (a
+ * PATCH's frequency and start date are named only to be refused), and every body the types allow parses.
+ */
+export const RECURRING_BODIES_MATCH_SHARED_TYPES: [
+  SameKeys<keyof z.input<typeof makeRecurringSchema>, keyof MakeRecurringInput>,
+  SameKeys<Exclude<keyof z.input<typeof patchRecurringSchema>, 'frequency' | 'start_date'>, keyof RecurringPatchBody>,
+] = [true, true];
+export const acceptsMakeRecurringInput = (body: MakeRecurringInput): z.input<typeof makeRecurringSchema> => body;
+export const acceptsRecurringPatchBody = (body: RecurringPatchBody): z.input<typeof patchRecurringSchema> => body;

@@ -4,8 +4,10 @@ import { addDays, parisToday } from '../../../shared/dates';
 import { DEFAULT_VALIDITY_DAYS } from '../../../shared/documents';
 import {
   dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
-  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringInvoice,
+  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringAction, type RecurringInvoice,
+  type RecurringListQuery,
 } from '../../../shared/recurring';
+import type { Unchecked } from '../../http/api-types';
 import { inTransaction, type Dialect } from '../../db/database';
 import { recordActivity } from '../activity/activity.recorder';
 import { ApiError, badRequest, notFound, parseBody } from '../../http/errors';
@@ -184,7 +186,7 @@ export function recurringService(options: RecurringServiceOptions) {
   }
 
   /** pause / resume / stop. Resuming skips the occurrences that fell during the pause. */
-  async function act(ownerId: number, id: number, action: 'pause' | 'resume' | 'stop'): Promise<RecurringInvoice> {
+  async function act(ownerId: number, id: number, action: RecurringAction): Promise<RecurringInvoice> {
     const row = await ownRow(ownerId, id);
     const at = stamp();
     let changes;
@@ -314,7 +316,7 @@ export function recurringService(options: RecurringServiceOptions) {
 
   return {
     get,
-    list: (ownerId: number, params: Record<string, unknown>) => repo.list(ownerId, params),
+    list: (ownerId: number, params: Unchecked<RecurringListQuery>) => repo.list(ownerId, params),
     makeRecurring,
     patch,
     pause: (ownerId: number, id: number) => act(ownerId, id, 'pause'),
