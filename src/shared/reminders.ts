@@ -2,6 +2,7 @@
  * Reminders of overdue invoices (relances, issue 15): levels, their names, the automatic reminder
  * settings and their checks (the same rules in the API and the profile page).
  */
+import type { EmailDeliveryJson } from './documents-api';
 
 export const REMINDER_LEVELS = [1, 2, 3] as const;
 export type ReminderLevel = (typeof REMINDER_LEVELS)[number];
@@ -35,7 +36,20 @@ export interface InvoiceReminder {
   days_late: number;
   sent_at: string;
   /** The delivery state of its e-mail (null: unknown, e.g. purged). */
-  email_delivery: { status: 'pending' | 'sent' | 'failed'; error: string | null; updated_at: string } | null;
+  email_delivery: EmailDeliveryJson | null;
+}
+
+/** Body of POST /api/invoices/{id}/send_reminder/ (may be empty). */
+export interface SendReminderBody {
+  /** Absent: the level after the last one sent. */
+  level?: ReminderLevel;
+}
+
+/** What POST /api/invoices/{id}/send_reminder/ answers (201). */
+export interface SendReminderResult {
+  /** 'Relance envoyée à …' */
+  message: string;
+  reminder: InvoiceReminder;
 }
 
 /** `GET /api/invoices/{id}/reminders/`: the reminders sent, and what a new one would be. */
@@ -57,6 +71,9 @@ export interface ReminderSettings {
   reminder_2_days: number | null;
   reminder_3_days: number | null;
 }
+
+/** Body of PUT /api/profile/reminders/ (answered with the ReminderSettings): an omitted field keeps its value. */
+export type ReminderSettingsBody = Partial<ReminderSettings>;
 
 export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   auto_reminders: false,

@@ -1,5 +1,7 @@
 import { api, listTag } from '../../app/api';
-import type { InvoiceReminder, InvoiceReminders, ReminderLevel, ReminderSettings } from '../../../shared/reminders';
+import type {
+  InvoiceReminders, ReminderSettings, ReminderSettingsBody, SendReminderBody, SendReminderResult,
+} from '../../../shared/reminders';
 
 /**
  * Reminders of overdue invoices (relances, issue 15), injected into the one API. Cache: an
@@ -9,11 +11,6 @@ import type { InvoiceReminder, InvoiceReminders, ReminderLevel, ReminderSettings
  * profile's: their record is `{type: 'Profile', id: 'reminders'}`, and saving writes the server's
  * answer into it.
  */
-
-export interface SendReminderResult {
-  message: string;
-  reminder: InvoiceReminder;
-}
 
 export const remindersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -25,11 +22,11 @@ export const remindersApi = api.injectEndpoints({
         { type: 'Invoice' as const, id: invoiceId },
       ],
     }),
-    sendReminder: build.mutation<SendReminderResult, { invoiceId: number; level?: ReminderLevel }>({
+    sendReminder: build.mutation<SendReminderResult, { invoiceId: number } & SendReminderBody>({
       query: ({ invoiceId, level }) => ({
         url: `invoices/${invoiceId}/send_reminder/`,
         method: 'POST',
-        data: level === undefined ? {} : { level },
+        data: (level === undefined ? {} : { level }) satisfies SendReminderBody,
       }),
       invalidatesTags: (_result, error) => (error ? [] : [listTag('Reminder'), 'Activity']),
     }),
@@ -37,7 +34,7 @@ export const remindersApi = api.injectEndpoints({
       query: () => ({ url: 'profile/reminders/' }),
       providesTags: [{ type: 'Profile', id: 'reminders' }],
     }),
-    updateReminderSettings: build.mutation<ReminderSettings, ReminderSettings>({
+    updateReminderSettings: build.mutation<ReminderSettings, ReminderSettingsBody>({
       query: (body) => ({ url: 'profile/reminders/', method: 'PUT', data: body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {

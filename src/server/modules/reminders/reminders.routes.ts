@@ -4,7 +4,10 @@ import { ApiError, badRequest } from '../../http/errors';
 import { idParam } from '../../http/params';
 import type { RateLimitRule } from '../../plugins/rate-limit';
 import { mailFromParts } from '../../mail/mailer';
-import { parseReminderSettings, type ReminderLevel, type ReminderSettings } from '../../../shared/reminders';
+import type { SameKeys, Unchecked } from '../../http/api-types';
+import {
+  parseReminderSettings, type ReminderLevel, type ReminderSettings, type SendReminderBody, type SendReminderResult,
+} from '../../../shared/reminders';
 import { remindersService } from './reminders.service';
 
 type IdRequest = { Params: { id: string } };
@@ -15,6 +18,10 @@ export const SEND_REMINDER_LIMIT: RateLimitRule = { name: 'send-reminder:user', 
 /** How often the automatic reminders are looked for (one job per hour, run by one process). */
 export const AUTOMATIC_REMINDERS_INTERVAL_MS = 3_600_000;
 export const REMINDER_JOBS = { scan: 'reminders:scan', send: 'reminders:send' } as const;
+
+/** The fields of a send_reminder body, any other refused: the shared SendReminderBody's (compile-time check). */
+const SEND_REMINDER_FIELDS = ['level'] as const;
+export const SEND_REMINDER_BODY_MATCHES_SHARED_TYPE: SameKeys<(typeof SEND_REMINDER_FIELDS)[number], keyof SendReminderBody> = true;
 
 /**
  * Reminders of overdue invoices (issue 15): `POST /api/invoices/{id}/send_reminder/` (optional
@@ -53,18 +60,22 @@ export async function remindersRoutes(app: FastifyInstance, ctx: AppContext) {
     await reminders.owned(request.userId, id);
     await ctx.rateLimit(SEND_REMINDER_LIMIT, String(request.userId));
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest({ detail: 'Le corps de la requête doit être un objet JSON.' });
-    const { level, ...rest } = body as Record<string, unknown>;
-    if (Object.keys(rest).length) throw badRequest({ detail: `Champ inconnu : « ${Object.keys(rest)[0]} ».` });
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw badRequest({ detail: 'Le corps de la requête doit être un objet JSON.' });
+    }
+    const unknownField = Object.keys(body).find((key) => !(SEND_REMINDER_FIELDS as readonly string[]).includes(key));
+    if (unknownField !== undefined) throw badRequest({ detail: `Champ inconnu : « ${unknownField} ».` });
+    const { level } = body as Unchecked<SendReminderBody>;
     const reminder = await reminders.send({ ownerId: request.userId, invoiceId: id, level, automatic: false, now: ctx.jobs.now(), appName });
     ctx.outbox.kick();
-    return reply.status(201).send({ message: `${reminder.level_display} envoyée à ${reminder.recipient}.`, reminder });
+    const result: SendReminderResult = { message: `${reminder.level_display} envoyée à ${reminder.recipient}.`, reminder };
+    return reply.status(201).send(result);
   });
 
-  app.get('/profile/reminders/', async (request) => settingsOf(ctx, request.userId));
+  app.get('/profile/reminders/', async (request): Promise<ReminderSettings> => settingsOf(ctx, request.userId));
 
-  app.put('/profile/reminders/', async (request) => {
-    // Omitted fields keep their value.
+  // A ReminderSettingsBody: omitted fields keep their value (parseReminderSettings refuses any other field).
+  app.put('/profile/reminders/', async (request): Promise<ReminderSettings> => {
     const body = request.body;
     const current = await settingsOf(ctx, request.userId);
     const parsed = parseReminderSettings(body && typeof body === 'object' && !Array.isArray(body) ? { ...current, ...body } : body);

@@ -180,7 +180,8 @@ describe('sending a reminder', () => {
     expect((await remind(invoice.id, { level: 2 })).status).toBe(201);
     expect((await remind(invoice.id, { level: 2 })).body.detail).toBe('La deuxième relance a déjà été envoyée pour cette facture.');
     expect((await remind(invoice.id, { level: 1 })).body.detail).toBe('Une relance d’un niveau supérieur a déjà été envoyée pour cette facture.');
-    expect((await remind(invoice.id, { urgent: true })).status).toBe(400);
+    expect(await remind(invoice.id, { urgent: true })).toMatchObject({ status: 400, body: { detail: 'Champ inconnu : « urgent ».' } });
+    expect(await remind(invoice.id, [2])).toMatchObject({ status: 400, body: { detail: 'Le corps de la requête doit être un objet JSON.' } });
 
     const paid = await issuedInvoice();
     await pay(viaInject(t, world.alice), paid.id, null, paid.total_amount);
