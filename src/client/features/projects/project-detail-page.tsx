@@ -1,21 +1,18 @@
-import { useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRIORITY_LABELS, PROJECT_FIELD_LABELS, PROJECT_STATUS_LABELS } from '../../../shared/workflow';
-import { asApiError } from '../../app/api';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { useConfirm } from '../../ui/confirm-dialog';
 import { DecimalField } from '../../ui/decimal-field';
 import { FormGrid, Select, TextArea, TextField } from '../../ui/form-fields';
 import { IconChevronLeft } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
-import { useToast } from '../../ui/toast';
 import { useContactOptions } from '../contacts';
 import { ContactPicker } from '../../workflow/contact-picker';
-import { formatFieldErrors } from '../../workflow/field-errors';
+import { useRecordEditor } from '../../workflow/use-record-editor';
 import { optionsWithCurrent, PROJECT_FORM_PRIORITIES, PROJECT_FORM_STATUSES } from '../../workflow/workflow-options';
 import {
   buildProjectPayload,
@@ -24,7 +21,6 @@ import {
   PROJECT_MESSAGES,
   toProjectForm,
   validateProjectForm,
-  type ProjectFormErrors,
   type ProjectFormValues,
 } from './project-form';
 import {
@@ -86,9 +82,6 @@ interface ProjectEditorProps extends ProjectDetailPageProps {
 }
 
 function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
-  const navigate = useNavigate();
-  const toast = useToast();
-  const confirm = useConfirm();
   const isNew = !idParam || idParam === 'new';
   const projectId = isNew ? null : Number(idParam);
   const validId = projectId !== null && Number.isInteger(projectId) && projectId > 0;
@@ -99,84 +92,40 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
   const [updateProject, { isLoading: updating }] = useUpdateProjectMutation();
   const [deleteProject, { isLoading: deleting }] = useDeleteProjectMutation();
 
-  const [form, setForm] = useState<ProjectFormValues>(EMPTY_PROJECT_FORM);
-  const [loaded, setLoaded] = useState(isNew);
-  const [errors, setErrors] = useState<ProjectFormErrors>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const leaving = useRef(false);
-
-  // Fill the form once: a background refetch must not wipe what is being typed.
-  useEffect(() => {
-    if (project && !loaded) {
-      setForm(toProjectForm(project));
-      setLoaded(true);
-    }
-  }, [project, loaded]);
-
-  // SPEC 8: a project that cannot be loaded sends back to the list.
-  useEffect(() => {
-    if (leaving.current || isNew) return;
-    if (!validId || loadError) {
-      leaving.current = true;
-      toast.error(PROJECT_MESSAGES.loadError);
-      navigate('/projects', { replace: true });
-    }
-  }, [isNew, validId, loadError, navigate, toast]);
-
+  const editor = useRecordEditor({
+    load: isNew ? null : { data: project, failed: !validId || Boolean(loadError) },
+    newForm: () => EMPTY_PROJECT_FORM,
+    toForm: toProjectForm,
+    // SPEC 8: a project that cannot be loaded sends back to the list.
+    leave: { message: PROJECT_MESSAGES.loadError, to: '/projects', replace: true },
+    validate: validateProjectForm,
+    focus: { fields: ['name', 'budget', 'revenue'], element: (field) => document.getElementById(FIELD_ID(field)) },
+    save: {
+      send: (form) =>
+        projectId === null
+          ? createProject(buildProjectPayload(form)).unwrap()
+          : updateProject({ id: projectId, body: buildProjectPayload(form) }).unwrap(),
+      createdPath: projectId === null ? (created) => `/projects/${created.id}` : undefined,
+      created: PROJECT_MESSAGES.created,
+      updated: PROJECT_MESSAGES.updated,
+      fields: ['name', 'budget', 'revenue'],
+      labels: PROJECT_ERROR_LABELS,
+    },
+    remove: {
+      confirm: () => ({ title: 'Supprimer le projet', message: PROJECT_MESSAGES.confirmDelete, confirmLabel: 'Supprimer' }),
+      send: () => deleteProject(projectId ?? 0).unwrap(),
+      deleted: PROJECT_MESSAGES.deleted,
+      to: '/projects',
+      failed: PROJECT_MESSAGES.deleteError,
+    },
+  });
+  const { form, errors, refusal } = editor;
   const set =
     <K extends keyof ProjectFormValues>(field: K) =>
-    (value: ProjectFormValues[K]) => {
-      setForm((previous) => ({ ...previous, [field]: value }));
-      if (field in errors) setErrors((previous) => ({ ...previous, [field]: undefined }));
-    };
+    (value: ProjectFormValues[K]) =>
+      editor.update(field, value);
   const onText = (field: 'name' | 'description' | 'start_date' | 'due_date' | 'completed_date') =>
     (event: { target: { value: string } }) => set(field)(event.target.value);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSaveError(null);
-    const found = validateProjectForm(form);
-    setErrors(found);
-    const firstInvalid = (['name', 'budget', 'revenue'] as const).find((field) => found[field]);
-    if (firstInvalid) {
-      document.getElementById(FIELD_ID(firstInvalid))?.focus();
-      return;
-    }
-    const body = buildProjectPayload(form);
-    try {
-      if (projectId === null) {
-        const created = await createProject(body).unwrap();
-        toast.success(PROJECT_MESSAGES.created);
-        leaving.current = true;
-        navigate(`/projects/${created.id}`);
-      } else {
-        const saved = await updateProject({ id: projectId, body }).unwrap();
-        setForm(toProjectForm(saved));
-        toast.success(PROJECT_MESSAGES.updated);
-      }
-    } catch (err) {
-      setSaveError(formatFieldErrors(asApiError(err)?.data, PROJECT_ERROR_LABELS));
-    }
-  };
-
-  const onDelete = async () => {
-    if (projectId === null) return;
-    const ok = await confirm({
-      title: 'Supprimer le projet',
-      message: PROJECT_MESSAGES.confirmDelete,
-      confirmLabel: 'Supprimer',
-    });
-    if (!ok) return;
-    try {
-      leaving.current = true;
-      await deleteProject(projectId).unwrap();
-      toast.success(PROJECT_MESSAGES.deleted);
-      navigate('/projects');
-    } catch {
-      leaving.current = false;
-      toast.error(PROJECT_MESSAGES.deleteError);
-    }
-  };
 
   const busy = creating || updating || deleting;
   const title = isNew ? 'Nouveau projet' : (project?.name ?? 'Projet');
@@ -192,19 +141,19 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
         </ButtonLink>
       }
     >
-      {!loaded ? (
+      {!form ? (
         <Spinner label="Chargement du projet..." />
       ) : (
         <StyledLayout $withPanel={!isNew}>
           <Card title="Informations du projet">
-            <StyledForm noValidate onSubmit={onSubmit} aria-label="Projet">
-              {saveError !== null && (
+            <StyledForm noValidate onSubmit={editor.submit} aria-label="Projet">
+              {refusal && (
                 <Alert tone="error">
                   {PROJECT_MESSAGES.saveError}
-                  {saveError && (
+                  {refusal.messages.length > 0 && (
                     <>
                       <br />
-                      {saveError}
+                      {refusal.messages.join(' | ')}
                     </>
                   )}
                 </Alert>
@@ -216,7 +165,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
                     label="Nom du projet"
                     value={form.name}
                     onChange={onText('name')}
-                    error={errors.name}
+                    error={errors?.name}
                     required
                     maxLength={200}
                     autoComplete="off"
@@ -261,14 +210,14 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
                   label={`${PROJECT_FIELD_LABELS.budget} (€)`}
                   value={form.budget}
                   onChange={set('budget')}
-                  error={errors.budget}
+                  error={errors?.budget}
                 />
                 <DecimalField
                   id={FIELD_ID('revenue')}
                   label={`${PROJECT_FIELD_LABELS.revenue} (€)`}
                   value={form.revenue}
                   onChange={set('revenue')}
-                  error={errors.revenue}
+                  error={errors?.revenue}
                 />
                 <TextField
                   id={FIELD_ID('start_date')}
@@ -294,7 +243,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
               </FormGrid>
               <StyledActions>
                 {!isNew && (
-                  <Button variant="danger" onClick={onDelete} disabled={busy}>
+                  <Button variant="danger" onClick={editor.remove} disabled={busy}>
                     Supprimer
                   </Button>
                 )}
