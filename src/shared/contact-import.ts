@@ -8,6 +8,7 @@
  *   ('Lefèvre' is 'LEFEVRE'). Two contacts of the same name with different e-mails are two people.
  * The first contact that matches wins (the oldest, in id order).
  */
+import type { ContactWriteBody } from './contacts';
 import { normalizeSearch } from './search';
 
 export const ON_DUPLICATE_CHOICES = ['skip', 'update'] as const;
@@ -16,6 +17,16 @@ export type OnDuplicate = (typeof ON_DUPLICATE_CHOICES)[number];
 
 /** Why a row is already there. */
 export type MatchReason = 'email' | 'name';
+
+/**
+ * Body of POST import-contacts/ (a bare array of rows is taken as `contacts`): answered with a
+ * ContactImportPreview when `dry_run`, else a ContactImportResult; `on_duplicate` 'skip' when absent.
+ */
+export interface ContactImportBody {
+  contacts: ContactWriteBody[];
+  dry_run?: boolean;
+  on_duplicate?: OnDuplicate;
+}
 
 /** Per row of a preview (`dry_run`), in the order sent. */
 export type ContactImportRowReport =

@@ -56,6 +56,17 @@ export type ContactIdentifiers = Pick<Contact, 'id' | 'siren' | 'vat_number'>;
 
 export type ContactInput = Omit<Contact, 'id' | 'created_at'>;
 
+/**
+ * Body of POST contacts/ and PUT contacts/{id}/ (answered with the Contact), and a row of an
+ * import: the name, and any other field (omitted: a new contact's default, an update's current value).
+ */
+export type ContactWriteBody = Pick<ContactInput, 'name'> & Partial<ContactInput>;
+
+/** Query of GET contacts/ (answered with ContactListItem[]): one type of client only. */
+export interface ContactListQuery {
+  client_type?: ClientType;
+}
+
 export const CONTACT_FIELD_LABELS: Record<keyof ContactInput, string> = {
   name: 'Nom',
   email: 'Email',

@@ -1,7 +1,7 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api, listTag, listTags, rowIds, shownTag } from '../../app/api';
-import type { ContactImportPreview, ContactImportResult, OnDuplicate } from '../../../shared/contact-import';
-import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
+import type { ContactImportBody, ContactImportPreview, ContactImportResult, OnDuplicate } from '../../../shared/contact-import';
+import type { Contact, ContactIdentifiers, ContactInput, ContactListItem, ContactWriteBody } from '../../../shared/contacts';
 import type { Project } from '../../../shared/workflow';
 import type { RecurringInvoice, RecurringListQuery } from '../../../shared/recurring';
 import type { DocumentRowJson } from '../../../shared/documents-api';
@@ -21,7 +21,8 @@ export type ContactsState = EntityState<ContactListItem, number>;
 /** A quote or invoice as listed for one client (the documents' list row, src/shared/documents-api.ts). */
 export type ContactDocument = DocumentRowJson;
 
-export type ContactImportRow = Partial<ContactInput> & Pick<ContactInput, 'name' | 'email'>;
+/** A row of an import as the CSV reader makes it: the shared body, with an e-mail ('' for none). */
+export type ContactImportRow = ContactWriteBody & Pick<ContactInput, 'email'>;
 
 /**
  * What an import may have changed: contacts created, or updated (renamed) — every Contact tag, the
@@ -56,7 +57,7 @@ export const contactsApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Contact', id }],
     }),
 
-    createContact: build.mutation<Contact, ContactInput>({
+    createContact: build.mutation<Contact, ContactWriteBody>({
       query: (body) => ({ url: 'contacts/', method: 'POST', data: body }),
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
@@ -70,7 +71,7 @@ export const contactsApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [listTag('Contact'), 'Activity']),
     }),
 
-    updateContact: build.mutation<Contact, { id: number; body: ContactInput }>({
+    updateContact: build.mutation<Contact, { id: number; body: ContactWriteBody }>({
       query: ({ id, body }) => ({ url: `contacts/${id}/`, method: 'PUT', data: body }),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         try {
@@ -98,7 +99,7 @@ export const contactsApi = api.injectEndpoints({
 
     /** What importing these rows would do (issue 18: new, already there, invalid); writes nothing. */
     previewContactImport: build.mutation<ContactImportPreview, ContactImportRow[]>({
-      query: (contacts) => ({ url: 'import-contacts/', method: 'POST', data: { contacts, dry_run: true } }),
+      query: (contacts) => ({ url: 'import-contacts/', method: 'POST', data: { contacts, dry_run: true } satisfies ContactImportBody }),
     }),
 
     /**
@@ -106,7 +107,7 @@ export const contactsApi = api.injectEndpoints({
      * after its last batch, rather than refetch the whole list after each one.
      */
     importContacts: build.mutation<ContactImportResult, { contacts: ContactImportRow[]; on_duplicate: OnDuplicate }>({
-      query: (body) => ({ url: 'import-contacts/', method: 'POST', data: body }),
+      query: (body) => ({ url: 'import-contacts/', method: 'POST', data: body satisfies ContactImportBody }),
     }),
 
 

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import { ApiError, badRequest, parseBody, zodToFieldErrors } from '../../http/errors';
 import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
-import { CONTACT_IMPORT_MAX_ROWS } from '../../../shared/contacts';
-import { ON_DUPLICATE_CHOICES } from '../../../shared/contact-import';
-import { clientType, contactBody } from './contacts.schemas';
+import type { Unchecked } from '../../http/api-types';
+import { CONTACT_IMPORT_MAX_ROWS, type ContactListQuery } from '../../../shared/contacts';
+import { clientType, contactBody, importBody } from './contacts.schemas';
 import { contactsService } from './contacts.service';
 import { projectsService } from '../projects/projects.service';
 import { tasksService } from '../tasks/tasks.service';
@@ -15,13 +15,6 @@ import { INVOICE_KIND, QUOTE_KIND } from '../documents/document-kinds';
 
 type IdRequest = { Params: { id: string } };
 
-/** The import's object form; the rows are checked one by one afterwards. */
-const importBody = z.strictObject({
-  contacts: z.array(z.unknown()),
-  dry_run: z.boolean().optional(),
-  on_duplicate: z.enum(ON_DUPLICATE_CHOICES).optional(),
-});
-
 export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
   const contacts = contactsService(ctx.db, ctx.dialect);
   const projects = projectsService(ctx.db);
@@ -29,8 +22,8 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', ctx.requireUser);
 
   // Already JSON text: sent as is (ContactListItem[]). `?client_type=particulier` keeps one type.
-  app.get('/contacts/', async (request, reply) => {
-    const filter = (request.query as Record<string, unknown>).client_type;
+  app.get<{ Querystring: Unchecked<ContactListQuery> }>('/contacts/', async (request, reply) => {
+    const filter = request.query.client_type;
     let type;
     if (filter !== undefined && filter !== '') {
       const parsed = clientType.safeParse(filter, { reportInput: true });

@@ -12,7 +12,10 @@ import {
   normalizeVatNumber,
   sirenError,
   type ContactInput,
+  type ContactWriteBody,
 } from '../../../shared/contacts';
+import { ON_DUPLICATE_CHOICES, type ContactImportBody } from '../../../shared/contact-import';
+import type { SameKeys } from '../../http/api-types';
 import { echo } from '../../http/errors';
 import { requiredText } from '../../http/fields';
 
@@ -85,6 +88,26 @@ export const contactBody = z
     const defined = Object.entries(rest).filter(([, v]) => v !== undefined);
     return Object.fromEntries(defined) as Partial<ContactInput> & { name: string };
   });
+
+/** The import's object form; the rows are checked one by one afterwards (contactBody). */
+export const importBody = z.strictObject({
+  contacts: z.array(z.unknown()),
+  dry_run: z.boolean().optional(),
+  on_duplicate: z.enum(ON_DUPLICATE_CHOICES).optional(),
+});
+
+/**
+ * The shared request types (src/shared/contacts.ts, contact-import.ts) and these schemas agree:
+ * the same writable fields (a contact's id and creation date are only echoed back), and every body
+ * the types allow parses.
+ */
+type ContactSchemaFields = Exclude<keyof z.input<typeof contactBody>, 'id' | 'created_at'>;
+export const CONTACT_BODIES_MATCH_SHARED_TYPES: [
+  SameKeys<ContactSchemaFields, keyof ContactWriteBody>,
+  SameKeys<keyof z.input<typeof importBody>, keyof ContactImportBody>,
+] = [true, true];
+export const acceptsContactWriteBody = (body: ContactWriteBody): z.input<typeof contactBody> => body;
+export const acceptsContactImportBody = (body: ContactImportBody): z.input<typeof importBody> => body;
 
 export { CONTACT_DEFAULTS };
 
