@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRIORITIES, PRIORITY_LABELS, TASK_FIELD_LABELS, TASK_STATUS_LABELS } from '../../../shared/workflow';
 import { asApiError } from '../../app/api';
@@ -7,7 +7,6 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { useConfirm } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { DecimalField } from '../../ui/decimal-field';
 import { FormGrid, Select, StyledLabel, TextArea, TextField, type SelectOption } from '../../ui/form-fields';
@@ -17,8 +16,8 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast';
 import { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from '../projects';
 import { ContactPicker } from '../../workflow/contact-picker';
-import { formatFieldErrors } from '../../workflow/field-errors';
 import { LinkChip, StyledChipList } from '../../workflow/link-chip';
+import { useRecordEditor } from '../../workflow/use-record-editor';
 import { useContactOptions } from '../contacts';
 import { optionsWithCurrent, PAYMENT_STATUS_OPTIONS, TASK_FORM_STATUSES } from '../../workflow/workflow-options';
 import {
@@ -30,7 +29,6 @@ import {
   TASK_MESSAGES,
   toTaskForm,
   validateTaskForm,
-  type TaskFormErrors,
   type TaskFormValues,
 } from './task-form';
 import { clearTimerStart, TaskTimer } from './task-timer';
@@ -98,13 +96,12 @@ function BackLink() {
 }
 
 function TaskEditor({ idParam }: { idParam: string | undefined }) {
-  const navigate = useNavigate();
   const [query] = useSearchParams();
   const toast = useToast();
-  const confirm = useConfirm();
   const isNew = !idParam || idParam === 'new';
   const taskId = isNew ? null : Number(idParam);
   const validId = taskId !== null && Number.isInteger(taskId) && taskId > 0;
+  const presetProject = query.get('project_id') ?? '';
 
   const { data: task, error: loadError } = useGetTaskQuery(taskId ?? 0, { skip: !validId });
   const { data: projectData = EMPTY_PROJECTS } = useListProjectsQuery(ALL_PROJECTS);
@@ -113,21 +110,35 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
   const [updateTask, { isLoading: updating }] = useUpdateTaskMutation();
   const [deleteTask, { isLoading: deleting }] = useDeleteTaskMutation();
 
-  const [form, setForm] = useState<TaskFormValues>(() => ({
-    ...EMPTY_TASK_FORM,
-    project_id: isNew && /^\d+$/.test(query.get('project_id') ?? '') ? (query.get('project_id') as string) : '',
-  }));
-  const [loaded, setLoaded] = useState(isNew);
-  const [errors, setErrors] = useState<TaskFormErrors>({});
-  const [saveError, setSaveError] = useState<{ message: string; details: string } | null>(null);
-
-  // Fill the form once: a background refetch must not wipe what is being typed.
-  useEffect(() => {
-    if (task && !loaded) {
-      setForm(toTaskForm(task));
-      setLoaded(true);
-    }
-  }, [task, loaded]);
+  // No leaving on a load failure: SPEC 2 wants a dedicated not-found state (below).
+  const editor = useRecordEditor({
+    load: isNew ? null : { data: task, failed: !validId || Boolean(loadError) },
+    // ?project_id= preselects a project.
+    newForm: () => ({ ...EMPTY_TASK_FORM, project_id: /^\d+$/.test(presetProject) ? presetProject : '' }),
+    toForm: toTaskForm,
+    validate: validateTaskForm,
+    focus: { fields: TASK_CHECKED_FIELDS, element: (field) => document.getElementById(FIELD_ID(field)) },
+    save: {
+      send: (form) =>
+        taskId === null ? createTask(buildTaskPayload(form)).unwrap() : updateTask({ id: taskId, ...buildTaskPayload(form) }).unwrap(),
+      createdPath: taskId === null ? (created) => `/tasks/${created.id}` : undefined,
+      created: TASK_MESSAGES.created,
+      updated: TASK_MESSAGES.updated,
+      fields: TASK_CHECKED_FIELDS,
+      labels: TASK_ERROR_LABELS,
+    },
+    remove: {
+      confirm: () => ({ title: 'Supprimer la tâche', message: TASK_MESSAGES.confirmDelete, confirmLabel: 'Supprimer' }),
+      send: async () => {
+        await deleteTask(taskId ?? 0).unwrap();
+        clearTimerStart(taskId ?? 0);
+      },
+      deleted: TASK_MESSAGES.deleted,
+      to: '/dashboard',
+      failed: TASK_MESSAGES.deleteError,
+    },
+  });
+  const { form, errors, refusal, update } = editor;
 
   const projectOptions = useMemo<SelectOption[]>(() => {
     const options = projectSelectors.selectAll(projectData).map((p) => ({ value: String(p.id), label: p.name }));
@@ -137,77 +148,24 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
     }
     return options;
   }, [projectData, task]);
-  const selectedProjectName =
-    projectOptions.find((o) => o.value === form.project_id)?.label ?? (form.project_id ? 'Projet inconnu' : null);
 
-  const update = <K extends keyof TaskFormValues>(field: K, value: TaskFormValues[K]) => {
-    setForm((previous) => ({ ...previous, [field]: value }));
-    if (field in errors) setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
   const onText =
     (field: { [K in keyof TaskFormValues]: TaskFormValues[K] extends string ? K : never }[keyof TaskFormValues]) =>
     (event: { target: { value: string } }) =>
       update(field, event.target.value as never);
 
-  const reportSaveError = (message: string, err: unknown) =>
-    setSaveError({ message, details: formatFieldErrors(asApiError(err)?.data, TASK_ERROR_LABELS) });
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSaveError(null);
-    const found = validateTaskForm(form);
-    setErrors(found);
-    const firstInvalid = TASK_CHECKED_FIELDS.find((field) => found[field]);
-    if (firstInvalid) {
-      document.getElementById(FIELD_ID(firstInvalid))?.focus();
-      return;
-    }
-    const payload = buildTaskPayload(form);
-    if (taskId === null) {
-      try {
-        const created = await createTask(payload).unwrap();
-        toast.success(TASK_MESSAGES.created);
-        navigate(`/tasks/${created.id}`);
-      } catch (err) {
-        reportSaveError(TASK_MESSAGES.createError, err);
-      }
-      return;
-    }
-    try {
-      const saved = await updateTask({ id: taskId, ...payload }).unwrap();
-      setForm(toTaskForm(saved));
-      toast.success(TASK_MESSAGES.updated);
-    } catch (err) {
-      reportSaveError(TASK_MESSAGES.updateError, err);
-    }
-  };
-
   /** Timer stop: the elapsed quarter hours are added to the actual time shown, and saved at once. */
   const onTimerStop = async (hours: number) => {
-    if (taskId === null) return;
+    if (taskId === null || !form) return;
     const base = parseDecimal(form.actual_time) ?? task?.actual_time ?? 0;
     try {
       const saved = await updateTask({ id: taskId, actual_time: round2(base + hours) }).unwrap();
-      setForm((previous) => ({ ...previous, actual_time: String(saved.actual_time) }));
-      setErrors((previous) => ({ ...previous, actual_time: undefined }));
+      editor.setForm((previous) => ({ ...previous, actual_time: String(saved.actual_time) }));
+      editor.clearErrors('actual_time');
       toast.success(`${TASK_MESSAGES.updated} Temps réel : +${formatNumber(hours)} h.`);
     } catch (err) {
-      reportSaveError(TASK_MESSAGES.updateError, err);
+      editor.showRefusal(err);
       throw err;
-    }
-  };
-
-  const onDelete = async () => {
-    if (taskId === null) return;
-    const ok = await confirm({ title: 'Supprimer la tâche', message: TASK_MESSAGES.confirmDelete, confirmLabel: 'Supprimer' });
-    if (!ok) return;
-    try {
-      await deleteTask(taskId).unwrap();
-      clearTimerStart(taskId);
-      toast.success(TASK_MESSAGES.deleted);
-      navigate('/dashboard');
-    } catch {
-      toast.error(TASK_MESSAGES.deleteError);
     }
   };
 
@@ -234,7 +192,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
       </Page>
     );
   }
-  if (!loaded) {
+  if (!form) {
     return (
       <Page title="Tâche" actions={<BackLink />}>
         <Spinner label="Chargement de la tâche..." />
@@ -244,17 +202,19 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
 
   const busy = creating || updating || deleting;
   const cost = task?.cost ?? 0;
+  const selectedProjectName =
+    projectOptions.find((o) => o.value === form.project_id)?.label ?? (form.project_id ? 'Projet inconnu' : null);
 
   return (
     <Page title={isNew ? 'Nouvelle tâche' : (task?.title ?? 'Tâche')} actions={<BackLink />}>
-      <StyledForm noValidate onSubmit={onSubmit} aria-label="Tâche">
-        {saveError && (
+      <StyledForm noValidate onSubmit={editor.submit} aria-label="Tâche">
+        {refusal && (
           <Alert tone="error">
-            {saveError.message}
-            {saveError.details && (
+            {isNew ? TASK_MESSAGES.createError : TASK_MESSAGES.updateError}
+            {refusal.messages.length > 0 && (
               <>
                 <br />
-                {saveError.details}
+                {refusal.messages.join(' | ')}
               </>
             )}
           </Alert>
@@ -268,7 +228,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
                 label={TASK_FIELD_LABELS.title}
                 value={form.title}
                 onChange={onText('title')}
-                error={errors.title}
+                error={errors?.title}
                 required
                 maxLength={300}
                 autoComplete="off"
@@ -341,7 +301,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
               label={`${TASK_FIELD_LABELS.estimated_time} (heures)`}
               value={form.estimated_time}
               onChange={(value) => update('estimated_time', value)}
-              error={errors.estimated_time}
+              error={errors?.estimated_time}
             />
             <DecimalField
               id={FIELD_ID('actual_time')}
@@ -349,7 +309,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
               label={`${TASK_FIELD_LABELS.actual_time} (heures)`}
               value={form.actual_time}
               onChange={(value) => update('actual_time', value)}
-              error={errors.actual_time}
+              error={errors?.actual_time}
             />
             <TextField
               id={FIELD_ID('start_time')}
@@ -364,7 +324,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
               label={TASK_FIELD_LABELS.end_time}
               value={form.end_time}
               onChange={onText('end_time')}
-              error={errors.end_time}
+              error={errors?.end_time}
             />
             {taskId !== null && (
               <StyledWide>
@@ -390,7 +350,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
               label={`${TASK_FIELD_LABELS.hourly_rate} (€)`}
               value={form.hourly_rate}
               onChange={(value) => update('hourly_rate', value)}
-              error={errors.hourly_rate}
+              error={errors?.hourly_rate}
             />
             <TextField
               id={FIELD_ID('bill_reference')}
@@ -419,7 +379,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
 
         <StyledActions>
           {!isNew && (
-            <Button variant="danger" onClick={onDelete} disabled={busy}>
+            <Button variant="danger" onClick={editor.remove} disabled={busy}>
               Supprimer
             </Button>
           )}
