@@ -329,16 +329,17 @@ export interface DocumentTotalsTable {
   version: Generated<number>;
 }
 
-/** A document's e-mail waiting for, or past, delivery (migration 0012, mail/outbox.ts). */
+/** An e-mail waiting for, or past, delivery (migration 0012, mail/outbox.ts). */
 export interface OutboxMessagesTable {
   id: Generated<number>;
   owner_id: number;
-  document_kind: 'quote' | 'invoice' | 'credit_note';
-  document_id: number;
-  /** JSON of the message (mail/outbox.ts StoredMessage). */
+  /** The document, and its PDF: null only for an account message (migration 0017). */
+  document_kind: 'quote' | 'invoice' | 'credit_note' | null;
+  document_id: number | null;
+  /** JSON of the message (mail/outbox.ts StoredMessage); an account message's text is cleared once it has left. */
   message: string;
-  attachment_name: string;
-  attachment: Buffer;
+  attachment_name: string | null;
+  attachment: Buffer | null;
   status: 'pending' | 'sent' | 'failed';
   attempts: Generated<number>;
   next_attempt_at: string;
@@ -349,8 +350,11 @@ export interface OutboxMessagesTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
-  /** 'document' (the document itself) or 'reminder' (a reminder of an invoice; migration 0015). */
-  purpose: Generated<'document' | 'reminder'>;
+  /**
+   * 'document' (the document itself), 'reminder' (a reminder of an invoice; migration 0015) or
+   * 'account' (activation, password reset, e-mail change; migration 0017).
+   */
+  purpose: Generated<'document' | 'reminder' | 'account'>;
 }
 
 /** A background job (migration 0015, jobs/runner.ts): run once, by one process at a time, under a lease. */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, OutboxMessagesTable } from '../db/schema';
 import { createLease } from '../jobs/lease';
@@ -6,10 +6,13 @@ import { createPollingLoop } from '../jobs/polling-loop';
 import { MailDeliveryError, type Mailer, type OutgoingMail } from './mailer';
 
 /**
- * The transactional outbox of document e-mails (issue 16). Sending a quote, an invoice or a credit
- * note stores its message, with the archived PDF, in the transaction that numbers the document and
+ * The transactional outbox of e-mails (issue 16). Sending a quote, an invoice or a credit note
+ * stores its message, with the archived PDF, in the transaction that numbers the document and
  * changes its status (`enqueueMail`): the mail server is no longer waited for with the numbering
- * held, and a message committed is never lost, even if the process dies before sending it. A
+ * held, and a message committed is never lost, even if the process dies before sending it. Account
+ * e-mails (activation, password reset, e-mail change) are stored the same way, with the account
+ * change that needs them (`enqueueAccountMail`); once they have left (or failed for good), their
+ * text, which carries a live link, is cleared. A
  * delivery worker in every server process (`createMailDelivery`) then sends the due messages: it
  * claims one by setting a lease (a conditional update, so that two processes never both take it),
  * renews the lease while the mail server answers, and settles the message as sent, as due again
@@ -18,7 +21,7 @@ import { MailDeliveryError, type Mailer, type OutgoingMail } from './mailer';
  * process then sends the message again (at least once: the mail server may have taken it).
  */
 
-export type DocumentKindName = OutboxMessagesTable['document_kind'];
+export type DocumentKindName = NonNullable<OutboxMessagesTable['document_kind']>;
 
 /** Stored as JSON in outbox_messages.message (the PDF goes in its own column). */
 interface StoredMessage {
@@ -46,6 +49,31 @@ export const DEFAULT_DELIVERY_SETTINGS: MailDeliverySettings = {
 
 const GAVE_UP = (attempts: number, reason: string) => `${reason} Envoi abandonné après ${attempts} tentatives.`;
 
+/** The stored message with its text emptied (the address and the subject stay, to tell what left). */
+const withoutText = (message: string) => JSON.stringify({ ...(JSON.parse(message) as StoredMessage), text: '' });
+
+type NewMessage = Pick<Insertable<OutboxMessagesTable>, 'owner_id' | 'document_kind' | 'document_id' | 'attachment_name' | 'attachment'> & {
+  purpose: Selectable<OutboxMessagesTable>['purpose'];
+};
+
+/** Stores `mail` (its text parts: an attachment goes in `values`) as due now, in the caller's transaction. */
+async function store(trx: Kysely<Database>, mail: OutgoingMail, values: NewMessage): Promise<number> {
+  const message: StoredMessage = {
+    to: mail.to,
+    reply_to: mail.replyTo ?? null,
+    subject: mail.subject,
+    text: mail.text,
+    sender_name: mail.senderName ?? null,
+  };
+  const now = new Date().toISOString();
+  const row = await trx
+    .insertInto('outbox_messages')
+    .values({ ...values, message: JSON.stringify(message), status: 'pending', next_attempt_at: now, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 /** Stores a document's message for delivery, in the caller's transaction; returns its id. */
 export async function enqueueMail(
   trx: Kysely<Database>,
@@ -60,32 +88,30 @@ export async function enqueueMail(
 ): Promise<number> {
   const [attachment] = entry.mail.attachments ?? [];
   if (!attachment || entry.mail.attachments!.length !== 1) throw new Error('A document e-mail carries exactly one attachment');
-  const message: StoredMessage = {
-    to: entry.mail.to,
-    reply_to: entry.mail.replyTo ?? null,
-    subject: entry.mail.subject,
-    text: entry.mail.text,
-    sender_name: entry.mail.senderName ?? null,
-  };
-  const now = new Date().toISOString();
-  const row = await trx
-    .insertInto('outbox_messages')
-    .values({
-      purpose: entry.purpose ?? 'document',
-      owner_id: entry.ownerId,
-      document_kind: entry.documentKind,
-      document_id: entry.documentId,
-      message: JSON.stringify(message),
-      attachment_name: attachment.filename,
-      attachment: attachment.content,
-      status: 'pending',
-      next_attempt_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return store(trx, entry.mail, {
+    purpose: entry.purpose ?? 'document',
+    owner_id: entry.ownerId,
+    document_kind: entry.documentKind,
+    document_id: entry.documentId,
+    attachment_name: attachment.filename,
+    attachment: attachment.content,
+  });
+}
+
+/**
+ * Stores an account's message (no document, no attachment) for delivery, in the caller's
+ * transaction; returns its id. The caller kicks the delivery worker once the transaction commits.
+ */
+export async function enqueueAccountMail(trx: Kysely<Database>, entry: { ownerId: number; mail: OutgoingMail }): Promise<number> {
+  if (entry.mail.attachments?.length) throw new Error('An account e-mail carries no attachment');
+  return store(trx, entry.mail, {
+    purpose: 'account',
+    owner_id: entry.ownerId,
+    document_kind: null,
+    document_id: null,
+    attachment_name: null,
+    attachment: null,
+  });
 }
 
 /** What the document pages show: the state of the document's latest message. */
@@ -119,7 +145,7 @@ export async function emailDeliveries(db: Kysely<Database>, kind: DocumentKindNa
   return states;
 }
 
-/** The delivery state of given messages, by message id (reminders show their own). */
+/** The delivery state of given messages of documents, by message id (reminders show their own). */
 export async function messageDeliveries(db: Kysely<Database>, messageIds: number[]): Promise<Map<number, EmailDelivery>> {
   const states = new Map<number, EmailDelivery>();
   if (!messageIds.length) return states;
@@ -127,6 +153,7 @@ export async function messageDeliveries(db: Kysely<Database>, messageIds: number
     .selectFrom('outbox_messages')
     .select(['id', 'status', 'last_error', 'updated_at'])
     .where('id', 'in', messageIds)
+    .where('purpose', '<>', 'account')
     .execute();
   for (const row of rows) states.set(Number(row.id), { status: row.status, error: row.last_error, updated_at: row.updated_at });
   return states;
@@ -154,9 +181,12 @@ export function createMailDelivery(options: {
     onRenewError: (err) => log.warn({ err }, 'Outbox: lease renewal failed'),
   });
 
-  /** Updates the message if this process still holds it. */
-  const settle = (id: number, values: { status?: Message['status']; last_error: string | null; next_attempt_at?: string }) =>
-    lease.settle(id, values);
+  /**
+   * Updates the message if this process still holds it. Settled for good (sent or failed), an
+   * account message keeps no text: its link would still work for days.
+   */
+  const settle = (row: Message, values: { status?: Message['status']; last_error: string | null; next_attempt_at?: string }) =>
+    lease.settle(row.id, values.status && row.purpose === 'account' ? { ...values, message: withoutText(row.message) } : values);
 
   async function deliver(row: Message) {
     const stored = JSON.parse(row.message) as StoredMessage;
@@ -168,10 +198,13 @@ export function createMailDelivery(options: {
         subject: stored.subject,
         text: stored.text,
         senderName: stored.sender_name ?? undefined,
-        attachments: [{ filename: row.attachment_name, content: Buffer.from(row.attachment), contentType: 'application/pdf' }],
+        attachments:
+          row.attachment_name === null || row.attachment === null
+            ? undefined
+            : [{ filename: row.attachment_name, content: Buffer.from(row.attachment), contentType: 'application/pdf' }],
       });
       release();
-      await settle(row.id, { status: 'sent', last_error: null });
+      await settle(row, { status: 'sent', last_error: null });
     } catch (err) {
       release();
       const reason = err instanceof MailDeliveryError ? err.reason : 'L’e-mail n’a pas pu être préparé pour l’envoi.';
@@ -180,9 +213,9 @@ export function createMailDelivery(options: {
       const delay = settings.retryDelaysMs[attempts - 1];
       const permanent = !(err instanceof MailDeliveryError) || err.permanent;
       if (permanent || delay === undefined) {
-        await settle(row.id, { status: 'failed', last_error: permanent ? reason : GAVE_UP(attempts, reason) });
+        await settle(row, { status: 'failed', last_error: permanent ? reason : GAVE_UP(attempts, reason) });
       } else {
-        await settle(row.id, { last_error: reason, next_attempt_at: lease.later(delay) });
+        await settle(row, { last_error: reason, next_attempt_at: lease.later(delay) });
       }
     }
   }

@@ -16,6 +16,7 @@ import * as billing from './2026_11_24_0013_billing';
 import * as pendingEmail from './2026_11_24_0014_pending_email';
 import * as recurringInvoices from './2026_11_24_0016_recurring_invoices';
 import * as jobsReminders from './2026_11_24_0015_jobs_reminders';
+import * as accountMail from './2026_11_24_0017_account_mail';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_24_0014_pending_email': pendingEmail,
   '2026_11_24_0016_recurring_invoices': recurringInvoices,
   '2026_11_24_0015_jobs_reminders': jobsReminders,
+  '2026_11_24_0017_account_mail': accountMail,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {
