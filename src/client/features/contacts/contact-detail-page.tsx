@@ -1,18 +1,15 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { asApiError, errorDetail } from '../../app/api';
-import { contactIdentityErrors } from '../../../shared/contacts';
+import { CONTACT_FIELD_LABELS, contactIdentityErrors } from '../../../shared/contacts';
 import { Alert } from '../../ui/alert';
 import { Button, ButtonLink } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { useConfirm } from '../../ui/confirm-dialog';
 import { FormActions } from '../../ui/form-fields';
 import { IconChevronLeft } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
-import { useToast } from '../../ui/toast';
+import { useRecordEditor } from '../../workflow/use-record-editor';
 import {
   ContactFormFields,
   EMPTY_CONTACT_FORM,
@@ -30,18 +27,6 @@ import {
   useUpdateContactMutation,
 } from './contacts.api';
 import { CONTACT_MESSAGES, formatContactErrors } from './contacts-messages';
-
-/** The messages of a 400 body for the fields the form shows (the banner lists them all). */
-function fieldErrorsOf(data: unknown): ContactFieldErrors {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
-  const errors: ContactFieldErrors = {};
-  for (const [field, messages] of Object.entries(data as Record<string, unknown>)) {
-    if (field in EMPTY_CONTACT_FORM && Array.isArray(messages) && typeof messages[0] === 'string') {
-      errors[field as keyof ContactFormValues] = messages.join(' ');
-    }
-  }
-  return errors;
-}
 
 /** A route id that can be a contact id; anything else is a load error. */
 function parseContactId(param: string): number | null {
@@ -74,144 +59,105 @@ export interface ContactDetailPageProps {
   TasksPanel: ContactRelatedPanelProps['TasksPanel'];
 }
 
+/** The form's fields, in its order: where a refused check puts the focus. */
+const CONTACT_FIELDS = Object.keys(EMPTY_CONTACT_FORM) as (keyof ContactFormValues)[];
+
+/** A name first (SPEC 8), then the server's own checks and messages (shared), before sending. */
+function validateContact(values: ContactFormValues): ContactFieldErrors {
+  if (!values.name.trim()) return { name: CONTACT_MESSAGES.nameRequired };
+  return contactIdentityErrors(toContactPayload(values));
+}
+
 /** /contacts/new and /contacts/:id — SPEC 2 "Contact form", 5 and 8 "Contact". */
 export function ContactDetailPage({ TasksPanel }: ContactDetailPageProps) {
-  const { id: idParam } = useParams();
+  const { id } = useParams();
+  // A new key per contact: another contact (or /contacts/new) starts from a clean form.
+  return <ContactEditor key={id ?? 'new'} idParam={id} TasksPanel={TasksPanel} />;
+}
+
+interface ContactEditorProps extends ContactDetailPageProps {
+  idParam: string | undefined;
+}
+
+function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
   const isNew = idParam === undefined;
   const contactId = isNew ? null : parseContactId(idParam);
-  const navigate = useNavigate();
-  const toast = useToast();
-  const confirm = useConfirm();
 
-  const { currentData: data, isLoading, isError } = useGetContactQuery(contactId ?? skipToken);
+  const { currentData: data, isError } = useGetContactQuery(contactId ?? skipToken);
   const [createContact, { isLoading: creating }] = useCreateContactMutation();
   const [updateContact, { isLoading: updating }] = useUpdateContactMutation();
   const [deleteContact, { isLoading: deleting }] = useDeleteContactMutation();
   const [loadRecurring] = useLazyGetContactRecurringInvoicesQuery();
 
-  const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [nameInvalid, setNameInvalid] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<ContactFieldErrors>({});
-  const nameRef = useRef<HTMLInputElement>(null);
-  const leaving = useRef(false);
-
-  const loadFailed = (!isNew && contactId === null) || isError;
-  useEffect(() => {
-    if (!loadFailed || leaving.current) return;
-    leaving.current = true;
-    toast.error(CONTACT_MESSAGES.loadError);
-    navigate('/contacts', { replace: true });
-  }, [loadFailed, toast, navigate]);
-
-  useEffect(() => {
-    if (data) setValues(toContactForm(data));
-  }, [data]);
-
-  // Another contact (or /contacts/new) starts from a clean form.
-  useEffect(() => {
-    setFormError(null);
-    setNameInvalid(false);
-    setFieldErrors({});
-    if (isNew) setValues(EMPTY_CONTACT_FORM);
-  }, [isNew, contactId]);
+  const editor = useRecordEditor({
+    load: isNew ? null : { data, failed: contactId === null || isError },
+    newForm: () => EMPTY_CONTACT_FORM,
+    toForm: toContactForm,
+    leave: { message: CONTACT_MESSAGES.loadError, to: '/contacts', replace: true },
+    validate: validateContact,
+    focus: { fields: CONTACT_FIELDS, element: (field) => document.getElementsByName(field)[0] },
+    save: {
+      send: (values) =>
+        contactId === null
+          ? createContact(toContactPayload(values)).unwrap()
+          : updateContact({ id: contactId, body: toContactPayload(values) }).unwrap(),
+      createdPath: contactId === null ? (created) => `/contacts/${created.id}` : undefined,
+      replace: true,
+      created: CONTACT_MESSAGES.created,
+      updated: CONTACT_MESSAGES.updated,
+      fields: CONTACT_FIELDS,
+      labels: CONTACT_FIELD_LABELS,
+    },
+    remove: {
+      confirm: async () => {
+        // Its recurring invoices are deleted with it (the server cascades): said before confirming.
+        const recurring = await loadRecurring(contactId ?? 0).unwrap().catch(() => []);
+        return {
+          title: 'Supprimer le contact',
+          message: recurring.length
+            ? `${CONTACT_MESSAGES.deleteConfirm} ${CONTACT_MESSAGES.deleteRecurring(recurring.length)}`
+            : CONTACT_MESSAGES.deleteConfirm,
+          confirmLabel: 'Supprimer',
+        };
+      },
+      send: () => deleteContact(contactId ?? 0).unwrap(),
+      deleted: CONTACT_MESSAGES.deleted,
+      to: '/contacts',
+      failed: CONTACT_MESSAGES.deleteError,
+      // A contact still client of a quote or invoice: the server says why (400 detail), in the page.
+      inline: true,
+    },
+  });
+  const { form: values, errors, refusal } = editor;
 
   const onChange = (field: keyof ContactFormValues, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    if (field === 'name' && value.trim()) setNameInvalid(false);
-    // A changed field is checked again at the next save; another type of client changes which fields apply.
-    setFieldErrors((previous) => {
-      if (field === 'client_type') return {};
-      if (!(field in previous)) return previous;
-      const next = { ...previous };
-      delete next[field];
-      return next;
-    });
+    editor.update(field, value);
+    // Another type of client changes which fields apply.
+    if (field === 'client_type') editor.setErrors(null);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!values.name.trim()) {
-      setNameInvalid(true);
-      setFormError(CONTACT_MESSAGES.nameRequired);
-      nameRef.current?.focus();
-      return;
-    }
-    const body = toContactPayload(values);
-    // The server's checks and messages (shared), before sending.
-    const identityErrors = contactIdentityErrors(body);
-    if (Object.keys(identityErrors).length) {
-      setFieldErrors(identityErrors);
-      setFormError(formatContactErrors(identityErrors));
-      document.getElementsByName(Object.keys(identityErrors)[0])[0]?.focus();
-      return;
-    }
-    setFieldErrors({});
-    try {
-      if (contactId === null) {
-        const created = await createContact(body).unwrap();
-        toast.success(CONTACT_MESSAGES.created);
-        navigate(`/contacts/${created.id}`, { replace: true });
-      } else {
-        await updateContact({ id: contactId, body }).unwrap();
-        toast.success(CONTACT_MESSAGES.updated);
-      }
-    } catch (err) {
-      const data = asApiError(err)?.data;
-      setFieldErrors(fieldErrorsOf(data));
-      setFormError(formatContactErrors(data) ?? CONTACT_MESSAGES.saveError);
-    }
-  };
-
-  const onDelete = async () => {
-    if (contactId === null) return;
-    setFormError(null);
-    // Its recurring invoices are deleted with it (the server cascades): said before confirming.
-    const recurring = await loadRecurring(contactId).unwrap().catch(() => []);
-    const ok = await confirm({
-      title: 'Supprimer le contact',
-      message: recurring.length
-        ? `${CONTACT_MESSAGES.deleteConfirm} ${CONTACT_MESSAGES.deleteRecurring(recurring.length)}`
-        : CONTACT_MESSAGES.deleteConfirm,
-      confirmLabel: 'Supprimer',
-    });
-    if (!ok) return;
-    try {
-      leaving.current = true;
-      await deleteContact(contactId).unwrap();
-      toast.success(CONTACT_MESSAGES.deleted);
-      navigate('/contacts');
-    } catch (err) {
-      leaving.current = false;
-      // A contact still client of a quote or invoice: the server says why (400 detail).
-      setFormError(errorDetail(err) ?? CONTACT_MESSAGES.deleteError);
-    }
-  };
+  /** A refusal's messages, else what the checks found ('Le nom du contact est requis.' alone). */
+  const banner = refusal
+    ? refusal.messages.join(' | ') || CONTACT_MESSAGES.saveError
+    : (errors?.name ?? formatContactErrors(errors));
 
   const saving = creating || updating;
   const title = isNew ? 'Nouveau contact' : 'Modifier le contact';
 
   let content;
-  if (!isNew && (isLoading || loadFailed) && !data) {
+  if (!values) {
     content = <Spinner label="Chargement du contact..." />;
   } else {
     content = (
       <StyledLayout>
         <Card title="Informations">
-          <StyledForm noValidate onSubmit={onSubmit} aria-label={title}>
-            {formError && <Alert tone="error">{formError}</Alert>}
-            <ContactFormFields
-              values={values}
-              onChange={onChange}
-              errors={fieldErrors}
-              nameInvalid={nameInvalid}
-              nameRef={nameRef}
-            />
+          <StyledForm noValidate onSubmit={editor.submit} aria-label={title}>
+            {banner && <Alert tone="error">{banner}</Alert>}
+            <ContactFormFields values={values} onChange={onChange} errors={errors ?? {}} />
             <FormActions>
               {!isNew && (
                 <StyledDanger>
-                  <Button variant="danger" onClick={onDelete} disabled={deleting} aria-busy={deleting || undefined}>
+                  <Button variant="danger" onClick={editor.remove} disabled={deleting} aria-busy={deleting || undefined}>
                     Supprimer
                   </Button>
                 </StyledDanger>

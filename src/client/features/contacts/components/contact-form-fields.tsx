@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type Ref } from 'react';
+import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import {
   CLIENT_TYPES,
@@ -117,19 +117,14 @@ export interface ContactFormFieldsProps {
   onChange: (field: keyof ContactFormValues, value: string) => void;
   /** A message under each field in error. */
   errors?: ContactFieldErrors;
-  nameInvalid?: boolean;
-  nameRef?: Ref<HTMLInputElement>;
 }
 
 /** Every contact field of SPEC 3 and issue 14, labelled with the shared French labels. */
-export function ContactFormFields({ values, onChange, errors = {}, nameInvalid, nameRef }: ContactFormFieldsProps) {
+export function ContactFormFields({ values, onChange, errors = {} }: ContactFormFieldsProps) {
   const deliveryPanelId = useId();
-  const hasDelivery = hasDeliveryAddress(values);
-  const [deliveryOpen, setDeliveryOpen] = useState(hasDelivery);
-  // Collapsed by default, opened when a loaded contact has a delivery address; the user may close it.
-  useEffect(() => {
-    if (hasDelivery) setDeliveryOpen(true);
-  }, [hasDelivery]);
+  // Collapsed by default, open for a contact that has a delivery address (the fields mount with the
+  // loaded contact); the user may close it.
+  const [deliveryOpen, setDeliveryOpen] = useState(() => hasDeliveryAddress(values));
 
   const billingCountries = useMemo(() => countryOptions(values.country), [values.country]);
   const deliveryCountries = useMemo(() => countryOptions(values.delivery_country), [values.delivery_country]);
@@ -150,10 +145,8 @@ export function ContactFormFields({ values, onChange, errors = {}, nameInvalid, 
       <StyledWide>
         {text('name', {
           required: true,
-          ref: nameRef,
           autoComplete: 'off',
           maxLength: 200,
-          'aria-invalid': nameInvalid || undefined,
         })}
       </StyledWide>
       <StyledClientType>
