@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { parisToday } from '../../shared/dates';
 import type { RouteEntry, TestApp } from './test-app';
 import { CLIENT_ADDRESS, COMPLETE_PROFILE } from './billing-fixtures';
@@ -232,14 +233,33 @@ const BACKGROUND_COLUMNS: Record<string, string[]> = {
   outbox_messages: ['status', 'attempts', 'next_attempt_at', 'lease_owner', 'lease_until', 'last_error', 'updated_at'],
 };
 
-/** A hash of every row of every table, per table: equal snapshots mean the request changed nothing. */
+/** Per database, its tables: introspection is slow on PostgreSQL (every test file's schema), the list fixed. */
+const tableNames = new WeakMap<TestApp['database'], Promise<string[]>>();
+
+/**
+ * A hash of every row of every table, per table: equal snapshots mean the request changed nothing.
+ * PostgreSQL hashes in the database, all tables in one statement (the fuzz suite takes thousands
+ * of snapshots: one round trip each, not one per table); SQLite reads in process, which is cheap.
+ */
 export async function snapshotDatabase(t: TestApp): Promise<Record<string, string>> {
   const { db, schema } = t.database;
-  // On PostgreSQL introspection lists every schema (other test files' too): keep ours.
-  const tables = (await db.introspection.getTables()).filter((table) => !schema || table.schema === schema);
+  let names = tableNames.get(t.database);
+  if (!names) {
+    // On PostgreSQL introspection lists every schema (other test files' too): keep ours.
+    names = db.introspection.getTables().then((tables) => tables.filter((table) => !schema || table.schema === schema).map((table) => table.name));
+    tableNames.set(t.database, names);
+  }
+  const tables = (await names).filter((name) => !IGNORED_TABLES.has(name));
+  if (t.database.dialect === 'postgres') {
+    const hashes = tables.map((name) => {
+      const rows = sql`SELECT (to_jsonb(r) - ${sql.val(BACKGROUND_COLUMNS[name] ?? [])}::text[])::text AS x FROM ${sql.table(`${schema}.${name}`)} r`;
+      return sql`(SELECT coalesce(md5(string_agg(x, E'\n' ORDER BY x)), '') FROM (${rows}) s) AS ${sql.ref(name)}`;
+    });
+    const { rows } = await sql<Record<string, string>>`SELECT ${sql.join(hashes)}`.execute(db);
+    return rows[0];
+  }
   const snapshot: Record<string, string> = {};
-  for (const { name } of tables) {
-    if (IGNORED_TABLES.has(name)) continue;
+  for (const name of tables) {
     const rows = await db.selectFrom(name as 'contacts').selectAll().execute();
     const background = BACKGROUND_COLUMNS[name] ?? [];
     const lines = rows.map((row) => JSON.stringify(row, (key, value) => (background.includes(key) ? undefined : value))).sort();
