@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type SetStateAction } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { asApiError, errorDetail } from '../lib/api-errors';
 import { useConfirm, type ConfirmOptions } from '../ui/confirm-dialog';
@@ -66,6 +66,9 @@ export interface RecordEditorOptions<R, F, E extends object> {
   };
 }
 
+const applied = <F>(change: SetStateAction<F>, form: F): F =>
+  typeof change === 'function' ? (change as (form: F) => F)(form) : change;
+
 /**
  * What every record editor (contact, project, task, quote, invoice) does around its fields: the
  * form copied once from the loaded record (a background refetch must not wipe what is being
@@ -116,28 +119,37 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
     navigate(leaveTo, { replace: leaveReplace });
   }, [loadFailed, leaveMessage, leaveTo, leaveReplace, toast, navigate]);
 
-  const setForm = (change: SetStateAction<F>) =>
-    setForms((current) =>
-      current ? { ...current, form: typeof change === 'function' ? (change as (form: F) => F)(current.form) : change } : current,
-    );
+  // Stable, like React's setters: memoised children (a document's lines) keep their callbacks.
+  const setForm = useCallback(
+    (change: SetStateAction<F>) =>
+      setForms((current) => (current ? { ...current, form: applied(change, current.form) } : current)),
+    [],
+  );
   /** Changes the form and its baseline alike: a new saved state (or what the server changed in both). */
-  const reset = (change: SetStateAction<F>) => {
-    const next = (form: F) => (typeof change === 'function' ? (change as (form: F) => F)(form) : change);
-    setForms((current) => (current ? { form: next(current.form), baseline: next(current.baseline) } : current));
-  };
+  const reset = useCallback(
+    (change: SetStateAction<F>) =>
+      setForms((current) => (current ? { form: applied(change, current.form), baseline: applied(change, current.baseline) } : current)),
+    [],
+  );
   /** Clears the message of these fields (a changed field is checked again at the next save). */
-  const clearErrors = (...fields: (keyof E)[]) =>
-    setErrors((current) => {
-      if (!current || !fields.some((field) => current[field])) return current;
-      const next = { ...current };
-      for (const field of fields) delete next[field];
-      return next;
-    });
+  const clearErrors = useCallback(
+    (...fields: (keyof E)[]) =>
+      setErrors((current) => {
+        if (!current || !fields.some((field) => current[field])) return current;
+        const next = { ...current };
+        for (const field of fields) delete next[field];
+        return next;
+      }),
+    [],
+  );
   /** One field typed in: its message goes. */
-  const update = <K extends keyof F>(field: K, value: F[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    clearErrors(field as unknown as keyof E);
-  };
+  const update = useCallback(
+    <K extends keyof F>(field: K, value: F[K]) => {
+      setForm((current) => ({ ...current, [field]: value }));
+      clearErrors(field as unknown as keyof E);
+    },
+    [setForm, clearErrors],
+  );
 
   /** A refused request: its messages under the fields they name, and all of them above the form. */
   const showRefusal = (error: unknown) => {
