@@ -1,0 +1,361 @@
+import { useCallback, useId, useMemo, type SetStateAction } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { vatBreakdownJson } from '../../../shared/documents';
+import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
+import { PRIORITIES, PRIORITY_LABELS } from '../../../shared/workflow';
+import { formatDate } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Card } from '../../ui/card';
+import {
+  ChoiceField,
+  FormGrid,
+  Select,
+  StyledField,
+  StyledFieldError,
+  StyledHint,
+  StyledLabel,
+  TextArea,
+  TextField,
+} from '../../ui/form-fields';
+import { IconUser } from '../../ui/icons';
+import {
+  hasUntaxedLine,
+  withDocumentRate,
+  type DocumentForm,
+  type FormErrors,
+  type FormLine,
+  type formTotals,
+} from './document-form';
+import { UNKNOWN_CLIENT, type DocumentKindConfig } from './document-kinds';
+import { DocumentStatusBadges } from './document-status';
+import { DocumentTotals } from './document-totals';
+import type { DocumentRecord } from './document.types';
+import { LEDGER_MESSAGES } from './invoice-ledger';
+import { LineItemsEditor } from './line-items-editor';
+import type { DocumentOptions } from './use-document-options';
+import { EXEMPTION_OPTIONS, OPERATION_OPTIONS, rateOptions } from './vat';
+
+const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+
+const StyledWide = styled.div`
+  grid-column: 1 / -1;
+`;
+
+const StyledExemption = styled.div`
+  margin-top: ${({ theme }) => theme.spacing.lg};
+  max-width: 32rem;
+`;
+
+const StyledLinesError = styled(StyledFieldError)`
+  margin-bottom: ${({ theme }) => theme.spacing.md};
+`;
+
+const StyledStatus = styled.div`
+  display: flex;
+  align-items: center;
+  min-height: 40px;
+`;
+
+const StyledClientChip = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  align-self: flex-start;
+  margin-top: ${({ theme }) => theme.spacing.sm};
+  padding: 4px 12px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.primarySoft};
+  color: ${({ theme }) => theme.colors.link};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+  font-weight: ${({ theme }) => theme.typography.weight.medium};
+  text-decoration: none;
+
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
+export interface DocumentFormFieldsProps {
+  config: DocumentKindConfig;
+  form: DocumentForm;
+  setForm: (change: SetStateAction<DocumentForm>) => void;
+  errors: FormErrors | null;
+  /** The stored record (an existing document). */
+  saved: DocumentRecord | null;
+  /** The client of the document edited or copied: named even when the picker does not list it. */
+  sourceClient: { id: number; name: string } | null;
+  options: DocumentOptions;
+  /** An issued invoice: everything printed is read-only. */
+  locked: boolean;
+  /** A seller in the franchise: no VAT fields. */
+  franchise: boolean;
+  totals: ReturnType<typeof formTotals>;
+}
+
+/** The quote and invoice fields: « Informations », « Lignes » and « Mentions ». */
+export function DocumentFormFields({
+  config,
+  form,
+  setForm,
+  errors: formErrors,
+  saved,
+  sourceClient,
+  options: { clients, clientsLoading, tasks, failed: optionsFailed },
+  locked,
+  franchise,
+  totals,
+}: DocumentFormFieldsProps) {
+  const { kind } = config;
+  const statusLabelId = useId();
+
+  const update = <K extends keyof DocumentForm>(field: K, value: DocumentForm[K]) =>
+    setForm((current) => ({ ...current, [field]: value }));
+  // Stable: each memoised line keeps its callbacks while another is typed in.
+  const updateLines = useCallback(
+    (change: (lines: FormLine[]) => FormLine[]) => setForm((current) => ({ ...current, line_items: change(current.line_items) })),
+    [setForm],
+  );
+
+  // The record's own client when the picker does not list it.
+  const clientOptions = useMemo(() => {
+    const options = clients.map((c) => ({ value: String(c.id), label: c.email ? `${c.name} (${c.email})` : c.name }));
+    const selected = form.client_id;
+    if (selected !== null && !clients.some((c) => c.id === selected)) {
+      const name = sourceClient?.id === selected ? sourceClient.name : '';
+      options.unshift({ value: String(selected), label: name || UNKNOWN_CLIENT });
+    }
+    return options;
+  }, [clients, form.client_id, sourceClient]);
+  const selectedClientName =
+    form.client_id === null
+      ? null
+      : clients.find((c) => c.id === form.client_id)?.name ||
+        (sourceClient?.id === form.client_id ? sourceClient.name : '') ||
+        UNKNOWN_CLIENT;
+
+  return (
+    <>
+      <Card title="Informations">
+        {locked && (
+          <Alert tone="info" style={{ marginBottom: 16 }}>
+            {LEDGER_MESSAGES.issuedNote}
+          </Alert>
+        )}
+        <FormGrid>
+          <StyledWide>
+            <TextField
+              label="Titre"
+              required
+              value={form.title}
+              disabled={locked}
+              error={formErrors?.title}
+              onChange={(event) => update('title', event.target.value)}
+            />
+          </StyledWide>
+          <StyledWide>
+            <Select
+              label="Client"
+              required
+              placeholderOption={clientsLoading ? 'Chargement des clients...' : 'Sélectionnez un client'}
+              options={clientOptions}
+              value={form.client_id === null ? '' : String(form.client_id)}
+              disabled={locked}
+              error={formErrors?.client}
+              hint={
+                !clientsLoading && clients.length === 0 && !optionsFailed ? (
+                  <>
+                    Aucun contact enregistré : <Link to="/contacts/new">ajoutez d&apos;abord un contact</Link>.
+                  </>
+                ) : undefined
+              }
+              onChange={(event) => update('client_id', event.target.value ? Number(event.target.value) : null)}
+            />
+            {form.client_id !== null && (
+              <StyledClientChip to={`/contacts/${form.client_id}`} aria-label={`Voir la fiche client : ${selectedClientName}`}>
+                <IconUser size={16} />
+                {selectedClientName}
+              </StyledClientChip>
+            )}
+          </StyledWide>
+          {locked && saved ? (
+            // Derived from payments and credit notes: shown, not chosen.
+            <StyledField>
+              <StyledLabel as="span" id={statusLabelId}>
+                Statut
+              </StyledLabel>
+              <StyledStatus role="group" aria-labelledby={statusLabelId}>
+                <DocumentStatusBadges config={config} status={saved.status} label={saved.status_display} overdue={saved.is_overdue} />
+              </StyledStatus>
+              <StyledHint>Suit les paiements et les avoirs enregistrés.</StyledHint>
+            </StyledField>
+          ) : (
+            <Select
+              label="Statut"
+              options={config.formStatuses}
+              value={form.status}
+              hint={kind === 'invoice' ? '« Envoyée » émet la facture : elle reçoit son numéro et son contenu est figé.' : undefined}
+              onChange={(event) => update('status', event.target.value)}
+            />
+          )}
+          <Select
+            label="Priorité"
+            options={PRIORITY_OPTIONS}
+            value={form.priority}
+            onChange={(event) => update('priority', event.target.value)}
+          />
+          <TextField
+            label="Date d'émission"
+            type="date"
+            required
+            value={form.issue_date}
+            disabled={locked}
+            onChange={(event) => update('issue_date', event.target.value)}
+          />
+          <TextField
+            label={config.labels.endDate}
+            type="date"
+            required={kind === 'invoice'}
+            value={form.end_date}
+            disabled={locked}
+            onChange={(event) => update('end_date', event.target.value)}
+          />
+          {!franchise && (
+            <Select
+              label="Taux de TVA par défaut"
+              options={rateOptions(form.tax_rate)}
+              value={form.tax_rate}
+              disabled={locked}
+              hint="Celui des nouvelles lignes ; les lignes à ce taux le suivent."
+              onChange={(event) => {
+                const rate = event.target.value;
+                setForm((current) => withDocumentRate(current, rate));
+              }}
+            />
+          )}
+          <Select
+            label="Opération"
+            options={OPERATION_OPTIONS}
+            value={form.operation_category}
+            disabled={locked}
+            onChange={(event) => update('operation_category', event.target.value as OperationCategory)}
+          />
+          <StyledWide>
+            <ChoiceField
+              type="checkbox"
+              label="Prestation sur une période"
+              checked={form.service_period}
+              disabled={locked}
+              onChange={(event) => update('service_period', event.target.checked)}
+            />
+          </StyledWide>
+          <TextField
+            label="Date de la prestation"
+            type="date"
+            value={form.service_date}
+            disabled={locked}
+            hint={
+              form.service_period && form.service_date && form.service_end_date
+                ? `Période : du ${formatDate(form.service_date)} au ${formatDate(form.service_end_date)}`
+                : form.service_period
+                  ? 'Début de la période.'
+                  : 'Date de la prestation ou de la livraison, si elle diffère de la date d’émission.'
+            }
+            onChange={(event) => update('service_date', event.target.value)}
+          />
+          {form.service_period && (
+            <TextField
+              label="Fin de la période"
+              type="date"
+              value={form.service_end_date}
+              disabled={locked}
+              error={formErrors?.serviceDates}
+              onChange={(event) => update('service_end_date', event.target.value)}
+            />
+          )}
+          <StyledWide>
+            <TextArea
+              label="Notes / Description"
+              rows={3}
+              value={form.description}
+              disabled={locked}
+              onChange={(event) => update('description', event.target.value)}
+            />
+          </StyledWide>
+          {kind === 'invoice' && (
+            <StyledWide>
+              <TextArea
+                label="Notes internes"
+                rows={3}
+                value={form.internal_notes}
+                hint="Pour vous seul : jamais imprimées sur la facture, modifiables à tout moment."
+                onChange={(event) => update('internal_notes', event.target.value)}
+              />
+            </StyledWide>
+          )}
+        </FormGrid>
+      </Card>
+
+      <Card title="Lignes">
+        {/* Already announced by the summary above the form: shown here, not announced twice. */}
+        {formErrors?.lines && <StyledLinesError>{formErrors.lines}</StyledLinesError>}
+        <LineItemsEditor
+          lines={form.line_items}
+          lineTotals={totals.lines}
+          tasks={tasks}
+          billsTasks={kind === 'invoice'}
+          showErrors={Boolean(formErrors?.invalidLines.length)}
+          disabled={locked}
+          defaultRate={form.tax_rate}
+          showVat={!franchise}
+          onChange={updateLines}
+        />
+        {/* A VAT-registered seller's 0 % lines need their legal basis (art. 242 nonies A du CGI). */}
+        {!franchise && (hasUntaxedLine(form) || (locked && form.vat_exemption)) && (
+          <StyledExemption>
+            <Select
+              label="Motif d'exonération"
+              required
+              placeholderOption="Choisissez le motif des lignes à 0 %"
+              options={EXEMPTION_OPTIONS}
+              value={form.vat_exemption}
+              disabled={locked}
+              error={formErrors?.vatExemption}
+              onChange={(event) => update('vat_exemption', event.target.value as VatExemptionKey | '')}
+            />
+          </StyledExemption>
+        )}
+        <DocumentTotals
+          subtotal={totals.subtotal / 100}
+          tax={totals.tax / 100}
+          total={totals.total / 100}
+          breakdown={vatBreakdownJson(totals.breakdown)}
+          franchise={franchise}
+        />
+      </Card>
+
+      <Card title="Mentions">
+        <FormGrid>
+          <StyledWide>
+            <TextArea
+              label="Mentions légales"
+              rows={4}
+              value={form.legal_notice}
+              disabled={locked}
+              onChange={(event) => update('legal_notice', event.target.value)}
+            />
+          </StyledWide>
+          <StyledWide>
+            <TextArea
+              label={config.labels.signatureNotice}
+              rows={4}
+              value={form.signature_notice}
+              disabled={locked}
+              onChange={(event) => update('signature_notice', event.target.value)}
+            />
+          </StyledWide>
+        </FormGrid>
+      </Card>
+    </>
+  );
+}
