@@ -111,13 +111,16 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
       fields: ['name', 'budget', 'revenue'],
       labels: PROJECT_ERROR_LABELS,
     },
-    remove: {
-      confirm: () => ({ title: 'Supprimer le projet', message: PROJECT_MESSAGES.confirmDelete, confirmLabel: 'Supprimer' }),
-      send: () => deleteProject(projectId ?? 0).unwrap(),
-      deleted: PROJECT_MESSAGES.deleted,
-      to: '/projects',
-      failed: PROJECT_MESSAGES.deleteError,
-    },
+    remove:
+      projectId === null
+        ? undefined
+        : {
+            confirm: () => ({ title: 'Supprimer le projet', message: PROJECT_MESSAGES.confirmDelete, confirmLabel: 'Supprimer' }),
+            send: () => deleteProject(projectId).unwrap(),
+            deleted: PROJECT_MESSAGES.deleted,
+            to: '/projects',
+            failed: PROJECT_MESSAGES.deleteError,
+          },
   });
   const { form, errors, refusal } = editor;
   const set =
