@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { lastLinkSentTo, readOutbox } from '../../src/server/test/outbox';
+import { lastLinkSentTo, readOutbox, waitForLinkSentTo } from '../../src/server/test/outbox';
 
 export { E2E_DATA_DIR, lastLinkSentTo, readOutbox };
 
@@ -19,7 +19,8 @@ export function newUser(prefix = 'e2e'): TestUser {
 export async function createActivatedUser(request: APIRequestContext, user = newUser()): Promise<TestUser> {
   const res = await request.post('/api/register/', { data: { email: user.email, password: user.password, password2: user.password } });
   expect(res.status(), await res.text()).toBe(201);
-  const link = new URL(lastLinkSentTo(E2E_DATA_DIR, user.email));
+  // Delivered through the outbox just after the answer.
+  const link = new URL(await waitForLinkSentTo(E2E_DATA_DIR, user.email, 'activate'));
   const activation = await request.get(link.pathname, { maxRedirects: 0 });
   expect(activation.headers().location).toBe('/activation-success');
   return user;

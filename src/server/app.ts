@@ -4,7 +4,7 @@ import type { DatabaseHandle } from './db/database';
 import type { AppContext } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
 import { usePdfRendering } from './documents/pdf-pool';
-import { createMailDelivery, type MailDeliverySettings } from './mail/outbox';
+import { createMailDelivery, type MailDelivery, type MailDeliverySettings } from './mail/outbox';
 import { createJobRunner, type JobRunner, type JobRunnerSettings } from './jobs/runner';
 import { createTokenService } from './modules/auth/tokens';
 import { createAuthService } from './modules/auth/auth.service';
@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's job runner (tests drive it with `runDue()`). */
     jobs: JobRunner;
+    /** This process's mail delivery worker (tests wait for it with `idle()`). */
+    outbox: MailDelivery;
   }
 }
 
@@ -91,13 +93,14 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
   const sessionGuard = createSessionGuard(sessions.liveOwner);
   const resolvedMailer =
     mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  // Document e-mails leave through the outbox: delivered from start-up on, until the app closes.
+  // Document and account e-mails leave through the outbox: delivered from start-up on, until the app closes.
   const outbox = createMailDelivery({
     db: database.db,
     mailer: resolvedMailer,
     log: app.log,
     settings: { leaseMs: config.mailLeaseMs, ...mailDelivery },
   });
+  app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', () => outbox.stop());
   // Background jobs (automatic reminders, recurring invoices): run from start-up on in every process.
@@ -110,14 +113,13 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
     config,
     db: database.db,
     dialect: database.dialect,
-    mailer: resolvedMailer,
     outbox,
     jobs,
     tokens,
     rateLimit: createRateLimiter(database.db, config.rateLimitScale),
     auth: createAuthService({
       db: database.db,
-      mailer: resolvedMailer,
+      outbox,
       tokens,
       sessions,
       sessionGuard,

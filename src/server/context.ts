@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import type { Dialect } from './db/database';
-import type { Mailer } from './mail/mailer';
 import type { MailDelivery } from './mail/outbox';
 import type { JobRunner } from './jobs/runner';
 import type { TokenService } from './modules/auth/tokens';
@@ -15,8 +14,7 @@ export interface AppContext {
   config: AppConfig;
   db: Kysely<Database>;
   dialect: Dialect;
-  mailer: Mailer;
-  /** Delivers the document e-mails committed to the outbox (mail/outbox.ts). */
+  /** Delivers the e-mails committed to the outbox (mail/outbox.ts): documents', reminders', accounts'. */
   outbox: MailDelivery;
   /** Background jobs (jobs/runner.ts): modules register their handlers on it and schedule jobs. */
   jobs: JobRunner;

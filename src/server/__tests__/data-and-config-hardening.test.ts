@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestSchema, dropTestSchema, STRONG_PASSWORD, TEST_DATABASE_URL, uniqueEmail } from '../test/test-app';
-import { lastLinkSentTo } from '../test/outbox';
+import { answerOnceAccountMailSettled, lastLinkSentTo } from '../test/outbox';
 
 /**
  * Data and configuration (issue 16): account-link tokens never reach the logs, DATA_DIR and what
@@ -37,6 +37,7 @@ describe('logs', () => {
     await migrateToLatest(database);
     const lines: string[] = [];
     const app = await buildApp({ config, database, logger: { level: 'info', stream: { write: (line) => lines.push(line) } } });
+    answerOnceAccountMailSettled(app, database.db);
     try {
       const email = uniqueEmail('journal');
       const payload = { email, password: STRONG_PASSWORD, password2: STRONG_PASSWORD };
@@ -81,6 +82,7 @@ describe('file modes', () => {
     const database = openDatabase(config.databaseUrl);
     await migrateToLatest(database);
     const app = await buildApp({ config, database, logger: false });
+    answerOnceAccountMailSettled(app, database.db);
     try {
       const email = uniqueEmail('modes');
       await app.inject({ method: 'POST', url: '/api/register/', payload: { email, password: STRONG_PASSWORD, password2: STRONG_PASSWORD } });

@@ -123,6 +123,8 @@ describe('a server killed between the commit and the delivery', () => {
     const email = uniqueEmail('outbox');
     const reg = await server.request('POST', '/api/register/', { body: { email, password: STRONG_PASSWORD, password2: STRONG_PASSWORD } });
     expect(reg.status).toBe(201);
+    // Delivered through the outbox, just after the answer.
+    await until(() => delivered.some((m) => m.to.includes(email)), 'the activation e-mail');
     const mail = delivered.find((m) => m.to.includes(email))!;
     const link = new URL(/https?:\/\/\S+/.exec(mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![0]);
     expect((await server.request('GET', link.pathname)).headers.get('location')).toBe('/activation-success');

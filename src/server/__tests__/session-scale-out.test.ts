@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { SESSION_RECHECK_MS } from '../modules/auth/session-guard';
-import { lastLinkSentTo } from '../test/outbox';
 import { TEST_DATABASE_URL } from '../test/test-app';
 import {
-  makeDataDir, newSecretKey, removeDir, signUpOverHttp, sleep, startServer, stopAllServers, throwawayPgDatabase,
+  mailedLink, makeDataDir, newSecretKey, removeDir, signUpOverHttp, sleep, startServer, stopAllServers, throwawayPgDatabase,
   type HttpUser, type ServerProcess,
 } from '../test/server-process';
 
@@ -75,7 +74,7 @@ it(`${label}, two processes: a password reset through one ends every session on 
   expect([await readWith(a, first), await readWith(a, second)]).toEqual([200, 200]);
 
   expect((await b.request('POST', '/api/reset-password/', { body: { email: user.email } })).status).toBe(200);
-  const link = new URL(lastLinkSentTo(b.dataDir, user.email)).pathname;
+  const link = new URL(await mailedLink(user.email, 'reset-password-confirm')).pathname;
   const reset = await b.request('POST', `/api${link}/`, { body: { password: 'Nouveau-Passe-42', password2: 'Nouveau-Passe-42' } });
   expect(reset.status).toBe(200);
   const endedAt = Date.now();

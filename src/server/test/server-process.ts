@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
-import { lastLinkSentTo } from './outbox';
+import { waitForLinkSentTo, type AccountLinkKind } from './outbox';
 import { STRONG_PASSWORD, uniqueEmail } from './test-app';
 
 /**
@@ -171,12 +171,22 @@ async function launch(port: number, options: ServerOptions): Promise<ServerProce
   throw new Error(`Server on port ${port} not healthy after ${STARTUP_TIMEOUT_MS} ms:\n${server.logs}`);
 }
 
+/** The DATA_DIRs of the servers this file started: whichever process delivers an account e-mail writes it in its own. */
+const mailDirs = new Set<string>();
+
+/**
+ * The newest `kind` link mailed to `email` by any server this file started, once delivered (a
+ * server delivers account e-mails just after answering, and another process may take one).
+ */
+export const mailedLink = (email: string, kind: AccountLinkKind) => waitForLinkSentTo([...mailDirs], email, kind);
+
 /**
  * Starts `main.ts` on the first free port from `firstPort` (wrapping within 8501–8520) and
  * resolves once /api/health/ answers. Another test file may grab the port between the probe
  * and the listen: the next port is then tried.
  */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  mailDirs.add(options.dataDir);
   const size = PORT_RANGE.last - PORT_RANGE.first + 1;
   let lastError: unknown = new Error('No free port in 8501–8520');
   for (let i = 0; i < size; i++) {
@@ -207,12 +217,12 @@ export interface HttpUser {
   access: string;
 }
 
-/** Registers, activates through the link left in the server's outbox, and signs in — over HTTP. */
+/** Registers, activates through the link mailed (by whichever server delivered it), and signs in — over HTTP. */
 export async function signUpOverHttp(server: ServerProcess, email = uniqueEmail('http')): Promise<HttpUser> {
   const password = STRONG_PASSWORD;
   const reg = await server.request('POST', '/api/register/', { body: { email, password, password2: password } });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
-  const link = new URL(lastLinkSentTo(server.dataDir, email));
+  const link = new URL(await mailedLink(email, 'activate'));
   const act = await server.request('GET', link.pathname);
   if (act.headers.get('location') !== '/activation-success') throw new Error(`activation failed: ${act.status}`);
   const token = await server.request('POST', '/api/token/', { body: { email, password } });

@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Mailer } from '../mail/mailer';
 import type { MailDeliverySettings } from '../mail/outbox';
-import { lastLinkSentTo } from './outbox';
+import { answerOnceAccountMailSettled, lastLinkSentTo } from './outbox';
 
 /** Set by CI: the server suites then run on PostgreSQL as well as SQLite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -50,11 +50,18 @@ export async function dropTestSchema(schema: string): Promise<void> {
 
 /**
  * The real application on a real, empty database: a temporary SQLite file, or a fresh
- * PostgreSQL schema when TEST_DATABASE_URL is set. E-mails go to the outbox in a temp DATA_DIR.
+ * PostgreSQL schema when TEST_DATABASE_URL is set. E-mails go to the outbox in a temp DATA_DIR;
+ * a request that stores account e-mails answers once they are there (`answerOnceAccountMailSettled`).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer; mailDelivery?: Partial<MailDeliverySettings>; jobs?: BuildAppOptions['jobs'] } = {},
+  options: {
+    mailer?: Mailer;
+    mailDelivery?: Partial<MailDeliverySettings>;
+    jobs?: BuildAppOptions['jobs'];
+    /** Silent unless given (a test reading the log lines gives a stream). */
+    logger?: BuildAppOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-test-'));
   const schema = await createTestSchema();
@@ -76,7 +83,9 @@ export async function createTestApp(
   };
   // The job runner stays stopped unless a test asks for it (it drives it with app.jobs.runDue()).
   const jobs = options.jobs ?? { autoStart: false };
-  const app = await buildApp({ config, database, mailer: options.mailer, mailDelivery: options.mailDelivery, jobs, logger: false, onRoute });
+  const { mailer, mailDelivery, logger = false } = options;
+  const app = await buildApp({ config, database, mailer, mailDelivery, jobs, logger, onRoute });
+  answerOnceAccountMailSettled(app, database.db);
   await app.ready();
   return {
     app,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
+import type { OutgoingMail } from '../../mail/mailer';
+import { enqueueAccountMail, type MailDelivery } from '../../mail/outbox';
 import {
   activationEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail, passwordResetEmail,
 } from '../../mail/account-emails';
@@ -19,7 +20,8 @@ export const INVALID_REFRESH = new ApiError(401, { detail: 'Token is invalid or 
 
 export interface AuthServiceDeps {
   db: Kysely<Database>;
-  mailer: Mailer;
+  /** Account e-mails are stored in the outbox with the change that needs them; kicked once it commits. */
+  outbox: Pick<MailDelivery, 'kick'>;
   tokens: TokenService;
   sessions: SessionsRepository;
   /** This process's cache of live sessions, told at once of the sessions ended here. */
@@ -30,8 +32,28 @@ export interface AuthServiceDeps {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, secretKey, appUrl }: AuthServiceDeps) {
+/** Stores an account e-mail to `ownerId` in the transaction at hand. */
+type QueueAccountMail = (ownerId: number, mail: OutgoingMail) => Promise<void>;
+
+export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, secretKey, appUrl }: AuthServiceDeps) {
   const users = usersRepository(db);
+
+  /**
+   * Runs `work` in a transaction; the account e-mails it queues are stored with its writes (kept if
+   * they commit, gone if they roll back) and leave as soon as it commits, the mail server up or not
+   * (the outbox retries).
+   */
+  async function withAccountMail<T>(work: (trx: Kysely<Database>, queue: QueueAccountMail) => Promise<T>): Promise<T> {
+    let queued = false;
+    const result = await db.transaction().execute((trx) =>
+      work(trx, async (ownerId, mail) => {
+        await enqueueAccountMail(trx, { ownerId, mail });
+        queued = true;
+      }),
+    );
+    if (queued) outbox.kick();
+    return result;
+  }
 
   /** A token pair in `sessionId` (a rotation), or in a new session (a sign-in). */
   async function issuePair(userId: number, sessionId?: string) {
@@ -95,14 +117,18 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
       if (await users.findByEmail(email)) {
         throw badRequest({ email: [EMAIL_TAKEN] });
       }
-      let user: UserRow;
-      try {
-        user = await users.create(email, await hashPassword(password));
-      } catch {
-        // Unique index: a concurrent registration of the same e-mail won the race.
-        throw badRequest({ email: [EMAIL_TAKEN] });
-      }
-      await mailer.send(activationEmail(user.email, accountLink('activation', user)));
+      const passwordHash = await hashPassword(password);
+      // The account and its activation e-mail are stored together: no account without its link.
+      await withAccountMail(async (trx, queue) => {
+        let user: UserRow;
+        try {
+          user = await usersRepository(trx).create(email, passwordHash);
+        } catch {
+          // Unique index: a concurrent registration of the same e-mail won the race.
+          throw badRequest({ email: [EMAIL_TAKEN] });
+        }
+        await queue(user.id, activationEmail(user.email, accountLink('activation', user)));
+      });
     },
 
     /**
@@ -167,7 +193,7 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
     async requestReset(email: string): Promise<void> {
       const user = await users.findByEmail(email);
       if (!user) return;
-      await mailer.send(passwordResetEmail(user.email, accountLink('reset', user)));
+      await withAccountMail((_trx, queue) => queue(user.id, passwordResetEmail(user.email, accountLink('reset', user))));
     },
 
     async confirmReset(uidb64: string, token: string, password: string, password2: string): Promise<void> {
@@ -182,14 +208,18 @@ export function createAuthService({ db, mailer, tokens, sessions, sessionGuard, 
     setPassword,
 
     /**
-     * For an account whose `pending_email` was just set (the profile checked the current password
-     * and that the address is free): the link to the new address, and a notice to the current one,
-     * whose owner can still stop the change by changing the password.
+     * Sets a new `pending_email` through `save` (the profile checked the current password and that
+     * the address is free) and stores, in the same transaction, the link to the new address and a
+     * notice to the current one, whose owner can still stop the change by changing the password.
      */
-    async sendEmailChangeLinks(user: UserRow): Promise<void> {
-      if (!user.pending_email) return;
-      await mailer.send(emailChangeConfirmationEmail(user.pending_email, accountLink('email', user)));
-      await mailer.send(emailChangeNoticeEmail(user.email, user.pending_email));
+    async requestEmailChange(save: (trx: Kysely<Database>) => Promise<UserRow>): Promise<UserRow> {
+      return withAccountMail(async (trx, queue) => {
+        const user = await save(trx);
+        if (!user.pending_email) throw new Error('An e-mail change sets pending_email');
+        await queue(user.id, emailChangeConfirmationEmail(user.pending_email, accountLink('email', user)));
+        await queue(user.id, emailChangeNoticeEmail(user.email, user.pending_email));
+        return user;
+      });
     },
 
     /**

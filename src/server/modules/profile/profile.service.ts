@@ -110,8 +110,9 @@ export function profileService(ctx: Pick<AppContext, 'db' | 'rateLimit' | 'auth'
       if (newEmail) values.pending_email = newEmail;
 
       if (password) await ctx.auth.setPassword(who.userId, password, { keepSession: who.sessionId });
-      const saved = await repo.save(who.userId, values);
-      if (newEmail) await ctx.auth.sendEmailChangeLinks(saved);
+      const saved = newEmail
+        ? await ctx.auth.requestEmailChange((trx) => profileRepository(trx).save(who.userId, values))
+        : await repo.save(who.userId, values);
       return toProfile(saved);
     },
   };
