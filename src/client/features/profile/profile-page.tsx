@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { asApiError } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -17,7 +17,7 @@ import { formatIban } from '../../../shared/identifiers';
 import { LEGAL_FORMS, LEGAL_FORM_KEYS, hasShareCapital, ibanError, isSoleTrader, registryOf } from '../../../shared/profile';
 import { VAT_FRANCHISE, VAT_ON_DEBITS_MENTION, VAT_REGIME_LABELS, type VatRegime } from '../../../shared/vat';
 import { ReminderSettingsSection } from '../reminders';
-import { useGetProfileQuery, useUpdateProfileMutation } from './profile.api';
+import { useGetProfileQuery, useUpdateProfileMutation, type Profile } from './profile.api';
 import {
   REQUIRED_MESSAGE, buildProfilePayload, changesCredentials, firstInError, isFormField, isRequired, toForm,
   validateProfileForm, type FieldErrors, type FieldName, type ProfileForm,
@@ -166,11 +166,38 @@ function Collapsible({ title, open, onToggle, children }: CollapsibleProps) {
 
 /** /profile: 'Mon Profil Professionnel' (SPEC 2, 3, 5, 8; legal identity, VAT and bank details: issue 14). */
 export function ProfilePage() {
-  const dispatch = useAppDispatch();
   const { data, isLoading, isError } = useGetProfileQuery();
+
+  let content: ReactNode;
+  if (isLoading) {
+    content = <Spinner label="Chargement du profil..." />;
+  } else if (isError && !data) {
+    content = <Alert tone="error">{PROFILE_MESSAGES.loadError}</Alert>;
+  } else {
+    content = <ProfileEditor profile={data} />;
+  }
+
+  return (
+    <Page
+      title="Mon Profil Professionnel"
+      description="Ces informations apparaissent sur vos devis et factures."
+      narrow
+    >
+      {content}
+      {data && <ReminderSettingsSection />}
+    </Page>
+  );
+}
+
+/**
+ * The profile form, mounted with the loaded profile: its state starts from it once, so that a
+ * background refetch does not wipe what is being typed (a save refills it from the answer).
+ */
+function ProfileEditor({ profile }: { profile: Profile | undefined }) {
+  const dispatch = useAppDispatch();
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
 
-  const [form, setForm] = useState<ProfileForm>(() => toForm(data));
+  const [form, setForm] = useState<ProfileForm>(() => toForm(profile));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [extraErrors, setExtraErrors] = useState<string[]>([]);
@@ -178,13 +205,9 @@ export function ProfilePage() {
   const [legalOpen, setLegalOpen] = useState(false);
   const [signatureOpen, setSignatureOpen] = useState(false);
   const strengthId = useId();
-  const savedEmail = data?.email ?? '';
+  const savedEmail = profile?.email ?? '';
   // A new e-mail or password needs the current password (the API refuses them without it).
   const askCurrentPassword = changesCredentials(form, savedEmail);
-
-  useEffect(() => {
-    if (data) setForm(toForm(data));
-  }, [data]);
 
   const countryOptions = useMemo(() => {
     const names = form.country && !COUNTRIES.includes(form.country) ? [form.country, ...COUNTRIES] : COUNTRIES;
@@ -275,219 +298,201 @@ export function ProfilePage() {
   const soleTrader = isSoleTrader(form.legal_form);
   const personName = `${form.first_name.trim()} ${form.last_name.trim()}`.trim() || 'Prénom Nom';
 
-  let content: ReactNode;
-  if (isLoading) {
-    content = <Spinner label="Chargement du profil..." />;
-  } else if (isError && !data) {
-    content = <Alert tone="error">{PROFILE_MESSAGES.loadError}</Alert>;
-  } else {
-    content = (
-      <StyledForm noValidate onSubmit={onSubmit} aria-label="Profil professionnel">
-        {banner && <Alert tone="error">{banner}</Alert>}
-        {extraErrors.map((message) => (
-          <Alert key={message} tone="error">
-            {message}
-          </Alert>
-        ))}
-        {success && <Alert tone="success">{success}</Alert>}
+  return (
+    <StyledForm noValidate onSubmit={onSubmit} aria-label="Profil professionnel">
+      {banner && <Alert tone="error">{banner}</Alert>}
+      {extraErrors.map((message) => (
+        <Alert key={message} tone="error">
+          {message}
+        </Alert>
+      ))}
+      {success && <Alert tone="success">{success}</Alert>}
 
-        <Card title="Entreprise">
-          <FormGrid>
-            <StyledWide>{field('company_name', "Nom de l'entreprise", { autoComplete: 'organization' })}</StyledWide>
-            {field('phone', 'Téléphone', { type: 'tel', autoComplete: 'tel' })}
-            {field('website', 'Site web', { type: 'url', autoComplete: 'url', placeholder: 'https://' })}
-          </FormGrid>
-        </Card>
+      <Card title="Entreprise">
+        <FormGrid>
+          <StyledWide>{field('company_name', "Nom de l'entreprise", { autoComplete: 'organization' })}</StyledWide>
+          {field('phone', 'Téléphone', { type: 'tel', autoComplete: 'tel' })}
+          {field('website', 'Site web', { type: 'url', autoComplete: 'url', placeholder: 'https://' })}
+        </FormGrid>
+      </Card>
 
-        <Card title="Adresse">
-          <FormGrid>
-            <StyledWide>{field('address', 'Adresse', { autoComplete: 'street-address' })}</StyledWide>
-            {field('city', 'Ville', { autoComplete: 'address-level2' })}
-            {field('postal_code', 'Code postal', { autoComplete: 'postal-code' })}
-            <Select
-              id={`${FIELD_IDS_PREFIX}country`}
-              name="country"
-              label="Pays"
-              value={form.country}
-              onChange={set('country')}
-              error={fieldErrors.country}
-              options={countryOptions}
+      <Card title="Adresse">
+        <FormGrid>
+          <StyledWide>{field('address', 'Adresse', { autoComplete: 'street-address' })}</StyledWide>
+          {field('city', 'Ville', { autoComplete: 'address-level2' })}
+          {field('postal_code', 'Code postal', { autoComplete: 'postal-code' })}
+          <Select
+            id={`${FIELD_IDS_PREFIX}country`}
+            name="country"
+            label="Pays"
+            value={form.country}
+            onChange={set('country')}
+            error={fieldErrors.country}
+            options={countryOptions}
+          />
+        </FormGrid>
+      </Card>
+
+      <Card title="Identité légale">
+        <FormGrid>
+          <Select
+            id={`${FIELD_IDS_PREFIX}legal_form`}
+            name="legal_form"
+            label="Forme juridique"
+            value={form.legal_form}
+            onChange={set('legal_form')}
+            error={fieldErrors.legal_form}
+            options={LEGAL_FORM_OPTIONS}
+            placeholderOption="Non précisée"
+            hint={soleTrader ? `Vos documents indiqueront « ${personName} EI », comme l’exige le Code de commerce.` : undefined}
+          />
+          {field('business_type', 'Statut juridique', {
+            hint: 'Texte libre affiché à côté de votre nom, par ex. « Artisan » ou « Profession libérale ».',
+          })}
+          {hasShareCapital(form.legal_form) && (
+            <DecimalField
+              id={`${FIELD_IDS_PREFIX}share_capital`}
+              name="share_capital"
+              label="Capital social (€)"
+              value={form.share_capital}
+              onChange={(share_capital) => update({ share_capital })}
+              error={fieldErrors.share_capital}
+              hint="Imprimé sur vos documents : « SARL au capital de 10 000,00 € ». Laissez vide s’il n’est pas à indiquer."
             />
-          </FormGrid>
-        </Card>
-
-        <Card title="Identité légale">
-          <FormGrid>
-            <Select
-              id={`${FIELD_IDS_PREFIX}legal_form`}
-              name="legal_form"
-              label="Forme juridique"
-              value={form.legal_form}
-              onChange={set('legal_form')}
-              error={fieldErrors.legal_form}
-              options={LEGAL_FORM_OPTIONS}
-              placeholderOption="Non précisée"
-              hint={soleTrader ? `Vos documents indiqueront « ${personName} EI », comme l’exige le Code de commerce.` : undefined}
-            />
-            {field('business_type', 'Statut juridique', {
-              hint: 'Texte libre affiché à côté de votre nom, par ex. « Artisan » ou « Profession libérale ».',
+          )}
+          {field('siret', 'SIRET', { inputMode: 'numeric' })}
+          <StyledWide>
+            {field('registration', 'Immatriculation (RCS ou RM)', {
+              placeholder: 'RCS Lyon 123 456 789',
+              hint: registrationHint(form.legal_form),
             })}
-            {hasShareCapital(form.legal_form) && (
-              <DecimalField
-                id={`${FIELD_IDS_PREFIX}share_capital`}
-                name="share_capital"
-                label="Capital social (€)"
-                value={form.share_capital}
-                onChange={(share_capital) => update({ share_capital })}
-                error={fieldErrors.share_capital}
-                hint="Imprimé sur vos documents : « SARL au capital de 10 000,00 € ». Laissez vide s’il n’est pas à indiquer."
-              />
-            )}
-            {field('siret', 'SIRET', { inputMode: 'numeric' })}
-            <StyledWide>
-              {field('registration', 'Immatriculation (RCS ou RM)', {
-                placeholder: 'RCS Lyon 123 456 789',
-                hint: registrationHint(form.legal_form),
-              })}
-            </StyledWide>
-          </FormGrid>
-        </Card>
+          </StyledWide>
+        </FormGrid>
+      </Card>
 
-        <Card title="TVA">
-          <StyledSection>
-            <StyledFieldset>
-              <legend>Régime de TVA</legend>
-              {(['franchise', 'assujetti'] as const).map((regime, index) => (
-                <ChoiceField
-                  key={regime}
-                  id={index === 0 ? `${FIELD_IDS_PREFIX}vat_regime` : undefined}
-                  type="radio"
-                  name="vat_regime"
-                  label={VAT_REGIME_LABELS[regime]}
-                  hint={VAT_REGIME_HINTS[regime]}
-                  checked={form.vat_regime === regime}
-                  onChange={() => update({ vat_regime: regime })}
-                />
-              ))}
-              {fieldErrors.vat_regime && <Alert tone="error">{fieldErrors.vat_regime}</Alert>}
-            </StyledFieldset>
-            <FormGrid>{field('vat_number', 'TVA intracom', { placeholder: 'FR12345678901' })}</FormGrid>
-            {form.vat_regime === 'assujetti' && !form.vat_number.trim() && (
-              <Alert tone="warning">{PROFILE_MESSAGES.vatNumberMissing}</Alert>
-            )}
-            {form.vat_regime === 'assujetti' && (
+      <Card title="TVA">
+        <StyledSection>
+          <StyledFieldset>
+            <legend>Régime de TVA</legend>
+            {(['franchise', 'assujetti'] as const).map((regime, index) => (
               <ChoiceField
-                id={`${FIELD_IDS_PREFIX}vat_on_debits`}
-                type="checkbox"
-                name="vat_on_debits"
-                label="Option pour le paiement de la TVA d'après les débits"
-                hint={`Vos factures portent alors la mention « ${VAT_ON_DEBITS_MENTION} ».`}
-                checked={form.vat_on_debits}
-                onChange={(event) => update({ vat_on_debits: event.target.checked })}
+                key={regime}
+                id={index === 0 ? `${FIELD_IDS_PREFIX}vat_regime` : undefined}
+                type="radio"
+                name="vat_regime"
+                label={VAT_REGIME_LABELS[regime]}
+                hint={VAT_REGIME_HINTS[regime]}
+                checked={form.vat_regime === regime}
+                onChange={() => update({ vat_regime: regime })}
               />
-            )}
-          </StyledSection>
-        </Card>
+            ))}
+            {fieldErrors.vat_regime && <Alert tone="error">{fieldErrors.vat_regime}</Alert>}
+          </StyledFieldset>
+          <FormGrid>{field('vat_number', 'TVA intracom', { placeholder: 'FR12345678901' })}</FormGrid>
+          {form.vat_regime === 'assujetti' && !form.vat_number.trim() && (
+            <Alert tone="warning">{PROFILE_MESSAGES.vatNumberMissing}</Alert>
+          )}
+          {form.vat_regime === 'assujetti' && (
+            <ChoiceField
+              id={`${FIELD_IDS_PREFIX}vat_on_debits`}
+              type="checkbox"
+              name="vat_on_debits"
+              label="Option pour le paiement de la TVA d'après les débits"
+              hint={`Vos factures portent alors la mention « ${VAT_ON_DEBITS_MENTION} ».`}
+              checked={form.vat_on_debits}
+              onChange={(event) => update({ vat_on_debits: event.target.checked })}
+            />
+          )}
+        </StyledSection>
+      </Card>
 
-        <Card title="Coordonnées bancaires">
-          <FormGrid>
+      <Card title="Coordonnées bancaires">
+        <FormGrid>
+          <StyledWide>
+            {field('iban', 'IBAN', {
+              autoComplete: 'off',
+              spellCheck: false,
+              placeholder: 'FR76 3000 6000 0112 3456 7890 189',
+              hint: 'Imprimé dans le bloc « Règlement » de vos factures, pour les virements.',
+              onBlur: onIbanBlur,
+            })}
+          </StyledWide>
+          {field('bic', 'BIC', { autoComplete: 'off', spellCheck: false, placeholder: 'BNPAFRPPXXX' })}
+        </FormGrid>
+      </Card>
+
+      <Card title="Identité et connexion">
+        <FormGrid>
+          {field('first_name', 'Prénom', { autoComplete: 'given-name' })}
+          {field('last_name', 'Nom', { autoComplete: 'family-name' })}
+          <StyledWide>{field('email', 'Email', { type: 'email', autoComplete: 'email' })}</StyledWide>
+          {profile?.pending_email && (
             <StyledWide>
-              {field('iban', 'IBAN', {
-                autoComplete: 'off',
-                spellCheck: false,
-                placeholder: 'FR76 3000 6000 0112 3456 7890 189',
-                hint: 'Imprimé dans le bloc « Règlement » de vos factures, pour les virements.',
-                onBlur: onIbanBlur,
-              })}
+              <Alert tone="info">{PROFILE_MESSAGES.emailPending(profile.pending_email)}</Alert>
             </StyledWide>
-            {field('bic', 'BIC', { autoComplete: 'off', spellCheck: false, placeholder: 'BNPAFRPPXXX' })}
-          </FormGrid>
-        </Card>
-
-        <Card title="Identité et connexion">
-          <FormGrid>
-            {field('first_name', 'Prénom', { autoComplete: 'given-name' })}
-            {field('last_name', 'Nom', { autoComplete: 'family-name' })}
-            <StyledWide>{field('email', 'Email', { type: 'email', autoComplete: 'email' })}</StyledWide>
-            {data?.pending_email && (
-              <StyledWide>
-                <Alert tone="info">{PROFILE_MESSAGES.emailPending(data.pending_email)}</Alert>
-              </StyledWide>
-            )}
-            <StyledFieldStack>
-              {field('password', 'Nouveau mot de passe', {
-                type: 'password',
-                autoComplete: 'new-password',
-                hint: 'Laissez vide pour conserver le mot de passe actuel.',
-                'aria-describedby': form.password ? strengthId : undefined,
-              })}
-              <PasswordStrengthMeter password={form.password} email={form.email} id={strengthId} />
-            </StyledFieldStack>
-            {field('password_confirm', 'Confirmer le mot de passe', {
+          )}
+          <StyledFieldStack>
+            {field('password', 'Nouveau mot de passe', {
               type: 'password',
               autoComplete: 'new-password',
-              'aria-invalid': banner === PROFILE_MESSAGES.passwordMismatch ? true : undefined,
+              hint: 'Laissez vide pour conserver le mot de passe actuel.',
+              'aria-describedby': form.password ? strengthId : undefined,
             })}
-            {askCurrentPassword && (
-              <StyledWide>
-                {field('current_password', 'Mot de passe actuel', {
-                  type: 'password',
-                  autoComplete: 'current-password',
-                  required: true,
-                  hint: 'Requis pour changer d’adresse e-mail ou de mot de passe.',
-                })}
-              </StyledWide>
-            )}
-          </FormGrid>
-        </Card>
+            <PasswordStrengthMeter password={form.password} email={form.email} id={strengthId} />
+          </StyledFieldStack>
+          {field('password_confirm', 'Confirmer le mot de passe', {
+            type: 'password',
+            autoComplete: 'new-password',
+            'aria-invalid': banner === PROFILE_MESSAGES.passwordMismatch ? true : undefined,
+          })}
+          {askCurrentPassword && (
+            <StyledWide>
+              {field('current_password', 'Mot de passe actuel', {
+                type: 'password',
+                autoComplete: 'current-password',
+                required: true,
+                hint: 'Requis pour changer d’adresse e-mail ou de mot de passe.',
+              })}
+            </StyledWide>
+          )}
+        </FormGrid>
+      </Card>
 
-        <Collapsible title="Mentions Légales par défaut" open={legalOpen} onToggle={() => setLegalOpen((v) => !v)}>
-          <TextArea
-            id={`${FIELD_IDS_PREFIX}legal_notice`}
-            name="legal_notice"
-            label="Texte des mentions légales"
-            hint="Repris par défaut sur vos nouveaux devis et factures."
-            rows={5}
-            value={form.legal_notice}
-            onChange={set('legal_notice')}
-            error={fieldErrors.legal_notice}
-          />
-        </Collapsible>
+      <Collapsible title="Mentions Légales par défaut" open={legalOpen} onToggle={() => setLegalOpen((v) => !v)}>
+        <TextArea
+          id={`${FIELD_IDS_PREFIX}legal_notice`}
+          name="legal_notice"
+          label="Texte des mentions légales"
+          hint="Repris par défaut sur vos nouveaux devis et factures."
+          rows={5}
+          value={form.legal_notice}
+          onChange={set('legal_notice')}
+          error={fieldErrors.legal_notice}
+        />
+      </Collapsible>
 
-        <Collapsible
-          title="Bloc Signature par défaut"
-          open={signatureOpen}
-          onToggle={() => setSignatureOpen((v) => !v)}
-        >
-          <TextArea
-            id={`${FIELD_IDS_PREFIX}signature_notice`}
-            name="signature_notice"
-            label="Texte du bloc signature"
-            hint="Repris par défaut sur vos nouveaux devis et factures."
-            rows={5}
-            value={form.signature_notice}
-            onChange={set('signature_notice')}
-            error={fieldErrors.signature_notice}
-          />
-        </Collapsible>
+      <Collapsible
+        title="Bloc Signature par défaut"
+        open={signatureOpen}
+        onToggle={() => setSignatureOpen((v) => !v)}
+      >
+        <TextArea
+          id={`${FIELD_IDS_PREFIX}signature_notice`}
+          name="signature_notice"
+          label="Texte du bloc signature"
+          hint="Repris par défaut sur vos nouveaux devis et factures."
+          rows={5}
+          value={form.signature_notice}
+          onChange={set('signature_notice')}
+          error={fieldErrors.signature_notice}
+        />
+      </Collapsible>
 
-        <FormActions>
-          <Button type="submit" variant="primary" size="lg" disabled={saving} aria-busy={saving || undefined}>
-            Enregistrer
-          </Button>
-        </FormActions>
-      </StyledForm>
-    );
-  }
-
-  return (
-    <Page
-      title="Mon Profil Professionnel"
-      description="Ces informations apparaissent sur vos devis et factures."
-      narrow
-    >
-      {content}
-      {data && <ReminderSettingsSection />}
-    </Page>
+      <FormActions>
+        <Button type="submit" variant="primary" size="lg" disabled={saving} aria-busy={saving || undefined}>
+          Enregistrer
+        </Button>
+      </FormActions>
+    </StyledForm>
   );
 }
