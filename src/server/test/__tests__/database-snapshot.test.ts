@@ -1,4 +1,4 @@
-import { changedTables, snapshotDatabase } from '../api-fixtures';
+import { changedTables, createOneOfEach, snapshotDatabase } from '../api-fixtures';
 import { createTestApp, signUp, type TestApp } from '../test-app';
 
 /**
@@ -8,9 +8,12 @@ import { createTestApp, signUp, type TestApp } from '../test-app';
  */
 let t: TestApp;
 let auth: { authorization: string };
+let issuedInvoice: number;
 beforeAll(async () => {
   t = await createTestApp();
-  ({ auth } = await signUp(t));
+  const who = await signUp(t);
+  auth = who.auth;
+  ({ invoiceIssued: issuedInvoice } = await createOneOfEach(t, who, 'Instantané'));
 });
 afterAll(() => t.close());
 
@@ -31,6 +34,17 @@ it('sees a new row, and one value changed in place', async () => {
 
   await t.database.db.updateTable('contacts').set({ city: 'Lyon' }).where('id', '=', created.json().id).execute();
   expect(changedTables(afterInsert, await snapshotDatabase(t))).toEqual(['contacts']);
+});
+
+it('sees one byte changed in an archived PDF (blobs are hashed, not compared by length)', async () => {
+  const archive = t.database.db.selectFrom('issued_documents').where('kind', '=', 'invoice').where('document_id', '=', issuedInvoice);
+  const { pdf } = await archive.select('pdf').executeTakeFirstOrThrow();
+  const before = await snapshotDatabase(t);
+  const altered = Buffer.from(pdf);
+  altered[altered.length - 10] ^= 1;
+  await t.database.db.updateTable('issued_documents').set({ pdf: altered })
+    .where('kind', '=', 'invoice').where('document_id', '=', issuedInvoice).execute();
+  expect(changedTables(before, await snapshotDatabase(t))).toEqual(['issued_documents']);
 });
 
 it('ignores the rate-limit counters, which any request may bump', async () => {
