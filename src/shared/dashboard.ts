@@ -4,6 +4,7 @@
  */
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_ORDERING = 'dashboard';
+export type DashboardOrdering = typeof DASHBOARD_ORDERING;
 
 /** The revenue chart covers the current month and the 11 before it. */
 export const REVENUE_MONTHS = 12;

@@ -1,3 +1,6 @@
+import type { DashboardOrdering } from './dashboard';
+import type { ListFilters, ListWindow } from './list-filters';
+
 /** Statuses and priorities of projects and tasks, with their French labels (SPEC section 4). */
 export const PROJECT_STATUSES = ['brouillon', 'en_attente', 'en_cours', 'termine', 'annule'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -128,6 +131,33 @@ export interface ProjectWriteBody {
   budget: number;
   revenue: number;
 }
+
+/**
+ * Query of GET tasks/, projects/{id}/tasks/ and contacts/{id}/tasks/ (answered with Task[]): the
+ * nested routes add their project or contact to these filters (contacts/{id}/tasks/ ignores
+ * `contact`). `ordering=dashboard` sorts as the dashboard does (SPEC 9).
+ */
+export type TaskListQuery = ListFilters<{
+  status?: TaskStatus;
+  priority?: Priority;
+  /** A project's tasks (an id). */
+  project?: number;
+}> & {
+  /** The tasks linked to this contact (an id). */
+  contact?: number;
+} & ListWindow<DashboardOrdering>;
+
+/**
+ * Query of GET projects/ (answered with Project[]). `ordering=dashboard` sorts as the dashboard
+ * does (SPEC 9).
+ */
+export type ProjectListQuery = ListFilters<{
+  status?: ProjectStatus;
+  priority?: Priority;
+}> & {
+  /** The projects linked to this contact (an id). */
+  contact?: number;
+} & ListWindow<DashboardOrdering>;
 
 export interface TaskInvoiceRef {
   id: number;

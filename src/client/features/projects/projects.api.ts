@@ -1,6 +1,6 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api, listTag, listTags } from '../../app/api';
-import type { Project, ProjectWriteBody } from '../../../shared/workflow';
+import type { Project, ProjectListQuery, ProjectWriteBody } from '../../../shared/workflow';
 
 /**
  * Projects are normalised: the list endpoint's cache holds an EntityState, read with
@@ -20,18 +20,16 @@ export const EMPTY_PROJECTS: EntityState<Project, number> = projectsAdapter.getI
  */
 const AFTER_PROJECT_CHANGE = [listTag('Project'), 'Task', 'Activity'] as const;
 
-/** Query-string filters (the list screen passes its route query through; the dashboard uses status=en_cours). */
-export type ProjectListParams = Record<string, string>;
-
 /** The unfiltered list; use this very object so every screen shares one cache entry. */
-export const ALL_PROJECTS: ProjectListParams = {};
+export const ALL_PROJECTS: ProjectListQuery = {};
 
 /** POST/PUT body (SPEC 7 "Projects"): the shared request type the server's schema is checked against. */
 export type ProjectPayload = ProjectWriteBody;
 
 export const projectsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listProjects: build.query<EntityState<Project, number>, ProjectListParams | void>({
+    /** GET projects/: the list screen passes its route query through (the server ignores what the query does not name). */
+    listProjects: build.query<EntityState<Project, number>, ProjectListQuery | void>({
       query: (params) => ({ url: 'projects/', params: params && Object.keys(params).length ? params : undefined }),
       transformResponse: (response: Project[]) => projectsAdapter.setAll(projectsAdapter.getInitialState(), response),
       providesTags: (result) => listTags('Project', result?.ids),

@@ -4,6 +4,7 @@ import {
   PRIORITY_LABELS,
   TASK_STATUS_LABELS,
   type Task,
+  type TaskListQuery,
   type TaskWriteBody,
 } from '../../../shared/workflow';
 
@@ -20,8 +21,6 @@ export const EMPTY_TASKS: EntityState<Task, number> = tasksAdapter.getInitialSta
  * an activity entry.
  */
 const listProvides = (result: EntityState<Task, number> | undefined) => listTags('Task', result?.ids);
-
-export type TaskListParams = Record<string, string>;
 
 /** Every writable field (SPEC 7 "Tasks"): the shared request type the server's schema is checked against. */
 export type TaskPayload = TaskWriteBody;
@@ -45,7 +44,7 @@ const LIST_ENDPOINTS = ['listTasks', 'listProjectTasks', 'listContactTasks'] as 
 export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET tasks/: the task list sends no params (SPEC 7); the dashboard sends status__in. */
-    listTasks: build.query<EntityState<Task, number>, TaskListParams | void>({
+    listTasks: build.query<EntityState<Task, number>, TaskListQuery | void>({
       query: (params) => ({ url: 'tasks/', params: params && Object.keys(params).length ? params : undefined }),
       transformResponse: toEntities,
       providesTags: listProvides,
@@ -57,7 +56,7 @@ export const tasksApi = api.injectEndpoints({
     }),
     /** SPEC 7: a contact's panel lists its unfinished tasks. */
     listContactTasks: build.query<EntityState<Task, number>, number>({
-      query: (contactId) => ({ url: `contacts/${contactId}/tasks/`, params: { exclude_status: 'termine' } }),
+      query: (contactId) => ({ url: `contacts/${contactId}/tasks/`, params: { exclude_status: 'termine' } satisfies TaskListQuery }),
       transformResponse: toEntities,
       providesTags: listProvides,
     }),

@@ -6,6 +6,7 @@ import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
 import type { Unchecked } from '../../http/api-types';
 import { CONTACT_IMPORT_MAX_ROWS, type ContactListQuery } from '../../../shared/contacts';
+import type { TaskListQuery } from '../../../shared/workflow';
 import { clientType, contactBody, importBody } from './contacts.schemas';
 import { contactsService } from './contacts.service';
 import { projectsService } from '../projects/projects.service';
@@ -91,9 +92,9 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
     const contact = await contacts.get(request.userId, idParam(request.params.id));
     return projects.forContact(request.userId, contact.id);
   });
-  app.get<IdRequest>('/contacts/:id/tasks/', async (request, reply) => {
+  app.get<IdRequest & { Querystring: Unchecked<TaskListQuery> }>('/contacts/:id/tasks/', async (request, reply) => {
     const contact = await contacts.get(request.userId, idParam(request.params.id));
-    return sendPage(reply, await tasks.list(request.userId, request.query as Record<string, unknown>, { contactId: contact.id }));
+    return sendPage(reply, await tasks.list(request.userId, request.query, { contactId: contact.id }));
   });
   for (const kind of [QUOTE_KIND, INVOICE_KIND]) {
     const documents = documentsService(ctx.db, ctx.dialect, kind);

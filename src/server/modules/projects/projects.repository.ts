@@ -1,15 +1,21 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProjectsTable } from '../../db/schema';
-import { PROJECT_STATUS_LABELS, type Project, type ProjectStatus, type Priority } from '../../../shared/workflow';
+import {
+  PROJECT_STATUS_LABELS, type Project, type ProjectListQuery, type ProjectStatus, type Priority,
+} from '../../../shared/workflow';
 import { fromHundredths } from '../../../shared/money';
 import { normalizeSearch } from '../../../shared/search';
 import { dashboardProjectOrder, DASHBOARD_ORDERINGS } from '../../http/dashboard-order';
 import { applyListFilters, countRows, listWindow, type ListPage } from '../../http/list-filters';
 import { parseId } from '../../http/params';
+import type { Unchecked } from '../../http/api-types';
 import { linkedContacts, setLinkedContacts } from '../../http/owned-refs';
 import type { ProjectInput } from './projects.schemas';
 
 type ProjectRow = Selectable<ProjectsTable>;
+
+/** The exact filters of the list (each also as `<name>__in`), by column. */
+const LIST_FILTERS = { status: 'status', priority: 'priority' } satisfies Partial<Record<keyof ProjectListQuery, string>>;
 
 /** The stored search text of a project (also used by bench/seed.ts). */
 export const projectSearchText = (p: { name: string }) => normalizeSearch(p.name);
@@ -37,9 +43,9 @@ export function projectsRepository(db: Kysely<Database>) {
   }
 
   return {
-    async list(ownerId: number, params: Record<string, unknown>): Promise<ListPage<Project>> {
+    async list(ownerId: number, params: Unchecked<ProjectListQuery>): Promise<ListPage<Project>> {
       let query = db.selectFrom('projects').selectAll().where('owner_id', '=', ownerId);
-      query = applyListFilters(query, params, { status: 'status', priority: 'priority' });
+      query = applyListFilters(query, params, LIST_FILTERS);
       const contact = parseId(params.contact);
       if (contact) {
         query = query.where('id', 'in', db.selectFrom('project_contacts').select('project_id').where('contact_id', '=', contact));

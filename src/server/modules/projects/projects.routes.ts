@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
 import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
+import type { Unchecked } from '../../http/api-types';
+import type { ProjectListQuery, TaskListQuery } from '../../../shared/workflow';
 import { tasksService } from '../tasks/tasks.service';
 import { projectBody } from './projects.schemas';
 import { projectsService } from './projects.service';
@@ -15,8 +17,8 @@ export async function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
   const tasks = tasksService(ctx.db);
   app.addHook('onRequest', ctx.requireUser);
 
-  app.get('/projects/', async (request, reply) =>
-    sendPage(reply, await projects.list(request.userId, request.query as Record<string, unknown>)),
+  app.get<{ Querystring: Unchecked<ProjectListQuery> }>('/projects/', async (request, reply) =>
+    sendPage(reply, await projects.list(request.userId, request.query)),
   );
   app.post('/projects/', async (request, reply) =>
     reply.status(201).send(await projects.create(request.userId, parseBody(projectBody, request.body))),
@@ -36,8 +38,8 @@ export async function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
     const invoice = await invoiceProjectTime(ctx.db, ctx.dialect, request.userId, idParam(request.params.id), request.body);
     return reply.status(201).send(invoice);
   });
-  app.get<IdRequest>('/projects/:id/tasks/', async (request, reply) => {
+  app.get<IdRequest & { Querystring: Unchecked<TaskListQuery> }>('/projects/:id/tasks/', async (request, reply) => {
     const project = await projects.get(request.userId, idParam(request.params.id));
-    return sendPage(reply, await tasks.list(request.userId, request.query as Record<string, unknown>, { projectId: project.id }));
+    return sendPage(reply, await tasks.list(request.userId, request.query, { projectId: project.id }));
   });
 }

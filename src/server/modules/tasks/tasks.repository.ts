@@ -1,7 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import {
-  PRIORITY_LABELS, TASK_STATUS_LABELS, type PaymentStatus, type Priority, type Task, type TaskStatus,
+  PRIORITY_LABELS, TASK_STATUS_LABELS, type PaymentStatus, type Priority, type Task, type TaskListQuery, type TaskStatus,
 } from '../../../shared/workflow';
 import { fromHundredths, timeCostCents } from '../../../shared/money';
 import { normalizeSearch } from '../../../shared/search';
@@ -9,6 +9,7 @@ import { parisToday } from '../../../shared/dates';
 import { dashboardTaskOrder, DASHBOARD_ORDERINGS } from '../../http/dashboard-order';
 import { applyListFilters, countRows, listWindow, type ListPage } from '../../http/list-filters';
 import { parseId } from '../../http/params';
+import type { Unchecked } from '../../http/api-types';
 import { linkedContacts, setLinkedContacts } from '../../http/owned-refs';
 import type { TaskInput } from './tasks.schemas';
 
@@ -95,15 +96,19 @@ export function taskToInput(task: Task): TaskInput {
 
 type TaskScope = { projectId?: number; contactId?: number };
 
+/** The exact filters of the list (each also as `<name>__in`), by column; `project` takes ids. */
+const LIST_FILTERS = { status: 't.status', priority: 't.priority', project: 't.project_id' } satisfies Partial<Record<keyof TaskListQuery, string>>;
+const ID_FILTERS: (keyof TaskListQuery)[] = ['project'];
+
 /** The list's filters (query string, and the project or contact a nested route names) on a query over `tasks as t`. */
 function filterTasks<DB, TB extends keyof DB, O>(
   db: Kysely<Database>,
   query: SelectQueryBuilder<DB, TB, O>,
-  params: Record<string, unknown>,
+  params: Unchecked<TaskListQuery>,
   scope: TaskScope,
 ): SelectQueryBuilder<DB, TB, O> {
   // Generic over the query (with or without the project join), hence the casts, as in applyListFilters.
-  let q = applyListFilters(query, params, { status: 't.status', priority: 't.priority', project: 't.project_id' }, ['project']);
+  let q = applyListFilters(query, params, LIST_FILTERS, ID_FILTERS);
   if (scope.projectId) q = q.where('t.project_id' as never, '=', scope.projectId as never);
   const contact = scope.contactId ?? parseId(params.contact);
   if (contact) {
@@ -119,7 +124,7 @@ export function tasksRepository(db: Kysely<Database>) {
   }
 
   return {
-    async list(ownerId: number, params: Record<string, unknown>, scope: TaskScope = {}) {
+    async list(ownerId: number, params: Unchecked<TaskListQuery>, scope: TaskScope = {}) {
       const { limit, ordering } = listWindow(params, DASHBOARD_ORDERINGS);
       const order = ordering === 'dashboard' ? dashboardTaskOrder('t', parisToday()) : [];
       let query = baseQuery(db, ownerId);

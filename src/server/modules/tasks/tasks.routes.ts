@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import { parseBody } from '../../http/errors';
 import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
+import type { Unchecked } from '../../http/api-types';
+import type { TaskListQuery } from '../../../shared/workflow';
 import { taskBody } from './tasks.schemas';
 import { tasksService } from './tasks.service';
 
@@ -12,7 +14,9 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
   const tasks = tasksService(ctx.db);
   app.addHook('onRequest', ctx.requireUser);
 
-  app.get('/tasks/', async (request, reply) => sendPage(reply, await tasks.list(request.userId, request.query as Record<string, unknown>)));
+  app.get<{ Querystring: Unchecked<TaskListQuery> }>('/tasks/', async (request, reply) =>
+    sendPage(reply, await tasks.list(request.userId, request.query)),
+  );
   app.post('/tasks/', async (request, reply) =>
     reply.status(201).send(await tasks.create(request.userId, parseBody(taskBody, request.body))),
   );
