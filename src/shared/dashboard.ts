@@ -11,6 +11,14 @@ export const REVENUE_MONTHS = 12;
 /** The most months `invoices/monthly_revenue/?months=` accepts (ten years). */
 export const MAX_REVENUE_MONTHS = 120;
 
+/**
+ * Query of GET invoices/monthly_revenue/ (answered with `{ monthly_revenue: MonthRevenue[] }`):
+ * how many months, 1 to MAX_REVENUE_MONTHS, REVENUE_MONTHS when absent.
+ */
+export interface MonthlyRevenueQuery {
+  months?: number;
+}
+
 /** One month of GET invoices/monthly_revenue/: invoices paid that month (Paris calendar day of payment). */
 export interface MonthRevenue {
   /** 'YYYY-MM' */

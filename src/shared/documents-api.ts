@@ -1,4 +1,5 @@
-import type { VatBreakdownJson } from './documents';
+import type { CreditNoteStatus, InvoiceStatus, QuoteStatus, VatBreakdownJson } from './documents';
+import type { ListFilters } from './list-filters';
 import type { OperationCategory, VatExemptionKey } from './vat';
 import type { Priority } from './workflow';
 
@@ -84,6 +85,22 @@ export interface DocumentRowJson extends DocumentNumberingJson {
   /** Credit notes: the invoice credited. */
   invoice?: CreditedInvoiceJson;
 }
+
+/**
+ * Query of GET quotes/, invoices/ and credit-notes/ (answered with DocumentRowJson[], whole, in id
+ * order). The status is one of the kind's, or 'overdue' for invoices.
+ */
+export type DocumentListQuery = ListFilters<{
+  status?: QuoteStatus | InvoiceStatus | CreditNoteStatus | 'overdue';
+  priority?: Priority;
+}> & {
+  /** Invoices: `true` is status=overdue (issued, a balance left, the due date past). */
+  overdue?: boolean;
+  /** Paid on this day (YYYY-MM-DD) or after. */
+  payment_date__gte?: string;
+  /** `true`: issued and open, due within the next 7 days. */
+  due_soon?: boolean;
+};
 
 /** A payment recorded on an issued invoice. */
 export interface PaymentJson {

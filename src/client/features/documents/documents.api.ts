@@ -1,9 +1,8 @@
 import { api, listTag, shownTag, type ApiError } from '../../app/api';
 import { normalizeSearch } from '../../../shared/search';
-import type { DocumentJson, DocumentRowJson, SendEmailJson } from '../../../shared/documents-api';
+import type { DocumentJson, DocumentListQuery, DocumentRowJson, SendEmailJson } from '../../../shared/documents-api';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentKindConfig } from './document-kinds';
 import { pdfErrorMessage } from './delivery-messages';
-import type { ListParams } from './list-query';
 import type {
   CreditNoteInput,
   DepositInvoiceInput,
@@ -132,7 +131,8 @@ const afterLedgerWrite = ({ invoiceId }: InvoiceArg) => [
 
 export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listDocuments: build.query<DocumentRow[], KindArg & { params: ListParams }>({
+    /** GET quotes/, invoices/, credit-notes/: the list pages send their route query, translated (list-query.ts). */
+    listDocuments: build.query<DocumentRow[], KindArg & { params: DocumentListQuery }>({
       query: ({ kind, params }) => ({ url: url(kind), params }),
       transformResponse: (raw: DocumentRowJson[], _meta, { kind }) => raw.map((r) => toDocumentRow(cfg(kind), r)),
       providesTags: (result, _error, { kind }) => rowTags(kind, result),

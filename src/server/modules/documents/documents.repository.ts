@@ -9,10 +9,11 @@ import {
 import { fromHundredths } from '../../../shared/money';
 import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
 import type {
-  DocumentClientJson, DocumentJson, DocumentLineJson, DocumentNumberingJson, DocumentRowJson,
+  DocumentClientJson, DocumentJson, DocumentLineJson, DocumentListQuery, DocumentNumberingJson, DocumentRowJson,
 } from '../../../shared/documents-api';
 import { normalizeSearch } from '../../../shared/search';
 import { applyListFilters } from '../../http/list-filters';
+import type { Unchecked } from '../../http/api-types';
 import { preparedQuery } from '../../db/prepared-query';
 import { parisToday } from '../../../shared/dates';
 import { outstandingStatus } from './outstanding';
@@ -70,6 +71,9 @@ export const paymentView = (p: Selectable<PaymentsTable>) => ({
 // Kysely needs literal table names; both tables share these columns, so typing as invoices is safe.
 const T = (kind: DocumentKindConfig) => kind.table as 'invoices';
 const L = (kind: DocumentKindConfig) => kind.linesTable as 'invoice_lines';
+
+/** The exact filters of the lists (each also as `<name>__in`), by column. */
+const LIST_FILTERS = { status: 'd.status', priority: 'd.priority' } satisfies Partial<Record<keyof DocumentListQuery, string>>;
 
 const LIST_COLUMNS = [
   'd.id', 'd.number', 'd.title', 'd.status', 'd.priority', 'd.issue_date', 'd.end_date', 'd.payment_date',
@@ -324,11 +328,11 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     listQuery,
     shape,
 
-    async list(ownerId: number, params: Record<string, unknown>, today: string) {
+    async list(ownerId: number, params: Unchecked<DocumentListQuery>, today: string) {
       // 'overdue' is derived: open invoices due before today (the balance is checked per row).
       const overdue = kind.kind === 'invoice' && (params.status === 'overdue' || params.overdue === 'true');
       const filters = overdue ? { ...params, status: undefined } : params;
-      let query = applyListFilters(listQuery(ownerId), filters, { status: 'd.status', priority: 'd.priority' });
+      let query = applyListFilters(listQuery(ownerId), filters, LIST_FILTERS);
       if (overdue) query = query.where(outstandingStatus('d.status')).where('d.end_date', '<', today);
       if (typeof params.payment_date__gte === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.payment_date__gte)) {
         query = query.where('d.payment_date', '>=', params.payment_date__gte);

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { idParam } from '../../http/params';
+import type { Unchecked } from '../../http/api-types';
+import type { MonthlyRevenueQuery } from '../../../shared/dashboard';
+import type { DocumentListQuery } from '../../../shared/documents-api';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import { parseCreditNote, parsePayment, settlementService } from './settlement.service';
 import { documentSchema, parseDocument } from './documents.schemas';
@@ -10,6 +13,7 @@ import { createDepositInvoice } from './deposits.service';
 
 type IdRequest = { Params: { id: string } };
 type PaymentRequest = { Params: { id: string; paymentId: string } };
+type ListRequest = { Querystring: Unchecked<DocumentListQuery> };
 
 const lineCount = (body: unknown) => {
   const lines = (body as { line_items?: unknown } | null)?.line_items;
@@ -22,7 +26,7 @@ function documentRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
   const schema = documentSchema(kind);
   const base = `/${kind.path}`;
 
-  app.get(`${base}/`, (request) => documents.list(request.userId, request.query as Record<string, unknown>));
+  app.get<ListRequest>(`${base}/`, (request) => documents.list(request.userId, request.query));
   app.post(`${base}/`, async (request, reply) => {
     const input = parseDocument(schema, request.body, lineCount(request.body));
     return reply.status(201).send(await documents.create(request.userId, input));
@@ -47,7 +51,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Credit notes: issued at creation from an invoice, never changed nor deleted.
   const creditNotes = documentsService(ctx.db, ctx.dialect, CREDIT_NOTE_KIND);
-  app.get('/credit-notes/', (request) => creditNotes.list(request.userId, request.query as Record<string, unknown>));
+  app.get<ListRequest>('/credit-notes/', (request) => creditNotes.list(request.userId, request.query));
   app.get<IdRequest>('/credit-notes/:id/', (request) => creditNotes.get(request.userId, idParam(request.params.id)));
 
   const settlement = settlementService(ctx.db, ctx.dialect);
@@ -72,8 +76,8 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/invoices/outstanding_sum/', (request) => invoices.aggregates.outstanding(request.userId));
   app.get('/invoices/overdue_sum/', (request) => invoices.aggregates.overdue(request.userId));
   app.get('/invoices/current_month_revenue/', (request) => invoices.aggregates.currentMonthRevenue(request.userId));
-  app.get('/invoices/monthly_revenue/', (request) =>
-    invoices.aggregates.monthlyRevenue(request.userId, request.query as Record<string, unknown>),
+  app.get<{ Querystring: Unchecked<MonthlyRevenueQuery> }>('/invoices/monthly_revenue/', (request) =>
+    invoices.aggregates.monthlyRevenue(request.userId, request.query),
   );
   app.get('/invoices/next_expected_payment/', (request) => invoices.aggregates.nextExpectedPayment(request.userId));
 

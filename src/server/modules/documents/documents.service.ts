@@ -3,8 +3,8 @@ import type { Database, DocumentsTable } from '../../db/schema';
 import { inTransaction, type Dialect } from '../../db/database';
 import { addDays, monthsEndingWith, parisToday } from '../../../shared/dates';
 import {
-  MAX_REVENUE_MONTHS, REVENUE_MONTHS, type CurrentMonthRevenueJson, type MonthRevenue, type NextExpectedPayment,
-  type OutstandingInvoicesJson, type OverdueInvoicesJson, type PendingQuotesJson,
+  MAX_REVENUE_MONTHS, REVENUE_MONTHS, type CurrentMonthRevenueJson, type MonthlyRevenueQuery, type MonthRevenue,
+  type NextExpectedPayment, type OutstandingInvoicesJson, type OverdueInvoicesJson, type PendingQuotesJson,
 } from '../../../shared/dashboard';
 import type { ClientType } from '../../../shared/contacts';
 import {
@@ -12,6 +12,8 @@ import {
 } from '../../../shared/documents';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { queryInteger } from '../../http/params';
+import type { Unchecked } from '../../http/api-types';
+import type { DocumentListQuery } from '../../../shared/documents-api';
 import { assertOwned } from '../../http/owned-refs';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
@@ -293,7 +295,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   return {
     get,
     issue,
-    list: (ownerId: number, params: Record<string, unknown>) => repo.list(ownerId, params, parisToday()),
+    list: (ownerId: number, params: Unchecked<DocumentListQuery>) => repo.list(ownerId, params, parisToday()),
     forClient: repo.forClient,
 
     /** `activityChanges`: what the history entry says of the creation (a recurring invoice names its series). */
@@ -396,7 +398,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
        * and the `months - 1` before it (12 by default), oldest first, a zero entry for a month
        * without payment. Dates are Paris calendar days, so a month is the Paris month.
        */
-      monthlyRevenue: async (ownerId: number, params: Record<string, unknown>): Promise<{ monthly_revenue: MonthRevenue[] }> => {
+      monthlyRevenue: async (ownerId: number, params: Unchecked<MonthlyRevenueQuery>): Promise<{ monthly_revenue: MonthRevenue[] }> => {
         const months = monthsEndingWith(parisToday(), queryInteger(params, 'months', 1, MAX_REVENUE_MONTHS) ?? REVENUE_MONTHS);
         const paid = await repo.cashByMonth(ownerId, months[0]);
         const byMonth = new Map(paid.map((m) => [m.month, m]));
