@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { asApiError } from '../../app/api';
 import { Alert } from '../../ui/alert';
@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ChoiceField, FormActions, FormGrid, TextField } from '../../ui/form-fields';
 import { useToast } from '../../ui/toast';
+import { mapFieldErrors } from '../../workflow/field-errors';
 import { parseReminderSettings, REMINDER_SETTINGS_LABELS, type ReminderSettings } from '../../../shared/reminders';
 import { useGetReminderSettingsQuery, useUpdateReminderSettingsMutation } from './reminders.api';
 
@@ -44,22 +45,12 @@ const toForm = (settings: ReminderSettings): Form => ({
   reminder_3_days: settings.reminder_3_days?.toString() ?? '',
 });
 
-const joined = (errors: Record<string, unknown>): Errors =>
-  Object.fromEntries(
-    Object.entries(errors).map(([key, value]) => [key, Array.isArray(value) ? value.join(' ') : String(value)]),
-  ) as Errors;
+/** The fields a message shows under (or above the form, for the general one). */
+const ERROR_FIELDS: (keyof Errors)[] = ['auto_reminders', ...DAY_FIELDS, 'non_field_errors'];
+const messagesByField = (body: unknown): Errors => mapFieldErrors(body, ERROR_FIELDS).fields;
 
 export function ReminderSettingsSection() {
-  const toast = useToast();
   const { data, isError } = useGetReminderSettingsQuery();
-  const [save, state] = useUpdateReminderSettingsMutation();
-  const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-
-  useEffect(() => {
-    if (data && !form) setForm(toForm(data));
-  }, [data, form]);
-
   if (isError && !data) {
     return (
       <Card title="Relances automatiques">
@@ -67,13 +58,21 @@ export function ReminderSettingsSection() {
       </Card>
     );
   }
-  if (!form) return null;
+  return data ? <ReminderSettingsForm settings={data} /> : null;
+}
+
+/** Mounted with the loaded settings and filled from them once: a refetch does not wipe what is typed. */
+function ReminderSettingsForm({ settings }: { settings: ReminderSettings }) {
+  const toast = useToast();
+  const [save, state] = useUpdateReminderSettingsMutation();
+  const [form, setForm] = useState<Form>(() => toForm(settings));
+  const [errors, setErrors] = useState<Errors>({});
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseReminderSettings(form);
     if ('errors' in parsed) {
-      setErrors(joined(parsed.errors));
+      setErrors(messagesByField(parsed.errors));
       return;
     }
     setErrors({});
@@ -82,8 +81,7 @@ export function ReminderSettingsSection() {
       setForm(toForm(saved));
       toast.success(REMINDER_SETTINGS_MESSAGES.saved);
     } catch (err) {
-      const body = asApiError(err)?.data;
-      if (body && typeof body === 'object' && !Array.isArray(body)) setErrors(joined(body as Record<string, unknown>));
+      setErrors(messagesByField(asApiError(err)?.data));
       toast.error(REMINDER_SETTINGS_MESSAGES.error);
     }
   };
