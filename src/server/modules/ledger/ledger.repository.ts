@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, LedgerEntriesTable } from '../../db/schema';
 import type { Dialect } from '../../db/database';
+import type { LedgerVerification } from '../../../shared/ledger';
 
 /**
  * The tamper-evident journal of issued invoices and credit notes (CGI art. 242 nonies A and
@@ -69,12 +70,6 @@ export async function appendLedgerEntry(trx: Kysely<Database>, dialect: Dialect,
   const hash = entryHash(content);
   await trx.insertInto('ledger_entries').values({ ...content, hash, created_at: new Date().toISOString() }).execute();
   await trx.updateTable('ledger_heads').set({ seq: content.seq, hash }).where('owner_id', '=', ownerId).execute();
-}
-
-export interface LedgerVerification {
-  ok: boolean;
-  entries: number;
-  broken_at?: { seq: number; number: string | null; reason: string };
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
