@@ -83,16 +83,18 @@ export function TaskTimer({ taskId, onStop, disabled }: TaskTimerProps) {
   const [now, setNow] = useState(() => Date.now());
   const [stopping, setStopping] = useState(false);
 
+  // Ticks while running; whatever starts it (mount, the button, another tab) sets `now` first.
   useEffect(() => {
     if (startedAt === null) return undefined;
-    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [startedAt]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === timerStorageKey(taskId)) setStartedAt(readTimerStart(taskId));
+      if (event.key !== timerStorageKey(taskId)) return;
+      setStartedAt(readTimerStart(taskId));
+      setNow(Date.now());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
