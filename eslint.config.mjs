@@ -103,11 +103,6 @@ export default defineConfig([
     files: ['src/client/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      // Off: the editors copy a loaded record into form state in an effect, on purpose (a background
-      // refetch must not wipe what is being typed); issue 17's shared editor hook replaces them.
-      'react-hooks/set-state-in-effect': 'off',
-    },
   },
   {
     files: ['src/**/*.{ts,tsx,mjs}'],
