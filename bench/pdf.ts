@@ -152,6 +152,8 @@ interface Round {
   throughput: LoadFigures;
   /** CPU the server used (all its threads) during the throughput run. */
   throughputCpuSeconds: number;
+  /** Of which its main thread (requests, reads, hand-over to the render threads). */
+  throughputMainThreadCpuSeconds: number;
 }
 
 /** One round on one server; the other server stays idle meanwhile. */
@@ -163,8 +165,13 @@ async function round({ server, users }: Setup): Promise<Round> {
     new Promise((resolve) => setTimeout(resolve, 1000)).then(() => healthLatencies(server, ROUND_SECONDS - 2)),
   ]);
   const cpuBefore = server.cpuSeconds();
+  const mainBefore = server.mainThreadCpuSeconds();
   const throughput = await pdfLoad(server, users, CONNECTIONS, ROUND_SECONDS, (u) => u.quoteId);
-  return { healthAlone, healthUnderRenders, pathological, throughput, throughputCpuSeconds: server.cpuSeconds() - cpuBefore };
+  return {
+    healthAlone, healthUnderRenders, pathological, throughput,
+    throughputCpuSeconds: server.cpuSeconds() - cpuBefore,
+    throughputMainThreadCpuSeconds: server.mainThreadCpuSeconds() - mainBefore,
+  };
 }
 
 function report(setup: Setup, rounds: Round[]) {
@@ -184,6 +191,8 @@ function report(setup: Setup, rounds: Round[]) {
   };
   const throughputs = rounds.map((r) => r.throughput);
   const cpu = rounds.reduce((n, r) => n + r.throughputCpuSeconds, 0);
+  const mainThreadCpu = rounds.reduce((n, r) => n + r.throughputMainThreadCpuSeconds, 0);
+  const pdfs = delivered(total(throughputs, (l) => l.requests), total(throughputs, (l) => l.failureCauses.non2xx), 1);
   return {
     workers: setup.workers,
     healthAlone: summary(rounds.flatMap((r) => r.healthAlone)),
@@ -192,7 +201,8 @@ function report(setup: Setup, rounds: Round[]) {
     throughput: combine(throughputs),
     // How much of the machine the server got (2 = two cores' worth) and what a PDF cost it.
     throughputCores: Math.round((cpu / seconds) * 100) / 100,
-    cpuMsPerPdf: Math.round((cpu * 1000) / Math.max(1, delivered(total(throughputs, (l) => l.requests), total(throughputs, (l) => l.failureCauses.non2xx), 1))),
+    cpuMsPerPdf: Math.round((cpu * 1000) / Math.max(1, pdfs) * 100) / 100,
+    mainThreadCpuMsPerPdf: Math.round((mainThreadCpu * 1000) / Math.max(1, pdfs) * 100) / 100,
   };
 }
 
@@ -218,7 +228,7 @@ async function main() {
       console.log(`  /api/health/ pendant ${PATHOLOGICAL_CONNECTIONS} rendus pathologiques : ${JSON.stringify(run.healthUnderRenders)}`);
       console.log(`  rendus pathologiques (${PATHOLOGICAL_CONNECTIONS} connexions) : ${JSON.stringify(run.pathological)}`);
       console.log(`  devis ordinaires (${CONNECTIONS} connexions) : ${JSON.stringify(run.throughput)}`);
-      console.log(`  CPU du serveur pendant ce débit : ${run.throughputCores} cœur(s), ${run.cpuMsPerPdf} ms par PDF`);
+      console.log(`  CPU du serveur pendant ce débit : ${run.throughputCores} cœur(s), ${run.cpuMsPerPdf} ms par PDF dont ${run.mainThreadCpuMsPerPdf} ms sur le thread principal`);
     }
     const result = {
       script: 'bench/pdf.ts',

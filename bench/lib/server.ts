@@ -47,6 +47,8 @@ export interface RunningServer {
   rss(): number;
   /** CPU seconds used so far (user + system). */
   cpuSeconds(): number;
+  /** The same, of its main thread (the event loop) alone. */
+  mainThreadCpuSeconds(): number;
 }
 
 /** VmRSS of a process in bytes (Linux). */
@@ -57,9 +59,12 @@ export function processRss(pid: number): number {
   return Number(kb[1]) * 1024;
 }
 
-/** CPU time (user + system) a process has used so far, in seconds, from /proc/<pid>/stat (Linux). */
-export function processCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * CPU time (user + system) a process has used so far, in seconds, from /proc/<pid>/stat (Linux);
+ * with `thread`, that thread's alone (/proc/<pid>/task/<tid>/stat; the main thread's tid is the pid).
+ */
+export function processCpuSeconds(pid: number, thread?: number): number {
+  const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
@@ -139,5 +144,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await stop();
     throw err;
   }
-  return { url, pid: child.pid!, dataDir, env, process: child, stop, rss: () => processRss(child.pid!), cpuSeconds: () => processCpuSeconds(child.pid!) };
+  return { url, pid: child.pid!, dataDir, env, process: child, stop, rss: () => processRss(child.pid!), cpuSeconds: () => processCpuSeconds(child.pid!),
+    mainThreadCpuSeconds: () => processCpuSeconds(child.pid!, child.pid!) };
 }
