@@ -5,9 +5,7 @@ import { idParam } from '../../http/params';
 import type { RateLimitRule } from '../../plugins/rate-limit';
 import { mailFromParts } from '../../mail/mailer';
 import type { SameKeys, Unchecked } from '../../http/api-types';
-import {
-  parseReminderSettings, type ReminderLevel, type ReminderSettings, type SendReminderBody, type SendReminderResult,
-} from '../../../shared/reminders';
+import type { ReminderLevel, ReminderSettings, SendReminderBody, SendReminderResult } from '../../../shared/reminders';
 import { remindersService } from './reminders.service';
 
 type IdRequest = { Params: { id: string } };
@@ -72,36 +70,7 @@ export async function remindersRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send(result);
   });
 
-  app.get('/profile/reminders/', async (request): Promise<ReminderSettings> => settingsOf(ctx, request.userId));
-
-  // A ReminderSettingsBody: omitted fields keep their value (parseReminderSettings refuses any other field).
-  app.put('/profile/reminders/', async (request): Promise<ReminderSettings> => {
-    const body = request.body;
-    const current = await settingsOf(ctx, request.userId);
-    const parsed = parseReminderSettings(body && typeof body === 'object' && !Array.isArray(body) ? { ...current, ...body } : body);
-    if ('errors' in parsed) throw badRequest(parsed.errors as Record<string, string[]>);
-    const { auto_reminders, ...days } = parsed.settings;
-    await ctx.db
-      .updateTable('users')
-      .set({ auto_reminders: auto_reminders ? 1 : 0, ...days })
-      .where('id', '=', request.userId)
-      .execute();
-    return settingsOf(ctx, request.userId);
-  });
-}
-
-async function settingsOf(ctx: AppContext, userId: number): Promise<ReminderSettings> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select(['auto_reminders', 'reminder_1_days', 'reminder_2_days', 'reminder_3_days'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, { detail: 'Compte introuvable.' });
-  const days = (value: number | null) => (value === null ? null : Number(value));
-  return {
-    auto_reminders: Number(row.auto_reminders) === 1,
-    reminder_1_days: days(row.reminder_1_days),
-    reminder_2_days: days(row.reminder_2_days),
-    reminder_3_days: days(row.reminder_3_days),
-  };
+  app.get('/profile/reminders/', (request): Promise<ReminderSettings> => reminders.settings(request.userId));
+  // A ReminderSettingsBody: omitted fields keep their value.
+  app.put('/profile/reminders/', (request): Promise<ReminderSettings> => reminders.updateSettings(request.userId, request.body));
 }

@@ -9,8 +9,8 @@ import { parisToday } from '../../../shared/dates';
 import { balanceDueCents, OUTSTANDING_INVOICE_STATUSES } from '../../../shared/documents';
 import { fromHundredths } from '../../../shared/money';
 import {
-  FINAL_REMINDER_LEVEL, isReminderLevel, REMINDER_LEVEL_LABELS, REMINDER_LEVEL_NOUNS, type InvoiceReminder, type InvoiceReminders,
-  type ReminderLevel,
+  FINAL_REMINDER_LEVEL, isReminderLevel, parseReminderSettings, REMINDER_LEVEL_LABELS, REMINDER_LEVEL_NOUNS, type InvoiceReminder,
+  type InvoiceReminders, type ReminderLevel, type ReminderSettings,
 } from '../../../shared/reminders';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { usersRepository } from '../auth/users.repository';
@@ -20,6 +20,7 @@ import { archivedDocument, liveRenderable } from '../documents/issuing';
 import { settlementAmounts } from '../documents/documents.repository';
 import type { Dialect } from '../../db/database';
 import { reminderEmail } from './reminder-email';
+import { remindersRepository } from './reminders.repository';
 
 /**
  * Reminders of overdue invoices (relances, issue 15). A reminder is sent through the mail outbox
@@ -125,6 +126,8 @@ export interface SendReminder {
 }
 
 export function remindersService(db: Kysely<Database>, dialect: Dialect) {
+  const repo = remindersRepository(db);
+
   async function list(ownerId: number, invoiceId: number, now: Date): Promise<InvoiceReminders> {
     const invoice = await invoiceFacts(db, ownerId, invoiceId);
     const rows = await db
@@ -271,7 +274,29 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
   /** 404 unless the invoice is the user's. */
   const owned = async (ownerId: number, invoiceId: number) => void (await invoiceFacts(db, ownerId, invoiceId));
 
-  return { list, send, owned, dueAutomatic };
+  /** The account's automatic reminder settings (404 when the account is gone). */
+  async function settings(ownerId: number): Promise<ReminderSettings> {
+    const row = await repo.settings(ownerId);
+    if (!row) throw new ApiError(404, { detail: 'Compte introuvable.' });
+    const days = (value: number | null) => (value === null ? null : Number(value));
+    return {
+      auto_reminders: Number(row.auto_reminders) === 1,
+      reminder_1_days: days(row.reminder_1_days),
+      reminder_2_days: days(row.reminder_2_days),
+      reminder_3_days: days(row.reminder_3_days),
+    };
+  }
+
+  /** Saves a ReminderSettingsBody, omitted fields kept (parseReminderSettings refuses any other field), and answers the settings. */
+  async function updateSettings(ownerId: number, body: unknown): Promise<ReminderSettings> {
+    const current = await settings(ownerId);
+    const parsed = parseReminderSettings(body && typeof body === 'object' && !Array.isArray(body) ? { ...current, ...body } : body);
+    if ('errors' in parsed) throw badRequest(parsed.errors as Record<string, string[]>);
+    await repo.saveSettings(ownerId, parsed.settings);
+    return settings(ownerId);
+  }
+
+  return { list, send, owned, dueAutomatic, settings, updateSettings };
 }
 
 export type RemindersService = ReturnType<typeof remindersService>;
