@@ -58,16 +58,7 @@ interface InvoiceFacts {
 }
 
 async function invoiceFacts(db: Kysely<Database>, ownerId: number, invoiceId: number): Promise<InvoiceFacts> {
-  const row = await db
-    .selectFrom('invoices as i')
-    .innerJoin('contacts as c', 'c.id', 'i.client_id')
-    .select([
-      'i.id', 'i.title', 'i.number', 'i.status', 'i.end_date', 'i.total_cents', 'i.paid_cents', 'i.credited_cents', 'i.prepaid_cents',
-      'i.client_id', 'c.name as client_name', 'c.email as client_email',
-    ])
-    .where('i.owner_id', '=', ownerId)
-    .where('i.id', '=', invoiceId)
-    .executeTakeFirst();
+  const row = await remindersRepository(db).invoice(ownerId, invoiceId);
   if (!row) throw new ApiError(404, { detail: INVOICE_NOT_FOUND });
   return {
     id: row.id,
@@ -92,11 +83,6 @@ function refusalOf(invoice: InvoiceFacts, today: string): string | null {
   if (invoice.end_date >= today) return MESSAGES.notDue(invoice.end_date);
   return null;
 }
-
-const sentLevels = async (db: Kysely<Database>, invoiceId: number) =>
-  (await db.selectFrom('invoice_reminders').select(['level', 'sent_at']).where('invoice_id', '=', invoiceId).orderBy('level').execute()).map(
-    (r) => ({ level: Number(r.level) as ReminderLevel, sent_at: r.sent_at }),
-  );
 
 const nextLevelAfter = (levels: { level: ReminderLevel }[]): ReminderLevel | null => {
   const last = levels.reduce((max, r) => Math.max(max, r.level), 0);
@@ -130,13 +116,7 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
 
   async function list(ownerId: number, invoiceId: number, now: Date): Promise<InvoiceReminders> {
     const invoice = await invoiceFacts(db, ownerId, invoiceId);
-    const rows = await db
-      .selectFrom('invoice_reminders')
-      .selectAll()
-      .where('owner_id', '=', ownerId)
-      .where('invoice_id', '=', invoiceId)
-      .orderBy('level')
-      .execute();
+    const rows = await repo.ofInvoice(ownerId, invoiceId);
     const deliveries = await messageDeliveries(db, rows.flatMap((r) => (r.outbox_message_id === null ? [] : [Number(r.outbox_message_id)])));
     const reminders: InvoiceReminder[] = rows.map((r) => {
       const level = Number(r.level) as ReminderLevel;
@@ -174,7 +154,7 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
     const today = parisToday(now);
     const refusal = refusalOf(invoice, today);
     if (refusal) throw badRequest({ detail: refusal });
-    const sent = await sentLevels(db, invoiceId);
+    const sent = (await repo.sentLevels(invoiceId)).map((r) => ({ level: Number(r.level) as ReminderLevel, sent_at: r.sent_at }));
     const level = (input.level as ReminderLevel | undefined) ?? nextLevelAfter(sent);
     if (level === null) throw badRequest({ detail: MESSAGES.finalSent });
     if (sent.some((r) => r.level === level)) throw badRequest({ detail: MESSAGES.levelSent(level) });
@@ -200,28 +180,24 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
 
     const id = await db.transaction().execute(async (trx) => {
       // Once per invoice and level: of two senders (the user and the automatic job, two processes), one inserts.
-      const inserted = await trx
-        .insertInto('invoice_reminders')
-        .values({
-          owner_id: ownerId,
-          invoice_id: invoiceId,
-          level,
-          automatic: input.automatic ? 1 : 0,
-          recipient: invoice.clientEmail,
-          amount_due_cents: invoice.amountDueCents,
-          days_late: daysLate,
-          sent_at: sentAt,
-        })
-        .onConflict((oc) => oc.columns(['invoice_id', 'level']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) throw badRequest({ detail: MESSAGES.levelSent(level) });
+      const txRepo = remindersRepository(trx);
+      const reminderId = await txRepo.insertOnce({
+        owner_id: ownerId,
+        invoice_id: invoiceId,
+        level,
+        automatic: input.automatic ? 1 : 0,
+        recipient: invoice.clientEmail,
+        amount_due_cents: invoice.amountDueCents,
+        days_late: daysLate,
+        sent_at: sentAt,
+      });
+      if (reminderId === undefined) throw badRequest({ detail: MESSAGES.levelSent(level) });
       // The invoice's state, read again in the transaction: paid meanwhile, nothing is sent.
       const current = await invoiceFacts(trx, ownerId, invoiceId);
       const late = refusalOf(current, today);
       if (late) throw badRequest({ detail: late });
       const messageId = await enqueueMail(trx, { ownerId, documentKind: 'invoice', documentId: invoiceId, mail, purpose: 'reminder' });
-      await trx.updateTable('invoice_reminders').set({ outbox_message_id: messageId }).where('id', '=', inserted.id).execute();
+      await txRepo.setOutboxMessage(reminderId, messageId);
       const changes = describeChanges(
         { reminder: 'Relance' },
         { reminder: null as string | null },
@@ -231,7 +207,7 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
         ownerId, objectType: 'invoice', objectId: invoiceId, label: invoice.title, action: 'mis à jour', changes, clientName: invoice.clientName,
       });
       await input.alsoInTransaction?.(trx);
-      return Number(inserted.id);
+      return reminderId;
     });
     return (await list(ownerId, invoiceId, now)).reminders.find((r) => r.id === id)!;
   }
@@ -242,22 +218,7 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
    */
   async function dueAutomatic(now: Date): Promise<{ ownerId: number; invoiceId: number; level: ReminderLevel }[]> {
     const today = parisToday(now);
-    const rows = await db
-      .selectFrom('invoices as i')
-      .innerJoin('users as u', 'u.id', 'i.owner_id')
-      .leftJoin(
-        (eb) => eb.selectFrom('invoice_reminders').select((e) => ['invoice_id', e.fn.max('level').as('last_level')]).groupBy('invoice_id').as('r'),
-        (join) => join.onRef('r.invoice_id', '=', 'i.id'),
-      )
-      .select([
-        'i.id', 'i.owner_id', 'i.end_date', 'i.total_cents', 'i.paid_cents', 'i.credited_cents', 'i.prepaid_cents', 'r.last_level',
-        'u.reminder_1_days', 'u.reminder_2_days', 'u.reminder_3_days',
-      ])
-      .where('u.auto_reminders', '=', 1)
-      .where('i.status', 'in', [...OUTSTANDING_INVOICE_STATUSES])
-      .where('i.number', 'is not', null)
-      .where('i.end_date', '<', today)
-      .execute();
+    const rows = await repo.automaticCandidates(today);
     const due: { ownerId: number; invoiceId: number; level: ReminderLevel }[] = [];
     for (const row of rows) {
       if (balanceDueCents(settlementAmounts(row)) <= 0) continue;
