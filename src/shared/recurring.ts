@@ -1,4 +1,5 @@
 /** Recurring invoices (issue 15): values, French labels and the calendar of a series, for both sides. */
+import type { ListFilters } from './list-filters';
 
 export const RECURRENCE_FREQUENCIES = ['monthly', 'quarterly', 'yearly'] as const;
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
@@ -78,19 +79,18 @@ export interface RecurringPatchBody {
  * filter also takes a list (`status__in=active,paused`); `limit` (1–100) and `offset` page it,
  * with the uncut count in X-Total-Count.
  */
-export interface RecurringListQuery {
+export type RecurringListQuery = ListFilters<{
   status?: RecurrenceStatus;
   frequency?: RecurrenceFrequency;
   mode?: RecurrenceMode;
   /** A contact's series. */
   client?: number;
+}> & {
   /** The series that generated this invoice. */
   invoice?: number;
-  /** Comma-separated statuses left out. */
-  exclude_status?: string;
   limit?: number;
   offset?: number;
-}
+};
 
 /** POST /api/recurring-invoices/{id}/{action}/, each answered with the RecurringInvoice. */
 export type RecurringAction = 'pause' | 'resume' | 'stop';
