@@ -26,7 +26,7 @@ import { rawRequest } from './lib/http';
 import { runLoad, type LoadFigures } from './lib/autocannon';
 import { hasWrk, runWrk } from './lib/wrk';
 import { percentile } from './lib/stats';
-import { lastLinkSentTo } from '../src/server/test/outbox';
+import { waitForLinkSentTo } from '../src/server/test/outbox';
 
 const { values: args } = parseArgs({
   options: {
@@ -71,7 +71,8 @@ async function call(server: RunningServer, method: string, url: string, body?: u
 async function benchUser(server: RunningServer, n: number): Promise<BenchUser> {
   const email = `pdf.${n}@bench.carnet.test`;
   await call(server, 'POST', '/api/register/', { email, password: PASSWORD, password2: PASSWORD });
-  await call(server, 'GET', new URL(lastLinkSentTo(server.dataDir, email)).pathname);
+  // Delivered through the outbox just after the answer.
+  await call(server, 'GET', new URL(await waitForLinkSentTo(server.dataDir, email, 'activate')).pathname);
   const { access } = await call(server, 'POST', '/api/token/', { email, password: PASSWORD });
   const authorization = `Bearer ${access}`;
   const client = await call(server, 'POST', '/api/contacts/', { name: `Client ${n}`, email: `client.${n}@exemple.fr` }, authorization);
