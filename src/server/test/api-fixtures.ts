@@ -260,7 +260,8 @@ export async function snapshotDatabase(t: TestApp): Promise<Record<string, strin
   }
   const snapshot: Record<string, string> = {};
   for (const name of tables) {
-    const rows = await db.selectFrom(name as 'contacts').selectAll().execute();
+    // Any table: its rows as column → value.
+    const rows = (await db.selectFrom(name as 'contacts').selectAll().execute()) as Record<string, unknown>[];
     const background = BACKGROUND_COLUMNS[name] ?? [];
     // Blobs (archived PDFs, attachments) by their digest: a JSON array of their bytes cost seconds.
     const lines = rows.map((row) => JSON.stringify(Object.entries(row)
