@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR, expectAccessible, lastLinkSentTo, newUser, readOutbox } from './support/app';
+import { E2E_DATA_DIR, expectAccessible, newUser, readOutbox, waitForLinkSentTo } from './support/app';
+
+/** A mailed link as a path of the app under test. */
+const localPath = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');
 
 test('a new user signs up, activates, signs in, edits the profile and the e-mail, keeps the theme, signs out and resets the password', async ({ page }) => {
   const user = newUser('parcours');
@@ -33,15 +36,16 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
     "Vos identifiants sont incorrects ou votre compte n'est pas encore activé. Veuillez vérifier votre email.",
   );
 
-  // The activation link from the outbox.
+  // The activation link from the outbox (delivered just after the answer: waited for).
+  const activationPath = localPath(await waitForLinkSentTo(E2E_DATA_DIR, user.email, 'activate'));
   const activation = readOutbox(E2E_DATA_DIR).filter((m) => m.to.includes(user.email)).at(-1)!;
   expect(activation.subject).toBe('Activez votre compte Carnet');
-  await page.goto(lastLinkSentTo(E2E_DATA_DIR, user.email).replace(/^https?:\/\/[^/]+/, ''));
+  await page.goto(activationPath);
   await expect(page).toHaveURL(/\/activation-success$/);
   await expect(page.getByText('Compte activé avec succès !')).toBeVisible();
   await expectAccessible(page);
   // The same link again (issue 18): the account is active, so sign in.
-  await page.goto(lastLinkSentTo(E2E_DATA_DIR, user.email).replace(/^https?:\/\/[^/]+/, ''));
+  await page.goto(activationPath);
   await expect(page).toHaveURL(/\/login\?activation=already-active$/);
   await expect(page.getByRole('status')).toHaveText('Votre compte est déjà activé. Connectez-vous.');
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
@@ -95,10 +99,12 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
     page.getByText(`Un lien de confirmation a été envoyé à ${newEmail} ; votre adresse ne changera qu'après sa validation.`),
   ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(user.email);
-  const notice = readOutbox(E2E_DATA_DIR).filter((m) => m.to.includes(user.email)).at(-1)!;
-  expect(notice.subject).toBe('Changement d’adresse e-mail de votre compte Carnet');
-  expect(notice.text).toContain(newEmail);
-  const confirmPath = lastLinkSentTo(E2E_DATA_DIR, newEmail).replace(/^https?:\/\/[^/]+/, '');
+  const confirmPath = localPath(await waitForLinkSentTo(E2E_DATA_DIR, newEmail, 'confirm-email'));
+  // The notice to the old address leaves with the link, through the same outbox.
+  await expect
+    .poll(() => readOutbox(E2E_DATA_DIR).filter((m) => m.to.includes(user.email)).at(-1)?.subject)
+    .toBe('Changement d’adresse e-mail de votre compte Carnet');
+  expect(readOutbox(E2E_DATA_DIR).filter((m) => m.to.includes(user.email)).at(-1)!.text).toContain(newEmail);
   expect(confirmPath).toMatch(/^\/confirm-email\//);
   await page.goto(confirmPath);
   await expect(page.getByText(`Votre adresse e-mail a été modifiée. Utilisez désormais ${newEmail} pour vous connecter.`)).toBeVisible();
@@ -132,9 +138,7 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText('Un email de réinitialisation a été envoyé si ce compte existe.')).toBeVisible();
   await expectAccessible(page);
-  const resetLink = lastLinkSentTo(E2E_DATA_DIR, newEmail);
-  expect(resetLink).toContain('/reset-password-confirm/');
-  await page.goto(resetLink.replace(/^https?:\/\/[^/]+/, ''));
+  await page.goto(localPath(await waitForLinkSentTo(E2E_DATA_DIR, newEmail, 'reset-password-confirm')));
   const newPassword = 'Nouveau-Passe-E2E-2';
   await page.getByLabel('Nouveau mot de passe').fill(newPassword);
   await page.getByLabel('Confirmer le mot de passe').fill(newPassword);

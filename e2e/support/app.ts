@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { lastLinkSentTo, readOutbox, waitForLinkSentTo } from '../../src/server/test/outbox';
+import { readOutbox, waitForLinkSentTo } from '../../src/server/test/outbox';
 
-export { E2E_DATA_DIR, lastLinkSentTo, readOutbox };
+export { E2E_DATA_DIR, readOutbox, waitForLinkSentTo };
 
 export interface TestUser {
   email: string;
