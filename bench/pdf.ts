@@ -140,8 +140,9 @@ async function setUp(workers: number, port: number): Promise<Setup> {
   const server = await startServer({ port, distDir: args.dist, env: { PDF_WORKERS: String(workers) } });
   const users: BenchUser[] = [];
   for (let n = 0; n < Number(args.users); n++) users.push(await benchUser(server, n));
-  // Warm-up: every thread started and compiled.
-  await pdfLoad(server, users, 4 * workers, 2, (u) => u.quoteId);
+  // Warm-up: every thread started and its render code optimised. 2 s left the two-thread server's
+  // first round ~12 % below its next ones (the JIT of two threads still at work), 5 s does not.
+  await pdfLoad(server, users, 4 * workers, 5, (u) => u.quoteId);
   console.log(`PDF_WORKERS=${workers} : ${server.url} (pid ${server.pid}), ${users.length} utilisateurs, charge par ${GENERATOR}`);
   return { workers, server, users };
 }
