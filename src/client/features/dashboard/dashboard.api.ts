@@ -1,9 +1,10 @@
 import { api, listTag, listTags, rowIds, type ApiError, type ApiMeta } from '../../app/api';
 import {
-  DASHBOARD_LIST_SIZE, DASHBOARD_ORDERING, REVENUE_MONTHS, type FinancialOverview, type MonthRevenue, type NextExpectedPayment,
+  DASHBOARD_LIST_SIZE, DASHBOARD_ORDERING, REVENUE_MONTHS, type FinancialOverview, type MonthlyRevenueQuery, type MonthRevenue,
+  type NextExpectedPayment,
 } from '../../../shared/dashboard';
 import type { UrssafSummary } from '../../../shared/reports';
-import type { Project, Task } from '../../../shared/workflow';
+import type { Project, ProjectListQuery, Task, TaskListQuery } from '../../../shared/workflow';
 
 export type { FinancialOverview, NextExpectedPayment } from '../../../shared/dashboard';
 
@@ -20,8 +21,9 @@ const NEXT_PAYMENT_URL = 'invoices/next_expected_payment/';
  * server, which counts the rest in X-Total-Count.
  */
 const DASHBOARD_WINDOW = { ordering: DASHBOARD_ORDERING, limit: DASHBOARD_LIST_SIZE } as const;
-export const ONGOING_PROJECTS_PARAMS = { status: 'en_cours', ...DASHBOARD_WINDOW } as const;
-export const NEXT_TASKS_PARAMS = { status__in: 'en_cours,en_attente', ...DASHBOARD_WINDOW } as const;
+// `satisfies`: the lists' queries are the shared ones the server parses (shared/workflow.ts).
+export const ONGOING_PROJECTS_PARAMS = { status: 'en_cours', ...DASHBOARD_WINDOW } as const satisfies ProjectListQuery;
+export const NEXT_TASKS_PARAMS = { status__in: 'en_cours,en_attente', ...DASHBOARD_WINDOW } as const satisfies TaskListQuery;
 
 /** The first rows of a list and how many it holds in all. */
 export interface ListHead<T> {
@@ -65,7 +67,7 @@ export const dashboardApi = api.injectEndpoints({
     }),
     /** Paid invoices per month (HT and TTC), the current month and the ones before, oldest first. */
     getMonthlyRevenue: build.query<MonthRevenue[], void>({
-      query: () => ({ url: 'invoices/monthly_revenue/', params: { months: REVENUE_MONTHS } }),
+      query: () => ({ url: 'invoices/monthly_revenue/', params: { months: REVENUE_MONTHS } satisfies MonthlyRevenueQuery }),
       transformResponse: (body: { monthly_revenue: MonthRevenue[] }) => body.monthly_revenue,
       providesTags: ['Dashboard', listTag('Invoice')],
     }),
