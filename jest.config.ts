@@ -30,6 +30,10 @@ const config: Config = {
   // rendering are real work, on a busy 2-core machine too. Client: above setup-tests.ts's 10 s for
   // findBy*/waitFor, so that a slow wait fails saying what it waited for.
   testTimeout: 30_000,
+  // Two test files at a time, even on two cores (Jest's default there is one, in band): much of a
+  // server test is waiting (scrypt in libuv's pool, PostgreSQL, child server processes), which the
+  // other file's work fills. Each file has its own database, data directory and ports.
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'server',
