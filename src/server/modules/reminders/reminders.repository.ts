@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, InvoiceRemindersTable } from '../../db/schema';
 import { OUTSTANDING_INVOICE_STATUSES } from '../../../shared/documents';
 import type { ReminderSettings } from '../../../shared/reminders';
@@ -55,11 +55,15 @@ export function remindersRepository(db: Kysely<Database>) {
     /**
      * Of the accounts that turned automatic reminders on, the issued open invoices due before
      * `today` (YYYY-MM-DD): their settlement, the last level sent (null: none) and the account's delays.
+     * Not those whose client has no e-mail address: their reminder waits for one (the invoice page
+     * says so), rather than spend its once-only job on a refusal.
      */
     automaticCandidates: (today: string) =>
       db
         .selectFrom('invoices as i')
         .innerJoin('users as u', 'u.id', 'i.owner_id')
+        .innerJoin('contacts as c', 'c.id', 'i.client_id')
+        .where(sql`trim(c.email)`, '<>', '')
         .leftJoin(
           (eb) => eb.selectFrom('invoice_reminders').select((e) => ['invoice_id', e.fn.max('level').as('last_level')]).groupBy('invoice_id').as('r'),
           (join) => join.onRef('r.invoice_id', '=', 'i.id'),

@@ -318,4 +318,32 @@ describe('automatic reminders', () => {
     ]);
     expect(await history(world.carol)).toContain('Relance automatique envoyée à atelier@exemple.fr');
   });
+
+  it('wait while the client has no e-mail address (the invoice page says why), and leave once it has one', async () => {
+    expect((await settings({ auto_reminders: true, reminder_1_days: 7, reminder_2_days: 30 })).status).toBe(200);
+    const address = { address: '2 rue Haute', postal_code: '69001', city: 'Lyon' };
+    const client = await world.call(world.carol, 'POST', '/api/contacts/', { name: 'Studio Sans Courriel', ...address });
+    const invoice = await issuedInvoice({}, client.body.id, world.carol);
+    const runBoth = () => Promise.all([t.app.jobs.runDue(), b.app.jobs.runDue()]);
+    const levels = async () =>
+      (await t.database.db.selectFrom('invoice_reminders').select('level').where('invoice_id', '=', invoice.id).execute()).map((r) => Number(r.level));
+
+    setToday(addDays(invoice.due_date, 8));
+    await runBoth();
+    expect(await levels()).toEqual([]);
+    // No job was spent on it: it would otherwise be done, and the reminder never sent.
+    const jobKeys = (await t.database.db.selectFrom('jobs').select('dedupe_key').where('kind', '=', 'reminders:send').execute()).map((j) => j.dedupe_key);
+    expect(jobKeys).not.toContain(`reminder:${invoice.id}:1`);
+    expect((await world.call(world.carol, 'GET', `/api/invoices/${invoice.id}/reminders/`)).body.refusal).toBe(
+      'Le client « Studio Sans Courriel » n’a pas d’adresse e-mail : ajoutez-la à sa fiche avant de relancer la facture.',
+    );
+
+    const updated = await world.call(world.carol, 'PUT', `/api/contacts/${client.body.id}/`, { name: 'Studio Sans Courriel', email: 'studio@exemple.fr', ...address });
+    expect(updated.status).toBe(200);
+    clock.at = new Date(clock.at.getTime() + 3_600_000 * 2); // the next hourly scan
+    await runBoth();
+    expect(await levels()).toEqual([1]);
+    const [mail] = await delivered(1);
+    expect(mail.to).toBe('studio@exemple.fr');
+  });
 });
