@@ -176,6 +176,8 @@ export interface DocumentJson extends DocumentRowJson {
   deposit_of_quote?: { id: number; quote_number: string | null } | null;
   /** Invoices: a final invoice's deducted deposits. */
   deposits?: DepositDeductionJson[];
+  /** Invoices: the recurring series that generated it (issue 15), null for any other. */
+  recurrence_id?: number | null;
   /** Invoices: never printed, editable at any time. */
   internal_notes?: string;
   payments?: PaymentJson[];

@@ -251,7 +251,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
             <DocumentStatusBadges config={config} status={saved.status} label={saved.status_display} overdue={saved.is_overdue} />
           )}
           {saved && kind === 'invoice' && !saved.number && <span>Numéro attribué à l&apos;émission de la facture</span>}
-          {saved && kind === 'invoice' && <RecurrenceOrigin invoiceId={saved.id} />}
+          {saved && kind === 'invoice' && <RecurrenceOrigin invoiceId={saved.id} recurrenceId={saved.recurrence_id} />}
         </StyledDocumentSubtitle>
       }
     >

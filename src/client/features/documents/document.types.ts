@@ -90,6 +90,8 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   line_items: DocumentLine[];
   /** Invoices made from a quote. */
   quote_id: number | null;
+  /** Invoices: the recurring series that generated it (the page then names it). */
+  recurrence_id: number | null;
   /** Invoices: never printed, editable at any time. */
   internal_notes: string;
   /** SHA-256 of the archived PDF of an issued document; null for drafts. */

@@ -60,6 +60,7 @@ export function toDocumentRecord(config: DocumentKindConfig, raw: DocumentJson):
     tax_amount: raw.tax_amount,
     line_items: raw.line_items,
     quote_id: raw.quote_id ?? null,
+    recurrence_id: raw.recurrence_id ?? null,
     internal_notes: raw.internal_notes ?? '',
     pdf_sha256: raw.pdf_sha256,
     reason: raw.reason ?? '',

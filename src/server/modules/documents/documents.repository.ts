@@ -24,6 +24,7 @@ import { emailDeliveries } from '../../mail/outbox';
 
 type DocumentRow = Selectable<DocumentsTable> & {
   quote_id?: number | null;
+  recurrence_id?: number | null;
   paid_cents?: number;
   credited_cents?: number;
   prepaid_cents?: number;
@@ -291,6 +292,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     const deposits = row.quote_id ? await quoteDeposits(db, row.owner_id, row.quote_id) : [];
     return {
       quote_id: row.quote_id ?? null,
+      recurrence_id: row.recurrence_id ?? null,
       deposit_of_quote: depositOf ? { id: depositOf.id, quote_number: depositOf.number } : null,
       deposits: deposits.map((d) => ({ id: d.id, invoice_number: d.number, issue_date: d.issueDate, amount: fromHundredths(d.amountCents) })),
       internal_notes: row.internal_notes ?? '',

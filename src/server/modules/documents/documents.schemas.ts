@@ -118,6 +118,8 @@ export function documentSchema(kind: DocumentKindConfig) {
     'amount_paid', 'credited_amount', 'balance_due', 'is_overdue', 'is_issued', 'cancelled_by', 'payments', 'credit_notes',
     // Deposits (issue 15): set by deposit_invoice and convert_to_invoice, never by a form.
     'is_deposit', 'prepaid_amount', 'deposit_of_quote', 'deposits', 'deposit_invoices',
+    // Recurring invoices (issue 15): set by the series that generated it.
+    'recurrence_id',
   ];
   const minLines = `${kind.the[0].toUpperCase()}${kind.the.slice(1)} doit contenir au moins une ligne.`;
   return z

@@ -46,6 +46,7 @@ const RECORD: DocumentRecord = {
   subtotal: 155.5,
   tax_amount: 31.1,
   quote_id: null,
+  recurrence_id: null,
   amount_paid: 50,
   credited_amount: 0,
   balance_due: 136.6,

@@ -217,6 +217,9 @@ describe('generating occurrences', () => {
       ['Hébergement', 1, 49.9, 20], ['Support', 2.5, 60, 10],
     ]);
     expect(first.total_amount).toBe(r.total_amount);
+    // The page names the series from this (the source invoice is no occurrence of it).
+    expect(first.recurrence_id).toBe(r.id);
+    expect((await ok(send('GET', `/api/invoices/${source.id}/`))).recurrence_id).toBeNull();
     // Nothing more for the same day: idempotent.
     expect(await service.generateDueOccurrences(at(occurrenceDate(start, 'monthly', 3)))).toEqual([]);
     expect(await generated(r.id)).toHaveLength(4);
