@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { sidebarToggled } from '../sidebar.slice';
 import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
@@ -95,7 +95,8 @@ describe('off-canvas menu', () => {
 
   it('leaves the persisted sidebar state alone, and follows it once closed', async () => {
     const { user, store } = await openDashboard();
-    store.dispatch(sidebarToggled());
+    // In act: the sidebar re-renders from the store, outside any user event.
+    act(() => void store.dispatch(sidebarToggled()));
     expect(store.getState().sidebar.collapsed).toBe(false);
     await user.click(menuButton());
     await user.keyboard('{Escape}');
