@@ -23,6 +23,9 @@ export const GlobalStyle = createGlobalStyle`
   html {
     color-scheme: ${({ theme }) => theme.mode};
     -webkit-text-size-adjust: 100%;
+    /* A field focused by a refused save (or any scroll into view) lands below the sticky header,
+       its label showing, not under it. */
+    scroll-padding-top: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.spacing.xxxl});
   }
 
   body {
