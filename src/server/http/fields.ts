@@ -1,15 +1,36 @@
 import { z } from 'zod';
 import { hasMoreThanTwoDecimals, toHundredths } from '../../shared/money';
+import { nonXmlCharError } from '../../shared/xml-text';
+
+/**
+ * Free text of the API. Every text field is built from these helpers: they bound it and refuse the
+ * characters XML 1.0 does not allow (control characters other than tab and line breaks, U+FFFE,
+ * U+FFFF, lone surrogates), which would make an invoice's Factur-X XML unreadable (issue 23).
+ */
+export function refuseNonXmlChars(value: string, ctx: z.RefinementCtx) {
+  const message = nonXmlCharError(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+}
+
+const xmlText = (max: number) => z.string().max(max).superRefine(refuseNonXmlChars);
 
 /** Optional free text: absent or null → ''; trimmed; bounded. */
 export const optionalText = (max = 255) =>
-  z
-    .string()
-    .max(max)
+  xmlText(max)
     .nullish()
     .transform((v) => (v ?? '').trim());
 
-export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
+/**
+ * Optional free text of a partial update: absent → undefined (the field keeps its value), null → '';
+ * trimmed; bounded.
+ */
+export const textOrUnchanged = (max = 255) =>
+  xmlText(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : (v ?? '').trim()));
+
+/** Required free text: trimmed, not empty, bounded. */
+export const requiredText = (max = 255) => z.string().trim().min(1).max(max).superRefine(refuseNonXmlChars);
 
 export const email = () => z.string().trim().toLowerCase().max(254).pipe(z.email());
 

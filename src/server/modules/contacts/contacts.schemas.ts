@@ -17,15 +17,10 @@ import {
 import { ON_DUPLICATE_CHOICES, type ContactImportBody } from '../../../shared/contact-import';
 import type { SameKeys } from '../../http/api-types';
 import { echo } from '../../http/errors';
-import { requiredText } from '../../http/fields';
+import { requiredText, textOrUnchanged } from '../../http/fields';
 
 /** Optional text kept `undefined` when absent, so that a PUT leaves omitted fields unchanged. */
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : (v ?? '').trim()));
+const text = textOrUnchanged;
 
 /** Optional text checked by `error` (null when valid), stored as `normalize` writes it. */
 const identifier = (error: (value: string) => string | null, normalize: (value: string) => string | null) =>

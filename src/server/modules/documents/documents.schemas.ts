@@ -5,10 +5,10 @@ import { DEFAULT_TAX_RATE, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MA
 import { toHundredths } from '../../../shared/money';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES, type OperationCategory, type VatExemptionKey } from '../../../shared/vat';
 import { badRequest, zodToFieldErrors } from '../../http/errors';
-import { dateOrNull, hundredths, idOrNull, requiredText } from '../../http/fields';
+import { dateOrNull, hundredths, idOrNull, optionalText, requiredText } from '../../http/fields';
 import type { DocumentKindConfig } from './document-kinds';
 
-const text = (max: number) => z.string().max(max).nullish().transform((v) => (v ?? '').trim());
+const text = optionalText;
 
 /** '1 000 000 000 €' (plain spaces, as in the other messages). */
 const euros = (amount: number) => `${amount.toLocaleString('fr-FR').replace(/\s/g, ' ')} €`;

@@ -5,7 +5,7 @@ import {
 } from '../../../shared/profile';
 import { vatNumberError } from '../../../shared/identifiers';
 import { VAT_REGIMES } from '../../../shared/vat';
-import { email, requiredText } from '../../http/fields';
+import { email, requiredText, textOrUnchanged } from '../../http/fields';
 import type { SameKeys } from '../../http/api-types';
 import type { ProfileUpdateBody } from '../../../shared/profile';
 
@@ -17,12 +17,7 @@ export const PROFILE_TEXT_FIELDS = [
 ] as const;
 
 /** Optional text kept `undefined` when absent, so that a PUT leaves omitted fields unchanged; null clears. */
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : (v ?? '').trim()));
+const text = textOrUnchanged;
 
 /** Reports a shared check's French message ('' is always valid). */
 const checkedBy = (error: (value: string) => string | null) => (value: string | undefined, ctx: z.RefinementCtx) => {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PRIORITIES, PROJECT_STATUSES, type ProjectWriteBody } from '../../../shared/workflow';
 import type { SameKeys } from '../../http/api-types';
-import { dateOrNull, hundredths, idList, requiredText } from '../../http/fields';
+import { dateOrNull, hundredths, idList, optionalText, requiredText } from '../../http/fields';
 
 export const projectBody = z
   .strictObject({
     name: requiredText(200),
-    description: z.string().max(10000).nullish().transform((v) => (v ?? '').trim()),
+    description: optionalText(10000),
     contact_ids: idList().optional().default([]),
     status: z.enum(PROJECT_STATUSES).optional().default('brouillon'),
     priority: z.enum(PRIORITIES).optional().default('normale'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES, PRIORITIES, TASK_STATUSES, type TaskWriteBody } from '../../../shared/workflow';
 import type { SameKeys } from '../../http/api-types';
-import { dateOrNull, dateTimeOrNull, hundredths, idList, idOrNull } from '../../http/fields';
+import { dateOrNull, dateTimeOrNull, hundredths, idList, idOrNull, requiredText, textOrUnchanged } from '../../http/fields';
 
 // `invoice_id`: set by billing the task (issue 15), freed by deleting the draft invoice or its line.
 const READ_ONLY = ['id', 'status_display', 'priority_display', 'created_at', 'project', 'contacts', 'cost', 'invoice_id', 'invoice'] as const;
@@ -12,8 +12,8 @@ const READ_ONLY = ['id', 'status_display', 'priority_display', 'created_at', 'pr
  */
 export const taskBody = z
   .strictObject({
-    title: z.string().trim().min(1).max(300).optional(),
-    description: z.string().max(10000).nullish().transform((v) => (v === undefined ? undefined : (v ?? '').trim())),
+    title: requiredText(300).optional(),
+    description: textOrUnchanged(10000),
     status: z.enum(TASK_STATUSES).optional(),
     priority: z.enum(PRIORITIES).optional(),
     due_date: dateOrNull().optional(),
@@ -25,7 +25,7 @@ export const taskBody = z
     end_time: dateTimeOrNull().optional(),
     billable: z.boolean().optional(),
     hourly_rate: hundredths().optional(),
-    bill_reference: z.string().max(100).nullish().transform((v) => (v === undefined ? undefined : (v ?? '').trim())),
+    bill_reference: textOrUnchanged(100),
     payment_status: z.enum(PAYMENT_STATUSES).optional(),
     ...Object.fromEntries(READ_ONLY.map((k) => [k, z.unknown().optional()])),
   })
