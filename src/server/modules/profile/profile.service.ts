@@ -86,15 +86,17 @@ export function profileService(ctx: Pick<AppContext, 'db' | 'rateLimit' | 'auth'
       if (vatError) errors.vat_number = [vatError];
       const registration = registrationError(next.registration, next.siret);
       if (registration) errors.registration = [registration];
-      if (password) {
-        const weak = passwordStrengthErrors(password, email);
-        if (weak.length) errors.password = weak;
-      }
       if (newEmail || password) {
         const refused = await credentialErrors(who, user, current_password);
         if (refused) errors.current_password = refused;
-        // Told only to who knows the password.
-        else if (newEmail && (await repo.emailTaken(newEmail))) errors.email = [EMAIL_TAKEN];
+        else {
+          // Told only to who knows the password.
+          if (newEmail && (await repo.emailTaken(newEmail))) errors.email = [EMAIL_TAKEN];
+          // Scored only past the rate limits and the current password (issue 23): zxcvbn is work on
+          // the server's only thread, which a burst of refused requests must not get for free.
+          const weak = password ? passwordStrengthErrors(password, email) : [];
+          if (weak.length) errors.password = weak;
+        }
       }
       if (Object.keys(errors).length) throw badRequest(errors);
 
