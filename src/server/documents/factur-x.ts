@@ -1,4 +1,5 @@
 import { compactBic, compactIban } from '../../shared/identifiers';
+import { withoutNonXmlChars } from '../../shared/xml-text';
 import { countryCode } from './countries';
 import { documentTotals, prepaidCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
 import { legalMentions } from './legal-mentions';
@@ -16,10 +17,9 @@ export const FACTUR_X_FILE_NAME = 'factur-x.xml';
 export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
 
 const escapeXml = (text: string) =>
-  text
-    // Control characters are not allowed in XML 1.0.
-    // eslint-disable-next-line no-control-regex -- matching them is the point
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  // What XML 1.0 cannot hold (control characters, U+FFFE, U+FFFF, lone surrogates) is dropped: the
+  // API refuses it at input, but text stored before issue 23 may still have it.
+  withoutNonXmlChars(text)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -27,8 +27,11 @@ const escapeXml = (text: string) =>
 
 const el = (name: string, content: string, attrs = '') => `<${name}${attrs}>${content}</${name}>`;
 const text = (name: string, value: string, attrs = '') => el(name, escapeXml(value), attrs);
-/** An element only when the value is not empty. */
-const opt = (name: string, value: string, attrs = '') => (value.trim() ? text(name, value.trim(), attrs) : '');
+/** An element only when the value is not empty (once what XML cannot hold is dropped). */
+const opt = (name: string, value: string, attrs = '') => {
+  const kept = withoutNonXmlChars(value).trim();
+  return kept ? text(name, kept, attrs) : '';
+};
 const amount = (cents: number) => (cents / 100).toFixed(2);
 const decimal = (value: number) => value.toFixed(2);
 const date102 = (iso: string) => el('udt:DateTimeString', iso.replace(/-/g, ''), ' format="102"');
@@ -83,7 +86,7 @@ function seller(party: Party): string {
 }
 
 function contact(party: Party): string {
-  if (!party.contactName && !party.phone) return '';
+  if (!withoutNonXmlChars(party.contactName).trim() && !party.phone) return '';
   return el(
     'ram:DefinedTradeContact',
     opt('ram:PersonName', party.contactName) +
