@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { badRequest, parseBody } from '../../http/errors';
+import { ApiError, badRequest, parseBody } from '../../http/errors';
 import type { RateLimitRule } from '../../plugins/rate-limit';
 import { refreshBody, registerBody, resetConfirmBody, resetRequestBody, tokenBody } from './auth.schemas';
 
@@ -11,7 +11,14 @@ const LIMITS = {
   refreshByIp: { name: 'refresh:ip', max: 120, windowSeconds: 300 },
   registerByIp: { name: 'register:ip', max: 10, windowSeconds: 3600 },
   resetByIp: { name: 'reset:ip', max: 10, windowSeconds: 3600 },
-  resetByAccount: { name: 'reset:account', max: 5, windowSeconds: 3600 },
+  // Per address AND requester (issue 23): keyed by the address alone, five requests from anywhere
+  // blocked the owner's own for an hour.
+  resetByAccountAndIp: { name: 'reset:account-ip', max: 5, windowSeconds: 3600 },
+  // What a mailbox receives, silently (the answer stays the same): 3 reset e-mails an hour, at most
+  // 2 of them asked from one address, so that one requester cannot use up the owner's. The links
+  // already sent stay valid, so a mailbox that got its 3 still holds a way in.
+  resetMailsByAccount: { name: 'reset-mail:account', max: 3, windowSeconds: 3600 },
+  resetMailsByAccountAndIp: { name: 'reset-mail:account-ip', max: 2, windowSeconds: 3600 },
   resetConfirmByIp: { name: 'reset-confirm:ip', max: 20, windowSeconds: 3600 },
   emailConfirmByIp: { name: 'email-confirm:ip', max: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
@@ -29,6 +36,17 @@ const accountKey = (body: unknown) => {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
 };
+
+/** Counts one more under `rule`: false past its limit, where a request would answer 429. */
+async function withinLimit(rateLimit: AppContext['rateLimit'], rule: RateLimitRule, subject: string): Promise<boolean> {
+  try {
+    await rateLimit(rule, subject);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.statusCode === 429) return false;
+    throw err;
+  }
+}
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth } = ctx;
@@ -66,8 +84,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/reset-password/', async (request) => {
     await ctx.rateLimit(LIMITS.resetByIp, request.ip);
-    await ctx.rateLimit(LIMITS.resetByAccount, accountKey(request.body));
-    await auth.requestReset(parseBody(resetRequestBody, request.body).email);
+    const account = accountKey(request.body);
+    await ctx.rateLimit(LIMITS.resetByAccountAndIp, `${account}|${request.ip}`);
+    const { email } = parseBody(resetRequestBody, request.body);
+    if (
+      (await withinLimit(ctx.rateLimit, LIMITS.resetMailsByAccountAndIp, `${account}|${request.ip}`)) &&
+      (await withinLimit(ctx.rateLimit, LIMITS.resetMailsByAccount, account))
+    ) {
+      await auth.requestReset(email);
+    }
     return { detail: 'Un email de réinitialisation a été envoyé si ce compte existe.' };
   });
 

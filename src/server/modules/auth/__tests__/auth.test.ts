@@ -277,12 +277,67 @@ describe('rate limits', () => {
       for (let i = 0; i < 11; i++) {
         register.push((await strict.app.inject({ method: 'POST', url: '/api/register/', payload: {}, remoteAddress: '10.1.1.1' })).statusCode);
       }
-      for (let i = 0; i < 6; i++) {
-        reset.push((await strict.app.inject({ method: 'POST', url: '/api/reset-password/', payload: { email: 'meme@exemple.fr' }, remoteAddress: `10.2.2.${i}` })).statusCode);
+      for (let i = 0; i < 11; i++) {
+        reset.push((await strict.app.inject({ method: 'POST', url: '/api/reset-password/', payload: { email: `meme${i}@exemple.fr` }, remoteAddress: '10.2.2.1' })).statusCode);
       }
     });
     expect(register.at(-1)).toBe(429);
-    expect(reset.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
-    expect(reset[5]).toBe(429);
+    expect(reset.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(reset[10]).toBe(429);
+  });
+
+  describe('reset requests (issue 23)', () => {
+    const requestReset = (email: string, remoteAddress: string) =>
+      strict.app.inject({ method: 'POST', url: '/api/reset-password/', payload: { email }, remoteAddress });
+    const resetMailsTo = (email: string) =>
+      readOutbox(strict.config.dataDir).filter((m) => m.to.includes(email) && m.subject === 'Réinitialisation de votre mot de passe Carnet');
+
+    it('limits one requester for one address: the owner, from elsewhere, still gets the e-mail', async () => {
+      const owner = await signUp(strict, uniqueEmail('victime'));
+      const attacker: { status: number; body: unknown }[] = [];
+      let own: { status: number; body: unknown } | undefined;
+      let resetStatus = 0;
+      await inOneWindow(async () => {
+        for (let i = 0; i < 7; i++) {
+          const res = await requestReset(owner.email, '10.3.3.66');
+          attacker.push({ status: res.statusCode, body: res.json() });
+        }
+        const before = resetMailsTo(owner.email).length;
+        const res = await requestReset(owner.email, '10.3.3.1');
+        own = { status: res.statusCode, body: res.json() };
+        expect(resetMailsTo(owner.email)).toHaveLength(before + 1);
+        // Its link works (followed under the same clock: links carry their date).
+        const link = new URL(resetMailsTo(owner.email).at(-1)!.text.match(/https?:\/\/\S+/)![0]).pathname;
+        const body = { password: 'Nouveau-Passe-42', password2: 'Nouveau-Passe-42' };
+        resetStatus = (await strict.app.inject({ method: 'POST', url: `/api${link}/`, payload: body, remoteAddress: '10.3.3.1' })).statusCode;
+      });
+      const sent = { status: 200, body: { detail: 'Un email de réinitialisation a été envoyé si ce compte existe.' } };
+      expect(attacker.slice(0, 5)).toEqual(Array(5).fill(sent));
+      expect(attacker.slice(5).map((a) => a.status)).toEqual([429, 429]);
+      expect(own).toEqual(sent);
+      // Two of the attacker's requests were mailed, then the owner's.
+      expect(resetMailsTo(owner.email)).toHaveLength(3);
+      expect(resetStatus).toBe(200);
+    });
+
+    it('sends no 4th reset e-mail an hour to one address, answering the same', async () => {
+      const owner = await signUp(strict, uniqueEmail('boite'));
+      const unknown = uniqueEmail('personne');
+      const answers: { status: number; body: unknown }[] = [];
+      const mailed: number[] = [];
+      await inOneWindow(async () => {
+        for (let i = 0; i < 5; i++) {
+          const res = await requestReset(owner.email, `10.4.4.${i + 1}`);
+          answers.push({ status: res.statusCode, body: res.json() });
+          mailed.push(resetMailsTo(owner.email).length);
+        }
+        const res = await requestReset(unknown, '10.4.4.9');
+        answers.push({ status: res.statusCode, body: res.json() });
+      });
+      expect(mailed).toEqual([1, 2, 3, 3, 3]);
+      // The same answer whether mailed, capped, or no account at all.
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+      expect(answers[0].status).toBe(200);
+    });
   });
 });
