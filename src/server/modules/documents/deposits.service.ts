@@ -11,6 +11,7 @@ import { documentsRepository, linesTotals } from './documents.repository';
 import { percent } from './documents.schemas';
 import { documentsService } from './documents.service';
 import { euros, splitByRate } from './settlement.service';
+import { DEPOSIT_QUOTE_STATUS, depositsBilled, depositTooBig } from './deposit-rules';
 
 /**
  * Deposit invoices (factures d'acompte, issue 15): from a sent or accepted quote, a draft invoice
@@ -51,20 +52,15 @@ export async function createDepositInvoice(db: Kysely<Database>, dialect: Dialec
     if (!quote) throw notFound();
     const input = parseDeposit(body);
     if (!['sent', 'accepted'].includes(quote.status)) {
-      throw badRequest({ detail: 'Seul un devis envoyé ou accepté peut donner lieu à une facture d’acompte.' });
+      throw badRequest({ detail: DEPOSIT_QUOTE_STATUS });
     }
     const final = await trx.selectFrom('invoices').select('id').where('owner_id', '=', ownerId).where('quote_id', '=', quoteId).executeTakeFirst();
     if (final) throw new ApiError(400, { detail: 'Ce devis a déjà sa facture finale : plus d’acompte possible.', invoice_id: final.id });
 
-    // Drafts count: a deposit being prepared is money asked for too.
-    const earlier = await trx
-      .selectFrom('invoices')
-      .select(['total_cents', 'credited_cents'])
-      .where('owner_id', '=', ownerId)
-      .where('deposit_of_quote_id', '=', quoteId)
-      .execute();
+    // Drafts count: a deposit being prepared is money asked for too. The same rules hold on every
+    // later save of the draft (deposit-rules.ts).
     const quoteTotal = Number(quote.total_cents);
-    const remaining = quoteTotal - earlier.reduce((sum, d) => sum + Number(d.total_cents) - Number(d.credited_cents), 0);
+    const remaining = quoteTotal - (await depositsBilled(trx, ownerId, quoteId, null));
     const field = input.percent !== undefined ? 'percent' : 'amount';
     const target = input.percent !== undefined ? Math.round((quoteTotal * input.percent) / 10000) : input.amount;
     if (target <= 0) throw badRequest({ [field]: ['L’acompte doit être d’au moins 0,01 €.'] });
@@ -90,7 +86,7 @@ export async function createDepositInvoice(db: Kysely<Database>, dialect: Dialec
     }
     if (total >= remaining) {
       throw badRequest({
-        [field]: [`L’acompte (${euros(total)} TTC) doit laisser un solde à la facture finale : il reste ${euros(remaining)} TTC à facturer sur ce devis.`],
+        [field]: [depositTooBig(total, remaining)],
       });
     }
 
