@@ -80,6 +80,8 @@ const STRING_TRAPS: JsonTree[] = [
   '', ' ', '   \t\n', 'NaN', 'Infinity', '-Infinity', '-0', '1e308', '1e400', '0x10', '1,5', '12.345', '-5', '١٢٣', 'null', 'true',
   '[]', '{}', '2026-02-30', '2026-13-01', '0000-00-00', '9999-12-31', '2026-01-01T25:61:00Z', '+275760-09-13',
   'a\u0000b', '\u0000', '\u0007\u001b[2J', '\ud800', '\udfff\ud800', 'e\u0301', '\u202e\u0645', '\ufeff', '\uffff',
+  // Outside XML 1.0 (issue 23: an invoice's Factur-X XML cannot hold them), and just inside.
+  'Con\uffffception', '\ufffe', 'a\u000bb', 'x\udc00', '\ufffd', '\u{10ffff}',
   "' OR 1=1 --", '"; DROP TABLE contacts; --', '<script>alert(1)</script>', '=HYPERLINK("x")', '%s%n%x', '../../../etc/passwd',
   '__proto__', 'constructor', 'toString', 'draft', 'sent', 'client', 'en_cours',
 ];
