@@ -57,6 +57,61 @@ export function checkLineTotal(line: { quantity: number; unit_price: number }, c
   }
 }
 
+// ---- Cost of rendering (issue 23: no savable document takes more than about a second to render)
+
+/**
+ * What a document's text costs to lay out in its PDF, in units of one ordinary character. Measured
+ * with the real renderer in the PDF pool (pdf-renderer.ts; random text, so that pdfkit's cache of
+ * word layouts does not help): an ordinary character ~10 µs, a character of a run of 200 or more
+ * without a space (cut every four characters for pdfkit, breakable-text.ts) twice that, a
+ * combining mark (U+0301…, stacked or not) about four times, a line break about eight times (each
+ * is a printed line, and a description taller than a page is cut by measuring it again); a line of
+ * the table, its amounts and its row, about forty.
+ */
+export const RENDER_COST = { character: 1, longRunCharacter: 3, mark: 3, newline: 14, line: 40 } as const;
+/** The cost a document may have: about a second of rendering, the whole document included. */
+export const MAX_RENDER_COST = 40_000;
+const LONG_RUNS = /[^ \t\r\n]{200,}/gu;
+const MARKS = /\p{M}/gu;
+
+/** The layout cost of one text (see RENDER_COST). */
+export function textRenderCost(text: string | null | undefined): number {
+  if (!text) return 0;
+  let cost = text.length * RENDER_COST.character;
+  for (const run of text.match(LONG_RUNS) ?? []) cost += run.length * RENDER_COST.longRunCharacter;
+  cost += (text.match(MARKS)?.length ?? 0) * RENDER_COST.mark;
+  let newlines = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) newlines++;
+  return cost + newlines * RENDER_COST.newline;
+}
+
+/** What a document prints of its own: texts, and lines with a title and a description. */
+export interface PrintedContent {
+  texts: Record<string, string | null | undefined>;
+  lines: readonly { title?: string | null; description?: string | null }[];
+}
+
+export const tooLongToRender = (excess: number) =>
+  'Ce document est trop long pour être mis en page : raccourcissez ce texte ou retirez des lignes ' +
+  `(environ ${Math.max(1, Math.ceil(excess * 100))} % de trop).`;
+
+/**
+ * Refuses a document whose layout would cost more than MAX_RENDER_COST (about a second in the PDF
+ * pool), under the field that weighs most: `line_items` (all lines together) or one of `texts`
+ * (a document's description, its notices; a credit note's reason). For any schema that prints
+ * lines: `.superRefine((body, ctx) => checkRenderCost({ texts: { reason: body.reason }, lines: body.line_items ?? [] }, ctx))`.
+ */
+export function checkRenderCost(content: PrintedContent, ctx: z.RefinementCtx) {
+  const costs = Object.entries(content.texts).map(([field, text]) => [field, textRenderCost(text)] as const);
+  let lines = 0;
+  for (const line of content.lines) lines += RENDER_COST.line + textRenderCost(line.title) + textRenderCost(line.description);
+  costs.push(['line_items', lines]);
+  const total = costs.reduce((sum, [, cost]) => sum + cost, 0);
+  if (total <= MAX_RENDER_COST) return;
+  const [field] = costs.reduce((most, entry) => (entry[1] > most[1] ? entry : most));
+  ctx.addIssue({ code: 'custom', path: [field], message: tooLongToRender(total / MAX_RENDER_COST - 1) });
+}
+
 const lineSchema = z
   .strictObject({
     id: idOrNull().optional(),
@@ -148,6 +203,10 @@ export function documentSchema(kind: DocumentKindConfig) {
       ...Object.fromEntries(readOnly.map((k) => [k, z.unknown().optional()])),
     })
     .superRefine((body, ctx) => {
+      checkRenderCost({
+        texts: { description: body.description, legal_notice: body.legal_notice, signature_notice: body.signature_notice },
+        lines: body.line_items,
+      }, ctx);
       const start = body.service_date as string | null;
       const end = body.service_end_date as string | null;
       if (end && !start) {
