@@ -61,12 +61,15 @@ export function checkLineTotal(line: { quantity: number; unit_price: number }, c
 
 /**
  * What a document's text costs to lay out in its PDF, in units of one ordinary character. Measured
- * with the real renderer in the PDF pool (pdf-renderer.ts; random text, so that pdfkit's cache of
- * word layouts does not help): an ordinary character ~10 µs, a character of a run of 200 or more
- * without a space (cut every four characters for pdfkit, breakable-text.ts) twice that, a
- * combining mark (U+0301…, stacked or not) about four times, a line break about eight times (each
- * is a printed line, and a description taller than a page is cut by measuring it again); a line of
- * the table, its amounts and its row, about forty.
+ * with the real renderer in the PDF pool (pdf-renderer.ts) on random text, so that pdfkit's cache
+ * of word layouts does not help, 2026-11-27 on the 2-core machine under load (load average 13):
+ * 10–25 µs a unit whatever the kind of text, once a character of a run of 200 or more without a
+ * space (cut every four characters for pdfkit, breakable-text.ts) counts 4, a combining mark
+ * (U+0301…, stacked or not) 4 (7 in such a run), a line break 15 (a printed line each, and a
+ * description taller than a page is measured again at every page it spans) and a line of the
+ * table (its row, title and amounts) 40. At the bound, the worst documents (32 titles of 300
+ * characters without a space, 500 short lines, one letter with 5,000 stacked accents, a
+ * description of line breaks) rendered in 0.2–1.0 s there, less on a quiet machine.
  */
 export const RENDER_COST = { character: 1, longRunCharacter: 3, mark: 3, newline: 14, line: 40 } as const;
 /** The cost a document may have: about a second of rendering, the whole document included. */
