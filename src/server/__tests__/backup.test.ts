@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
@@ -48,6 +48,58 @@ it('gives pg_dump and pg_restore the configured URL without its password', () =>
   expect(text).toContain('pg_restore');
   expect(text).toContain('"postgres://carnet@db.exemple.fr:5432/carnet?sslmode=require"');
   expect(text).not.toMatch(/s3cr|Pass/);
+});
+
+describe('modes (issue 23): a copy is private like the data dir', () => {
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+  let umask: number;
+  // The usual umask, which let the copies be 0644 in 0755 folders.
+  beforeAll(() => {
+    umask = process.umask(0o022);
+  });
+  afterAll(() => process.umask(umask));
+
+  /** A small SQLite database in a new folder. */
+  function smallDatabase() {
+    const dir = newDataDir();
+    const file = path.join(dir, 'carnet.sqlite3');
+    const db = new SQLite(file);
+    db.exec("create table t (x text); insert into t values ('secret')");
+    db.close();
+    return { dir, file };
+  }
+
+  it('writes 0600 files, creating missing folders 0700 and leaving existing ones alone', async () => {
+    const { file } = smallDatabase();
+    const outside = newDataDir();
+    chmodSync(outside, 0o755);
+    const target = path.join(outside, 'nouveau', 'sous-dossier', 'copie.sqlite3');
+    const copy = await backupSqlite(file, target);
+    expect(copy.file).toBe(target);
+    expect(modeOf(target)).toBe(0o600);
+    expect(modeOf(path.join(outside, 'nouveau', 'sous-dossier'))).toBe(0o700);
+    expect(modeOf(path.join(outside, 'nouveau'))).toBe(0o700);
+    expect(modeOf(outside)).toBe(0o755);
+    const db = new SQLite(target, { readonly: true });
+    expect(db.prepare('select x from t').pluck().get()).toBe('secret');
+    db.close();
+  });
+
+  it('npm run backup: DATA_DIR/backups is 0700 and its copies 0600, those an older version left included', async () => {
+    const { dir } = smallDatabase();
+    const backups = path.join(dir, 'backups');
+    mkdirSync(backups, { mode: 0o755 });
+    chmodSync(backups, 0o755);
+    const old = path.join(backups, 'carnet-2026-01-01T00-00-00-000Z.sqlite3');
+    writeFileSync(old, '', { mode: 0o644 });
+    chmodSync(old, 0o644);
+    const stdout = await runBackupScript({ DATA_DIR: dir, DATABASE_URL: `sqlite:${path.join(dir, 'carnet.sqlite3')}` });
+    const written = /Sauvegarde écrite : (\S+) \(/.exec(stdout)?.[1];
+    expect(path.dirname(written!)).toBe(backups);
+    expect(modeOf(written!)).toBe(0o600);
+    expect(modeOf(backups)).toBe(0o700);
+    expect(modeOf(old)).toBe(0o600);
+  });
 });
 
 if (TEST_DATABASE_URL) {

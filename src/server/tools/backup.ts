@@ -4,7 +4,7 @@
  * SQLite: SQLite's online backup API, by default into DATA_DIR/backups/carnet-<UTC time>.sqlite3.
  * PostgreSQL: explains pg_dump / pg_restore, which already do this job.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { loadConfig } from '../config';
@@ -40,17 +40,38 @@ async function withSqlite<T>(file: string, fn: (db: SQLite.Database) => T | Prom
 }
 
 /**
+ * A copy holds everything the data dir does (password hashes, clients, invoices): like the data
+ * dir, only the server's user may read it (issue 23: it was 0644 in a 0755 folder).
+ */
+export const BACKUP_DIR_MODE = 0o700;
+export const BACKUP_FILE_MODE = 0o600;
+
+/** Creates `dir` and its missing parents as 0700 (whatever the umask); existing folders are left as they are. */
+export function makePrivateDir(dir: string): void {
+  const first = mkdirSync(dir, { recursive: true, mode: BACKUP_DIR_MODE });
+  if (first === undefined) return;
+  for (let created = path.resolve(dir); ; created = path.dirname(created)) {
+    chmodSync(created, BACKUP_DIR_MODE);
+    if (created === path.resolve(first)) break;
+  }
+}
+
+/**
  * Copies the SQLite database into `target` (which must not exist) and checks the copy.
  * The copy is written under a temporary name and renamed at the end, so a failed backup never
- * leaves a file that looks complete.
+ * leaves a file that looks complete. It is 0600 from the start (SQLite gives its journal the
+ * database file's mode), in folders created 0700.
  */
 export async function backupSqlite(databaseFile: string, target: string): Promise<BackupResult> {
   if (!existsSync(databaseFile)) throw new Error(`Base SQLite introuvable : ${databaseFile}`);
   if (existsSync(target)) throw new Error(`Le fichier de sauvegarde existe déjà : ${target}`);
-  mkdirSync(path.dirname(target), { recursive: true });
+  makePrivateDir(path.dirname(target));
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
   try {
+    // Created empty (an empty file is an empty database) with its mode, before any page lands in it.
+    closeSync(openSync(partial, 'wx', BACKUP_FILE_MODE));
+    chmodSync(partial, BACKUP_FILE_MODE);
     await withSqlite(databaseFile, async (source) => {
       source.pragma('busy_timeout = 5000');
       await source.backup(partial, { progress: () => ALL_PAGES });
@@ -123,8 +144,16 @@ async function main(args: string[]): Promise<void> {
   if (databaseFile.endsWith(':memory:')) throw new Error('Base SQLite en mémoire : rien à sauvegarder.');
   const [given] = args;
   const isDirectory = given !== undefined && (given.endsWith('/') || (existsSync(given) && statSync(given).isDirectory()));
+  const backupsDir = path.join(config.dataDir, 'backups');
+  // Ours: made private, with the copies in it, even when an older version left them 0755 and 0644.
+  if (given === undefined && existsSync(backupsDir)) {
+    chmodSync(backupsDir, BACKUP_DIR_MODE);
+    for (const name of readdirSync(backupsDir)) {
+      if (/^carnet-.*\.sqlite3$/.test(name)) chmodSync(path.join(backupsDir, name), BACKUP_FILE_MODE);
+    }
+  }
   const target = given === undefined
-    ? path.join(config.dataDir, 'backups', backupFileName())
+    ? path.join(backupsDir, backupFileName())
     : isDirectory ? path.join(path.resolve(given), backupFileName()) : path.resolve(given);
   const { file, bytes } = await backupSqlite(databaseFile, target);
   console.log(`Sauvegarde écrite : ${file} (${formatSize(bytes)}), intégrité vérifiée.`);
