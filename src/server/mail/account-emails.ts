@@ -78,3 +78,29 @@ export function emailChangeNoticeEmail(to: string, newEmail: string): OutgoingMa
     ].join('\n'),
   };
 }
+
+/**
+ * To the owner of an address someone tried to register again (issue 23, ASVS 6.3.7): the request
+ * is answered as for a new address, and only the mailbox learns that the account exists.
+ */
+export function registrationAttemptEmail(to: string, loginUrl: string, resetUrl: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Tentative d’inscription sur Carnet avec votre adresse',
+    text: [
+      'Bonjour,',
+      '',
+      'Quelqu’un vient de demander la création d’un compte Carnet avec cette adresse e-mail. Un compte existe déjà avec cette adresse : aucun nouveau compte n’a été créé.',
+      '',
+      'Si c’était vous, connectez-vous avec votre compte existant :',
+      loginUrl,
+      '',
+      'Mot de passe oublié ? Choisissez-en un nouveau ici (un compte jamais activé l’est du même coup) :',
+      resetUrl,
+      '',
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre compte n’a pas été modifié.',
+      '',
+      'L’équipe Carnet',
+    ].join('\n'),
+  };
+}

@@ -10,6 +10,9 @@ const LIMITS = {
   tokenByAccountAndIp: { name: 'token:account-ip', max: 10, windowSeconds: 300 },
   refreshByIp: { name: 'refresh:ip', max: 120, windowSeconds: 300 },
   registerByIp: { name: 'register:ip', max: 10, windowSeconds: 3600 },
+  // The owner of a taken address is told of attempts to register it again, 3 times an hour at
+  // most; past that, silently nothing (the answer is the same).
+  registerNoticesByAccount: { name: 'register-notice:account', max: 3, windowSeconds: 3600 },
   resetByIp: { name: 'reset:ip', max: 10, windowSeconds: 3600 },
   // Per address AND requester (issue 23): keyed by the address alone, five requests from anywhere
   // blocked the owner's own for an hour.
@@ -54,7 +57,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/register/', async (request, reply) => {
     await ctx.rateLimit(LIMITS.registerByIp, request.ip);
     const body = parseBody(registerBody, request.body);
-    await auth.register(body.email, body.password, body.password2);
+    const mayNotify = () => withinLimit(ctx.rateLimit, LIMITS.registerNoticesByAccount, accountKey(body));
+    await auth.register(body.email, body.password, body.password2, { mayNotify });
     return reply.status(201).send({
       detail: 'Votre compte a été créé. Un e-mail d’activation vous a été envoyé.',
     });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { OutgoingMail } from '../../mail/mailer';
 import { enqueueAccountMail, type MailDelivery } from '../../mail/outbox';
 import {
-  activationEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail, passwordResetEmail,
+  activationEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail, passwordResetEmail, registrationAttemptEmail,
 } from '../../mail/account-emails';
 import { ApiError, badRequest } from '../../http/errors';
 import { dummyPasswordHash, hashPassword, passwordStrengthErrors, verifyPassword } from './passwords';
@@ -110,25 +110,41 @@ export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, 
   }
 
   return {
-    async register(email: string, password: string, password2: string): Promise<void> {
+    /**
+     * Registers `email`, answering the same whether or not it has an account (issue 23, ASVS
+     * 6.3.7): a taken address gets no new account, and its owner an e-mail saying someone tried,
+     * unless `mayNotify` (asked then only) answers false: too many such e-mails this hour. The
+     * password is checked and hashed either way, so that neither the answer nor its delay tells.
+     */
+    async register(
+      email: string,
+      password: string,
+      password2: string,
+      options: { mayNotify?: () => Promise<boolean> } = {},
+    ): Promise<void> {
       if (password !== password2) throw badRequest({ password: ['Les mots de passe ne correspondent pas.'] });
       const weak = passwordStrengthErrors(password, email);
       if (weak.length) throw badRequest({ password: weak });
-      if (await users.findByEmail(email)) {
-        throw badRequest({ email: [EMAIL_TAKEN] });
-      }
       const passwordHash = await hashPassword(password);
-      // The account and its activation e-mail are stored together: no account without its link.
-      await withAccountMail(async (trx, queue) => {
-        let user: UserRow;
-        try {
-          user = await usersRepository(trx).create(email, passwordHash);
-        } catch {
-          // Unique index: a concurrent registration of the same e-mail won the race.
-          throw badRequest({ email: [EMAIL_TAKEN] });
-        }
-        await queue(user.id, activationEmail(user.email, accountLink('activation', user)));
-      });
+      const notifyOwner = async (owner: UserRow) => {
+        if (options.mayNotify && !(await options.mayNotify())) return;
+        const mail = registrationAttemptEmail(owner.email, `${appUrl}/login`, `${appUrl}/reset-password`);
+        await withAccountMail((_trx, queue) => queue(owner.id, mail));
+      };
+      const taken = await users.findByEmail(email);
+      if (taken) return notifyOwner(taken);
+      try {
+        // The account and its activation e-mail are stored together: no account without its link.
+        await withAccountMail(async (trx, queue) => {
+          const user = await usersRepository(trx).create(email, passwordHash);
+          await queue(user.id, activationEmail(user.email, accountLink('activation', user)));
+        });
+      } catch (err) {
+        // Unique index: a concurrent registration of the same e-mail won the race.
+        const winner = await users.findByEmail(email);
+        if (!winner) throw err;
+        await notifyOwner(winner);
+      }
     },
 
     /**

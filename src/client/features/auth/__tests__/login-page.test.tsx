@@ -146,7 +146,7 @@ describe('login page — registration', () => {
 
   it('joins the server field errors with spaces', async () => {
     mock.onPost('register/').reply(400, {
-      email: ['Un compte existe déjà avec cette adresse e-mail.'],
+      email: ['Saisissez une adresse e-mail valide.'],
       password: ['Ce mot de passe est trop court.', 'Ce mot de passe est trop courant.'],
       non_field_errors: ['Erreur globale.'],
     });
@@ -156,7 +156,7 @@ describe('login page — registration', () => {
     await user.type(screen.getByLabelText('Confirmer le mot de passe'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Ce mot de passe est trop court. Ce mot de passe est trop courant. Un compte existe déjà avec cette adresse e-mail. Erreur globale.',
+      'Ce mot de passe est trop court. Ce mot de passe est trop courant. Saisissez une adresse e-mail valide. Erreur globale.',
     );
   });
 

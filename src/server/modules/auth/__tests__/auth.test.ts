@@ -98,11 +98,38 @@ describe('registration and activation', () => {
     expect(badJson.statusCode).toBe(400);
   });
 
-  it('refuses a second account with the same e-mail, whatever its case', async () => {
-    const { email } = await signUp(t);
-    const res = await post('/api/register/', { email: email.toUpperCase(), password: STRONG_PASSWORD, password2: STRONG_PASSWORD });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['Un compte avec cette adresse e-mail existe déjà.'] });
+  it('answers a taken address as a new one (no enumeration) and e-mails its owner instead, whatever its case', async () => {
+    const owner = await signUp(t);
+    const answer = (res: Awaited<ReturnType<typeof post>>) => ({ status: res.statusCode, body: res.json() });
+    const register = (email: string, password: string) => post('/api/register/', { email, password, password2: password });
+    const other = 'Autre-Passe-Solide-42';
+    const fresh = answer(await register(uniqueEmail('nouveau'), other));
+    expect(fresh).toEqual({ status: 201, body: { detail: 'Votre compte a été créé. Un e-mail d’activation vous a été envoyé.' } });
+    const mailsBefore = readOutbox(t.config.dataDir).filter((m) => m.to.includes(owner.email)).length;
+    expect(answer(await register(owner.email.toUpperCase(), other))).toEqual(fresh);
+    // A weak password is refused alike for both.
+    expect(answer(await register(owner.email, 'motdepasse'))).toEqual(answer(await register(uniqueEmail('nouveau'), 'motdepasse')));
+
+    const mails = readOutbox(t.config.dataDir).filter((m) => m.to.includes(owner.email));
+    expect(mails).toHaveLength(mailsBefore + 1);
+    const notice = mails.at(-1)!;
+    expect(notice.subject).toBe('Tentative d’inscription sur Carnet avec votre adresse');
+    expect(notice.text).toContain('Quelqu’un vient de demander la création d’un compte Carnet avec cette adresse e-mail.');
+    expect(notice.text).toContain('http://carnet.test/login\n');
+    expect(notice.text).toContain('http://carnet.test/reset-password\n');
+    // No account was created or changed: the owner's password still signs in, the other not.
+    expect((await post('/api/token/', { email: owner.email, password: owner.password })).statusCode).toBe(200);
+    expect((await post('/api/token/', { email: owner.email, password: other })).statusCode).toBe(401);
+  });
+
+  it('answers two concurrent registrations of one address alike: one account, its owner told of the other', async () => {
+    const email = uniqueEmail('course');
+    const payload = { email, password: STRONG_PASSWORD, password2: STRONG_PASSWORD };
+    const answers = await Promise.all([post('/api/register/', payload), post('/api/register/', payload)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(answers[0].body).toBe(answers[1].body);
+    const subjects = readOutbox(t.config.dataDir).filter((m) => m.to.includes(email)).map((m) => m.subject).sort();
+    expect(subjects).toEqual(['Activez votre compte Carnet', 'Tentative d’inscription sur Carnet avec votre adresse']);
   });
 });
 
@@ -284,6 +311,25 @@ describe('rate limits', () => {
     expect(register.at(-1)).toBe(429);
     expect(reset.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(reset[10]).toBe(429);
+  });
+
+  it('tells the owner of a taken address of 3 registration attempts an hour, answering the same after', async () => {
+    const owner = await signUp(strict, uniqueEmail('prise'));
+    const notices = () => readOutbox(strict.config.dataDir).filter((m) => m.to.includes(owner.email) && m.subject.startsWith('Tentative'));
+    const answers: string[] = [];
+    const counts: number[] = [];
+    await inOneWindow(async () => {
+      for (let i = 0; i < 5; i++) {
+        const res = await strict.app.inject({
+          method: 'POST', url: '/api/register/', remoteAddress: `10.5.5.${i + 1}`,
+          payload: { email: owner.email, password: STRONG_PASSWORD, password2: STRONG_PASSWORD },
+        });
+        answers.push(`${res.statusCode} ${res.body}`);
+        counts.push(notices().length);
+      }
+    });
+    expect(counts).toEqual([1, 2, 3, 3, 3]);
+    expect(new Set(answers)).toEqual(new Set([`201 ${JSON.stringify({ detail: 'Votre compte a été créé. Un e-mail d’activation vous a été envoyé.' })}`]));
   });
 
   describe('reset requests (issue 23)', () => {
