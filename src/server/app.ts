@@ -4,6 +4,8 @@ import type { DatabaseHandle } from './db/database';
 import type { AppContext } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
 import { usePdfRendering } from './documents/pdf-pool';
+import { useLedgerKey } from './modules/ledger/ledger-seal';
+import { archivedPdfReader } from './modules/documents/issuing';
 import { createMailDelivery, type MailDelivery, type MailDeliverySettings } from './mail/outbox';
 import { createJobRunner, type JobRunner, type JobRunnerSettings } from './jobs/runner';
 import { createTokenService } from './modules/auth/tokens';
@@ -87,6 +89,9 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
   if (onRoute) app.addHook('onRoute', onRoute);
   // PDF threads are per process: started with the first render, stopped when no app needs them.
   app.addHook('onClose', usePdfRendering({ workers: config.pdfWorkers, timeoutMs: config.pdfTimeoutMs }));
+  // The journal's seals need the key from outside the database (config.ts, ledger-seal.ts).
+  const releaseLedgerKey = useLedgerKey(config.ledgerKey);
+  app.addHook('onClose', async () => releaseLedgerKey());
 
   const tokens = createTokenService(config.secretKey);
   const sessions = sessionsRepository(database.db);
@@ -99,6 +104,7 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
     mailer: resolvedMailer,
     log: app.log,
     settings: { leaseMs: config.mailLeaseMs, ...mailDelivery },
+    archivedPdf: archivedPdfReader(database.db),
   });
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => outbox.start());

@@ -12,6 +12,12 @@ export interface AppConfig {
   databaseUrl: string;
   appUrl: string;
   secretKey: string;
+  /**
+   * Seals the journal of issued documents (HMAC, modules/ledger/ledger-seal.ts): LEDGER_KEY, else
+   * DATA_DIR/ledger_key, created once. Never in the database, and separate from the secret key so
+   * that rotating the sessions' key never breaks the journal. Every process on one database needs the same.
+   */
+  ledgerKey: string;
   /** SMTP connection URL; null writes e-mails to `<dataDir>/outbox/`. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -72,6 +78,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v.trim().length >= SECRET_KEY_MIN_LENGTH, `doit compter au moins ${SECRET_KEY_MIN_LENGTH} caractères`),
+  LEDGER_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.trim().length >= SECRET_KEY_MIN_LENGTH, `doit compter au moins ${SECRET_KEY_MIN_LENGTH} caractères`),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('Carnet <no-reply@carnet.local>'),
   ANALYTICS_SCRIPT_URL: optionalUrl(['https://', 'http://']),
@@ -91,8 +101,8 @@ const envSchema = z.object({
  * Reads the secret from DATA_DIR, creating it once so that tokens survive restarts. A short one
  * (an empty file, a placeholder) would sign tokens anyone can forge: the server refuses to start.
  */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secret_key');
+function persistentSecret(dataDir: string, name = 'secret_key'): string {
+  const file = path.join(dataDir, name);
   if (!existsSync(file)) {
     const secret = randomBytes(32).toString('hex');
     writeFileSync(file, secret, { mode: 0o600 });
@@ -102,7 +112,9 @@ function persistentSecret(dataDir: string): string {
   if (secret.length < SECRET_KEY_MIN_LENGTH) {
     throw new ConfigError(
       `Configuration invalide :\n  ${file} : la clé secrète compte ${secret.length} caractère(s), il en faut au moins ${SECRET_KEY_MIN_LENGTH}.` +
-        `\n  Supprimez ce fichier pour qu’une clé soit générée (les sessions et les liens envoyés ne seront plus valides), ou définissez SECRET_KEY.`,
+        (name === 'secret_key'
+          ? `\n  Supprimez ce fichier pour qu’une clé soit générée (les sessions et les liens envoyés ne seront plus valides), ou définissez SECRET_KEY.`
+          : `\n  Restaurez ce fichier depuis votre sauvegarde (sans lui, le journal des factures ne peut plus être vérifié), ou définissez LEDGER_KEY.`),
     );
   }
   return secret;
@@ -127,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, publicDir: stri
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'carnet.sqlite3')}`,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY ?? persistentSecret(dataDir),
+    ledgerKey: e.LEDGER_KEY ?? persistentSecret(dataDir, 'ledger_key'),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,

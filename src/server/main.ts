@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
 import { backfillIssuedDocuments } from './modules/ledger/backfill';
+import { repairPendingPdfs, sealLegacyPdfs } from './modules/documents/issuing';
 
 async function main() {
   // dist/app/server/main.js → dist/public (the client build)
@@ -14,6 +15,11 @@ async function main() {
   const app = await buildApp({ config, database });
   const archived = await backfillIssuedDocuments(database.db, database.dialect);
   if (archived) app.log.info(`${archived} document(s) émis avant le journal archivé(s) (snapshot et PDF).`);
+  // Issuing stores the PDF just after the numbering transaction: a crash in between is repaired here.
+  const repaired = await repairPendingPdfs(database.db);
+  if (repaired) app.log.warn(`${repaired} PDF de document(s) émis régénéré(s) depuis leur snapshot après un arrêt.`);
+  const sealed = await sealLegacyPdfs(database.db);
+  if (sealed) app.log.info(`${sealed} PDF archivé(s) avant le journal scellé : scellé(s) avec la clé du journal.`);
   const shutdown = async () => {
     await app.close();
     await database.close();

@@ -2,6 +2,8 @@ import type { DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { backfillIssuedDocuments } from '../modules/ledger/backfill';
 import { verifyLedger } from '../modules/ledger/ledger.repository';
+import { useLedgerKey } from '../modules/ledger/ledger-seal';
+import { TEST_LEDGER_KEY } from '../test/test-app';
 import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
 
 /**
@@ -18,7 +20,15 @@ beforeAll(async () => {
   database = migrated.database;
 });
 
-afterAll(() => migrated?.close());
+// Start-up seals what it archives with the journal's key (config.ts: LEDGER_KEY).
+let releaseKey: () => void;
+beforeAll(() => {
+  releaseKey = useLedgerKey(TEST_LEDGER_KEY);
+});
+afterAll(async () => {
+  await migrated?.close();
+  releaseKey();
+});
 
 it('migrates invoices issued before the ledger and archives them at start', async () => {
   const db = database.db;
@@ -91,5 +101,5 @@ it('migrates invoices issued before the ledger and archives them at start', asyn
   expect(journal).toEqual([
     { seq: 1, number: 'FAC-2026-0001' }, { seq: 2, number: 'FAC-2026-0002' }, { seq: 3, number: 'FAC-2026-0003' },
   ]);
-  expect(await verifyLedger(db, owner)).toEqual({ ok: true, entries: 3 });
+  expect(await verifyLedger(db, database.dialect, owner)).toEqual({ ok: true, entries: 3, pending_pdfs: 0, checkpoint: null });
 });

@@ -69,6 +69,11 @@ export interface SessionsTable {
   expires_at: string;
   /** Set by logout, a password change or reset, or the reuse of a rotated refresh token. */
   revoked_at: string | null;
+  /** The sign-in's User-Agent and address (migration 0019; null for older sessions). */
+  user_agent: string | null;
+  ip: string | null;
+  /** The last refresh (null: none since the sign-in, or before migration 0019). */
+  last_used_at: string | null;
 }
 
 export interface RateLimitHitsTable {
@@ -264,8 +269,16 @@ export interface IssuedDocumentsTable {
   owner_id: number;
   /** JSON of everything printed (RenderableDocument) and its totals. */
   snapshot: string;
-  pdf: Buffer;
-  pdf_sha256: string;
+  /** SHA-256 of `snapshot` (what the journal entry seals); null for documents archived before migration 0018. */
+  snapshot_sha256: string | null;
+  /** Null between the numbering transaction and the PDF's (a crash there is repaired at start). */
+  pdf: Buffer | null;
+  pdf_sha256: string | null;
+  /** HMAC binding the PDF's digest to its snapshot (ledger key); null until sealed. */
+  pdf_seal: string | null;
+  /** The client as issued (views and reports of an issued document read these, not the live contact). */
+  client_name: string | null;
+  client_siren: string | null;
   created_at: string;
 }
 
@@ -280,10 +293,24 @@ export interface LedgerEntriesTable {
   subtotal_cents: number;
   tax_cents: number;
   total_cents: number;
-  pdf_sha256: string;
+  /** Version 1 entries: the archived PDF's digest. Version 2: null (the PDF is sealed beside its snapshot). */
+  pdf_sha256: string | null;
+  /** Version 2 entries: the digest of the snapshot (the legal record). */
+  snapshot_sha256: string | null;
+  /** 1: unkeyed SHA-256 (before migration 0018); 2: HMAC with the ledger key. */
+  seal_version: number;
   prev_hash: string;
   hash: string;
   created_at: string;
+}
+
+/** A signed head of a user's journal, given to the user (downloaded, e-mailed monthly). */
+export interface LedgerCheckpointsTable {
+  owner_id: number;
+  seq: number;
+  hash: string;
+  created_at: string;
+  signature: string;
 }
 
 export interface LedgerHeadsTable {
@@ -454,6 +481,7 @@ export interface Database {
   issued_documents: IssuedDocumentsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_heads: LedgerHeadsTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
   cash_totals: CashTotalsTable;
   outbox_messages: OutboxMessagesTable;
   recurring_invoices: RecurringInvoicesTable;

@@ -14,6 +14,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An error the user gets in French without a 500, but that the operator must see: logged at error
+ * level (e.g. an archived PDF whose digest no longer matches, issue 23).
+ */
+export class OperatorAlertError extends ApiError {
+  constructor(statusCode: number, body: Record<string, unknown>, readonly alert: Record<string, unknown>) {
+    super(statusCode, body);
+  }
+}
+
 export const badRequest = (errors: FieldErrors | Record<string, unknown>) => new ApiError(400, errors);
 export const notFound = () => new ApiError(404, { detail: 'Pas trouvé.' });
 

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from './mailer';
+import type { QueuedMail } from './outbox';
 import { documentTotals, type RenderableDocument } from '../documents/document-model';
 import { formatCents, formatDate } from '../documents/format';
 
@@ -15,9 +15,10 @@ function senderName(doc: RenderableDocument): string {
  */
 export function documentEmail(
   doc: RenderableDocument,
-  attachment: { filename: string; content: Buffer },
+  /** `content` null: the document's archived PDF, read when the message is delivered (outbox.ts). */
+  attachment: { filename: string; content: Buffer | null },
   sender: { replyTo: string; appName: string },
-): OutgoingMail {
+): QueuedMail {
   const invoice = doc.kind === 'invoice';
   const creditNote = doc.kind === 'credit_note';
   const noun = { quote: 'Devis', invoice: 'Facture', credit_note: 'Avoir' }[doc.kind];

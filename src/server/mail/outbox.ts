@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, OutboxMessagesTable } from '../db/schema';
 import { createLease } from '../jobs/lease';
 import { createPollingLoop } from '../jobs/polling-loop';
+import { ApiError, OperatorAlertError } from '../http/errors';
 import { MailDeliveryError, type Mailer, type OutgoingMail } from './mailer';
 
 /**
@@ -22,6 +23,18 @@ import { MailDeliveryError, type Mailer, type OutgoingMail } from './mailer';
  */
 
 export type DocumentKindName = NonNullable<OutboxMessagesTable['document_kind']>;
+
+/**
+ * A message as it is committed. A document's attachment may have no bytes yet (`content: null`):
+ * issuing renders the PDF after the numbering transaction commits, so the message takes the
+ * document's archived PDF — digest and seal checked — when it is delivered (`archivedPdf`).
+ */
+export type QueuedMail = Omit<OutgoingMail, 'attachments'> & {
+  attachments?: { filename: string; content: Buffer | null; contentType?: string }[];
+};
+
+/** Reads a document's archived PDF for its message (app.ts gives it: the mail worker imports no module). */
+export type ArchivedPdfReader = (message: { owner_id: number; document_kind: DocumentKindName; document_id: number }) => Promise<Buffer>;
 
 /** Stored as JSON in outbox_messages.message (the PDF goes in its own column). */
 interface StoredMessage {
@@ -57,7 +70,7 @@ type NewMessage = Pick<Insertable<OutboxMessagesTable>, 'owner_id' | 'document_k
 };
 
 /** Stores `mail` (its text parts: an attachment goes in `values`) as due now, in the caller's transaction. */
-async function store(trx: Kysely<Database>, mail: OutgoingMail, values: NewMessage): Promise<number> {
+async function store(trx: Kysely<Database>, mail: QueuedMail, values: NewMessage): Promise<number> {
   const message: StoredMessage = {
     to: mail.to,
     reply_to: mail.replyTo ?? null,
@@ -81,7 +94,7 @@ export async function enqueueMail(
     ownerId: number;
     documentKind: DocumentKindName;
     documentId: number;
-    mail: OutgoingMail;
+    mail: QueuedMail;
     /** 'reminder': an invoice's reminder, which does not stand for the document's own delivery state. */
     purpose?: 'document' | 'reminder';
   },
@@ -170,6 +183,8 @@ export function createMailDelivery(options: {
   mailer: Mailer;
   log: FastifyBaseLogger;
   settings?: Partial<MailDeliverySettings>;
+  /** Reads the archived PDF of a message committed without its bytes (a document issued with it). */
+  archivedPdf?: ArchivedPdfReader;
 }) {
   const { db, mailer, log } = options;
   const settings = { ...DEFAULT_DELIVERY_SETTINGS, ...options.settings };
@@ -188,10 +203,29 @@ export function createMailDelivery(options: {
   const settle = (row: Message, values: { status?: Message['status']; last_error: string | null; next_attempt_at?: string }) =>
     lease.settle(row.id, values.status && row.purpose === 'account' ? { ...values, message: withoutText(row.message) } : values);
 
+  /** The message's PDF: its stored bytes, else (a document issued with it) the document's archive. */
+  async function attachmentOf(row: Message): Promise<Buffer | null> {
+    if (row.attachment_name === null) return null;
+    if (row.attachment !== null) return Buffer.from(row.attachment);
+    if (!options.archivedPdf || row.document_kind === null || row.document_id === null) {
+      throw new Error('A document message without its PDF, and no archive to read it from');
+    }
+    return options.archivedPdf({ owner_id: row.owner_id, document_kind: row.document_kind, document_id: Number(row.document_id) });
+  }
+
   async function deliver(row: Message) {
     const stored = JSON.parse(row.message) as StoredMessage;
     const release = lease.keep(row.id);
     try {
+      const content = await attachmentOf(row).catch((err: unknown) => {
+        // The archive refused (a PDF whose digest no longer matches: never sent) or is busy rendering.
+        if (err instanceof OperatorAlertError) log.error({ ...err.alert, outboxId: row.id }, err.message);
+        if (err instanceof ApiError) {
+          const busy = err.statusCode === 429 || err.statusCode === 503;
+          throw new MailDeliveryError(String(err.body.detail ?? 'Le PDF n’a pas pu être lu.'), !busy);
+        }
+        throw err;
+      });
       await mailer.send({
         to: stored.to,
         replyTo: stored.reply_to ?? undefined,
@@ -199,9 +233,9 @@ export function createMailDelivery(options: {
         text: stored.text,
         senderName: stored.sender_name ?? undefined,
         attachments:
-          row.attachment_name === null || row.attachment === null
+          row.attachment_name === null || content === null
             ? undefined
-            : [{ filename: row.attachment_name, content: Buffer.from(row.attachment), contentType: 'application/pdf' }],
+            : [{ filename: row.attachment_name, content, contentType: 'application/pdf' }],
       });
       release();
       await settle(row, { status: 'sent', last_error: null });

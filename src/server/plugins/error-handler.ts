@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { ApiError } from '../http/errors';
+import { ApiError, OperatorAlertError } from '../http/errors';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Corps de requête JSON invalide.',
@@ -14,6 +14,7 @@ export type SpaFallback = (url: string, reply: FastifyReply) => boolean;
 export function registerErrorHandling(app: FastifyInstance, serveSpa: SpaFallback | null) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error instanceof OperatorAlertError) request.log.error(error.alert, error.message);
       return reply.status(error.statusCode).headers(error.headers).send(error.body);
     }
     const status = error.statusCode ?? 500;

@@ -143,6 +143,8 @@ async function launch(port: number, options: ServerOptions): Promise<ServerProce
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     SECRET_KEY: options.secretKey,
+    // Processes on one database must seal the journal with one key (their DATA_DIRs differ).
+    LEDGER_KEY: options.secretKey,
     LOG_LEVEL: 'warn',
     // One address signs up and signs in many times.
     RATE_LIMIT_SCALE: '1000',

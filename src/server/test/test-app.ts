@@ -15,6 +15,9 @@ import { answerOnceAccountMailSettled, lastLinkSentTo } from './outbox';
 /** Set by CI: the server suites then run on PostgreSQL as well as SQLite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
+/** The journal key of every test app of this process. */
+export const TEST_LEDGER_KEY = randomBytes(32).toString('hex');
+
 /** One registered route: a method and the full URL pattern (`/api/contacts/:id/`). */
 export interface RouteEntry {
   method: string;
@@ -68,6 +71,9 @@ export async function createTestApp(
   const config = loadConfig({
     DATA_DIR: dataDir,
     SECRET_KEY: randomBytes(32).toString('hex'),
+    // One journal key per test process: the key is process-wide (ledger-seal.ts), and apps of one
+    // file may share a database.
+    LEDGER_KEY: TEST_LEDGER_KEY,
     LOG_LEVEL: 'silent',
     APP_URL: 'http://carnet.test',
     // Suites sign up many users from one address; the rate-limit tests set their own scale.

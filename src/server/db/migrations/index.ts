@@ -17,6 +17,8 @@ import * as pendingEmail from './2026_11_24_0014_pending_email';
 import * as recurringInvoices from './2026_11_24_0016_recurring_invoices';
 import * as jobsReminders from './2026_11_24_0015_jobs_reminders';
 import * as accountMail from './2026_11_24_0017_account_mail';
+import * as sealedLedger from './2026_11_27_0018_sealed_ledger';
+import * as sessionLifetime from './2026_11_27_0019_session_lifetime';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -37,6 +39,8 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_24_0016_recurring_invoices': recurringInvoices,
   '2026_11_24_0015_jobs_reminders': jobsReminders,
   '2026_11_24_0017_account_mail': accountMail,
+  '2026_11_27_0018_sealed_ledger': sealedLedger,
+  '2026_11_27_0019_session_lifetime': sessionLifetime,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

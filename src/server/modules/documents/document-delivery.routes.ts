@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { ApiError } from '../../http/errors';
+import { ApiError, OperatorAlertError } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { mailFromParts } from '../../mail/mailer';
 import { documentFileName } from '../../documents/document-model';
@@ -40,6 +40,8 @@ export function attachmentDisposition(filename: string): string {
 /** Any failure answered as `{"error": "…"}`; a foreign or missing id is a 404 like the others. */
 function asErrorField(kind: DocumentKindConfig, request: FastifyRequest, err: unknown): never {
   if (err instanceof ApiError) {
+    // Re-shaped below: the operator's log line is written here (an archive that no longer matches).
+    if (err instanceof OperatorAlertError) request.log.error(err.alert, err.message);
     if (typeof err.body.error === 'string') throw err;
     if (err.statusCode === 404) throw new ApiError(404, { error: `${documentNoun(kind)} introuvable.` });
     const message = typeof err.body.detail === 'string' ? err.body.detail : 'Requête invalide.';

@@ -10,7 +10,7 @@ import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { DocumentView } from './documents.repository';
 import { documentsService } from './documents.service';
-import { archivedDocument, liveRenderable } from './issuing';
+import { archivedDocument, issueThenArchive, liveRenderable } from './issuing';
 
 /**
  * The one path that sends a document by e-mail, used by `send_email` (sendDocument) and by
@@ -51,8 +51,13 @@ export async function sendInTransaction(trx: Kysely<Database>, args: SendInTrans
   const statusLabel = (status: string) => kind.statusLabels[status] ?? status;
   const wasDraft = view.status === 'draft';
   const becomesSent = wasDraft || (kind === CREDIT_NOTE_KIND && view.status === 'issued');
-  const { document, pdf } = args.archived ?? (await documentsService(trx, dialect, kind).issue(trx, ownerId, view.id, args.issueDate));
-  const mail = documentEmail(document, { filename: documentFileName(document), content: pdf }, { replyTo: args.replyTo, appName: args.appName });
+  const { document, pdf } = args.archived ?? {
+    ...(await documentsService(trx, dialect, kind).issue(trx, ownerId, view.id, args.issueDate)),
+    // Rendered after the commit: the message takes the archived PDF when it is delivered.
+    pdf: null,
+  };
+  const attachment = { filename: documentFileName(document), content: pdf };
+  const mail = documentEmail(document, attachment, { replyTo: args.replyTo, appName: args.appName });
   await enqueueMail(trx, { ownerId, documentKind: kind.kind, documentId: view.id, mail });
   if (becomesSent) {
     if (kind === CREDIT_NOTE_KIND) {
@@ -76,18 +81,18 @@ export async function sendInTransaction(trx: Kysely<Database>, args: SendInTrans
  * changed since in the profile, the contact or a task), else a live render (drafts, unsent quotes).
  */
 export async function printedDocument(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, view: DocumentView) {
-  // The view already knows whether an archive exists (its digest): a draft costs no second look.
-  const archived = view.pdf_sha256 === null ? undefined : await archivedDocument(db, kind, ownerId, view.id);
+  // Only a document out of draft can have an archive (its PDF may still be pending): a draft costs no second look.
+  const archived = view.status === 'draft' ? undefined : await archivedDocument(db, kind, ownerId, view.id);
   if (archived) return { document: archived.document, pdf: archived.pdf };
   const { document } = await liveRenderable(db, kind, ownerId, view);
   return { document, pdf: await renderPdf(document, { userId: ownerId }) };
 }
 
 /**
- * POST {kind}/{id}/send_email/: the number, the frozen copy and journal entry (a draft: the
- * service's one issue path), the status and the message with its PDF commit together, or not at
- * all (sendInTransaction). A re-send reads the archived bytes first, and its transaction only
- * writes. The mail server is not waited for: the caller kicks the outbox after the commit, and
+ * POST {kind}/{id}/send_email/: the number, the snapshot and journal entry (a draft: the
+ * service's one issue path), the status and the message commit together, or not at all
+ * (sendInTransaction); a draft's PDF is then rendered and archived, and the message takes it from
+ * the archive. A re-send reads the archived bytes first, and its transaction only writes. The mail server is not waited for: the caller kicks the outbox after the commit, and
  * the page follows the delivery in `email_delivery`. Returns the document as it is now.
  */
 export async function sendDocument(
@@ -99,9 +104,10 @@ export async function sendDocument(
   const view = await documents.get(ownerId, args.id);
   const { document: live, user } = await liveRenderable(db, kind, ownerId, view);
   requireClientEmail(kind, live);
+  const send = () =>
+    db.transaction().execute((trx) => sendInTransaction(trx, { dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived }));
   const archived = view.status === 'draft' ? null : await printedDocument(db, kind, ownerId, view);
-  await db.transaction().execute((trx) =>
-    sendInTransaction(trx, { dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived }),
-  );
+  if (archived) await send();
+  else await issueThenArchive(db, ownerId, send);
   return documents.get(ownerId, view.id);
 }

@@ -254,7 +254,10 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       .selectFrom(`${T(kind)} as d`)
       .innerJoin('contacts as c', 'c.id', 'd.client_id')
       .$if(kind.kind === 'credit_note', (q) => q.leftJoin('invoices as ci', 'ci.id', (sql.ref('d.invoice_id') as never)))
-      .select([...LIST_COLUMNS, ...(KIND_LIST_COLUMNS[kind.kind] as unknown as typeof LIST_COLUMNS), 'c.name as client_name'])
+      // An issued document names its client as issued (its archive), not as the contact reads now.
+      .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'd.id').on('a.kind', '=', kind.kind))
+      .select([...LIST_COLUMNS, ...(KIND_LIST_COLUMNS[kind.kind] as unknown as typeof LIST_COLUMNS)])
+      .select((eb) => eb.fn.coalesce('a.client_name', 'c.name').as('client_name'))
       .where('d.owner_id', '=', ownerId);
   }
 
@@ -383,10 +386,13 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       // In euros and percent, from the stored lines: the same figures as the stored totals.
       const { breakdown } = computeTotals(lineItems, fromHundredths(row.tax_rate));
       const archived = kind.ledger || kind.kind === 'quote'
-        ? await db.selectFrom('issued_documents').select('pdf_sha256').where('kind', '=', kind.kind).where('document_id', '=', id).executeTakeFirst()
+        ? await db.selectFrom('issued_documents').select(['pdf_sha256', 'client_name']).where('kind', '=', kind.kind).where('document_id', '=', id).executeTakeFirst()
         : undefined;
+      const view = shape(row);
       return {
-        ...shape(row),
+        ...view,
+        // An issued document names its client as it was issued (the contact may have been renamed since).
+        client: view.client && archived?.client_name ? { ...view.client, name: archived.client_name } : view.client,
         description: row.description,
         tax_rate: fromHundredths(row.tax_rate),
         // Written only through the schema's enums.

@@ -21,11 +21,14 @@ import {
   documentSearchText, documentsRepository, linesTotals, quoteDeposits, settlementAmounts, type DocumentView,
 } from './documents.repository';
 import { euros } from './settlement.service';
-import { checkChronology, checkDueDate, freezeDocument, liveRenderable, missingForEInvoice, refuseIfMissing } from './issuing';
+import {
+  checkChronology, checkDueDate, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing,
+} from './issuing';
 import {
   applyVatRules, DOCUMENT_TOTAL_TOO_BIG, resolveRates, type DocumentInput, type ResolvedDocument, type Seller,
 } from './documents.schemas';
 import { nextDocumentNumber } from './numbering';
+import { checkQuoteInvoiceDraft } from './deposit-rules';
 
 /** A printed field changed on an issued invoice or a sent quote. */
 const LOCKED_MESSAGE = {
@@ -216,8 +219,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
 
   /**
    * Makes a draft invoice a legal invoice, or archives a quote as sent, in `trx`: EN 16931 checks,
-   * chronology, number, status, frozen copy (snapshot + PDF), journal entry. An invoice is dated
-   * `issueDate` (today by default); its payment term is kept. Returns the frozen PDF and what it shows.
+   * chronology, number, status, the snapshot and the journal entry (recordIssued). An invoice is
+   * dated `issueDate` (today by default); its payment term is kept. Returns what it shows. The PDF is
+   * rendered after the commit (`afterIssue`): never while the transaction holds the database.
    */
   async function issue(trx: Kysely<Database>, ownerId: number, id: number, issueDate?: string) {
     const txRepo = documentsRepository(trx, kind);
@@ -229,8 +233,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       if (row.status === 'draft') {
         await trx.updateTable('quotes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', id).execute();
       }
-      const { document } = await liveRenderable(trx, kind, ownerId, (await txRepo.find(ownerId, id))!);
-      return { document, pdf: await freezeDocument(trx, dialect, kind, ownerId, document) };
+      const { document, contactId } = await liveRenderable(trx, kind, ownerId, (await txRepo.find(ownerId, id))!);
+      await recordIssued(trx, dialect, kind, ownerId, document, contactId);
+      return { document };
     }
     if (row.number !== null) throw badRequest({ detail: 'Cette facture est déjà émise.' });
     const date = issueDate ?? today;
@@ -258,7 +263,8 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       .where('id', '=', id)
       .execute();
     const issued = { ...document, number, status: 'sent', issueDate: date, endDate: dueDate };
-    return { document: issued, pdf: await freezeDocument(trx, dialect, kind, ownerId, issued) };
+    await recordIssued(trx, dialect, kind, ownerId, issued, contactId);
+    return { document: issued };
   }
 
   /** Saves a frozen document's editable fields (priority, internal notes), refusing any printed change. */
@@ -292,6 +298,18 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   /** Whether saving `input` over a draft issues it (invoice → sent, quote → sent). */
   const issuing = (input: DocumentInput) => input.status === 'sent';
 
+  /**
+   * Runs `write` (a transaction that may issue). When it may, the account's render place is taken
+   * first — a full queue answers 429 before anything is numbered, as issuing counts against the
+   * render limits like downloads — and the PDF is rendered and archived after the commit; the
+   * document is returned as it is then. Inside a caller's transaction, the caller archives after its commit.
+   */
+  async function withArchiving(ownerId: number, mayIssue: boolean, write: () => Promise<DocumentView>): Promise<DocumentView> {
+    if (!mayIssue || db.isTransaction) return write();
+    const written = await issueThenArchive(db, ownerId, write);
+    return (await repo.find(ownerId, written.id)) ?? written;
+  }
+
   return {
     get,
     issue,
@@ -305,7 +323,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       extra: InvoiceLinks = {},
       options: { enforceVat?: boolean; activityChanges?: string } = {},
     ) =>
-      inTransaction(db, async (trx) => {
+      withArchiving(ownerId, issuing(input), () => inTransaction(db, async (trx) => {
         checkWritableStatus(input.status);
         const clientType = await checkRefs(trx, ownerId, input);
         const doc = await prepareDraft(trx, ownerId, input, options.enforceVat ?? true);
@@ -319,10 +337,10 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const created = (await txRepo.find(ownerId, id))!;
         await record(trx, ownerId, created, 'créé', options.activityChanges);
         return created;
-      }),
+      })),
 
     update: (ownerId: number, id: number, input: DocumentInput) =>
-      db.transaction().execute(async (trx) => {
+      withArchiving(ownerId, issuing(input), () => db.transaction().execute(async (trx) => {
         const txRepo = documentsRepository(trx, kind);
         const row = await txRepo.findRow(ownerId, id, dialect === 'postgres');
         if (!row) throw notFound();
@@ -333,6 +351,8 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         } else {
           checkWritableStatus(input.status);
           const doc = await prepareDraft(trx, ownerId, input);
+          // A deposit or final invoice keeps its quote's rules on every save, not only at creation (issue 23).
+          if (kind === INVOICE_KIND) await checkQuoteInvoiceDraft(trx, dialect, ownerId, row, doc);
           const willIssue = issuing(input) && row.status === 'draft';
           const status = willIssue ? 'draft' : input.status;
           await txRepo.save(ownerId, id, { ...withDates({ ...doc, status }, parisToday(), clientType), number: row.number });
@@ -346,7 +366,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const after = (await txRepo.find(ownerId, id))!;
         await record(trx, ownerId, after, 'mis à jour', describeChanges(labels, historyView(before), historyView(after)));
         return after;
-      }),
+      })),
 
     remove: (ownerId: number, id: number) =>
       db.transaction().execute(async (trx) => {

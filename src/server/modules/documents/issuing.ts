@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/database';
-import { ApiError, badRequest } from '../../http/errors';
+import { ApiError, badRequest, OperatorAlertError } from '../../http/errors';
 import { documentTotals, type Party, type RenderableDocument } from '../../documents/document-model';
-import { renderPdf } from '../../documents/pdf-pool';
+import { renderPdf, reserveRender, type RenderReservation } from '../../documents/pdf-pool';
 import { formatDate } from '../../documents/format';
 import { addDays } from '../../../shared/dates';
 import { MAX_B2B_PAYMENT_DAYS } from '../../../shared/documents';
@@ -14,14 +13,17 @@ import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type 
 import { lineCategory, vatGroups } from '../../documents/vat-treatment';
 import { usersRepository, type UserRow } from '../auth/users.repository';
 import { appendLedgerEntry } from '../ledger/ledger.repository';
-import type { DocumentKindConfig } from './document-kinds';
+import { pdfSealParts, seal, sealMatches, sha256 } from '../ledger/ledger-seal';
+import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import type { ArchivedPdfReader } from '../../mail/outbox';
 import type { DocumentView } from './documents.repository';
 
 /**
  * Issuing: what makes a document a legal record. Checks (EN 16931 rules our data can break,
- * chronology), then the frozen copy — the snapshot of everything printed and the PDF bytes with
- * their SHA-256 — and, for invoices and credit notes, the journal entry. All of it runs in the
- * transaction that numbers the document (CGI art. 242 nonies A, art. 289).
+ * chronology), then, in the transaction that numbers the document (CGI art. 242 nonies A, art.
+ * 289), the snapshot of everything printed and, for invoices and credit notes, the journal entry
+ * (`recordIssued`); after the commit, the PDF rendered from the snapshot in the pool and stored
+ * with its digest and seal in a second short transaction (`archivePendingPdfs`).
  */
 
 const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
@@ -132,6 +134,50 @@ async function depositFields(db: Kysely<Database>, view: DocumentView): Promise<
     quote: quote?.number ? { number: quote.number, issueDate: quote.issue_date } : null,
     deposits: deposits.map((d) => ({ number: d.invoice_number, issueDate: d.issue_date, amountCents: Math.round(d.amount * 100) })),
   };
+}
+
+/**
+ * A credit note as printed: seller, buyer, VAT regime and exemption, operation, delivery, bank and
+ * mentions as the credited invoice was issued (its snapshot); only its number, date, reason and
+ * lines are its own. After the seller joins the franchise (CGI art. 293 B), renames a client or
+ * drops VAT on debits, the credit note still regularises what the invoice charged (CGI art. 272-1).
+ */
+export async function creditNoteRenderable(trx: Kysely<Database>, ownerId: number, invoiceId: number, view: DocumentView) {
+  const own = await liveRenderable(trx, CREDIT_NOTE_KIND, ownerId, view);
+  const stored = await trx
+    .selectFrom('issued_documents')
+    .select('snapshot')
+    .where('kind', '=', 'invoice')
+    .where('document_id', '=', invoiceId)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  if (!stored) return own;
+  const invoice = (JSON.parse(stored.snapshot) as Snapshot).document;
+  const document: RenderableDocument = {
+    ...own.document,
+    issuer: invoice.issuer,
+    client: invoice.client,
+    vatRegime: invoice.vatRegime,
+    vatExemption: invoice.vatExemption,
+    vatOnDebits: invoice.vatOnDebits,
+    clientType: invoice.clientType,
+    operationCategory: invoice.operationCategory,
+    serviceDate: invoice.serviceDate,
+    serviceEndDate: invoice.serviceEndDate,
+    delivery: invoice.delivery,
+    bank: invoice.bank,
+    legalNotice: invoice.legalNotice,
+    signatureNotice: invoice.signatureNotice,
+  };
+  return { ...own, document };
+}
+
+/**
+ * What a credit note can miss: lines. Everything else is the credited invoice's, checked when it
+ * was issued (missingForEInvoice) and copied from its snapshot.
+ */
+export function missingForCreditNote(doc: RenderableDocument): MissingInformation[] {
+  return doc.lines.length ? [] : [{ message: 'Le document doit contenir au moins une ligne (BG-25).', link: '' }];
 }
 
 export interface MissingInformation {
@@ -260,32 +306,41 @@ export function checkDueDate(
   }
 }
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** What is stored as the legal record: everything printed, its totals, the client's id, the render date. */
+interface Snapshot {
+  document: RenderableDocument;
+  totals: ReturnType<typeof documentTotals>;
+  /** The contact billed (checked by the journal's verification against the document's row). */
+  clientId?: number;
+  /** The date the PDF carries: a render repaired after a crash gives the same bytes. */
+  renderedAt?: string;
+}
+
+const documentNounOf = (kind: string) => (kind === 'invoice' ? 'la facture' : kind === 'credit_note' ? 'l’avoir' : 'le devis');
 
 /**
- * Stores the frozen copy of `doc` (snapshot + PDF bytes + SHA-256) and, for invoices and credit
- * notes, appends the journal entry. Returns the PDF.
+ * Issuing, first transaction (the caller's, which numbers the document): stores the snapshot of
+ * `doc` — the legal record (CGI art. 242 nonies A, art. 289) — and, for invoices and credit notes,
+ * appends the journal entry sealing its digest. No PDF is rendered here: no request holds a database
+ * lock or connection while it renders. The caller then calls `archivePendingPdfs` after the commit.
  */
-export async function freezeDocument(
+export async function recordIssued(
   trx: Kysely<Database>,
   dialect: Dialect,
   kind: DocumentKindConfig,
   ownerId: number,
   doc: RenderableDocument,
-): Promise<Buffer> {
-  const pdf = await renderPdf(doc);
-  const digest = sha256(pdf);
+  clientId: number,
+): Promise<void> {
   const totals = documentTotals(doc);
+  const now = new Date().toISOString();
+  const snapshot = JSON.stringify({ document: doc, totals, clientId, renderedAt: now } satisfies Snapshot);
+  const snapshotSha256 = sha256(snapshot);
   await trx
     .insertInto('issued_documents')
     .values({
-      kind: kind.kind,
-      document_id: doc.id,
-      owner_id: ownerId,
-      snapshot: JSON.stringify({ document: doc, totals }),
-      pdf,
-      pdf_sha256: digest,
-      created_at: new Date().toISOString(),
+      kind: kind.kind, document_id: doc.id, owner_id: ownerId, snapshot, snapshot_sha256: snapshotSha256, pdf: null, pdf_sha256: null,
+      pdf_seal: null, client_name: doc.client.name, client_siren: doc.client.siren ?? '', created_at: now,
     })
     .execute();
   if (kind.ledger && doc.number && kind.kind !== 'quote') {
@@ -298,22 +353,159 @@ export async function freezeDocument(
       subtotalCents: totals.subtotal,
       taxCents: totals.tax,
       totalCents: totals.total,
-      pdfSha256: digest,
+      snapshotSha256,
     });
   }
-  return pdf;
 }
 
-/** The archived PDF and snapshot of an issued document, if it has one. */
-export async function archivedDocument(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, id: number) {
-  const row = await db
-    .selectFrom('issued_documents')
-    .select(['pdf', 'snapshot', 'pdf_sha256'])
-    .where('kind', '=', kind.kind)
-    .where('document_id', '=', id)
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { document } = JSON.parse(row.snapshot) as { document: RenderableDocument };
-  return { pdf: Buffer.from(row.pdf), document, sha256: row.pdf_sha256 };
+type PendingRow = { kind: 'quote' | 'invoice' | 'credit_note'; document_id: number; owner_id: number; snapshot: string; snapshot_sha256: string | null };
+
+/** Renders a stored snapshot (deterministic: same document, same date) and stores the sealed PDF, in its own short transaction. */
+async function archivePdf(db: Kysely<Database>, row: PendingRow, render: (doc: RenderableDocument, now: Date) => Promise<Buffer>) {
+  const snapshot = JSON.parse(row.snapshot) as Snapshot;
+  const pdf = await render(snapshot.document, new Date(snapshot.renderedAt ?? Date.now()));
+  const pdfSha256 = sha256(pdf);
+  await db
+    .updateTable('issued_documents')
+    .set({ pdf, pdf_sha256: pdfSha256, pdf_seal: seal(pdfSealParts(row.kind, row.document_id, row.snapshot_sha256, pdfSha256)) })
+    .where('kind', '=', row.kind)
+    .where('document_id', '=', row.document_id)
+    // Rendered twice at once (a download racing the issuing request): the first one stored stays.
+    .where('pdf', 'is', null)
+    .execute();
 }
+
+const pendingQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('issued_documents')
+    .select(['kind', 'document_id', 'owner_id', 'snapshot', 'snapshot_sha256'])
+    .where('pdf', 'is', null)
+    .orderBy('created_at');
+
+/**
+ * Issuing, second step, after the numbering transaction committed: renders the owner's documents
+ * numbered but not archived yet (normally the one just issued) in the PDF pool and stores each PDF
+ * with its digest and seal. `reservation` is the render place the request took before numbering
+ * (so that issuing counts against the account's render limits, like downloads). A render that
+ * fails leaves its document pending — still issued, its snapshot the record — to be archived by
+ * the next download, e-mail or start-up; never an error for a request whose write has committed.
+ */
+export async function archivePendingPdfs(db: Kysely<Database>, ownerId: number, reservation?: RenderReservation): Promise<void> {
+  let place = reservation;
+  try {
+    for (const row of await pendingQuery(db).where('owner_id', '=', ownerId).execute()) {
+      const mine = place;
+      place = undefined;
+      await archivePdf(db, row, (doc, now) => (mine ? mine.render(doc, { now }) : renderPdf(doc, { userId: ownerId, now }))).catch(() => undefined);
+    }
+  } finally {
+    place?.release();
+  }
+}
+
+/**
+ * Runs `write` — a numbering transaction — with the account's render place taken first (a full
+ * queue answers 429 before anything is numbered: issuing counts against the render limits like
+ * downloads), then renders and archives the PDF after the commit.
+ */
+export async function issueThenArchive<T>(db: Kysely<Database>, ownerId: number, write: () => Promise<T>): Promise<T> {
+  const reservation = reserveRender(ownerId);
+  let written: T;
+  try {
+    written = await write();
+  } catch (err) {
+    reservation.release();
+    throw err;
+  }
+  await archivePendingPdfs(db, ownerId, reservation);
+  return written;
+}
+
+/** At start-up: archives every PDF left pending by a crash between the two steps; returns how many. */
+export async function repairPendingPdfs(db: Kysely<Database>): Promise<number> {
+  let done = 0;
+  for (const row of await pendingQuery(db).execute()) {
+    await archivePdf(db, row, (doc, now) => renderPdf(doc, { now }));
+    done++;
+  }
+  return done;
+}
+
+/**
+ * At start-up, once: seals the PDFs archived before migration 0018 whose digest still matches
+ * (trust on first use, written in the README); from then on every PDF served must carry its seal.
+ */
+export async function sealLegacyPdfs(db: Kysely<Database>): Promise<number> {
+  const rows = await db
+    .selectFrom('issued_documents')
+    .select(['kind', 'document_id', 'snapshot_sha256', 'pdf', 'pdf_sha256'])
+    .where('pdf_seal', 'is', null)
+    .where('pdf', 'is not', null)
+    .execute();
+  let sealed = 0;
+  for (const row of rows) {
+    if (!row.pdf || !row.pdf_sha256 || sha256(row.pdf) !== row.pdf_sha256) continue;
+    await db
+      .updateTable('issued_documents')
+      .set({ pdf_seal: seal(pdfSealParts(row.kind, row.document_id, row.snapshot_sha256, row.pdf_sha256)) })
+      .where('kind', '=', row.kind)
+      .where('document_id', '=', row.document_id)
+      .execute();
+    sealed++;
+  }
+  return sealed;
+}
+
+/**
+ * The archived PDF and snapshot of an issued document, if it has one: exactly what was issued and
+ * sent. A PDF not stored yet (its render pending) is rendered from the snapshot and stored first.
+ * Bytes whose digest or seal no longer match are never served: a French refusal (no 500) and a
+ * log line at error level for the operator.
+ */
+export async function archivedDocument(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, id: number) {
+  const read = () =>
+    db
+      .selectFrom('issued_documents')
+      .select(['kind', 'document_id', 'owner_id', 'snapshot', 'snapshot_sha256', 'pdf', 'pdf_sha256', 'pdf_seal'])
+      .where('kind', '=', kind.kind)
+      .where('document_id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+  let row = await read();
+  if (!row) return undefined;
+  if (row.pdf === null) {
+    await archivePdf(db, row, (doc, now) => renderPdf(doc, { userId: ownerId, now }));
+    row = (await read())!;
+  }
+  const { document } = JSON.parse(row.snapshot) as Snapshot;
+  const pdf = Buffer.from(row.pdf!);
+  const digest = sha256(pdf);
+  const intact =
+    digest === row.pdf_sha256 &&
+    (row.snapshot_sha256 === null || sha256(row.snapshot) === row.snapshot_sha256) &&
+    sealMatches(pdfSealParts(kind.kind, id, row.snapshot_sha256, digest), row.pdf_seal);
+  if (!intact) {
+    const label = `${documentNounOf(kind.kind)} ${document.number ?? `n° ${id}`}`;
+    throw new OperatorAlertError(
+      409,
+      {
+        detail:
+          `Le PDF archivé de ${label} ne correspond plus à son empreinte : il a été modifié en dehors de Carnet et n’est pas servi ` +
+          '(art. 289 VII du CGI : intégrité des factures). Lancez la vérification du journal et restaurez une sauvegarde.',
+      },
+      { ownerId, kind: kind.kind, documentId: id, storedSha256: row.pdf_sha256, actualSha256: digest },
+    );
+  }
+  return { pdf, document, sha256: digest };
+}
+
+const KINDS = { quote: QUOTE_KIND, invoice: INVOICE_KIND, credit_note: CREDIT_NOTE_KIND } as const;
+
+/** The outbox's reader of archived PDFs: a message committed with a document's issue takes its archive when delivered. */
+export const archivedPdfReader =
+  (db: Kysely<Database>): ArchivedPdfReader =>
+  async (message) => {
+    const archived = await archivedDocument(db, KINDS[message.document_kind], message.owner_id, message.document_id);
+    if (!archived) throw new ApiError(404, { detail: 'Le document de ce message n’a pas de copie archivée : il n’est pas envoyé.' });
+    return archived.pdf;
+  };

@@ -10,9 +10,13 @@ import { balanceDueCents, computeTotals, PAYMENT_METHODS, PAYMENT_METHOD_LABELS,
 import { fromHundredths } from '../../../shared/money';
 import { recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, INVOICE_KIND } from './document-kinds';
-import { documentSearchText, documentsRepository, htShare, linesTotals, paymentView, settlementAmounts } from './documents.repository';
+import {
+  documentSearchText, documentsRepository, htShare, linesTotals, paymentView, settlementAmounts,
+} from './documents.repository';
 import { checkLineTotal, lineAmountFields, percent, rateList } from './documents.schemas';
-import { checkChronology, freezeDocument, liveRenderable, missingForEInvoice, refuseIfMissing } from './issuing';
+import {
+  checkChronology, creditNoteRenderable, issueThenArchive, missingForCreditNote, recordIssued, refuseIfMissing,
+} from './issuing';
 import { nextDocumentNumber } from './numbering';
 
 /**
@@ -155,6 +159,22 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
         const row = await lockIssuedInvoice(trx, dialect, ownerId, invoiceId);
         const payment = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).where('invoice_id', '=', invoiceId).executeTakeFirst();
         if (!payment) throw notFound();
+        // A refund (refund_cents: a credit beyond the balance) gave back money these payments brought:
+        // every payment predates it (a refund leaves no balance to pay), and the credit note is frozen.
+        // Deleting one would leave the refund without the cash it returned (receipts book, cash revenue).
+        const refunds = await trx
+          .selectFrom('credit_notes')
+          .select('number')
+          .where('invoice_id', '=', invoiceId)
+          .where('refund_cents', '>', 0)
+          .orderBy('id')
+          .execute();
+        if (refunds.length) {
+          const numbers = refunds.map((r) => r.number).join(', ');
+          throw badRequest({
+            detail: `Ce paiement a donné lieu à un remboursement par ${refunds.length > 1 ? 'les avoirs' : 'l’avoir'} ${numbers} : il ne peut plus être supprimé.`,
+          });
+        }
         await trx.deleteFrom('payments').where('id', '=', paymentId).execute();
         const status = await settle(trx, row, Number(row.paid_cents) - Number(payment.amount_cents), Number(row.credited_cents));
         await recordActivity(trx, {
@@ -168,87 +188,96 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
      * numbered AV-YYYY-NNNN, issued and frozen at once. Without lines it credits the whole
      * balance due; with lines, never more than what remains to be credited.
      */
-    createCreditNote: (ownerId: number, invoiceId: number, input: CreditNoteInput) =>
-      db.transaction().execute(async (trx) => {
-        const row = await lockIssuedInvoice(trx, dialect, ownerId, invoiceId);
-        if (row.number === null) {
-          throw badRequest({ detail: 'Une facture brouillon n’a pas besoin d’avoir : modifiez-la ou supprimez-la.' });
-        }
-        await refuseIfDeducted(trx, ownerId, row);
-        const amounts = settlementAmounts(row);
-        const { paid_cents: paid, credited_cents: credited } = amounts;
-        const balance = balanceDueCents(amounts);
-        // A final invoice bills its total less its quote's deposits: that is what it can credit.
-        const creditable = amounts.total_cents - credited - amounts.prepaid_cents;
-        const invoiceLines = await documentsRepository(trx, INVOICE_KIND).lineRows(row.id);
-        const lines = input.line_items
-          ? creditedRates(input.line_items, invoiceLines, row.tax_rate)
-          : fullCreditLines(row, invoiceLines, balance);
-        const totals = linesTotals(lines, row.tax_rate);
-        if (totals.total <= 0) {
-          throw badRequest(input.line_items
-            ? { line_items: ['Le montant de l’avoir doit être supérieur à 0.'] }
-            : { detail: 'Cette facture est entièrement réglée : rien à créditer. Pour un remboursement, indiquez les lignes de l’avoir.' });
-        }
-        if (totals.total > creditable) {
-          throw badRequest({
-            line_items: [`Le montant de l’avoir (${euros(totals.total)} TTC) dépasse ce qu’il reste à créditer sur la facture (${euros(creditable)} TTC).`],
-          });
-        }
-        // Beyond the balance, the credit is money owed back to the client (cash revenue −).
-        const refund = Math.max(0, totals.total - balance);
-        const today = parisToday();
-        await checkChronology(trx, CREDIT_NOTE_KIND, ownerId, { issueDate: today, dueDate: null, today });
-        const number = await nextDocumentNumber(trx, CREDIT_NOTE_KIND, ownerId, Number(today.slice(0, 4)));
-        const now = new Date().toISOString();
-        const title = `Avoir sur la facture ${row.number}`;
-        const reason = input.reason || (input.line_items ? '' : `Annulation du solde de la facture ${row.number}`);
-        const { id } = await trx
-          .insertInto('credit_notes')
-          .values({
-            owner_id: ownerId, number, invoice_id: invoiceId, title, description: '', reason, client_id: row.client_id,
-            status: 'issued', priority: row.priority, issue_date: today, end_date: today, payment_date: null, tax_rate: row.tax_rate,
-            // What the credited invoice said of its operation and its VAT.
-            operation_category: row.operation_category, service_date: row.service_date, service_end_date: row.service_end_date,
-            vat_exemption: row.vat_exemption,
-            legal_notice: row.legal_notice, signature_notice: row.signature_notice, subtotal_cents: totals.subtotal,
-            tax_cents: totals.tax, total_cents: totals.total, refund_cents: refund,
-            refund_ht_cents: htShare(refund, totals.subtotal, totals.total),
-            search_text: documentSearchText({ title, number }), created_at: now, updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        for (const [position, line] of lines.entries()) {
-          await trx
-            .insertInto('credit_note_lines')
-            .values({
-              document_id: id, position, title: line.title, description: line.description, quantity: line.quantity,
-              unit_price_cents: line.unit_price, tax_rate: line.tax_rate, total_cents: totals.lines[position], task_id: null,
-            })
-            .execute();
-        }
-
-        const creditNotes = documentsRepository(trx, CREDIT_NOTE_KIND);
-        const view = (await creditNotes.find(ownerId, id))!;
-        const { document, user, contactId } = await liveRenderable(trx, CREDIT_NOTE_KIND, ownerId, view);
-        refuseIfMissing(CREDIT_NOTE_KIND, missingForEInvoice(document, user, contactId));
-        await freezeDocument(trx, dialect, CREDIT_NOTE_KIND, ownerId, document);
-
-        const status = await settle(trx, row, paid, credited + totals.total);
-        // Wholly cancelled, the invoice bills nothing: its tasks may be billed again (their lines
-        // on the frozen invoice still name them).
-        if (status === 'cancelled') await trx.updateTable('tasks').set({ invoice_id: null }).where('invoice_id', '=', invoiceId).execute();
-        await recordActivity(trx, {
-          ownerId, objectType: 'credit_note', objectId: id, label: title, action: 'créé',
-          changes: `(Numéro: — → ${number}; Montant TTC: — → ${fromHundredths(totals.total).toFixed(2)})`, clientName: document.client.name,
-        });
-        await recordActivity(trx, {
-          ownerId, objectType: 'invoice', objectId: invoiceId, label: row.title, action: 'mis à jour',
-          changes: `(Avoir: — → ${number}, ${euros(totals.total)}${statusChange(row.status, status)})`, clientName: document.client.name,
-        });
-        return (await creditNotes.find(ownerId, id))!;
-      }),
+    createCreditNote: async (ownerId: number, invoiceId: number, input: CreditNoteInput) => {
+      const created = await issueThenArchive(db, ownerId, () => createCreditNote(ownerId, invoiceId, input));
+      return (await documentsRepository(db, CREDIT_NOTE_KIND).find(ownerId, created.id)) ?? created;
+    },
   };
+
+  /** The credit note's numbering transaction: number, rows, snapshot and journal entry, settlement, history. */
+  function createCreditNote(ownerId: number, invoiceId: number, input: CreditNoteInput) {
+    return db.transaction().execute(async (trx) => {
+      const row = await lockIssuedInvoice(trx, dialect, ownerId, invoiceId);
+      if (row.number === null) {
+        throw badRequest({ detail: 'Une facture brouillon n’a pas besoin d’avoir : modifiez-la ou supprimez-la.' });
+      }
+      await refuseIfDeducted(trx, ownerId, row);
+      const amounts = settlementAmounts(row);
+      const { paid_cents: paid, credited_cents: credited } = amounts;
+      const balance = balanceDueCents(amounts);
+      // A final invoice bills its total less its quote's deposits: that is what it can credit.
+      const creditable = amounts.total_cents - credited - amounts.prepaid_cents;
+      const invoiceLines = await documentsRepository(trx, INVOICE_KIND).lineRows(row.id);
+      const lines = input.line_items
+        ? creditedRates(input.line_items, invoiceLines, row.tax_rate)
+        : fullCreditLines(row, invoiceLines, balance);
+      const totals = linesTotals(lines, row.tax_rate);
+      if (totals.total <= 0) {
+        throw badRequest(input.line_items
+          ? { line_items: ['Le montant de l’avoir doit être supérieur à 0.'] }
+          : { detail: 'Cette facture est entièrement réglée : rien à créditer. Pour un remboursement, indiquez les lignes de l’avoir.' });
+      }
+      if (totals.total > creditable) {
+        throw badRequest({
+          line_items: [`Le montant de l’avoir (${euros(totals.total)} TTC) dépasse ce qu’il reste à créditer sur la facture (${euros(creditable)} TTC).`],
+        });
+      }
+      // Beyond the balance, the credit is money owed back to the client (cash revenue −).
+      const refund = Math.max(0, totals.total - balance);
+      const today = parisToday();
+      await checkChronology(trx, CREDIT_NOTE_KIND, ownerId, { issueDate: today, dueDate: null, today });
+      const number = await nextDocumentNumber(trx, CREDIT_NOTE_KIND, ownerId, Number(today.slice(0, 4)));
+      const now = new Date().toISOString();
+      const title = `Avoir sur la facture ${row.number}`;
+      const reason = input.reason || (input.line_items ? '' : `Annulation du solde de la facture ${row.number}`);
+      const { id } = await trx
+        .insertInto('credit_notes')
+        .values({
+          owner_id: ownerId, number, invoice_id: invoiceId, title, description: '', reason, client_id: row.client_id,
+          status: 'issued', priority: row.priority, issue_date: today, end_date: today, payment_date: null, tax_rate: row.tax_rate,
+          // What the credited invoice said of its operation and its VAT.
+          operation_category: row.operation_category, service_date: row.service_date, service_end_date: row.service_end_date,
+          vat_exemption: row.vat_exemption,
+          legal_notice: row.legal_notice, signature_notice: row.signature_notice, subtotal_cents: totals.subtotal,
+          tax_cents: totals.tax, total_cents: totals.total, refund_cents: refund,
+          refund_ht_cents: htShare(refund, totals.subtotal, totals.total),
+          search_text: documentSearchText({ title, number }), created_at: now, updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [position, line] of lines.entries()) {
+        await trx
+          .insertInto('credit_note_lines')
+          .values({
+            document_id: id, position, title: line.title, description: line.description, quantity: line.quantity,
+            unit_price_cents: line.unit_price, tax_rate: line.tax_rate, total_cents: totals.lines[position], task_id: null,
+          })
+          .execute();
+      }
+
+      const creditNotes = documentsRepository(trx, CREDIT_NOTE_KIND);
+      const view = (await creditNotes.find(ownerId, id))!;
+      // Seller, buyer, regime and mentions as the credited invoice was issued (CGI art. 272-1: the
+      // VAT it charged can be regularised whatever the profile says today).
+      const { document, contactId } = await creditNoteRenderable(trx, ownerId, invoiceId, view);
+      refuseIfMissing(CREDIT_NOTE_KIND, missingForCreditNote(document));
+      await recordIssued(trx, dialect, CREDIT_NOTE_KIND, ownerId, document, contactId);
+
+      const status = await settle(trx, row, paid, credited + totals.total);
+      // Wholly cancelled, the invoice bills nothing: its tasks may be billed again (their lines
+      // on the frozen invoice still name them).
+      if (status === 'cancelled') await trx.updateTable('tasks').set({ invoice_id: null }).where('invoice_id', '=', invoiceId).execute();
+      await recordActivity(trx, {
+        ownerId, objectType: 'credit_note', objectId: id, label: title, action: 'créé',
+        changes: `(Numéro: — → ${number}; Montant TTC: — → ${fromHundredths(totals.total).toFixed(2)})`, clientName: document.client.name,
+      });
+      await recordActivity(trx, {
+        ownerId, objectType: 'invoice', objectId: invoiceId, label: row.title, action: 'mis à jour',
+        changes: `(Avoir: — → ${number}, ${euros(totals.total)}${statusChange(row.status, status)})`, clientName: document.client.name,
+      });
+      return (await creditNotes.find(ownerId, id))!;
+    });
+  }
 }
 
 // ---- Credit notes

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/database';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND } from '../documents/document-kinds';
 import { documentsRepository } from '../documents/documents.repository';
-import { freezeDocument, liveRenderable } from '../documents/issuing';
+import { liveRenderable, recordIssued, repairPendingPdfs } from '../documents/issuing';
 
 /**
  * Documents issued before the ledger existed (migration 0009) get their frozen copy and journal
@@ -27,11 +27,13 @@ export async function backfillIssuedDocuments(db: Kysely<Database>, dialect: Dia
       await db.transaction().execute(async (trx) => {
         const view = await documentsRepository(trx, kind).find(ownerId, id);
         if (!view) return;
-        const { document } = await liveRenderable(trx, kind, ownerId, view);
-        await freezeDocument(trx, dialect, kind, ownerId, document);
+        const { document, contactId } = await liveRenderable(trx, kind, ownerId, view);
+        await recordIssued(trx, dialect, kind, ownerId, document, contactId);
       });
       done++;
     }
   }
+  // Their PDFs, rendered outside the transactions.
+  if (done) await repairPendingPdfs(db);
   return done;
 }

@@ -16,7 +16,7 @@ import { linesTotals } from '../documents/documents.repository';
 import { documentsService } from '../documents/documents.service';
 import { requireClientEmail, sendInTransaction } from '../documents/document-sending';
 import type { DocumentInput } from '../documents/documents.schemas';
-import { liveRenderable } from '../documents/issuing';
+import { archivePendingPdfs, liveRenderable } from '../documents/issuing';
 import { recurringRepository, type RecurrenceRow, type TemplateLine } from './recurring.repository';
 import { makeRecurringSchema, patchRecurringSchema, RECURRING_MESSAGES } from './recurring.schemas';
 
@@ -276,7 +276,11 @@ export function recurringService(options: RecurringServiceOptions) {
         return created.id;
       });
       if (invoiceId === null) return generateNext(id, today, forceDraft);
-      if (issue) options.kickOutbox?.();
+      if (issue) {
+        // The PDF is rendered after the commit (never inside it); the e-mail reads it from the archive.
+        await archivePendingPdfs(db, row.owner_id);
+        options.kickOutbox?.();
+      }
       return invoiceId;
     } catch (err) {
       // Another process generated this occurrence first.

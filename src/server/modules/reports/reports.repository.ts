@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Nullable } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /** A payment received, with its invoice and client (amount in cents). */
@@ -65,6 +65,15 @@ export interface JournalRateBase {
  * credit_notes_owner_date_idx and invoices_owner_issued_idx (partial: `number is not null` must be
  * in the query for the planner to use it); lines through their documents' index.
  */
+/**
+ * The client's name and SIREN as the document was issued (its archived snapshot, joined as `a`):
+ * reports of issued documents never show a contact renamed since; the contact's only for a
+ * document archived before the snapshot kept them.
+ */
+type ArchiveJoin = ExpressionBuilder<{ a: Nullable<Database['issued_documents']>; c: Database['contacts'] }, 'a' | 'c'>;
+const issuedName = (eb: ArchiveJoin) => eb.fn.coalesce('a.client_name', 'c.name').as('client_name');
+const issuedSiren = (eb: ArchiveJoin) => eb.fn.coalesce('a.client_siren', 'c.siren').as('client_siren');
+
 export function reportQueries(db: Kysely<Database>) {
   return {
     /** Payments dated from `from` to `to` (inclusive), oldest first. */
@@ -73,9 +82,10 @@ export function reportQueries(db: Kysely<Database>) {
         .selectFrom('payments as p')
         .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
         .innerJoin('contacts as c', 'c.id', 'i.client_id')
-        .select([
+        .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'i.id').on('a.kind', '=', 'invoice'))
+        .select((eb) => [
           'p.id', 'p.date', 'p.amount_cents', 'p.amount_ht_cents', 'p.method', 'p.reference', 'p.invoice_id', 'i.number as invoice_number',
-          'i.operation_category', 'i.client_id', 'c.name as client_name',
+          'i.operation_category', 'i.client_id', issuedName(eb),
         ])
         .where('p.owner_id', '=', ownerId)
         .where('p.date', '>=', from)
@@ -89,9 +99,10 @@ export function reportQueries(db: Kysely<Database>) {
         .selectFrom('credit_notes as cn')
         .innerJoin('invoices as i', 'i.id', 'cn.invoice_id')
         .innerJoin('contacts as c', 'c.id', 'cn.client_id')
-        .select([
+        .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'cn.id').on('a.kind', '=', 'credit_note'))
+        .select((eb) => [
           'cn.id', 'cn.number', 'cn.issue_date', 'cn.refund_cents', 'cn.refund_ht_cents', 'cn.invoice_id', 'i.number as invoice_number',
-          'cn.operation_category', 'cn.client_id', 'c.name as client_name',
+          'cn.operation_category', 'cn.client_id', issuedName(eb),
         ])
         .where('cn.owner_id', '=', ownerId)
         .where('cn.issue_date', '>=', from)
@@ -105,8 +116,9 @@ export function reportQueries(db: Kysely<Database>) {
       db
         .selectFrom('invoices as d')
         .innerJoin('contacts as c', 'c.id', 'd.client_id')
-        .select([
-          'd.id', 'd.number', 'd.issue_date', 'd.client_id', 'c.name as client_name', 'c.siren as client_siren', 'd.tax_rate',
+        .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'd.id').on('a.kind', '=', 'invoice'))
+        .select((eb) => [
+          'd.id', 'd.number', 'd.issue_date', 'd.client_id', issuedName(eb), issuedSiren(eb), 'd.tax_rate',
           'd.paid_cents', 'd.credited_cents', 'd.prepaid_cents',
         ])
         .where('d.owner_id', '=', ownerId)
@@ -132,8 +144,9 @@ export function reportQueries(db: Kysely<Database>) {
         .selectFrom('credit_notes as d')
         .innerJoin('contacts as c', 'c.id', 'd.client_id')
         .innerJoin('invoices as i', 'i.id', 'd.invoice_id')
-        .select([
-          'd.id', 'd.number', 'd.issue_date', 'd.client_id', 'c.name as client_name', 'c.siren as client_siren', 'd.tax_rate',
+        .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'd.id').on('a.kind', '=', 'credit_note'))
+        .select((eb) => [
+          'd.id', 'd.number', 'd.issue_date', 'd.client_id', issuedName(eb), issuedSiren(eb), 'd.tax_rate',
           'i.number as invoice_number',
         ])
         .where('d.owner_id', '=', ownerId)

@@ -40,7 +40,7 @@ it('sees one byte changed in an archived PDF (blobs are hashed, not compared by 
   const archive = t.database.db.selectFrom('issued_documents').where('kind', '=', 'invoice').where('document_id', '=', issuedInvoice);
   const { pdf } = await archive.select('pdf').executeTakeFirstOrThrow();
   const before = await snapshotDatabase(t);
-  const altered = Buffer.from(pdf);
+  const altered = Buffer.from(pdf!);
   altered[altered.length - 10] ^= 1;
   await t.database.db.updateTable('issued_documents').set({ pdf: altered })
     .where('kind', '=', 'invoice').where('document_id', '=', issuedInvoice).execute();

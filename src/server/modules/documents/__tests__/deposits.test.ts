@@ -217,3 +217,136 @@ it('counts the deduction in the dashboard’s outstanding sum and in a full cred
   expect((await send('GET', `/api/invoices/${final.id}/`)).body).toMatchObject({ status: 'cancelled', balance_due: 0 });
   expect(cents(await outstanding()) - cents(before)).toBe(30000);
 });
+
+describe('deposit and final invoices keep their quote’s rules on every save (issue 23)', () => {
+  const get = async (id: number) => (await send('GET', `/api/invoices/${id}/`)).body;
+  /** A PUT of the draft as its form sends it, `lines` ([quantity, unit price HT, rate]) replacing its lines. */
+  const put = async (invoice: { id: number }, changes: object = {}, lines?: [number, number, number][]) => {
+    const current = await get(invoice.id);
+    return send('PUT', `/api/invoices/${invoice.id}/`, {
+      ...current,
+      client_id: current.client.id,
+      ...(lines ? { line_items: lines.map(([quantity, unit_price, tax_rate], i) => ({ title: `Acompte ${i + 1}`, quantity, unit_price, tax_rate })) } : {}),
+      ...changes,
+    });
+  };
+  const tooBig = (total: string, remaining: string) => ({
+    status: 400,
+    body: { line_items: [`L’acompte (${total} € TTC) doit laisser un solde à la facture finale : il reste ${remaining} € TTC à facturer sur ce devis.`] },
+  });
+  const deposit = (quoteId: number, body: object) => created(`/api/quotes/${quoteId}/deposit_invoice/`, body);
+
+  it('refuses raising a deposit draft beyond its quote (lines, rates, issuing at once); the final invoice never owes less than nothing', async () => {
+    const q = await sentQuote([[1, 1000, 20]]); // 1 200 € TTC
+    const d = await deposit(q.id, { percent: 30 });
+    expect(d.total_amount).toBe(360);
+    // The case of the issue: 6 000 € on a 1 200 € quote.
+    expect(await put(d, {}, [[1, 5000, 20]])).toEqual(tooBig('6 000,00', '1 200,00'));
+    expect(await put(d, { status: 'sent' }, [[1, 5000, 20]])).toEqual(tooBig('6 000,00', '1 200,00'));
+    // The whole quote leaves no balance either.
+    expect(await put(d, {}, [[1, 1000, 20]])).toEqual(tooBig('1 200,00', '1 200,00'));
+    // A rate the quote does not have, on the line or as the document's rate of a line naming none.
+    const tenPercent = { status: 400, body: { line_items: [{ tax_rate: [`Le taux de TVA d’une ligne d’acompte doit être l’un de ceux du devis ${q.quote_number} : 20 % (pas 10 %).`] }] } };
+    expect(await put(d, {}, [[1, 300, 10]])).toEqual(tenPercent);
+    expect(await put(d, { tax_rate: 10, line_items: [{ title: 'Acompte', quantity: 1, unit_price: 300 }] })).toEqual(tenPercent);
+    expect(await put(d, {}, [[1, 0, 20]])).toEqual({ status: 400, body: { line_items: ['L’acompte doit être d’au moins 0,01 €.'] } });
+    expect(await get(d.id)).toMatchObject({ total_amount: 360, invoice_number: null, status: 'draft' });
+
+    const raised = await put(d, { status: 'sent' }, [[1, 900, 20]]);
+    expect(raised.status).toBe(200);
+    expect(raised.body).toMatchObject({ total_amount: 1080, status: 'sent', is_deposit: true });
+    const final = (await created(`/api/quotes/${q.id}/convert_to_invoice/`)).invoice;
+    expect(final).toMatchObject({ total_amount: 1200, prepaid_amount: 1080, balance_due: 120 });
+  });
+
+  it('counts the quote’s other deposits, drafts and issued, credit notes deducted, on each save', async () => {
+    const q = await sentQuote([[1, 1000, 20]]); // 1 200 € TTC
+    const a = await deposit(q.id, { amount: 600 });
+    const b = await deposit(q.id, { amount: 480 });
+    // Each within the quote, together beyond it.
+    expect(await put(b, {}, [[1, 500, 20]])).toEqual(tooBig('600,00', '600,00'));
+    expect(await put(a, {}, [[1, 600, 20]])).toEqual(tooBig('720,00', '720,00'));
+    expect((await put(a, {}, [[1, 550, 20]])).status).toBe(200); // 660 € + 480 € < 1 200 €
+    expect((await put(a, {}, [[1, 500, 20]])).status).toBe(200);
+    const issued = await issue(a);
+    expect(issued.total_amount).toBe(600);
+    // Raising one after the other was issued.
+    expect(await put(b, {}, [[1, 500, 20]])).toEqual(tooBig('600,00', '600,00'));
+    expect((await put(b, {}, [[1, 499, 20]])).body.total_amount).toBe(598.8);
+    // A credit note on the issued one gives its share back, as at creation.
+    expect((await send('POST', `/api/invoices/${a.id}/credit_note/`, {})).status).toBe(201);
+    expect((await put(b, {}, [[1, 900, 20]])).body.total_amount).toBe(1080);
+    expect(await put(b, {}, [[1, 1000, 20]])).toEqual(tooBig('1 200,00', '1 200,00'));
+  });
+
+  it('keeps a deposit’s client and quote: a PUT changes neither, and a rejected quote takes no deposit', async () => {
+    const q = await sentQuote([[1, 1000, 20]]);
+    const big = await sentQuote([[1, 100000, 20]]);
+    const d = await deposit(q.id, { percent: 10 });
+    const other = await created('/api/contacts/', { name: 'Autre client', ...CLIENT_ADDRESS });
+    expect(await put(d, { client_id: other.id })).toEqual({
+      status: 400,
+      body: { client_id: [`Une facture d’acompte est adressée au client de son devis ${q.quote_number} : son client ne peut pas être changé.`] },
+    });
+    // The links are read-only: a PUT naming another quote, or no deposit at all, is still held to its own quote.
+    const relinked = { is_deposit: false, deposit_of_quote: { id: big.id, quote_number: big.quote_number }, quote_id: big.id, prepaid_amount: 0 };
+    expect(await put(d, relinked, [[1, 5000, 20]])).toEqual(tooBig('6 000,00', '1 200,00'));
+    const kept = await put(d, relinked);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ is_deposit: true, deposit_of_quote: { id: q.id, quote_number: q.quote_number }, quote_id: null, client: { id: q.client.id } });
+
+    const quote = (await send('GET', `/api/quotes/${q.id}/`)).body;
+    expect((await send('PUT', `/api/quotes/${q.id}/`, { ...quote, client_id: quote.client.id, status: 'rejected' })).status).toBe(200);
+    expect(await put(d)).toEqual({ status: 400, body: { detail: 'Seul un devis envoyé ou accepté peut donner lieu à une facture d’acompte.' } });
+    expect(await put(d, { status: 'sent' })).toEqual({ status: 400, body: { detail: 'Seul un devis envoyé ou accepté peut donner lieu à une facture d’acompte.' } });
+    expect((await get(d.id)).invoice_number).toBeNull();
+    // The draft can still be deleted.
+    expect((await send('DELETE', `/api/invoices/${d.id}/`)).status).toBe(204);
+  });
+
+  it('serialises concurrent saves of one quote’s deposits: each within the quote, never together beyond it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const q = await sentQuote([[1, 1000, 20]]); // 1 200 € TTC
+      const a = await deposit(q.id, { amount: 120 });
+      const b = await deposit(q.id, { amount: 120 });
+      const [currentA, currentB] = [await get(a.id), await get(b.id)];
+      const six = [{ title: 'Acompte', quantity: 1, unit_price: 500, tax_rate: 20 }]; // 600 € TTC
+      const answers = await Promise.all([
+        send('PUT', `/api/invoices/${a.id}/`, { ...currentA, client_id: currentA.client.id, line_items: six }),
+        send('PUT', `/api/invoices/${b.id}/`, { ...currentB, client_id: currentB.client.id, line_items: six }),
+        send('POST', `/api/quotes/${q.id}/deposit_invoice/`, { amount: 600 }),
+      ]);
+      // Whichever comes first takes 600 €: any two of them (with the third's 120 €) would leave no balance.
+      const won = answers.filter((r) => r.status === 200 || r.status === 201);
+      expect(won).toHaveLength(1);
+      const refused = answers.filter((r) => r.status === 400);
+      expect(refused).toHaveLength(2);
+      for (const r of refused) expect(r.body.amount ?? r.body.line_items).toEqual([expect.stringContaining('doit laisser un solde à la facture finale')]);
+      const deposits = (await send('GET', `/api/quotes/${q.id}/`)).body.deposit_invoices as { id: number }[];
+      const totals = await Promise.all(deposits.map(async (d) => cents((await get(d.id)).total_amount)));
+      // 600 + 120 (a PUT won) or 120 + 120 + 600 (the new deposit won).
+      expect(totals.reduce((sum, c) => sum + c, 0)).toBe(won[0].status === 201 ? 84000 : 72000);
+    }
+  });
+
+  it('refuses a final invoice draft whose total falls below the deposits it deducts, or another client', async () => {
+    const q = await sentQuote([[2, 500, 20]]); // 1 200 € TTC
+    await issue(await deposit(q.id, { percent: 30 })); // 360 €
+    const final = (await created(`/api/quotes/${q.id}/convert_to_invoice/`)).invoice;
+    const below = {
+      status: 400,
+      body: { line_items: ['Le total de la facture finale (300,00 € TTC) est inférieur aux acomptes déjà facturés (360,00 € TTC) : corrigez ses lignes.'] },
+    };
+    expect(await put(final, {}, [[1, 250, 20]])).toEqual(below);
+    expect(await put(final, { status: 'sent' }, [[1, 250, 20]])).toEqual(below);
+    const other = await created('/api/contacts/', { name: 'Autre client', ...CLIENT_ADDRESS });
+    expect(await put(final, { client_id: other.id })).toEqual({
+      status: 400,
+      body: { client_id: [`La facture finale du devis ${q.quote_number} déduit les acomptes facturés à son client : son client ne peut pas être changé.`] },
+    });
+    expect(await get(final.id)).toMatchObject({ total_amount: 1200, prepaid_amount: 360, balance_due: 840, invoice_number: null });
+    const lowered = await put(final, { status: 'sent' }, [[1, 800, 20]]);
+    expect(lowered.status).toBe(200);
+    expect(lowered.body).toMatchObject({ total_amount: 960, prepaid_amount: 360, balance_due: 600, status: 'sent' });
+  });
+});

@@ -1,6 +1,7 @@
 import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
 import { addDays, firstDayOfMonth, parisToday } from '../../../../shared/dates';
 import { CLIENT_ADDRESS, completeProfile, pay, readyToInvoice, viaInject } from '../../../test/billing-fixtures';
+import { PDF_PLACES_PER_ACCOUNT } from '../../../documents/pdf-pool';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -179,15 +180,20 @@ describe('invoices: legal numbering and rules', () => {
     expect((await call(alice, 'DELETE', `/api/invoices/${other.id}/`)).status).toBe(204);
   });
 
-  it('gives 50 concurrent issues 50 distinct, consecutive numbers', async () => {
+  it('gives 50 concurrent issues 50 distinct, consecutive numbers (beyond the account’s render places: 429 before numbering, then retried)', async () => {
     const user = await signUp(t);
     const c = { id: await readyToInvoice(viaInject(t, user), user.email, { name: 'Client concurrent' }) };
     const drafts = await Promise.all(
       Array.from({ length: 50 }, () => call(user, 'POST', '/api/invoices/', doc({ client_id: c.id }))),
     );
-    const issued = await Promise.all(
-      drafts.map(({ body }) => call(user, 'PUT', `/api/invoices/${body.id}/`, { ...body, client_id: c.id, status: 'sent' })),
-    );
+    const issue = ({ body }: { body: Record<string, unknown> }) => call(user, 'PUT', `/api/invoices/${body.id}/`, { ...body, client_id: c.id, status: 'sent' });
+    const issued = await Promise.all(drafts.map(issue));
+    // Issuing takes a place in the account's PDF lane first (issue 23): beyond them, a 429 at once.
+    expect(issued.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(PDF_PLACES_PER_ACCOUNT);
+    expect(issued.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+    const refusedNumbers = await Promise.all(issued.map((r, i) => (r.status === 429 ? call(user, 'GET', `/api/invoices/${drafts[i].body.id}/`) : null)));
+    expect(refusedNumbers.filter((r) => r !== null).every((r) => r!.body.invoice_number === null)).toBe(true);
+    for (const [i, r] of issued.entries()) if (r.status === 429) issued[i] = await issue(drafts[i]);
     expect(issued.every((r) => r.status === 200)).toBe(true);
     const numbers = issued.map((r) => r.body.invoice_number as string).sort();
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => `FAC-${year}-${String(i + 1).padStart(4, '0')}`));

@@ -311,7 +311,7 @@ describe('tamper-evident journal', () => {
     const a = await issued(who, client.id);
     await issued(who, client.id);
     await call(who, 'POST', `/api/invoices/${a.id}/credit_note/`, { line_items: [line('Remise', 1, 10)] });
-    expect((await call(who, 'GET', '/api/ledger/verify/')).body).toEqual({ ok: true, entries: 3 });
+    expect((await call(who, 'GET', '/api/ledger/verify/')).body).toEqual({ ok: true, entries: 3, pending_pdfs: 0, checkpoint: null });
 
     const owner = await ownerIdOf(who);
     await t.database.db.updateTable('ledger_entries').set({ total_cents: 1 }).where('owner_id', '=', owner).where('seq', '=', 2).execute();
@@ -337,7 +337,7 @@ describe('numbers stay gap-free under concurrency', () => {
     expect(numbers).toEqual(Array.from({ length: 6 }, (_, i) => `FAC-${year}-${String(i + 1).padStart(4, '0')}`));
     const credits = await Promise.all(issues.map((r) => call(who, 'POST', `/api/invoices/${r.body.id}/credit_note/`, { line_items: [line('Remise', 1, 10)] })));
     expect(credits.map((r) => r.body.credit_note_number).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `AV-${year}-${String(i + 1).padStart(4, '0')}`));
-    expect((await call(who, 'GET', '/api/ledger/verify/')).body).toEqual({ ok: true, entries: 12 });
+    expect((await call(who, 'GET', '/api/ledger/verify/')).body).toEqual({ ok: true, entries: 12, pending_pdfs: 0, checkpoint: null });
   });
 
   it('converts a quote into one invoice only, even when asked twice at once', async () => {

@@ -78,7 +78,7 @@ async function delivered(count: number) {
 }
 const archivedPdf = async (id: number) =>
   Buffer.from(
-    (await t.database.db.selectFrom('issued_documents').select('pdf').where('kind', '=', 'invoice').where('document_id', '=', id).executeTakeFirstOrThrow()).pdf,
+    (await t.database.db.selectFrom('issued_documents').select('pdf').where('kind', '=', 'invoice').where('document_id', '=', id).executeTakeFirstOrThrow()).pdf!,
   );
 
 describe('sending a reminder', () => {

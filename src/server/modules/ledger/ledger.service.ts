@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Dialect } from '../../db/database';
+import { badRequest } from '../../http/errors';
+import type { LedgerCheckpoint, LedgerVerification } from '../../../shared/ledger';
+import { createCheckpoint, parseCheckpoint, verifyLedger } from './ledger.repository';
+
+/** The journal's checks and checkpoints, for the routes, the CLI and the monthly e-mail. */
+export function ledgerService(db: Kysely<Database>, dialect: Dialect) {
+  return {
+    /** The whole check; `checkpoint` is a file's JSON the user kept (refused with a French 400 if not genuine). */
+    verify(ownerId: number, checkpoint?: unknown): Promise<LedgerVerification> {
+      if (checkpoint === undefined) return verifyLedger(db, dialect, ownerId);
+      const parsed = parseCheckpoint(checkpoint, ownerId);
+      if (typeof parsed === 'string') throw badRequest({ checkpoint: [parsed] });
+      return verifyLedger(db, dialect, ownerId, { checkpoint: parsed });
+    },
+    /** A new signed checkpoint of the journal's head, stored and returned. */
+    checkpoint: (ownerId: number, now?: Date): Promise<LedgerCheckpoint> => createCheckpoint(db, ownerId, now),
+  };
+}
