@@ -78,6 +78,9 @@ let settings: PdfRenderingSettings = { workers: availableParallelism(), timeoutM
 let pool: Piscina<PdfTask, Uint8Array> | null = null;
 let users = 0;
 
+/** How much lower than the event loop's the render threads' CPU priority is (Unix niceness). */
+const RENDER_THREAD_NICENESS = 5;
+
 const createPool = () =>
   new Piscina<PdfTask, Uint8Array>({
     filename: WORKER_FILE,
@@ -85,6 +88,9 @@ const createPool = () =>
     maxThreads: settings.workers,
     // The scheduler below never gives it more renders than threads.
     maxQueue: Infinity,
+    // Render threads yield the cores to the event loop (nice +5, through @napi-rs/nice, installed
+    // with piscina): under renders on every core, /api/health/ and lists are not kept waiting by them.
+    niceIncrement: RENDER_THREAD_NICENESS,
   });
 
 /**
@@ -174,7 +180,7 @@ function enqueue(lane: Lane, task: PdfTask): Promise<Buffer> {
         if (lane.waiting.length === 0) round.splice(round.indexOf(lane), 1);
         leave(lane);
         reject(timeoutError());
-      }, settings.timeoutMs),
+      }, settings.timeoutMs).unref(),
     };
     lane.waiting.push(job);
     if (lane.waiting.length === 1) round.push(lane);
@@ -212,7 +218,7 @@ function dispatch() {
 /** One render in a thread, under the time limit (which starts now). */
 async function run(task: PdfTask): Promise<Buffer> {
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), settings.timeoutMs);
+  const timer = setTimeout(() => timeout.abort(), settings.timeoutMs).unref();
   try {
     pool ??= createPool();
     const bytes = await pool.run(task, { signal: timeout.signal });
