@@ -15,7 +15,7 @@ export interface LedgerVerification {
 }
 
 /**
- * A signed head of the journal (GET ledger/checkpoint/, e-mailed monthly): kept by the user
+ * A signed head of the journal (POST ledger/checkpoint/, e-mailed monthly): kept by the user
  * outside Carnet and given back to the check, it shows a tail removed or a head rewound since.
  */
 export interface LedgerCheckpoint {

@@ -31,6 +31,8 @@ interface Ctx {
   resetParams: Record<string, string>;
   /** An e-mail change link of a third account (its first accepted run changes the address). */
   emailParams: Record<string, string>;
+  /** A genuine checkpoint of Mallory's journal (issue 23). */
+  checkpoint: unknown;
 }
 
 interface WriteSpec {
@@ -107,6 +109,9 @@ const WRITE_ENDPOINTS: Record<string, WriteSpec> = {
   'POST /api/recurring-invoices/:id/pause/': own(ids((o) => [o.recurrence])),
   'POST /api/recurring-invoices/:id/resume/': own(ids((o) => [o.recurrence])),
   'POST /api/recurring-invoices/:id/stop/': own(ids((o) => [o.recurrence])),
+  // The journal (issue 23): a checkpoint taken (stored: a write), a verification against one (reads only).
+  'POST /api/ledger/checkpoint/': { auth: true, body: () => undefined, params: noParams },
+  'POST /api/ledger/verify/': { auth: true, body: (c) => ({ checkpoint: c.checkpoint }), params: noParams },
   'DELETE /api/invoices/:id/payments/:paymentId/': own(doomedPayment),
   'DELETE /api/tasks/:id/': own(doomedIds((o) => o.task)),
   'DELETE /api/quotes/:id/': own(doomedIds((o) => o.quoteDraft)),
@@ -142,6 +147,7 @@ beforeAll(async () => {
     account: accountUser,
     resetParams: { uidb64, token },
     emailParams: { uidb64: emailUid, token: emailToken },
+    checkpoint: (await call(t, mallory, 'POST', '/api/ledger/checkpoint/')).body,
   };
 });
 afterAll(() => t.close());

@@ -179,6 +179,10 @@ export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string,
   // Reminders (issue 15): the next level; the automatic reminder settings.
   if (route.url.endsWith('/send_reminder/')) return {};
   if (route.url === '/api/profile/reminders/') return { auto_reminders: true, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null };
+  // The journal (issue 23): a checkpoint is taken without a body; a verification names one (a
+  // genuine one is the caller's own, made by POST ledger/checkpoint/: any other is a French 400).
+  if (route.url === '/api/ledger/checkpoint/') return undefined;
+  if (route.url === '/api/ledger/verify/') return { checkpoint: { format: 'carnet-ledger-checkpoint/1', owner_id: 0, seq: 0, hash: '', created_at: '', signature: '' } };
   // Recurring invoices (issue 15).
   if (route.url.endsWith('/make_recurring/')) return bodies.recurrence();
   if (resource === 'recurring-invoices') return { mode: 'draft' };

@@ -10,7 +10,7 @@ import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { DocumentView } from './documents.repository';
 import { documentsService } from './documents.service';
-import { archivedDocument, issueThenArchive, liveRenderable } from './issuing';
+import { archivedDocument, issueThenArchive, liveRenderable, type IssueGuard } from './issuing';
 
 /**
  * The one path that sends a document by e-mail, used by `send_email` (sendDocument) and by
@@ -44,6 +44,8 @@ export interface SendInTransaction {
   archived?: { document: RenderableDocument; pdf: Buffer } | null;
   /** The issue date of a draft (today by default). */
   issueDate?: string;
+  /** Sees the document as issued (issueThenArchive's XML check). */
+  guard?: IssueGuard;
 }
 
 export async function sendInTransaction(trx: Kysely<Database>, args: SendInTransaction): Promise<RenderableDocument> {
@@ -52,7 +54,7 @@ export async function sendInTransaction(trx: Kysely<Database>, args: SendInTrans
   const wasDraft = view.status === 'draft';
   const becomesSent = wasDraft || (kind === CREDIT_NOTE_KIND && view.status === 'issued');
   const { document, pdf } = args.archived ?? {
-    ...(await documentsService(trx, dialect, kind).issue(trx, ownerId, view.id, args.issueDate)),
+    ...(await documentsService(trx, dialect, kind).issue(trx, ownerId, view.id, args.issueDate, args.guard)),
     // Rendered after the commit: the message takes the archived PDF when it is delivered.
     pdf: null,
   };
@@ -104,10 +106,10 @@ export async function sendDocument(
   const view = await documents.get(ownerId, args.id);
   const { document: live, user } = await liveRenderable(db, kind, ownerId, view);
   requireClientEmail(kind, live);
-  const send = () =>
-    db.transaction().execute((trx) => sendInTransaction(trx, { dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived }));
+  const send = (guard?: IssueGuard) =>
+    db.transaction().execute((trx) => sendInTransaction(trx, { dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived, guard }));
   const archived = view.status === 'draft' ? null : await printedDocument(db, kind, ownerId, view);
   if (archived) await send();
-  else await issueThenArchive(db, ownerId, send);
+  else await issueThenArchive(db, ownerId, send, { checkXml: kind.ledger });
   return documents.get(ownerId, view.id);
 }

@@ -22,7 +22,8 @@ import {
 } from './documents.repository';
 import { euros } from './settlement.service';
 import {
-  checkChronology, checkDueDate, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing,
+  checkChronology, checkDueDate, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
+  type IssueGuard,
 } from './issuing';
 import {
   applyVatRules, DOCUMENT_TOTAL_TOO_BIG, resolveRates, type DocumentInput, type ResolvedDocument, type Seller,
@@ -223,7 +224,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
    * dated `issueDate` (today by default); its payment term is kept. Returns what it shows. The PDF is
    * rendered after the commit (`afterIssue`): never while the transaction holds the database.
    */
-  async function issue(trx: Kysely<Database>, ownerId: number, id: number, issueDate?: string) {
+  async function issue(trx: Kysely<Database>, ownerId: number, id: number, issueDate?: string, guard: IssueGuard = UNGUARDED) {
     const txRepo = documentsRepository(trx, kind);
     // On PostgreSQL the row lock makes concurrent issues of one document take one number.
     const row = await txRepo.findRow(ownerId, id, dialect === 'postgres');
@@ -234,6 +235,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         await trx.updateTable('quotes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', id).execute();
       }
       const { document, contactId } = await liveRenderable(trx, kind, ownerId, (await txRepo.find(ownerId, id))!);
+      guard.issued(document);
       await recordIssued(trx, dialect, kind, ownerId, document, contactId);
       return { document };
     }
@@ -263,6 +265,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       .where('id', '=', id)
       .execute();
     const issued = { ...document, number, status: 'sent', issueDate: date, endDate: dueDate };
+    guard.issued(issued);
     await recordIssued(trx, dialect, kind, ownerId, issued, contactId);
     return { document: issued };
   }
@@ -304,9 +307,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
    * render limits like downloads — and the PDF is rendered and archived after the commit; the
    * document is returned as it is then. Inside a caller's transaction, the caller archives after its commit.
    */
-  async function withArchiving(ownerId: number, mayIssue: boolean, write: () => Promise<DocumentView>): Promise<DocumentView> {
-    if (!mayIssue || db.isTransaction) return write();
-    const written = await issueThenArchive(db, ownerId, write);
+  async function withArchiving(ownerId: number, mayIssue: boolean, write: (guard: IssueGuard) => Promise<DocumentView>): Promise<DocumentView> {
+    if (!mayIssue || db.isTransaction) return write(UNGUARDED);
+    const written = await issueThenArchive(db, ownerId, write, { checkXml: kind.ledger });
     return (await repo.find(ownerId, written.id)) ?? written;
   }
 
@@ -323,7 +326,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       extra: InvoiceLinks = {},
       options: { enforceVat?: boolean; activityChanges?: string } = {},
     ) =>
-      withArchiving(ownerId, issuing(input), () => inTransaction(db, async (trx) => {
+      withArchiving(ownerId, issuing(input), (guard) => inTransaction(db, async (trx) => {
         checkWritableStatus(input.status);
         const clientType = await checkRefs(trx, ownerId, input);
         const doc = await prepareDraft(trx, ownerId, input, options.enforceVat ?? true);
@@ -333,14 +336,14 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const draft = kind === INVOICE_KIND ? { ...doc, status: 'draft' } : { ...doc, status: issuing(input) ? 'draft' : input.status };
         const id = await txRepo.save(ownerId, null, { ...withDates(draft, today, clientType), number, ...extra });
         if (kind === INVOICE_KIND) await refuseTasksBilledElsewhere(trx, ownerId, id, input.line_items);
-        if (issuing(input)) await issue(trx, ownerId, id, input.issue_date ?? undefined);
+        if (issuing(input)) await issue(trx, ownerId, id, input.issue_date ?? undefined, guard);
         const created = (await txRepo.find(ownerId, id))!;
         await record(trx, ownerId, created, 'créé', options.activityChanges);
         return created;
       })),
 
     update: (ownerId: number, id: number, input: DocumentInput) =>
-      withArchiving(ownerId, issuing(input), () => db.transaction().execute(async (trx) => {
+      withArchiving(ownerId, issuing(input), (guard) => db.transaction().execute(async (trx) => {
         const txRepo = documentsRepository(trx, kind);
         const row = await txRepo.findRow(ownerId, id, dialect === 'postgres');
         if (!row) throw notFound();
@@ -360,7 +363,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           if (willIssue) {
             // The date typed in this request, if changed; otherwise the invoice is dated today.
             const explicit = input.issue_date !== null && input.issue_date !== row.issue_date ? input.issue_date : undefined;
-            await issue(trx, ownerId, id, explicit);
+            await issue(trx, ownerId, id, explicit, guard);
           }
         }
         const after = (await txRepo.find(ownerId, id))!;

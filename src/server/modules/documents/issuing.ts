@@ -4,6 +4,7 @@ import type { Dialect } from '../../db/database';
 import { ApiError, badRequest, OperatorAlertError } from '../../http/errors';
 import { documentTotals, type Party, type RenderableDocument } from '../../documents/document-model';
 import { renderPdf, reserveRender, type RenderReservation } from '../../documents/pdf-pool';
+import { facturXmlProblems } from '../../documents/factur-x-check';
 import { formatDate } from '../../documents/format';
 import { addDays } from '../../../shared/dates';
 import { MAX_B2B_PAYMENT_DAYS } from '../../../shared/documents';
@@ -403,22 +404,84 @@ export async function archivePendingPdfs(db: Kysely<Database>, ownerId: number, 
   }
 }
 
+/** Sees the document as it will be issued, in the numbering transaction, just before it is recorded. */
+export interface IssueGuard {
+  issued(doc: RenderableDocument): void;
+}
+
+export const UNGUARDED: IssueGuard = { issued: () => undefined };
+
+/** Ends a preview transaction (rolled back) once the document it would issue is known. */
+class PreviewDone extends Error {
+  constructor(readonly doc: RenderableDocument) {
+    super('Issue preview done');
+  }
+}
+
+/** What the checked preview and the real issue must share: all but the number, dates and id given in the transaction. */
+const issuedContent = (doc: RenderableDocument) => JSON.stringify({ ...doc, id: 0, number: null, issueDate: null, endDate: null });
+
 /**
- * Runs `write` — a numbering transaction — with the account's render place taken first (a full
- * queue answers 429 before anything is numbered: issuing counts against the render limits like
- * downloads), then renders and archives the PDF after the commit.
+ * Issues through `write` — a numbering transaction that calls `guard.issued(doc)` just before it
+ * records the document — without holding the database while anything slow runs:
+ * 1. with `checkXml` (invoices, credit notes), a preview: `write` runs in a transaction rolled back as
+ *    soon as the document is known; its Factur-X XML is then parsed and validated against the
+ *    EN 16931 XSD outside any transaction (factur-x-check.ts: what the official kit would refuse
+ *    never gets a number), and the real run refuses a document that changed meanwhile (409);
+ * 2. the account's render place is taken (a full queue answers 429 before anything is numbered:
+ *    issuing counts against the render limits like downloads);
+ * 3. the real transaction; then the PDF is rendered and archived after the commit.
  */
-export async function issueThenArchive<T>(db: Kysely<Database>, ownerId: number, write: () => Promise<T>): Promise<T> {
-  const reservation = reserveRender(ownerId);
+export async function issueThenArchive<T>(
+  db: Kysely<Database>,
+  ownerId: number,
+  write: (guard: IssueGuard) => Promise<T>,
+  /** `reserve: false`: background work (recurring invoices) takes no render place; its PDF waits its turn. */
+  options: { checkXml?: boolean; reserve?: boolean } = {},
+): Promise<T> {
+  let guard = UNGUARDED;
+  if (options.checkXml) {
+    let previewed: RenderableDocument | undefined;
+    try {
+      await write({ issued: (doc) => { throw new PreviewDone(doc); } });
+    } catch (err) {
+      if (!(err instanceof PreviewDone)) throw err;
+      previewed = err.doc;
+    }
+    if (previewed) await refuseInvalidXml(previewed);
+    const checked = previewed ? issuedContent(previewed) : null;
+    guard = {
+      issued(doc) {
+        if (issuedContent(doc) !== checked) {
+          throw new ApiError(409, { detail: 'Le document a été modifié pendant son émission : vérifiez-le et émettez-le de nouveau.' });
+        }
+      },
+    };
+  }
+  const reservation = options.reserve === false ? undefined : reserveRender(ownerId);
   let written: T;
   try {
-    written = await write();
+    written = await write(guard);
   } catch (err) {
-    reservation.release();
+    reservation?.release();
     throw err;
   }
   await archivePendingPdfs(db, ownerId, reservation);
   return written;
+}
+
+/** Refuses a document whose Factur-X XML a real parser and the EN 16931 XSD would refuse (400, French, before numbering). */
+async function refuseInvalidXml(doc: RenderableDocument) {
+  const problems = await facturXmlProblems(doc).catch(() => {
+    // The check could not run (its thread, its XSD files): never a pass.
+    throw new ApiError(503, { detail: 'La vérification de la facture électronique est momentanément indisponible : réessayez dans un instant.' }, { 'retry-after': '5' });
+  });
+  if (!problems.length) return;
+  const what = doc.kind === 'credit_note' ? 'L’avoir ne peut pas être émis' : 'La facture ne peut pas être émise';
+  throw badRequest({
+    detail: `${what} : sa version électronique (XML Factur-X, norme EN 16931) ne serait pas conforme. Rien n’a été numéroté.`,
+    missing: problems.map((message) => ({ message, link: '' })),
+  });
 }
 
 /** At start-up: archives every PDF left pending by a crash between the two steps; returns how many. */

@@ -15,7 +15,7 @@ import {
 } from './documents.repository';
 import { checkLineTotal, lineAmountFields, percent, rateList } from './documents.schemas';
 import {
-  checkChronology, creditNoteRenderable, issueThenArchive, missingForCreditNote, recordIssued, refuseIfMissing,
+  checkChronology, creditNoteRenderable, issueThenArchive, missingForCreditNote, recordIssued, refuseIfMissing, type IssueGuard,
 } from './issuing';
 import { nextDocumentNumber } from './numbering';
 
@@ -189,13 +189,13 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
      * balance due; with lines, never more than what remains to be credited.
      */
     createCreditNote: async (ownerId: number, invoiceId: number, input: CreditNoteInput) => {
-      const created = await issueThenArchive(db, ownerId, () => createCreditNote(ownerId, invoiceId, input));
+      const created = await issueThenArchive(db, ownerId, (guard) => createCreditNote(ownerId, invoiceId, input, guard), { checkXml: true });
       return (await documentsRepository(db, CREDIT_NOTE_KIND).find(ownerId, created.id)) ?? created;
     },
   };
 
   /** The credit note's numbering transaction: number, rows, snapshot and journal entry, settlement, history. */
-  function createCreditNote(ownerId: number, invoiceId: number, input: CreditNoteInput) {
+  function createCreditNote(ownerId: number, invoiceId: number, input: CreditNoteInput, guard: IssueGuard) {
     return db.transaction().execute(async (trx) => {
       const row = await lockIssuedInvoice(trx, dialect, ownerId, invoiceId);
       if (row.number === null) {
@@ -261,6 +261,7 @@ export function settlementService(db: Kysely<Database>, dialect: Dialect) {
       // VAT it charged can be regularised whatever the profile says today).
       const { document, contactId } = await creditNoteRenderable(trx, ownerId, invoiceId, view);
       refuseIfMissing(CREDIT_NOTE_KIND, missingForCreditNote(document));
+      guard.issued(document);
       await recordIssued(trx, dialect, CREDIT_NOTE_KIND, ownerId, document, contactId);
 
       const status = await settle(trx, row, paid, credited + totals.total);

@@ -322,3 +322,20 @@ function compareRows(
   }
   return null;
 }
+
+/**
+ * The owners whose journal moved since their latest checkpoint (a head with entries no checkpoint
+ * attests yet): those the monthly checkpoint e-mail is for.
+ */
+export function ownersWithNewEntries(db: Kysely<Database>): Promise<{ owner_id: number; email: string }[]> {
+  return db
+    .selectFrom('ledger_heads as h')
+    .innerJoin('users as u', 'u.id', 'h.owner_id')
+    .select(['h.owner_id', 'u.email'])
+    .where('h.seq', '>', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('ledger_checkpoints as c').select('c.seq').whereRef('c.owner_id', '=', 'h.owner_id').whereRef('c.seq', '=', 'h.seq'))),
+    )
+    .orderBy('h.owner_id')
+    .execute();
+}

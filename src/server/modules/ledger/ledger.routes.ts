@@ -3,14 +3,30 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import type { LedgerVerification } from '../../../shared/ledger';
 import { ledgerService } from './ledger.service';
+import { parisToday } from '../../../shared/dates';
 
 /**
  * GET ledger/verify/: the check of the user's journal. POST ledger/verify/ `{checkpoint}`: the same
- * against a checkpoint the user kept (a truncated tail or a rewound head shows). GET
- * ledger/checkpoint/: a new signed checkpoint, as a file to keep.
+ * against a checkpoint the user kept (a truncated tail or a rewound head shows). POST
+ * ledger/checkpoint/: a new signed checkpoint, stored and answered as a file to keep.
  */
+/** Once a day, one process looks for journals that moved; each owner gets one checkpoint e-mail a month. */
+export const LEDGER_CHECKPOINT_JOBS = { scan: 'ledger-checkpoint-scan', mail: 'ledger-checkpoint-mail' } as const;
+const DAY_MS = 24 * 3600 * 1000;
+
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   const ledger = ledgerService(ctx.db, ctx.dialect);
+  ctx.jobs.every(LEDGER_CHECKPOINT_JOBS.scan, DAY_MS, async (_payload, run) => {
+    const month = parisToday(run.now).slice(0, 7);
+    for (const owner of await ledger.ownersDueForCheckpoint()) {
+      await ctx.jobs.schedule(ctx.db, { kind: LEDGER_CHECKPOINT_JOBS.mail, key: `ledger-checkpoint:${owner.owner_id}:${month}`, payload: owner });
+    }
+  });
+  ctx.jobs.register<{ owner_id: number; email: string }>(LEDGER_CHECKPOINT_JOBS.mail, async (owner, run) => {
+    await ledger.mailCheckpoint(owner, ctx.config.appUrl, run.now, run.complete);
+    ctx.outbox.kick();
+  });
+
   app.addHook('onRequest', ctx.requireUser);
   app.get('/ledger/verify/', (request): Promise<LedgerVerification> => ledger.verify(request.userId));
   app.post<{ Body: unknown }>('/ledger/verify/', (request): Promise<LedgerVerification> => {
@@ -20,7 +36,8 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     return ledger.verify(request.userId, body.checkpoint);
   });
-  app.get('/ledger/checkpoint/', async (request, reply) => {
+  // A write (the checkpoint is stored too, and checked by every later verification): POST.
+  app.post('/ledger/checkpoint/', async (request, reply) => {
     const checkpoint = await ledger.checkpoint(request.userId);
     const day = checkpoint.created_at.slice(0, 10);
     return reply

@@ -3,7 +3,9 @@ import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/database';
 import { badRequest } from '../../http/errors';
 import type { LedgerCheckpoint, LedgerVerification } from '../../../shared/ledger';
-import { createCheckpoint, parseCheckpoint, verifyLedger } from './ledger.repository';
+import { enqueueAccountMail } from '../../mail/outbox';
+import { checkpointEmail } from './checkpoint-email';
+import { createCheckpoint, ownersWithNewEntries, parseCheckpoint, verifyLedger } from './ledger.repository';
 
 /** The journal's checks and checkpoints, for the routes, the CLI and the monthly e-mail. */
 export function ledgerService(db: Kysely<Database>, dialect: Dialect) {
@@ -17,5 +19,17 @@ export function ledgerService(db: Kysely<Database>, dialect: Dialect) {
     },
     /** A new signed checkpoint of the journal's head, stored and returned. */
     checkpoint: (ownerId: number, now?: Date): Promise<LedgerCheckpoint> => createCheckpoint(db, ownerId, now),
+    /** The owners the monthly checkpoint e-mail is for: their journal moved since their last checkpoint. */
+    ownersDueForCheckpoint: () => ownersWithNewEntries(db),
+    /**
+     * Takes a checkpoint and puts its e-mail in the outbox, in one transaction; `complete` (the
+     * job's) makes it happen once whichever process runs it.
+     */
+    mailCheckpoint: (owner: { owner_id: number; email: string }, appUrl: string, now: Date, complete: (trx: Kysely<Database>) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        const checkpoint = await createCheckpoint(trx, owner.owner_id, now);
+        await enqueueAccountMail(trx, { ownerId: owner.owner_id, mail: checkpointEmail(owner.email, checkpoint, appUrl) });
+        await complete(trx);
+      }),
   };
 }

@@ -16,7 +16,7 @@ import { linesTotals } from '../documents/documents.repository';
 import { documentsService } from '../documents/documents.service';
 import { requireClientEmail, sendInTransaction } from '../documents/document-sending';
 import type { DocumentInput } from '../documents/documents.schemas';
-import { archivePendingPdfs, liveRenderable } from '../documents/issuing';
+import { issueThenArchive, liveRenderable, UNGUARDED, type IssueGuard } from '../documents/issuing';
 import { recurringRepository, type RecurrenceRow, type TemplateLine } from './recurring.repository';
 import { makeRecurringSchema, patchRecurringSchema, RECURRING_MESSAGES } from './recurring.schemas';
 
@@ -253,7 +253,7 @@ export function recurringService(options: RecurringServiceOptions) {
     const issue = row.mode === 'issue_and_send' && forceDraft === null;
     const frequency = row.frequency as RecurrenceFrequency;
     try {
-      const invoiceId = await db.transaction().execute(async (trx) => {
+      const write = (guard: IssueGuard) => db.transaction().execute(async (trx) => {
         const txRepo = recurringRepository(trx);
         const next = occurrenceDate(row.start_date, frequency, row.next_index + 1);
         if (!(await txRepo.updateIfUnchanged(row, { ...schedule(row, row.next_index + 1, next), updated_at: stamp() }))) return null;
@@ -270,17 +270,17 @@ export function recurringService(options: RecurringServiceOptions) {
           requireClientEmail(INVOICE_KIND, live);
           await sendInTransaction(trx, {
             dialect, kind: INVOICE_KIND, ownerId: row.owner_id, view, live, replyTo: user.email, appName: options.appName, issueDate: occurrence,
+            guard,
           });
         }
         await txRepo.update(row.id, { last_invoice_id: created.id, last_occurrence_date: occurrence, last_error: forceDraft });
         return created.id;
       });
+      // Issued: its XML checked outside the transaction, its PDF rendered after the commit (never inside
+      // it); the e-mail reads it from the archive.
+      const invoiceId = issue ? await issueThenArchive(db, row.owner_id, write, { checkXml: true, reserve: false }) : await write(UNGUARDED);
       if (invoiceId === null) return generateNext(id, today, forceDraft);
-      if (issue) {
-        // The PDF is rendered after the commit (never inside it); the e-mail reads it from the archive.
-        await archivePendingPdfs(db, row.owner_id);
-        options.kickOutbox?.();
-      }
+      if (issue) options.kickOutbox?.();
       return invoiceId;
     } catch (err) {
       // Another process generated this occurrence first.

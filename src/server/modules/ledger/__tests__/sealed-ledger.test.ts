@@ -3,6 +3,7 @@ import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
 import { pay, readyToInvoice, viaInject, type Send } from '../../../test/billing-fixtures';
 import { entryHash } from '../ledger.repository';
 import type { LedgerCheckpoint } from '../../../../shared/ledger';
+import { accountMailSettled, readOutbox } from '../../../test/outbox';
 
 /**
  * A journal no one can rewrite (issue 23), attacked as someone who can write the database but does
@@ -155,14 +156,14 @@ describe('rows behind the journal', () => {
 
 describe('checkpoints', () => {
   const checkpointOf = async (send: Send): Promise<LedgerCheckpoint> => {
-    const res = await send('GET', '/api/ledger/checkpoint/');
+    const res = await send('POST', '/api/ledger/checkpoint/');
     expect(res.status).toBe(200);
     return res.body;
   };
 
   it('downloads a signed checkpoint as a file, and sees a truncated tail with a rewound head against it', async () => {
     const { send, who, invoices, owner } = await issuer(3);
-    const download = await t.app.inject({ method: 'GET', url: '/api/ledger/checkpoint/', headers: who.auth });
+    const download = await t.app.inject({ method: 'POST', url: '/api/ledger/checkpoint/', headers: who.auth });
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="carnet-journal-point-de-controle-\d{4}-\d{2}-\d{2}-3\.json"$/);
     const checkpoint = download.json() as LedgerCheckpoint;
     expect(checkpoint).toMatchObject({ format: 'carnet-ledger-checkpoint/1', seq: 3 });
@@ -211,5 +212,25 @@ describe('checkpoints', () => {
       expect(res.body.checkpoint).toHaveLength(1);
     }
     expect((await alice.send('POST', '/api/ledger/verify/', {})).status).toBe(400);
+  });
+});
+
+describe('the monthly checkpoint e-mail', () => {
+  it('e-mails each journal that moved a signed checkpoint (once), which the verification accepts', async () => {
+    const { send, who } = await issuer(1);
+    const quiet = await signUp(t);
+    await t.app.jobs.runDue();
+    await accountMailSettled(t.app, t.database.db);
+    const mails = readOutbox(t.config.dataDir).filter((m) => m.to.includes(who.email) && m.subject.startsWith('Point de contrôle'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('art. 289 VII du CGI');
+    const checkpoint = JSON.parse(mails[0].text.split('-----')[1]) as LedgerCheckpoint;
+    expect(checkpoint).toMatchObject({ format: 'carnet-ledger-checkpoint/1', seq: 1 });
+    expect(await verify(send, checkpoint)).toMatchObject({ ok: true, checkpoint: { seq: 1 } });
+    // Nothing for an account without invoices; nothing more this month.
+    expect(readOutbox(t.config.dataDir).filter((m) => m.to.includes(quiet.email) && m.subject.startsWith('Point de contrôle'))).toEqual([]);
+    await t.app.jobs.runDue();
+    await accountMailSettled(t.app, t.database.db);
+    expect(readOutbox(t.config.dataDir).filter((m) => m.to.includes(who.email) && m.subject.startsWith('Point de contrôle'))).toHaveLength(1);
   });
 });
