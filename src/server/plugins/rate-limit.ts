@@ -10,6 +10,13 @@ export interface RateLimitRule {
 }
 
 /**
+ * Every e-mail a user sends to a third party — a document (send_email), a reminder, a recurring
+ * invoice issued and sent — counts against one budget (issue 23: recurring series went around the
+ * send_email limit, 25 e-mails in 20 s): a hijacked or careless account cannot mail-bomb anyone.
+ */
+export const EMAILS_PER_USER_LIMIT: RateLimitRule = { name: 'emails:user', max: 20, windowSeconds: 3600 };
+
+/**
  * Fixed-window counters kept in the database so that every server process shares them
  * (DESIGN.md: no per-process state). One upsert per check.
  */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { ApiError, OperatorAlertError } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { mailFromParts } from '../../mail/mailer';
+import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '../../plugins/rate-limit';
 import { documentFileName } from '../../documents/document-model';
 import type { DocumentNumberingJson, SendEmailJson } from '../../../shared/documents-api';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
@@ -16,7 +17,8 @@ import { documentNoun } from './issuing';
  */
 
 /** Per user: sending is slow and reaches third parties. */
-export const SEND_EMAIL_LIMIT = { name: 'send-email:user', max: 20, windowSeconds: 3600 };
+/** The user's one e-mail budget (documents, reminders, recurring invoices). */
+export const SEND_EMAIL_LIMIT = EMAILS_PER_USER_LIMIT;
 const TOO_MANY_SENDS = 'Trop d’envois. Veuillez réessayer plus tard.';
 /** Per user: a download may render (drafts, unsent quotes), which costs a worker thread. */
 export const GENERATE_PDF_LIMIT = { name: 'generate-pdf:user', max: 60, windowSeconds: 60 };
@@ -52,7 +54,7 @@ function asErrorField(kind: DocumentKindConfig, request: FastifyRequest, err: un
 }
 
 /** The shared limiter's 429, worded for what was asked. */
-async function limited(ctx: AppContext, rule: typeof SEND_EMAIL_LIMIT, ownerId: number, message: (retryAfter: string) => string) {
+async function limited(ctx: AppContext, rule: RateLimitRule, ownerId: number, message: (retryAfter: string) => string) {
   try {
     await ctx.rateLimit(rule, String(ownerId));
   } catch (err) {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { sendPage } from '../../http/list-filters';
 import { idParam } from '../../http/params';
 import { mailFromParts } from '../../mail/mailer';
+import { EMAILS_PER_USER_LIMIT } from '../../plugins/rate-limit';
 import { parisToday } from '../../../shared/dates';
 import type { RecurringInvoice, RecurringListQuery } from '../../../shared/recurring';
 import type { Unchecked } from '../../http/api-types';
@@ -22,6 +23,8 @@ export function recurringServiceFor(ctx: AppContext): RecurringService {
     dialect: ctx.dialect,
     appName: mailFromParts(ctx.config.mailFrom).name,
     kickOutbox: () => ctx.outbox.kick(),
+    // An occurrence issued and sent counts against the user's one e-mail budget.
+    chargeEmail: (ownerId) => ctx.rateLimit(EMAILS_PER_USER_LIMIT, String(ownerId)),
     // The runner's clock: real in production, the tests' fake one.
     now: ctx.jobs.now,
   });

@@ -10,6 +10,7 @@ import {
 import type { Unchecked } from '../../http/api-types';
 import { inTransaction, type Dialect } from '../../db/database';
 import { recordActivity } from '../activity/activity.recorder';
+import { EMAILS_PER_USER_LIMIT } from '../../plugins/rate-limit';
 import { ApiError, badRequest, notFound, parseBody } from '../../http/errors';
 import { INVOICE_KIND } from '../documents/document-kinds';
 import { linesTotals } from '../documents/documents.repository';
@@ -37,6 +38,8 @@ export interface RecurringServiceOptions {
   appName: string;
   /** Wakes the outbox after a commit that stored e-mails. */
   kickOutbox?: () => void;
+  /** Counts an e-mail against the owner's budget, or throws its 429 (plugins/rate-limit.ts EMAILS_PER_USER_LIMIT). */
+  chargeEmail?: (ownerId: number) => Promise<void>;
   /** The clock (tests give a fake one). */
   now?: () => Date;
 }
@@ -252,6 +255,18 @@ export function recurringService(options: RecurringServiceOptions) {
     const occurrence = row.next_occurrence_date;
     const issue = row.mode === 'issue_and_send' && forceDraft === null;
     const frequency = row.frequency as RecurrenceFrequency;
+    if (issue) {
+      try {
+        await options.chargeEmail?.(row.owner_id);
+      } catch (err) {
+        // The e-mail budget is spent: a draft, the reason kept, like any occurrence that cannot leave.
+        if (err instanceof ApiError && err.statusCode === 429) {
+          return generateNext(id, today, `La facture n’a pas été émise ni envoyée : la limite de ${EMAILS_PER_USER_LIMIT.max} e-mails ` +
+            'par heure de votre compte est atteinte. Elle a été créée en brouillon.');
+        }
+        throw err;
+      }
+    }
     try {
       const write = (guard: IssueGuard) => db.transaction().execute(async (trx) => {
         const txRepo = recurringRepository(trx);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../http/errors';
 import { idParam } from '../../http/params';
-import type { RateLimitRule } from '../../plugins/rate-limit';
+import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '../../plugins/rate-limit';
 import { mailFromParts } from '../../mail/mailer';
 import type { SameKeys, Unchecked } from '../../http/api-types';
 import type { ReminderLevel, ReminderSettings, SendReminderBody, SendReminderResult } from '../../../shared/reminders';
@@ -10,8 +10,8 @@ import { remindersService } from './reminders.service';
 
 type IdRequest = { Params: { id: string } };
 
-/** Per user, like send_email: a reminder reaches a third party. */
-export const SEND_REMINDER_LIMIT: RateLimitRule = { name: 'send-reminder:user', max: 20, windowSeconds: 3600 };
+/** A reminder reaches a third party: the user's one e-mail budget, shared with send_email and recurring invoices. */
+export const SEND_REMINDER_LIMIT: RateLimitRule = EMAILS_PER_USER_LIMIT;
 
 /** How often the automatic reminders are looked for (one job per hour, run by one process). */
 export const AUTOMATIC_REMINDERS_INTERVAL_MS = 3_600_000;
