@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { asApiError, isNetworkError } from '../../app/api';
 import { useToast } from '../../ui/toast';
-import { useFetchReportFileMutation, type ReportFileArg } from './reports.api';
+import { useFetchLedgerCheckpointMutation, useFetchReportFileMutation, type DownloadedFile, type ReportFileArg } from './reports.api';
 
 export const DOWNLOAD_MESSAGES = {
   network: 'Impossible de contacter le serveur. Veuillez vérifier votre connexion.',
@@ -31,22 +31,24 @@ export function fieldErrors(error: unknown): Record<string, string[]> {
   );
 }
 
+/** Saves a downloaded object URL, freed once the browser has had time to start the download. */
+function saveDownloaded({ url, fileName }: DownloadedFile) {
+  saveAs(url, fileName);
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /**
- * Downloads a report file with the session's token (a blob saved through an object URL). A
+ * Runs one download at a time (`pending` names it), saves the file and reports a failure: a
  * refusal's field messages go to `onFieldErrors` when given, else into a toast.
  */
-export function useReportDownload() {
+function useDownloader() {
   const toast = useToast();
-  const [fetchFile] = useFetchReportFileMutation();
   const [pending, setPending] = useState<string | null>(null);
 
-  const download = async (arg: ReportFileArg, fileName: string, onFieldErrors?: (errors: Record<string, string[]>) => boolean) => {
-    setPending(fileName);
+  const run = async (name: string, fetchFile: () => Promise<DownloadedFile>, onFieldErrors?: (errors: Record<string, string[]>) => boolean) => {
+    setPending(name);
     try {
-      const url = await fetchFile(arg).unwrap();
-      saveAs(url, fileName);
-      // Give the browser time to start the download before freeing the blob.
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveDownloaded(await fetchFile());
       return true;
     } catch (err) {
       if (isNetworkError(err)) {
@@ -61,5 +63,32 @@ export function useReportDownload() {
     }
   };
 
+  return { run, pending };
+}
+
+/**
+ * Downloads a report file with the session's token (a blob saved through an object URL). A
+ * refusal's field messages go to `onFieldErrors` when given, else into a toast.
+ */
+export function useReportDownload() {
+  const [fetchFile] = useFetchReportFileMutation();
+  const { run, pending } = useDownloader();
+
+  const download = (arg: ReportFileArg, fileName: string, onFieldErrors?: (errors: Record<string, string[]>) => boolean) =>
+    run(fileName, async () => ({ url: await fetchFile(arg).unwrap(), fileName }), onFieldErrors);
+
   return { download, pending };
+}
+
+/**
+ * Downloads a new signed checkpoint of the invoice journal, under the name the server gives it
+ * (`carnet-journal-point-de-controle-YYYY-MM-DD-N.json`), the same way as the reports.
+ */
+export function useLedgerCheckpointDownload() {
+  const [fetchCheckpoint] = useFetchLedgerCheckpointMutation();
+  const { run, pending } = useDownloader();
+
+  const download = () => run('checkpoint', () => fetchCheckpoint().unwrap());
+
+  return { download, pending: pending !== null };
 }

@@ -4,6 +4,7 @@ import { parisToday } from '../../../shared/dates';
 import { REPORT_MIN_YEAR } from '../../../shared/reports';
 import { Page } from '../../ui/page';
 import { Select } from '../../ui/form-fields';
+import { LedgerIntegritySection } from './ledger-integrity-section';
 import { ReceiptsBookSection } from './receipts-book-section';
 import { SalesJournalSection } from './sales-journal-section';
 
@@ -22,7 +23,8 @@ function chosenYear(value: string | null, current: number) {
 
 /**
  * /reports ('Rapports'): the receipts book of a year (livre des recettes: table, totals per month
- * and quarter, CSV and PDF) and the sales journal for the accountant, for the year picked here.
+ * and quarter, CSV and PDF) and the sales journal for the accountant, for the year picked here;
+ * then the integrity of the journal of issued invoices (checks and checkpoints, every year).
  */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
@@ -42,6 +44,7 @@ export function ReportsPage() {
       </StyledPeriod>
       <ReceiptsBookSection year={year} />
       <SalesJournalSection year={year} />
+      <LedgerIntegritySection />
     </Page>
   );
 }
