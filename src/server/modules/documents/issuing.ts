@@ -391,10 +391,22 @@ const pendingQuery = (db: Kysely<Database>) =>
  * fails leaves its document pending — still issued, its snapshot the record — to be archived by
  * the next download, e-mail or start-up; never an error for a request whose write has committed.
  */
-export async function archivePendingPdfs(db: Kysely<Database>, ownerId: number, reservation?: RenderReservation): Promise<void> {
+export async function archivePendingPdfs(
+  db: Kysely<Database>,
+  ownerId: number,
+  reservation?: RenderReservation,
+  /** Only these documents (those the request issued): others pending are another request's, or a crash's. */
+  only?: { kind: RenderableDocument['kind']; id: number }[],
+): Promise<void> {
   let place = reservation;
   try {
-    for (const row of await pendingQuery(db).where('owner_id', '=', ownerId).execute()) {
+    const pending = only?.length === 0 ? [] : await pendingQuery(db)
+      .where('owner_id', '=', ownerId)
+      .$if(only !== undefined, (q) =>
+        q.where((eb) => eb.or(only!.map((d) => eb.and([eb('kind', '=', d.kind), eb('document_id', '=', d.id)])))),
+      )
+      .execute();
+    for (const row of pending) {
       const mine = place;
       place = undefined;
       await archivePdf(db, row, (doc, now) => (mine ? mine.render(doc, { now }) : renderPdf(doc, { userId: ownerId, now }))).catch(() => undefined);
@@ -439,7 +451,9 @@ export async function issueThenArchive<T>(
   /** `reserve: false`: background work (recurring invoices) takes no render place; its PDF waits its turn. */
   options: { checkXml?: boolean; reserve?: boolean } = {},
 ): Promise<T> {
-  let guard = UNGUARDED;
+  // What the real run issues: its PDF, and only its, is rendered after the commit.
+  const issued: { kind: RenderableDocument['kind']; id: number }[] = [];
+  let check: (doc: RenderableDocument) => void = () => undefined;
   if (options.checkXml) {
     let previewed: RenderableDocument | undefined;
     try {
@@ -450,14 +464,18 @@ export async function issueThenArchive<T>(
     }
     if (previewed) await refuseInvalidXml(previewed);
     const checked = previewed ? issuedContent(previewed) : null;
-    guard = {
-      issued(doc) {
-        if (issuedContent(doc) !== checked) {
-          throw new ApiError(409, { detail: 'Le document a été modifié pendant son émission : vérifiez-le et émettez-le de nouveau.' });
-        }
-      },
+    check = (doc) => {
+      if (issuedContent(doc) !== checked) {
+        throw new ApiError(409, { detail: 'Le document a été modifié pendant son émission : vérifiez-le et émettez-le de nouveau.' });
+      }
     };
   }
+  const guard: IssueGuard = {
+    issued(doc) {
+      check(doc);
+      issued.push({ kind: doc.kind, id: doc.id });
+    },
+  };
   const reservation = options.reserve === false ? undefined : reserveRender(ownerId);
   let written: T;
   try {
@@ -466,7 +484,7 @@ export async function issueThenArchive<T>(
     reservation?.release();
     throw err;
   }
-  await archivePendingPdfs(db, ownerId, reservation);
+  await archivePendingPdfs(db, ownerId, reservation, issued);
   return written;
 }
 

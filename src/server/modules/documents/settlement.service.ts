@@ -13,7 +13,7 @@ import { CREDIT_NOTE_KIND, INVOICE_KIND } from './document-kinds';
 import {
   documentSearchText, documentsRepository, htShare, linesTotals, paymentView, settlementAmounts,
 } from './documents.repository';
-import { checkLineTotal, lineAmountFields, percent, rateList } from './documents.schemas';
+import { checkLineTotal, checkRenderCost, lineAmountFields, percent, rateList } from './documents.schemas';
 import {
   checkChronology, creditNoteRenderable, issueThenArchive, missingForCreditNote, recordIssued, refuseIfMissing, type IssueGuard,
 } from './issuing';
@@ -297,10 +297,13 @@ const creditLineSchema = z
   })
   .superRefine(checkLineTotal);
 
-const creditNoteSchema = z.strictObject({
-  reason: optionalText(1000),
-  line_items: z.array(creditLineSchema).min(1, 'L’avoir doit contenir au moins une ligne.').max(500).optional(),
-});
+const creditNoteSchema = z
+  .strictObject({
+    reason: optionalText(1000),
+    line_items: z.array(creditLineSchema).min(1, 'L’avoir doit contenir au moins une ligne.').max(500).optional(),
+  })
+  // No savable credit note takes more than about a second to render (issue 23, documents.schemas.ts).
+  .superRefine((body, ctx) => checkRenderCost({ texts: { reason: body.reason }, lines: body.line_items ?? [] }, ctx));
 
 /** A credit note's line: amounts in cents and hundredths, rate in hundredths of a percent (null: the invoice's). */
 type CreditLineInput = { title: string; description: string; quantity: number; unit_price: number; tax_rate: number | null };

@@ -90,6 +90,16 @@ describe('POST /api/invoices/', () => {
     expect((await send('GET', '/api/invoices/')).body).toEqual([]);
   });
 
+  it('refuses a credit note with lines too long to render the same way, numbering nothing', async () => {
+    const invoice = await send('POST', '/api/invoices/', { title: 'Mission', client_id: client, status: 'sent', line_items: [line('Audit')] });
+    expect(invoice.status).toBe(201);
+    const res = await send('POST', `/api/invoices/${invoice.body.id}/credit_note/`, {
+      line_items: Array.from({ length: 180 }, () => ({ ...line('Accents', `${letters(1)}${'\u0301'.repeat(4999)}`), unit_price: 0.01 })),
+    });
+    expect(res).toEqual({ status: 400, body: { line_items: [expect.stringMatching(TOO_LONG)] } });
+    expect((await send('GET', '/api/credit-notes/')).body).toEqual([]);
+  });
+
   it('names the description when it weighs most', async () => {
     const res = await draft({ description: letters(10_000), line_items: [line('Audit')] });
     expect(res).toEqual({ status: 400, body: { description: [expect.stringMatching(TOO_LONG)] } });
