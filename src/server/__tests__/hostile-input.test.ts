@@ -33,6 +33,8 @@ interface Ctx {
   emailParams: Record<string, string>;
   /** A genuine checkpoint of Mallory's journal (issue 23). */
   checkpoint: unknown;
+  /** Another session of Mallory's, for DELETE /api/sessions/:id/ (issue 23). */
+  doomedSession: string;
 }
 
 interface WriteSpec {
@@ -113,6 +115,7 @@ const WRITE_ENDPOINTS: Record<string, WriteSpec> = {
   'POST /api/ledger/checkpoint/': { auth: true, body: () => undefined, params: noParams },
   'POST /api/ledger/verify/': { auth: true, body: (c) => ({ checkpoint: c.checkpoint }), params: noParams },
   'DELETE /api/invoices/:id/payments/:paymentId/': own(doomedPayment),
+  'DELETE /api/sessions/:id/': own((c) => [{ id: c.doomedSession }]),
   'DELETE /api/tasks/:id/': own(doomedIds((o) => o.task)),
   'DELETE /api/quotes/:id/': own(doomedIds((o) => o.quoteDraft)),
   'DELETE /api/invoices/:id/': own(doomedIds((o) => o.invoiceDraft)),
@@ -148,6 +151,11 @@ beforeAll(async () => {
     resetParams: { uidb64, token },
     emailParams: { uidb64: emailUid, token: emailToken },
     checkpoint: (await call(t, mallory, 'POST', '/api/ledger/checkpoint/')).body,
+    doomedSession: await (async () => {
+      await call(t, null, 'POST', '/api/token/', { email: mallory.email, password: mallory.password });
+      const sessions = (await call(t, mallory, 'GET', '/api/sessions/')).body as { id: string; current: boolean }[];
+      return sessions.find((s) => !s.current)!.id;
+    })(),
   };
 });
 afterAll(() => t.close());

@@ -23,6 +23,8 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   'POST /api/reset-password/': 'answers the same for every address (no enumeration, auth tests)',
   'POST /api/reset-password-confirm/:uidb64/:token/': 'the HMAC-signed link is the credential (auth tests)',
   'POST /api/confirm-email/:uidb64/:token/': 'the HMAC-signed link is the credential (profile credentials tests)',
+  // Owner-scoped, but its ids are not among the fixtures' objects: checked where sessions are.
+  'DELETE /api/sessions/:id/': 'ends one of the caller’s sessions; another user’s session answers 404 (auth sessions tests)',
 };
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;

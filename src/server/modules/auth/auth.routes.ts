@@ -73,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.rateLimit(LIMITS.tokenByIp, request.ip);
     await ctx.rateLimit(LIMITS.tokenByAccountAndIp, `${accountKey(request.body)}|${request.ip}`);
     const body = parseBody(tokenBody, request.body);
-    return auth.obtainPair(body.email, body.password);
+    return auth.obtainPair(body.email, body.password, { userAgent: request.headers['user-agent'], ip: request.ip });
   });
 
   app.post('/token/refresh/', async (request) => {
@@ -109,6 +109,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       return { detail: 'Mot de passe réinitialisé avec succès.' };
     },
   );
+
+  // The signed-in user's sessions (issue 23), listed in the profile, each of which may be ended there.
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', ctx.requireUser);
+    signedIn.get('/sessions/', (request) => auth.listSessions(request.userId, request.sessionId));
+    signedIn.delete<{ Params: { id: string } }>('/sessions/:id/', async (request, reply) => {
+      await auth.endOwnSession(request.userId, request.params.id);
+      return reply.status(204).send();
+    });
+  });
 
   // Public: the link may be followed from a device that is not signed in (the profile sent it).
   app.post<{ Params: { uidb64: string; token: string } }>('/confirm-email/:uidb64/:token/', async (request) => {

@@ -6,12 +6,12 @@ import { enqueueAccountMail, type MailDelivery } from '../../mail/outbox';
 import {
   activationEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail, passwordResetEmail, registrationAttemptEmail,
 } from '../../mail/account-emails';
-import { ApiError, badRequest } from '../../http/errors';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { dummyPasswordHash, hashPassword, passwordStrengthErrors, verifyPassword } from './passwords';
 import { checkLinkToken, decodeUid, encodeUid, makeLinkToken, type LinkPurpose } from './account-links';
 import type { TokenClaims, TokenService } from './tokens';
 import { usersRepository, type UserRow } from './users.repository';
-import type { SessionsRepository } from './sessions.repository';
+import type { SessionDevice, SessionsRepository, SessionSummary } from './sessions.repository';
 import type { SessionGuard } from './session-guard';
 
 export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
@@ -55,13 +55,13 @@ export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, 
     return result;
   }
 
-  /** A token pair in `sessionId` (a rotation), or in a new session (a sign-in). */
-  async function issuePair(userId: number, sessionId?: string) {
+  /** A token pair in `sessionId` (a rotation), or in a new session opened from `device` (a sign-in). */
+  async function issuePair(userId: number, sessionId?: string, device?: SessionDevice) {
     const sid = sessionId ?? randomUUID();
     const refresh = tokens.sign('refresh', userId, sid);
     const access = tokens.sign('access', userId, sid);
     const expiresAt = new Date(refresh.claims.exp * 1000).toISOString();
-    if (!sessionId) await sessions.open(sid, userId, expiresAt);
+    if (!sessionId) await sessions.open(sid, userId, expiresAt, device);
     await sessions.storeRefresh(refresh.claims.jti, userId, sid, expiresAt);
     return { access: access.token, refresh: refresh.token };
   }
@@ -69,9 +69,10 @@ export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, 
   /** Refresh tokens from before migration 0011 carry no session id: the session was named after them. */
   const sessionOf = (refresh: TokenClaims) => refresh.sid ?? refresh.jti;
 
-  async function endSession(sessionId: string, userId: number): Promise<void> {
-    await sessions.end(sessionId, userId);
+  async function endSession(sessionId: string, userId: number): Promise<boolean> {
+    const ended = await sessions.end(sessionId, userId);
     sessionGuard.forget(sessionId);
+    return ended;
   }
 
   function accountLink(purpose: LinkPurpose, user: UserRow): string {
@@ -166,13 +167,27 @@ export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, 
       return checkLinkToken(secretKey, 'activation', registered, token, Date.now(), Infinity) ? 'already_active' : 'invalid';
     },
 
-    async obtainPair(email: string, password: string) {
+    async obtainPair(email: string, password: string, device: SessionDevice = {}) {
       const user = await users.findByEmail(email.trim());
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !ok || !user.is_active) throw new ApiError(401, { detail: NO_ACTIVE_ACCOUNT });
       await users.update(user.id, { last_login: new Date().toISOString() });
       await sessions.prune(user.id);
-      return issuePair(user.id);
+      return issuePair(user.id, undefined, device);
+    },
+
+    /** The user's live sessions (the profile's list), `currentSessionId` marked. */
+    listSessions(userId: number, currentSessionId: string | null): Promise<SessionSummary[]> {
+      return sessions.list(userId, currentSessionId);
+    },
+
+    /**
+     * Ends one of the user's sessions from another (the profile's "Déconnecter"): its refresh
+     * tokens die, its access tokens at once here and within a second elsewhere. 404 when it is no
+     * live session of theirs (another user's id included: nothing tells it exists).
+     */
+    async endOwnSession(userId: number, sessionId: string): Promise<void> {
+      if (!(await endSession(sessionId, userId))) throw notFound();
     },
 
     /**

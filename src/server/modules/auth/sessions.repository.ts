@@ -3,6 +3,31 @@ import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
 
 /**
+ * A session's absolute lifetime (issue 23): each refresh moves its end 7 days on, never past 30
+ * days from the sign-in; then the user signs in again.
+ */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+/** Sessions signed in before this moment are over. */
+const oldestLiveSignIn = () => new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000).toISOString();
+
+/** Where a sign-in came from, shown in the profile's list of sessions. */
+export interface SessionDevice {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+/** A live session as its user sees it (GET /api/sessions/). */
+export interface SessionSummary {
+  id: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  last_used_at: string;
+  current: boolean;
+}
+
+/**
  * Sessions and their refresh tokens. A session is one sign-in; each refresh rotates its refresh
  * token (single use) within the session, its family. Ending a session revokes the family.
  */
@@ -18,11 +43,35 @@ export function sessionsRepository(db: Kysely<Database>) {
   );
 
   return {
-    async open(id: string, userId: number, expiresAt: string): Promise<void> {
+    async open(id: string, userId: number, expiresAt: string, device: SessionDevice = {}): Promise<void> {
       await db
         .insertInto('sessions')
-        .values({ id, user_id: userId, created_at: new Date().toISOString(), expires_at: expiresAt })
+        .values({
+          id,
+          user_id: userId,
+          created_at: new Date().toISOString(),
+          expires_at: expiresAt,
+          // Whatever the client sent: bounded, shown as text.
+          user_agent: device.userAgent?.slice(0, 400) || null,
+          ip: device.ip?.slice(0, 64) || null,
+          last_used_at: null,
+        })
         .execute();
+    },
+
+    /** A user's live sessions, the latest used first; `current` marks the one asking. */
+    async list(userId: number, currentId: string | null): Promise<SessionSummary[]> {
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['id', 'user_agent', 'ip', 'created_at', 'last_used_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', new Date().toISOString())
+        .where('created_at', '>', oldestLiveSignIn())
+        .execute();
+      return rows
+        .map((row) => ({ ...row, last_used_at: row.last_used_at ?? row.created_at, current: row.id === currentId }))
+        .sort((a, b) => Number(b.current) - Number(a.current) || b.last_used_at.localeCompare(a.last_used_at));
     },
 
     /** The user a live session belongs to; undefined when it ended or its user no longer exists. */
@@ -35,7 +84,8 @@ export function sessionsRepository(db: Kysely<Database>) {
         .insertInto('refresh_tokens')
         .values({ jti, user_id: userId, session_id: sessionId, expires_at: expiresAt, created_at: new Date().toISOString() })
         .execute();
-      await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+      await db.updateTable('sessions').set({ expires_at: expiresAt, last_used_at: new Date().toISOString() })
+        .where('id', '=', sessionId).execute();
     },
 
     /**
@@ -55,20 +105,23 @@ export function sessionsRepository(db: Kysely<Database>) {
             selectFrom('sessions')
               .select('sessions.id')
               .whereRef('sessions.id', '=', 'refresh_tokens.session_id')
-              .where('sessions.revoked_at', 'is', null),
+              .where('sessions.revoked_at', 'is', null)
+              // Past its absolute lifetime, a session takes no refresh.
+              .where('sessions.created_at', '>', oldestLiveSignIn()),
           ),
         )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Ends a session and its whole refresh-token family. */
-    async end(id: string, userId: number): Promise<void> {
+    /** Ends a session and its whole refresh-token family; true when the session was live until then. */
+    async end(id: string, userId: number): Promise<boolean> {
       const now = new Date().toISOString();
-      await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('user_id', '=', userId)
-        .where('revoked_at', 'is', null).execute();
+      const ended = await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('user_id', '=', userId)
+        .where('revoked_at', 'is', null).executeTakeFirst();
       await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('session_id', '=', id).where('user_id', '=', userId)
         .where('revoked_at', 'is', null).execute();
+      return Number(ended.numUpdatedRows) === 1;
     },
 
     /** Ends every session of a user but `exceptSession` (the one that changed the password, if any). */
@@ -84,7 +137,8 @@ export function sessionsRepository(db: Kysely<Database>) {
     async prune(userId: number): Promise<void> {
       const now = new Date().toISOString();
       await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute();
-      await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', now).execute();
+      await db.deleteFrom('sessions').where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('expires_at', '<', now), eb('created_at', '<', oldestLiveSignIn())])).execute();
     },
   };
 }

@@ -7,7 +7,7 @@ import { loadConfig } from '../../../config';
 import { openDatabase } from '../../../db/database';
 import { migrationsFor } from '../../../db/migrations';
 import { migrateToLatest } from '../../../db/migrate';
-import { createTestApp, createTestSchema, dropTestSchema, signUp, TEST_DATABASE_URL, type TestApp } from '../../../test/test-app';
+import { createTestApp, createTestSchema, dropTestSchema, signUp, TEST_DATABASE_URL, TEST_LEDGER_KEY, type TestApp } from '../../../test/test-app';
 import { lastLinkSentTo } from '../../../test/outbox';
 import { createTokenService } from '../tokens';
 
@@ -105,6 +105,86 @@ describe('refresh token families', () => {
   });
 });
 
+describe('lifetime and the list of sessions (issue 23)', () => {
+  const DAY = 24 * 3600 * 1000;
+  /** Runs `run` with the clock moved by `offsetMs` (Date only: the app needs real timers). */
+  async function at<T>(offsetMs: number, run: () => Promise<T>): Promise<T> {
+    const start = Date.now();
+    jest.useFakeTimers({ now: start + offsetMs, doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] });
+    try {
+      return await run();
+    } finally {
+      jest.useRealTimers();
+    }
+  }
+  interface Listed { id: string; user_agent: string | null; ip: string | null; created_at: string; last_used_at: string; current: boolean }
+  const list = async (access: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/sessions/', headers: { authorization: `Bearer ${access}` } });
+    expect(res.statusCode).toBe(200);
+    return res.json() as Listed[];
+  };
+  const end = (access: string, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/sessions/${id}/`, headers: { authorization: `Bearer ${access}` } });
+
+  it('ends a session 30 days after its sign-in, however often it was refreshed', async () => {
+    const user = await signUp(t);
+    const started = Date.now();
+    let pair = { access: user.access, refresh: user.refresh };
+    const statuses: number[] = [];
+    // Every 6 days (a refresh token lives 7): each refresh used to push the end 7 days on, forever.
+    for (const day of [6, 12, 18, 24, 29.9, 30.01]) {
+      const res = await at(started + day * DAY - Date.now(), () => refresh(pair.refresh));
+      statuses.push(res.statusCode);
+      if (res.statusCode === 200) pair = res.json();
+      else expect(res.json()).toEqual({ detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 401]);
+    // Signed in again, the user no longer sees the session that ended.
+    const again = await at(started + 31 * DAY - Date.now(), async () => {
+      const pair2 = await signIn(user);
+      return { pair2, sessions: await list(pair2.access) };
+    });
+    expect(again.sessions.map((s) => s.current)).toEqual([true]);
+    expect(await at(started + 31 * DAY - Date.now(), async () => (await refresh(again.pair2.refresh)).statusCode)).toBe(200);
+  });
+
+  it('lists the live sessions with device, address and dates; ending another stops it at once', async () => {
+    const user = await signUp(t);
+    const phoneSignIn = await t.app.inject({
+      method: 'POST', url: '/api/token/', payload: { email: user.email, password: user.password },
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' }, remoteAddress: '203.0.113.9',
+    });
+    const phone = phoneSignIn.json() as { access: string; refresh: string };
+    // The phone refreshes an hour later: its last use moves.
+    const rotated = await at(3600 * 1000, async () => (await refresh(phone.refresh)).json() as { access: string; refresh: string });
+
+    const sessions = await list(user.access);
+    expect(sessions).toHaveLength(2);
+    const [mine, other] = sessions;
+    expect(mine).toMatchObject({ current: true, ip: '127.0.0.1' });
+    expect(other).toMatchObject({ current: false, ip: '203.0.113.9', user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1' });
+    expect(Date.parse(other.last_used_at) - Date.parse(other.created_at)).toBeGreaterThanOrEqual(3600 * 1000);
+    expect(Object.keys(other).sort()).toEqual(['created_at', 'current', 'id', 'ip', 'last_used_at', 'user_agent']);
+    // The phone sees the same two, itself as current.
+    expect((await list(rotated.access)).map((s) => [s.id, s.current])).toEqual([[other.id, true], [mine.id, false]]);
+
+    // Another account sees none of them and cannot end them: 404, as for a session that never was.
+    const stranger = await signUp(t);
+    expect((await list(stranger.access)).map((s) => s.id)).not.toContain(other.id);
+    const foreign = await end(stranger.access, other.id);
+    expect(foreign.statusCode).toBe(404);
+    expect((await end(stranger.access, 'inconnue')).json()).toEqual(foreign.json());
+    expect(await statusOf(rotated.access)).toBe(200);
+
+    expect((await end(user.access, other.id)).statusCode).toBe(204);
+    expect(await statusOf(rotated.access)).toBe(401);
+    expect((await refresh(rotated.refresh)).statusCode).toBe(401);
+    expect((await list(user.access)).map((s) => s.id)).toEqual([mine.id]);
+    expect((await end(user.access, other.id)).statusCode).toBe(404);
+    expect(await statusOf(user.access)).toBe(200);
+  });
+});
+
 describe('a token whose user no longer exists', () => {
   /** Routes that take no access token. */
   const PUBLIC = /^\/api\/(health|register|activate|token|reset-password|confirm-email)/;
@@ -137,7 +217,8 @@ describe('upgrade', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-sessions-migration-'));
     const schema = await createTestSchema();
     const config = loadConfig({
-      DATA_DIR: dataDir, SECRET_KEY: 'k'.repeat(40), LOG_LEVEL: 'silent',
+      // The process's other app (createTestApp) holds the ledger key: one key per process.
+      DATA_DIR: dataDir, SECRET_KEY: 'k'.repeat(40), LEDGER_KEY: TEST_LEDGER_KEY, LOG_LEVEL: 'silent',
       ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
     });
     const database = openDatabase(config.databaseUrl, { searchPath: TEST_DATABASE_URL ? schema : undefined });
