@@ -215,6 +215,7 @@ export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiE
 
 export const TAG_TYPES = [
   'Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote', 'Activity', 'Dashboard', 'Report', 'Reminder', 'RecurringInvoice',
+  'Session',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -18,6 +18,7 @@ import { LEGAL_FORMS, LEGAL_FORM_KEYS, hasShareCapital, ibanError, isSoleTrader,
 import { VAT_FRANCHISE, VAT_ON_DEBITS_MENTION, VAT_REGIME_LABELS, type VatRegime } from '../../../shared/vat';
 import { ReminderSettingsSection } from '../reminders';
 import { useGetProfileQuery, useUpdateProfileMutation, type Profile } from './profile.api';
+import { SessionsSection } from './sessions-section';
 import {
   REQUIRED_MESSAGE, buildProfilePayload, changesCredentials, firstInError, isFormField, isRequired, toForm,
   validateProfileForm, type FieldErrors, type FieldName, type ProfileForm,
@@ -185,6 +186,7 @@ export function ProfilePage() {
     >
       {content}
       {data && <ReminderSettingsSection />}
+      {data && <SessionsSection />}
     </Page>
   );
 }

@@ -5,6 +5,16 @@ import type { ProfileJson, ProfileUpdateBody } from '../../../shared/profile';
 export type Profile = ProfileJson;
 export type ProfileUpdate = ProfileUpdateBody;
 
+/** GET sessions/: a live session of the user (issue 23); `current` is the one asking. */
+export interface ActiveSession {
+  id: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  last_used_at: string;
+  current: boolean;
+}
+
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<Profile, void>({
@@ -22,7 +32,16 @@ export const profileApi = api.injectEndpoints({
         }
       },
     }),
+    getSessions: build.query<ActiveSession[], void>({
+      query: () => ({ url: 'sessions/' }),
+      providesTags: [{ type: 'Session', id: 'LIST' }],
+    }),
+    /** Ends another session of the user: its device's next refresh fails. */
+    endSession: build.mutation<void, string>({
+      query: (id) => ({ url: `sessions/${encodeURIComponent(id)}/`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Session', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useGetProfileQuery, useUpdateProfileMutation } = profileApi;
+export const { useGetProfileQuery, useUpdateProfileMutation, useGetSessionsQuery, useEndSessionMutation } = profileApi;
