@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { etagMatches, SMALL_BODY_BYTES } from '../plugins/http-caching';
-import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import { createTestApp, signUp, TEST_LEDGER_KEY, type TestApp } from '../test/test-app';
 import { CLIENT_ADDRESS, completeProfile, viaInject } from '../test/billing-fixtures';
 
 /**
@@ -185,7 +185,8 @@ describe('static files and the SPA fallback (built client)', () => {
     writeFileSync(path.join(publicDir, 'index.html'), indexHtml);
     writeFileSync(path.join(publicDir, 'main.0123456789abcdef.js'), bundle);
     const config = loadConfig(
-      { DATA_DIR: dir, SECRET_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' },
+      // The journal's key is process-wide: the same as the suite's other app (test-app.ts).
+      { DATA_DIR: dir, SECRET_KEY: randomBytes(32).toString('hex'), LEDGER_KEY: TEST_LEDGER_KEY, LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' },
       publicDir,
     );
     database = openDatabase(config.databaseUrl);
