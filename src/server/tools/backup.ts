@@ -134,8 +134,9 @@ async function main(args: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  // The backup needs no secret: a placeholder keeps loadConfig from creating DATA_DIR/secret_key.
-  const config = loadConfig({ ...process.env, SECRET_KEY: process.env.SECRET_KEY || 'x'.repeat(32) });
+  // The backup needs no secret: placeholders keep loadConfig from creating DATA_DIR/secret_key and ledger_key.
+  const placeholder = 'x'.repeat(32);
+  const config = loadConfig({ ...process.env, SECRET_KEY: process.env.SECRET_KEY || placeholder, LEDGER_KEY: process.env.LEDGER_KEY || placeholder });
   const databaseFile = sqliteFileOf(config.databaseUrl);
   if (databaseFile === null) {
     console.log(pgDumpInstructions(config.databaseUrl));
