@@ -29,7 +29,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT, startServer, type RunningServer } from './lib/server';
-import { rawRequest } from './lib/http';
+import { jsonRequest, rawRequest } from './lib/http';
 import { percentile } from './lib/stats';
 import { waitForLinkSentTo } from '../src/server/test/outbox';
 import { readyToInvoice, type Send } from '../src/server/test/billing-fixtures';
@@ -85,16 +85,8 @@ interface Account {
   send: Send;
 }
 
-async function request(server: RunningServer, method: string, url: string, body?: unknown, authorization?: string) {
-  const res = await fetch(server.url + url, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(authorization ? { authorization } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: res.headers };
-}
+const request = (server: RunningServer, method: string, url: string, body?: unknown, authorization?: string) =>
+  jsonRequest(server.url, method, url, body, authorization);
 
 async function account(server: RunningServer, name: string): Promise<Account> {
   const email = `${name}@bench.carnet.test`;

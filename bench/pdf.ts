@@ -22,7 +22,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT, startServer, type RunningServer } from './lib/server';
-import { rawRequest } from './lib/http';
+import { jsonRequest, rawRequest } from './lib/http';
 import { runLoad, type LoadFigures } from './lib/autocannon';
 import { hasWrk, runWrk } from './lib/wrk';
 import { percentile } from './lib/stats';
@@ -56,15 +56,9 @@ interface BenchUser {
 }
 
 async function call(server: RunningServer, method: string, url: string, body?: unknown, authorization?: string) {
-  const res = await fetch(server.url + url, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(authorization ? { authorization } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+  const res = await jsonRequest(server.url, method, url, body, authorization);
+  if (res.status >= 400) throw new Error(`${method} ${url} → ${res.status} ${res.text}`);
+  return res.body;
 }
 
 /** A signed-in user with a client, an ordinary draft quote and a pathological one. */

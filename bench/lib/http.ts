@@ -38,3 +38,16 @@ export function replayableHeaders(headers: http.IncomingHttpHeaders): Record<str
 export function bodyText(res: RawResponse): string {
   return (res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body).toString('utf8');
 }
+
+/** A JSON exchange with fetch (`body` sent as JSON when given): the status, the parsed body (text when not JSON), the headers. */
+export async function jsonRequest(baseUrl: string, method: string, url: string, body?: unknown, authorization?: string) {
+  const res = await fetch(baseUrl + url, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(authorization ? { authorization } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  const parsed: any = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+  return { status: res.status, body: parsed, text, headers: res.headers };
+}

@@ -42,3 +42,13 @@ export interface TokenPair {
 export interface DetailResponse {
   detail: string;
 }
+
+/** GET sessions/: a live session of the user (issue 23); `current` is the one asking. */
+export interface ActiveSession {
+  id: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  last_used_at: string;
+  current: boolean;
+}

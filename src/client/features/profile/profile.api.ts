@@ -1,19 +1,12 @@
 import { api } from '../../app/api';
 import type { ProfileJson, ProfileUpdateBody } from '../../../shared/profile';
+import type { ActiveSession } from '../../../shared/auth-api';
 
 /** GET profile/ and PUT profile/'s answer, and the PUT body (src/shared/profile.ts). */
 export type Profile = ProfileJson;
 export type ProfileUpdate = ProfileUpdateBody;
 
-/** GET sessions/: a live session of the user (issue 23); `current` is the one asking. */
-export interface ActiveSession {
-  id: string;
-  user_agent: string | null;
-  ip: string | null;
-  created_at: string;
-  last_used_at: string;
-  current: boolean;
-}
+export type { ActiveSession } from '../../../shared/auth-api';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({

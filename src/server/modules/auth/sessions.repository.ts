@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
+import type { ActiveSession } from '../../../shared/auth-api';
 
 /**
  * A session's absolute lifetime (issue 23): each refresh moves its end 7 days on, never past 30
@@ -17,15 +18,8 @@ export interface SessionDevice {
   ip?: string | null;
 }
 
-/** A live session as its user sees it (GET /api/sessions/). */
-export interface SessionSummary {
-  id: string;
-  user_agent: string | null;
-  ip: string | null;
-  created_at: string;
-  last_used_at: string;
-  current: boolean;
-}
+/** A live session as its user sees it (GET /api/sessions/): the shared contract. */
+export type SessionSummary = ActiveSession;
 
 /**
  * Sessions and their refresh tokens. A session is one sign-in; each refresh rotates its refresh
