@@ -137,7 +137,7 @@ async function loadLedger(db: Kysely<Database>, dialect: Dialect, ownerId: numbe
       .execute();
     const invoices = await trx
       .selectFrom('invoices')
-      .select(['id', 'number', 'issue_date', 'client_id', 'subtotal_cents', 'tax_cents', 'total_cents', 'paid_cents'])
+      .select(['id', 'number', 'issue_date', 'client_id', 'subtotal_cents', 'tax_cents', 'total_cents', 'paid_cents', 'credited_cents'])
       .where('owner_id', '=', ownerId)
       .where('number', 'is not', null)
       .execute();
@@ -199,13 +199,15 @@ export async function verifyLedger(
   const archived = new Map(data.archives.map((a) => [`${a.kind}:${a.document_id}`, a]));
   const rows = new Map<string, JournalledRow>([
     ...data.invoices.map((r): [string, JournalledRow] => [`invoice:${r.id}`, { ...r, kind: 'invoice' }]),
-    ...data.creditNotes.map((r): [string, JournalledRow] => [`credit_note:${r.id}`, { ...r, kind: 'credit_note', paid_cents: 0 }]),
+    ...data.creditNotes.map((r): [string, JournalledRow] => [`credit_note:${r.id}`, { ...r, kind: 'credit_note', paid_cents: 0, credited_cents: 0 }]),
   ]);
   const lines = new Map<string, LineRow[]>([
     ...[...groupBy(data.invoiceLines, (l) => l.document_id)].map(([id, l]): [string, LineRow[]] => [`invoice:${id}`, l]),
     ...[...groupBy(data.creditNoteLines, (l) => l.document_id)].map(([id, l]): [string, LineRow[]] => [`credit_note:${id}`, l]),
   ]);
   const paid = new Map(data.payments.map((p) => [p.invoice_id, Number(p.paid)]));
+  const credited = new Map<number, number>();
+  for (const c of data.creditNotes) credited.set(c.invoice_id, (credited.get(c.invoice_id) ?? 0) + Number(c.total_cents));
   const failures: Broken[] = [];
   const broken = (seq: number, number: string | null, reason: string) => failures.push({ seq, number, reason });
   let pendingPdfs = 0;
@@ -237,7 +239,7 @@ export async function verifyLedger(
         (!pdfSealed || sealMatches(pdfSealParts(entry.kind, entry.document_id, archive.snapshot_sha256, archive.pdf_sha256), archive.pdf_seal));
       if (!pdfIntact) { broken(seq, entry.number, 'Le PDF archivé ne correspond plus à l’empreinte enregistrée.'); break; }
     }
-    const rowProblem = compareRows(entry, JSON.parse(archive.snapshot) as StoredSnapshot, rows.get(key), lines.get(key) ?? [], paid);
+    const rowProblem = compareRows(entry, JSON.parse(archive.snapshot) as StoredSnapshot, rows.get(key), lines.get(key) ?? [], { paid, credited });
     if (rowProblem) { broken(seq, entry.number, rowProblem); break; }
   }
   if (!failures.length && ((head?.seq ?? 0) !== entries.length || (head?.hash ?? GENESIS_HASH) !== previous)) {
@@ -291,6 +293,7 @@ interface JournalledRow {
   tax_cents: number;
   total_cents: number;
   paid_cents: number;
+  credited_cents: number;
 }
 type LineRow = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
 
@@ -300,7 +303,7 @@ function compareRows(
   snapshot: StoredSnapshot,
   row: JournalledRow | undefined,
   rowLines: LineRow[],
-  paid: Map<number, number>,
+  settled: { paid: Map<number, number>; credited: Map<number, number> },
 ): string | null {
   const what = entry.kind === 'invoice' ? 'la facture' : 'l’avoir';
   if (!row) return entry.kind === 'invoice' ? 'La facture journalisée a disparu des données.' : 'L’avoir journalisé a disparu des données.';
@@ -317,8 +320,15 @@ function compareRows(
   const printed = snapshot.document.lines.map((l) => [l.title, l.description, cents(l.quantity), cents(l.unitPrice), cents(l.taxRate)]);
   const stored = rowLines.map((l) => [l.title, l.description, Number(l.quantity), Number(l.unit_price_cents), Number(l.tax_rate)]);
   if (JSON.stringify(printed) !== JSON.stringify(stored)) return `Les lignes de ${what} ne correspondent plus à celles émises.`;
-  if (row.kind === 'invoice' && Number(row.paid_cents) !== (paid.get(row.id) ?? 0)) {
+  if (row.kind === 'invoice' && Number(row.paid_cents) !== (settled.paid.get(row.id) ?? 0)) {
     return 'Le montant payé de la facture ne correspond plus à ses paiements enregistrés.';
+  }
+  const credits = settled.credited.get(row.id) ?? 0;
+  // Before migration 0009 an invoice cancelled by hand counted as wholly credited without a credit
+  // note: only an entry of that time (version 1) may say so.
+  const cancelledBeforeCreditNotes = Number(entry.seal_version) === 1 && credits === 0 && Number(row.credited_cents) === Number(row.total_cents);
+  if (row.kind === 'invoice' && Number(row.credited_cents) !== credits && !cancelledBeforeCreditNotes) {
+    return 'Le montant crédité de la facture ne correspond plus à ses avoirs.';
   }
   return null;
 }

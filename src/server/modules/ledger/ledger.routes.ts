@@ -23,7 +23,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   });
   ctx.jobs.register<{ owner_id: number; email: string }>(LEDGER_CHECKPOINT_JOBS.mail, async (owner, run) => {
-    await ledger.mailCheckpoint(owner, ctx.config.appUrl, run.now, run.complete);
+    await ledger.mailCheckpoint(owner, ctx.config.appUrl, run.now);
     ctx.outbox.kick();
   });
 

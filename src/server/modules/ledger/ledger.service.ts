@@ -22,14 +22,13 @@ export function ledgerService(db: Kysely<Database>, dialect: Dialect) {
     /** The owners the monthly checkpoint e-mail is for: their journal moved since their last checkpoint. */
     ownersDueForCheckpoint: () => ownersWithNewEntries(db),
     /**
-     * Takes a checkpoint and puts its e-mail in the outbox, in one transaction; `complete` (the
-     * job's) makes it happen once whichever process runs it.
+     * Takes a checkpoint and puts its e-mail in the outbox. Two single statements, no transaction
+     * held across them (on SQLite two app instances in one process would block each other): a process
+     * that dies in between leaves the job to run again, and the user gets the e-mail (at least once).
      */
-    mailCheckpoint: (owner: { owner_id: number; email: string }, appUrl: string, now: Date, complete: (trx: Kysely<Database>) => Promise<void>) =>
-      db.transaction().execute(async (trx) => {
-        const checkpoint = await createCheckpoint(trx, owner.owner_id, now);
-        await enqueueAccountMail(trx, { ownerId: owner.owner_id, mail: checkpointEmail(owner.email, checkpoint, appUrl) });
-        await complete(trx);
-      }),
+    async mailCheckpoint(owner: { owner_id: number; email: string }, appUrl: string, now: Date): Promise<void> {
+      const checkpoint = await createCheckpoint(db, owner.owner_id, now);
+      await enqueueAccountMail(db, { ownerId: owner.owner_id, mail: checkpointEmail(owner.email, checkpoint, appUrl) });
+    },
   };
 }

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
 import { pay, readyToInvoice, viaInject, type Send } from '../../../test/billing-fixtures';
 import { entryHash } from '../ledger.repository';
+import { repairPendingPdfs } from '../../documents/issuing';
 import type { LedgerCheckpoint } from '../../../../shared/ledger';
 import { accountMailSettled, readOutbox } from '../../../test/outbox';
 
@@ -121,6 +122,16 @@ describe('archived PDFs', () => {
     expect(sha256(after.rawPayload)).toBe(sha256(before.rawPayload));
     expect(await verify(send)).toMatchObject({ ok: true, pending_pdfs: 0 });
   });
+
+  it('repairs at start every PDF a crash left pending, the same bytes, sealed', async () => {
+    const { send, invoices, who } = await issuer(2);
+    const before = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoices[1].id}/generate_pdf/`, headers: who.auth });
+    await t.database.db.updateTable('issued_documents').set({ pdf: null, pdf_sha256: null, pdf_seal: null }).where('kind', '=', 'invoice').where('document_id', 'in', invoices.map((i) => i.id)).execute();
+    expect(await repairPendingPdfs(t.database.db)).toBeGreaterThanOrEqual(2);
+    expect(await verify(send)).toMatchObject({ ok: true, entries: 2, pending_pdfs: 0 });
+    const row = await t.database.db.selectFrom('issued_documents').select('pdf_sha256').where('kind', '=', 'invoice').where('document_id', '=', invoices[1].id).executeTakeFirstOrThrow();
+    expect(row.pdf_sha256).toBe(sha256(before.rawPayload));
+  });
 });
 
 describe('rows behind the journal', () => {
@@ -144,6 +155,12 @@ describe('rows behind the journal', () => {
     const result = await verify(send);
     expect(result).toMatchObject({ ok: false, broken_at: { seq: 2, number: invoices[1].invoice_number } });
     expect(result.broken_at.reason).toContain(words);
+  });
+
+  it('sees an invoice marked credited without its credit note', async () => {
+    const { send, invoices } = await issuer(1);
+    await t.database.db.updateTable('invoices').set({ credited_cents: 1200 * 100, status: 'cancelled' }).where('id', '=', invoices[0].id).execute();
+    expect((await verify(send)).broken_at).toMatchObject({ seq: 1, reason: expect.stringContaining('avoirs') });
   });
 
   it('sees a payment deleted behind the API (the invoice says paid, its payments do not)', async () => {
