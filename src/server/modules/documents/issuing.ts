@@ -315,6 +315,11 @@ interface Snapshot {
   clientId?: number;
   /** The date the PDF carries: a render repaired after a crash gives the same bytes. */
   renderedAt?: string;
+  /**
+   * An invoice archived at the upgrade (ledger/backfill.ts) that counted as credited before credit
+   * notes existed (migration 0009: cancelled by hand): that amount, sealed with the rest.
+   */
+  creditedBeforeCreditNotes?: number;
 }
 
 const documentNounOf = (kind: string) => (kind === 'invoice' ? 'la facture' : kind === 'credit_note' ? 'l’avoir' : 'le devis');
@@ -332,10 +337,11 @@ export async function recordIssued(
   ownerId: number,
   doc: RenderableDocument,
   clientId: number,
+  legacy: Pick<Snapshot, 'creditedBeforeCreditNotes'> = {},
 ): Promise<void> {
   const totals = documentTotals(doc);
   const now = new Date().toISOString();
-  const snapshot = JSON.stringify({ document: doc, totals, clientId, renderedAt: now } satisfies Snapshot);
+  const snapshot = JSON.stringify({ document: doc, totals, clientId, renderedAt: now, ...legacy } satisfies Snapshot);
   const snapshotSha256 = sha256(snapshot);
   await trx
     .insertInto('issued_documents')

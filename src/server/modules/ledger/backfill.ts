@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Dialect } from '../../db/database';
-import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND } from '../documents/document-kinds';
+import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from '../documents/document-kinds';
 import { documentsRepository } from '../documents/documents.repository';
 import { liveRenderable, recordIssued, repairPendingPdfs } from '../documents/issuing';
 
@@ -28,7 +28,7 @@ export async function backfillIssuedDocuments(db: Kysely<Database>, dialect: Dia
         const view = await documentsRepository(trx, kind).find(ownerId, id);
         if (!view) return;
         const { document, contactId } = await liveRenderable(trx, kind, ownerId, view);
-        await recordIssued(trx, dialect, kind, ownerId, document, contactId);
+        await recordIssued(trx, dialect, kind, ownerId, document, contactId, await creditedBeforeCreditNotes(trx, kind, id));
       });
       done++;
     }
@@ -36,4 +36,13 @@ export async function backfillIssuedDocuments(db: Kysely<Database>, dialect: Dia
   // Their PDFs, rendered outside the transactions.
   if (done) await repairPendingPdfs(db);
   return done;
+}
+
+/** What an invoice counted as credited beyond its credit notes (migration 0009: cancelled by hand before they existed). */
+async function creditedBeforeCreditNotes(db: Kysely<Database>, kind: DocumentKindConfig, id: number) {
+  if (kind !== INVOICE_KIND) return {};
+  const invoice = await db.selectFrom('invoices').select('credited_cents').where('id', '=', id).executeTakeFirstOrThrow();
+  const notes = await db.selectFrom('credit_notes').select('total_cents').where('invoice_id', '=', id).execute();
+  const beyond = Number(invoice.credited_cents) - notes.reduce((sum, n) => sum + Number(n.total_cents), 0);
+  return beyond > 0 ? { creditedBeforeCreditNotes: beyond } : {};
 }

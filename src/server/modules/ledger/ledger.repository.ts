@@ -85,6 +85,7 @@ interface StoredSnapshot {
   document: { number: string | null; issueDate: string; lines: { title: string; description: string; quantity: number; unitPrice: number; taxRate: number }[] };
   totals: { subtotal: number; tax: number; total: number };
   clientId?: number;
+  creditedBeforeCreditNotes?: number;
 }
 
 type Broken = NonNullable<LedgerVerification['broken_at']>;
@@ -323,9 +324,9 @@ function compareRows(
   if (row.kind === 'invoice' && Number(row.paid_cents) !== (settled.paid.get(row.id) ?? 0)) {
     return 'Le montant payé de la facture ne correspond plus à ses paiements enregistrés.';
   }
-  const credits = settled.credited.get(row.id) ?? 0;
   // Before migration 0009 an invoice cancelled by hand counted as wholly credited without a credit
-  // note: only an entry of that time (version 1) may say so.
+  // note: its archive says so (sealed in its snapshot since 0018; an entry of before, version 1, may).
+  const credits = (settled.credited.get(row.id) ?? 0) + (snapshot.creditedBeforeCreditNotes ?? 0);
   const cancelledBeforeCreditNotes = Number(entry.seal_version) === 1 && credits === 0 && Number(row.credited_cents) === Number(row.total_cents);
   if (row.kind === 'invoice' && Number(row.credited_cents) !== credits && !cancelledBeforeCreditNotes) {
     return 'Le montant crédité de la facture ne correspond plus à ses avoirs.';
