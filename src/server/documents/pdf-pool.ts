@@ -78,8 +78,6 @@ let settings: PdfRenderingSettings = { workers: availableParallelism(), timeoutM
 let pool: Piscina<PdfTask, Uint8Array> | null = null;
 let users = 0;
 
-/** How much lower than the event loop's the render threads' CPU priority is (Unix niceness). */
-const RENDER_THREAD_NICENESS = 5;
 
 const createPool = () =>
   new Piscina<PdfTask, Uint8Array>({
@@ -88,9 +86,6 @@ const createPool = () =>
     maxThreads: settings.workers,
     // The scheduler below never gives it more renders than threads.
     maxQueue: Infinity,
-    // Render threads yield the cores to the event loop (nice +5, through @napi-rs/nice, installed
-    // with piscina): under renders on every core, /api/health/ and lists are not kept waiting by them.
-    niceIncrement: RENDER_THREAD_NICENESS,
   });
 
 /**
