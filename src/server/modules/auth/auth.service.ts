@@ -187,7 +187,9 @@ export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, 
      * live session of theirs (another user's id included: nothing tells it exists).
      */
     async endOwnSession(userId: number, sessionId: string): Promise<void> {
-      if (!(await endSession(sessionId, userId))) throw notFound();
+      // Session ids are UUIDs (or a refresh token's id, before migration 0011): anything else names
+      // none, and never reaches the database (PostgreSQL refuses a NUL byte in text with an error).
+      if (!/^[\w-]{1,128}$/.test(sessionId) || !(await endSession(sessionId, userId))) throw notFound();
     },
 
     /**
