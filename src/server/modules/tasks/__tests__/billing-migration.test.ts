@@ -9,6 +9,10 @@ import { databaseMigratedTo, type MigrationTestDatabase } from '../../../test/mi
  * invoice's deposits (prepaid_cents) and still agree with the invoices.
  */
 
+// Each issue renders and archives a PDF and validates its XML (issue 23): beside the PostgreSQL run's
+// server-process suites this file once went past 30 s.
+jest.setTimeout(120_000);
+
 let migrated: MigrationTestDatabase;
 let database: DatabaseHandle;
 
