@@ -248,10 +248,13 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   return missing;
 }
 
+/** The start of a refusal to issue: 'La facture ne peut pas être émise' / 'L’avoir ne peut pas être émis'. */
+const cannotIssue = (kind: RenderableDocument['kind']) =>
+  kind === 'credit_note' ? 'L’avoir ne peut pas être émis' : 'La facture ne peut pas être émise';
+
 export function refuseIfMissing(kind: DocumentKindConfig, missing: MissingInformation[]) {
   if (!missing.length) return;
-  const what = kind.kind === 'credit_note' ? 'L’avoir ne peut pas être émis' : 'La facture ne peut pas être émise';
-  throw badRequest({ detail: `${what} : des informations obligatoires manquent.`, missing });
+  throw badRequest({ detail: `${cannotIssue(kind.kind)} : des informations obligatoires manquent.`, missing });
 }
 
 /**
@@ -322,7 +325,6 @@ interface Snapshot {
   creditedBeforeCreditNotes?: number;
 }
 
-const documentNounOf = (kind: string) => (kind === 'invoice' ? 'la facture' : kind === 'credit_note' ? 'l’avoir' : 'le devis');
 
 /**
  * Issuing, first transaction (the caller's, which numbers the document): stores the snapshot of
@@ -501,9 +503,8 @@ async function refuseInvalidXml(doc: RenderableDocument) {
     throw new ApiError(503, { detail: 'La vérification de la facture électronique est momentanément indisponible : réessayez dans un instant.' }, { 'retry-after': '5' });
   });
   if (!problems.length) return;
-  const what = doc.kind === 'credit_note' ? 'L’avoir ne peut pas être émis' : 'La facture ne peut pas être émise';
   throw badRequest({
-    detail: `${what} : sa version électronique (XML Factur-X, norme EN 16931) ne serait pas conforme. Rien n’a été numéroté.`,
+    detail: `${cannotIssue(doc.kind)} : sa version électronique (XML Factur-X, norme EN 16931) ne serait pas conforme. Rien n’a été numéroté.`,
     missing: problems.map((message) => ({ message, link: '' })),
   });
 }
@@ -572,7 +573,7 @@ export async function archivedDocument(db: Kysely<Database>, kind: DocumentKindC
     (row.snapshot_sha256 === null || sha256(row.snapshot) === row.snapshot_sha256) &&
     sealMatches(pdfSealParts(kind.kind, id, row.snapshot_sha256, digest), row.pdf_seal);
   if (!intact) {
-    const label = `${documentNounOf(kind.kind)} ${document.number ?? `n° ${id}`}`;
+    const label = `${kind.the} ${document.number ?? `n° ${id}`}`;
     throw new OperatorAlertError(
       409,
       {

@@ -1,5 +1,6 @@
 import type { OutgoingMail } from '../../mail/mailer';
 import type { LedgerCheckpoint } from '../../../shared/ledger';
+import { checkpointDay } from './ledger.repository';
 
 /**
  * The monthly e-mail that gives the user a signed checkpoint of their journal (issue 23): kept
@@ -7,7 +8,7 @@ import type { LedgerCheckpoint } from '../../../shared/ledger';
  * checkpoint is in the text, as JSON, so that any mail client keeps it as it is.
  */
 export function checkpointEmail(to: string, checkpoint: LedgerCheckpoint, appUrl: string): OutgoingMail {
-  const day = checkpoint.created_at.slice(0, 10).split('-').reverse().join('/');
+  const day = checkpointDay(checkpoint.created_at);
   return {
     to,
     subject: `Point de contrôle de votre journal des factures au ${day}`,

@@ -3,6 +3,8 @@ import type { Database, LedgerEntriesTable } from '../../db/schema';
 import type { Dialect } from '../../db/database';
 import type { LedgerCheckpoint, LedgerVerification } from '../../../shared/ledger';
 import { pdfSealParts, seal, sealMatches, sha256 } from './ledger-seal';
+import { formatDate } from '../../documents/format';
+import { parisToday } from '../../../shared/dates';
 
 /**
  * The tamper-evident journal of issued invoices and credit notes (CGI art. 242 nonies A and
@@ -91,7 +93,8 @@ interface StoredSnapshot {
 type Broken = NonNullable<LedgerVerification['broken_at']>;
 
 const cents = (amount: number) => Math.round(amount * 100);
-const formatDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+/** A checkpoint's date as the user reads it: its Paris day, 'JJ/MM/AAAA'. */
+export const checkpointDay = (createdAt: string) => formatDate(parisToday(new Date(createdAt)));
 
 /** What a checkpoint signs (the owner, the head's place and hash, and when). */
 const checkpointParts = (c: Pick<LedgerCheckpoint, 'owner_id' | 'seq' | 'hash' | 'created_at'>) =>
@@ -259,7 +262,7 @@ export async function verifyLedger(
     ...(options.checkpoint ? [{ ...options.checkpoint, given: true }] : []),
   ];
   for (const checkpoint of checkpoints) {
-    const when = formatDay(checkpoint.created_at);
+    const when = checkpointDay(checkpoint.created_at);
     if (!checkpoint.given && !sealMatches(checkpointParts(checkpoint), checkpoint.signature)) {
       broken(checkpoint.seq, entries[checkpoint.seq - 1]?.number ?? null, `Le point de contrôle enregistré du ${when} a été modifié.`);
     } else if (checkpoint.seq > entries.length) {
