@@ -82,9 +82,10 @@ module.exports = (env, argv) => {
     );
   }
 
-  // `ANALYZE=1 npx webpack --mode production` writes dist/bundle-report.html.
+  // `ANALYZE=1 npx webpack --mode production` writes dist/bundle-report.html (the analyser is a
+  // bench-only tool: `npm ci --prefix bench` first).
   if (process.env.ANALYZE) {
-    const { BundleAnalyzerPlugin } = require('webpack-bundle-analyzer');
+    const { BundleAnalyzerPlugin } = require(require.resolve('webpack-bundle-analyzer', { paths: [path.join(__dirname, 'bench')] }));
     plugins.push(
       new BundleAnalyzerPlugin({
         analyzerMode: 'static',
