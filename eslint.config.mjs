@@ -1,6 +1,6 @@
 // @ts-check
 // `npm run lint` (eslint . --max-warnings 0). Layers (README, « Architecture »):
-//   shared ← server;  shared ← client/ui, client/lib ← client/workflow ← client/features ← client/app
+//   shared ← server;  shared ← client/ui, client/lib ← client/kit ← client/features ← client/app
 // A feature reaches another feature only through that feature's index.ts.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -16,7 +16,7 @@ const elements = [
   { type: 'server', pattern: 'src/server', partialMatch: false },
   { type: 'app', pattern: 'src/client/app', partialMatch: false },
   { type: 'feature', pattern: 'src/client/features/*', partialMatch: false, capture: ['name'] },
-  { type: 'workflow', pattern: 'src/client/workflow', partialMatch: false },
+  { type: 'kit', pattern: 'src/client/kit', partialMatch: false },
   { type: 'ui', pattern: 'src/client/ui', partialMatch: false },
   { type: 'lib', pattern: 'src/client/lib', partialMatch: false },
   { type: 'client-test', pattern: 'src/client/test', partialMatch: false },
@@ -32,21 +32,21 @@ const policies = [
   { from: { element: { type: 'server' } }, allow: to('server', 'shared') },
   { from: { element: { type: 'lib' } }, allow: to('lib', 'shared') },
   { from: { element: { type: 'ui' } }, allow: to('ui', 'lib', 'shared') },
-  // The shared workflow kit (badges, due dates, pickers, list toolbar): no feature, no store.
-  { from: { element: { type: 'workflow' } }, allow: to('workflow', 'ui', 'lib', 'shared') },
+  // The form and editor kit (badges, due dates, pickers, list toolbar): no feature, no store.
+  { from: { element: { type: 'kit' } }, allow: to('kit', 'ui', 'lib', 'shared') },
   // A feature: its own files, the layers below, the store plumbing in app/ (base API, typed hooks,
   // RootState, session), and another feature only through its index.ts.
   {
     from: { element: { type: 'feature' } },
     allow: [
-      to('workflow', 'ui', 'lib', 'shared'),
+      to('kit', 'ui', 'lib', 'shared'),
       { to: { element: { type: 'feature', captured: { name: '{{ from.element.captured.name }}' } } } },
       { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
       { to: { element: { type: 'app', fileInternalPath: ['api.ts', 'hooks.ts', 'store.ts', 'session/*'] } } },
     ],
   },
   // app/ composes everything client-side (the router lazy-loads pages, so it reaches into features).
-  { from: { element: { type: 'app' } }, allow: to('app', 'feature', 'workflow', 'ui', 'lib', 'shared') },
+  { from: { element: { type: 'app' } }, allow: to('app', 'feature', 'kit', 'ui', 'lib', 'shared') },
   { from: { element: { type: 'client-test' } }, allow: to('client-test', 'app', 'ui', 'lib', 'shared') },
   { from: { file: { categories: 'test' } }, allow: to('client-test') },
 ];
@@ -111,7 +111,8 @@ export default defineConfig([
       'boundaries/elements': elements,
       'boundaries/files': files,
       'boundaries/include': ['src/**/*'],
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // '@/…' is src/ (tsconfig.json's paths): the TypeScript resolver reads it.
+      'import/resolver': { typescript: { project: 'tsconfig.json' }, node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies }],

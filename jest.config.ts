@@ -16,6 +16,9 @@ const tsJest = {
  * project, `npm run test:facturx` (`jest --selectProjects facturx`). Any other run leaves it out, so
  * that `npm test` (and `npm test -- <pattern>`) needs nothing outside the repository.
  */
+/** `@/…` is src/ (tsconfig.json's paths). */
+const moduleNameMapper = { '^@/(.*)$': '<rootDir>/src/$1' };
+
 const facturxSelected = process.argv.some((arg) => /(^|=)facturx$/.test(arg));
 const facturx: NonNullable<Config['projects']>[number] = {
   displayName: 'facturx',
@@ -23,6 +26,7 @@ const facturx: NonNullable<Config['projects']>[number] = {
   roots: ['<rootDir>/src/server'],
   testMatch: ['**/__facturx__/**/*.test.ts'],
   transform: tsJest,
+  moduleNameMapper,
 };
 
 const config: Config = {
@@ -41,6 +45,7 @@ const config: Config = {
       roots: ['<rootDir>/src/server', '<rootDir>/src/shared'],
       testMatch: ['**/__tests__/**/*.test.ts'],
       transform: tsJest,
+      moduleNameMapper,
     },
     {
       displayName: 'client',
@@ -49,7 +54,7 @@ const config: Config = {
       testMatch: ['**/__tests__/**/*.test.ts?(x)'],
       transform: tsJest,
       setupFilesAfterEnv: ['<rootDir>/src/client/test/setup-tests.ts'],
-      moduleNameMapper: { '\\.(svg|png|ico)$': '<rootDir>/src/client/test/file-stub.ts' },
+      moduleNameMapper: { ...moduleNameMapper, '\\.(svg|png|ico)$': '<rootDir>/src/client/test/file-stub.ts' },
     },
     ...(facturxSelected ? [facturx] : []),
   ],

@@ -116,7 +116,8 @@ module.exports = (env, argv) => {
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    // '@/…' is src/ (tsconfig.json's paths): deep imports without climbing '../../'.
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { '@': path.resolve(__dirname, 'src') } },
     module: {
       rules: [
         {

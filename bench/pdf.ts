@@ -1,6 +1,6 @@
 /**
  * PDF rendering against the production build (issue 16): renders run in a pool of worker threads
- * (src/server/documents/pdf-pool.ts), so that they no longer hold up other requests.
+ * (src/server/pdf/pdf-pool.ts), so that they no longer hold up other requests.
  *
  *   npx tsx bench/pdf.ts [--rounds 3] [--round-seconds 8] [--connections 50] [--workers N] [--dist dist]
  *

@@ -26,7 +26,7 @@ import { backfillIssuedDocuments } from '../src/server/modules/ledger/backfill';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from '../src/server/modules/documents/document-kinds';
 import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHODS, QUOTE_STATUS_LABELS } from '../src/shared/documents';
 import { addDays, parisToday } from '../src/shared/dates';
-import type { Priority } from '../src/shared/workflow';
+import type { Priority } from '../src/shared/projects-tasks';
 import {
   createRng, DOCUMENT_TITLES, LINE_TITLES, person, projectName, taskTitle, type Rng,
 } from './lib/french-data';

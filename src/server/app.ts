@@ -3,7 +3,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { AppContext } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
-import { usePdfRendering } from './documents/pdf-pool';
+import { usePdfRendering } from './pdf/pdf-pool';
 import { useLedgerKey } from './modules/ledger/ledger-seal';
 import { archivedPdfReader } from './modules/documents/issuing';
 import { createMailDelivery, type MailDelivery, type MailDeliverySettings } from './mail/outbox';

@@ -1,7 +1,7 @@
 import type { CreditNoteStatus, InvoiceStatus, QuoteStatus, VatBreakdownJson } from './documents';
 import type { ListFilters } from './list-filters';
 import type { OperationCategory, VatExemptionKey } from './vat';
-import type { Priority } from './workflow';
+import type { Priority } from './projects-tasks';
 
 /**
  * Quotes, invoices and credit notes as the API sends them (SPEC 7): the server's documents

@@ -4,7 +4,7 @@
  * all when the app starts cost a third of its start-up script on a slow phone (issue 18).
  */
 
-import { once } from '../../shared/once';
+import { once } from '@/shared/once';
 
 export const EMPTY_VALUE = '—';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { PasswordStrength } from '../../shared/password-rules';
+import type { PasswordStrength } from '@/shared/password-rules';
 
-type Checker = typeof import('../../shared/password-strength').checkPasswordStrength;
+type Checker = typeof import('@/shared/password-strength').checkPasswordStrength;
 
 let loading: Promise<Checker> | null = null;
 

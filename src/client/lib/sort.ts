@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { once } from '../../shared/once';
+import { once } from '@/shared/once';
 
 export type SortDirection = 'asc' | 'desc';
 

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { hasMoreThanTwoDecimals, toHundredths } from '../../shared/money';
+import { hasMoreThanTwoDecimals, toHundredths } from '@/shared/money';
 import { TextField, type TextFieldProps } from './form-fields';
 
 /**

@@ -1,5 +1,5 @@
 import styled, { type DefaultTheme } from 'styled-components';
-import { PASSWORD_MIN_SCORE, type PasswordScore } from '../../shared/password-rules';
+import { PASSWORD_MIN_SCORE, type PasswordScore } from '@/shared/password-rules';
 import { usePasswordStrength } from '../lib/password-strength';
 
 /** What each zxcvbn score reads as (la robustesse : feminine). */

@@ -1,5 +1,5 @@
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
-import { parisToday } from '../../shared/dates';
+import { parisToday } from '@/shared/dates';
 import { pay, payInFull, readyToInvoice, viaInject } from '../test/billing-fixtures';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { CompiledQuery, sql } from 'kysely';
-import { addDays, firstDayOfMonth, parisToday } from '../../shared/dates';
-import { OUTSTANDING_INVOICE_STATUSES, QUOTE_STATUSES, WRITABLE_INVOICE_STATUSES } from '../../shared/documents';
+import { addDays, firstDayOfMonth, parisToday } from '@/shared/dates';
+import { OUTSTANDING_INVOICE_STATUSES, QUOTE_STATUSES, WRITABLE_INVOICE_STATUSES } from '@/shared/documents';
 import { INVOICE_KIND } from '../modules/documents/document-kinds';
 import { documentsRepository } from '../modules/documents/documents.repository';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';

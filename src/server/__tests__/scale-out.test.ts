@@ -1,5 +1,5 @@
-import { PDF_PLACES_PER_ACCOUNT } from '../documents/pdf-pool';
-import { parisToday } from '../../shared/dates';
+import { PDF_PLACES_PER_ACCOUNT } from '../pdf/pdf-pool';
+import { parisToday } from '@/shared/dates';
 import { TEST_DATABASE_URL } from '../test/test-app';
 import { readyToInvoice, viaHttp } from '../test/billing-fixtures';
 import {

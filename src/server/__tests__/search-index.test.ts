@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { normalizeSearch } from '../../shared/search';
+import { normalizeSearch } from '@/shared/search';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { CLIENT_ADDRESS, completeProfile, viaInject } from '../test/billing-fixtures';
 

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../test/test-app';
 import { InvoicingWorld, line } from '../test/invoice-fixtures';
 import { facturXml } from '../test/pdf-reader';
-import { stopFacturXmlChecks, validateFacturXml } from '../documents/factur-x-check';
+import { stopFacturXmlChecks, validateFacturXml } from '../pdf/factur-x-check';
 
 /**
  * Issue 23: a line title holding U+FFFF gave an issued invoice whose factur-x.xml no XML parser

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { DASHBOARD_ORDERING } from '../../shared/dashboard';
-import { CLOSED_TASK_STATUSES, PRIORITY_RANK } from '../../shared/workflow';
+import { DASHBOARD_ORDERING } from '@/shared/dashboard';
+import { CLOSED_TASK_STATUSES, PRIORITY_RANK } from '@/shared/projects-tasks';
 
 /**
  * SPEC 9 dashboard orders, in SQL (`ordering=dashboard` on the project and task lists), so

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasMoreThanTwoDecimals, toHundredths } from '../../shared/money';
-import { nonXmlCharError } from '../../shared/xml-text';
+import { hasMoreThanTwoDecimals, toHundredths } from '@/shared/money';
+import { nonXmlCharError } from '@/shared/xml-text';
 
 /**
  * Free text of the API. Every text field is built from these helpers: they bound it and refuse the

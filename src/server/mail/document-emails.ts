@@ -1,6 +1,6 @@
 import type { QueuedMail } from './outbox';
-import { documentTotals, type RenderableDocument } from '../documents/document-model';
-import { formatCents, formatDate } from '../documents/format';
+import { documentTotals, type RenderableDocument } from '../pdf/document-model';
+import { formatCents, formatDate } from '../pdf/format';
 
 /** Display name of the user as signer: 'Jeanne Dupont', else the company, else the e-mail. */
 function senderName(doc: RenderableDocument): string {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import { parisToday } from '../../shared/dates';
+import { parisToday } from '@/shared/dates';
 import type { RouteEntry, TestApp } from './test-app';
 import { CLIENT_ADDRESS, COMPLETE_PROFILE } from './billing-fixtures';
 

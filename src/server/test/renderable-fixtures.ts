@@ -1,4 +1,4 @@
-import type { Party, RenderableDocument } from '../documents/document-model';
+import type { Party, RenderableDocument } from '../pdf/document-model';
 
 /** Renderable documents for the rendering tests, without the app: a French company and its client. */
 

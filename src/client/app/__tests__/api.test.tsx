@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { currentPath, mockHttp, renderApp, signedIn } from '../../test/render';
+import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { api } from '../api';
 import { setupStore } from '../store';
 

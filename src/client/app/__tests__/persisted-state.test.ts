@@ -1,4 +1,4 @@
-import { themeToggled } from '../../features/theme/theme.slice';
+import { themeToggled } from '@/client/features/theme/theme.slice';
 import { readPersistedShell } from '../persisted-state';
 import { loggedIn, sessionCleared } from '../session/session.slice';
 import { setupPersistedStore, whenRehydrated } from '../store';

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { currentPath, mockHttp, renderApp, signedIn } from '../../test/render';
+import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 describe('route guards', () => {
   it('sends a protected route to /login without an access token', async () => {

@@ -1,5 +1,5 @@
-import { themeToggled } from '../../features/theme/theme.slice';
-import { sidebarToggled } from '../../features/shell/sidebar.slice';
+import { themeToggled } from '@/client/features/theme/theme.slice';
+import { sidebarToggled } from '@/client/features/shell/sidebar.slice';
 import { loggedIn } from '../session/session.slice';
 import { setupPersistedStore, setupStore } from '../store';
 

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, signedIn } from '../../test/render';
+import { mockHttp, signedIn } from '@/client/test/render';
 import { api, followSessionOfOtherTabs, http } from '../api';
 import type { SessionState } from '../session/session.slice';
 import { SESSION_STORAGE_KEY, readStoredSession } from '../session/stored-session';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { parseChanges } from '../../../shared/activity';
+import { parseChanges } from '@/shared/activity';
 
 const StyledDetails = styled.details`
   /* Sits above the row's stretched link so it can be toggled without navigating. */

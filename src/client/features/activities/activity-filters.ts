@@ -1,5 +1,5 @@
-import { activityActionLabel, type ActivityEntry, type ActivityObjectType } from '../../../shared/activity';
-import { normalizeSearch } from '../../../shared/search';
+import { activityActionLabel, type ActivityEntry, type ActivityObjectType } from '@/shared/activity';
+import { normalizeSearch } from '@/shared/search';
 
 export interface ActivityFilters {
   /** Free text, matched in the label, the action and the changes, whatever the case and accents. */

@@ -1,8 +1,8 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ListToolbar } from '../../workflow/list-toolbar';
-import { countLabel } from '../../workflow/plural';
+import { ListToolbar } from '@/client/kit/list-toolbar';
+import { countLabel } from '@/client/kit/plural';
 import {
   ACTIVITY_ACTIONS,
   ACTIVITY_OBJECT_LABELS,
@@ -10,18 +10,18 @@ import {
   activityActionLabel,
   type ActivityEntry,
   type ActivityObjectType,
-} from '../../../shared/activity';
-import { formatDateTime, formatNumber } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Badge } from '../../ui/badge';
-import { Card } from '../../ui/card';
-import { EmptyState } from '../../ui/empty-state';
-import { Select, TextField } from '../../ui/form-fields';
-import { Page } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
-import { media } from '../../ui/theme';
-import { DataTable, type DataTableColumn } from '../../ui/table';
-import { VirtualRows } from '../../ui/virtual-rows';
+} from '@/shared/activity';
+import { formatDateTime, formatNumber } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Badge } from '@/client/ui/badge';
+import { Card } from '@/client/ui/card';
+import { EmptyState } from '@/client/ui/empty-state';
+import { Select, TextField } from '@/client/ui/form-fields';
+import { Page } from '@/client/ui/page';
+import { Spinner } from '@/client/ui/spinner';
+import { media } from '@/client/ui/theme';
+import { DataTable, type DataTableColumn } from '@/client/ui/table';
+import { VirtualRows } from '@/client/ui/virtual-rows';
 import { HISTORY_ACTIVITY_LIMIT, useGetRecentActivityQuery } from './activities.api';
 import { ActivityChanges } from './activity-changes';
 import { EMPTY_ACTIVITY_FILTERS, filterActivities, hasActiveFilters, type ActivityFilters } from './activity-filters';

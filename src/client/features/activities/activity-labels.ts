@@ -1,5 +1,5 @@
-import { ACTIVITY_OBJECT_LABELS, type ActivityObjectType } from '../../../shared/activity';
-import type { BadgeTone } from '../../ui/theme';
+import { ACTIVITY_OBJECT_LABELS, type ActivityObjectType } from '@/shared/activity';
+import type { BadgeTone } from '@/client/ui/theme';
 
 /** Badge colour of each object type, so a glance at the list tells kinds apart. */
 export const ACTIVITY_OBJECT_TONES: Record<ActivityObjectType, BadgeTone> = {

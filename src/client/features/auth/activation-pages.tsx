@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ButtonLink } from '../../ui/button';
+import { ButtonLink } from '@/client/ui/button';
 import { AuthLayout } from './auth-layout';
 
 const StyledText = styled.p`

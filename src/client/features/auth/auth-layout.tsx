@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '@/client/lib/use-document-title';
 
 const StyledAuthPage = styled.div`
   display: flex;

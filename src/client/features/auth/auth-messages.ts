@@ -1,4 +1,4 @@
-import { asApiError, errorDetail, isNetworkError } from '../../app/api';
+import { asApiError, errorDetail, isNetworkError } from '@/client/app/api';
 
 /** Texts of SPEC sections 5 and 8 for the login, registration and password reset screens. */
 export const MESSAGES = {

@@ -1,8 +1,8 @@
-import { api } from '../../app/api';
-import type { TokenPair } from '../../app/session/session.slice';
-import type { DetailResponse, LoginRequest, RegisterRequest, ResetConfirmBody } from '../../../shared/auth-api';
+import { api } from '@/client/app/api';
+import type { TokenPair } from '@/client/app/session/session.slice';
+import type { DetailResponse, LoginRequest, RegisterRequest, ResetConfirmBody } from '@/shared/auth-api';
 
-export type { DetailResponse, LoginRequest, RegisterRequest } from '../../../shared/auth-api';
+export type { DetailResponse, LoginRequest, RegisterRequest } from '@/shared/auth-api';
 
 /** The reset link's parts (the path) and the new password (the body). */
 export type ResetConfirmRequest = LinkParams & ResetConfirmBody;

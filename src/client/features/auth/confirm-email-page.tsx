@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { asApiError, isNetworkError } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsAuthenticated, usernameChanged } from '../../app/session/session.slice';
-import { ButtonLink } from '../../ui/button';
-import { Spinner } from '../../ui/spinner';
+import { asApiError, isNetworkError } from '@/client/app/api';
+import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
+import { selectIsAuthenticated, usernameChanged } from '@/client/app/session/session.slice';
+import { ButtonLink } from '@/client/ui/button';
+import { Spinner } from '@/client/ui/spinner';
 import { useGetProfileQuery } from '../profile';
 import { useConfirmEmailChangeMutation } from './auth.api';
 import { AuthLayout } from './auth-layout';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { TextField } from '../../ui/form-fields';
-import { PasswordStrengthMeter } from '../../ui/password-strength-meter';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
+import { TextField } from '@/client/ui/form-fields';
+import { PasswordStrengthMeter } from '@/client/ui/password-strength-meter';
 import { useConfirmPasswordResetMutation } from './auth.api';
 import { AuthLayout, StyledAuthFooter, StyledAuthForm } from './auth-layout';
 import { MESSAGES, resetConfirmErrorMessage } from './auth-messages';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { TextField } from '../../ui/form-fields';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
+import { TextField } from '@/client/ui/form-fields';
 import { useRequestPasswordResetMutation } from './auth.api';
 import { AuthLayout, StyledAuthFooter, StyledAuthForm } from './auth-layout';
 import { MESSAGES, resetRequestErrorMessage } from './auth-messages';

@@ -1,15 +1,15 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { CONTACT_FIELD_LABELS, contactIdentityErrors } from '../../../shared/contacts';
-import { Alert } from '../../ui/alert';
-import { Button, ButtonLink } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { FormActions } from '../../ui/form-fields';
-import { IconChevronLeft } from '../../ui/icons';
-import { Page } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
-import { useRecordEditor } from '../../workflow/use-record-editor';
+import { CONTACT_FIELD_LABELS, contactIdentityErrors } from '@/shared/contacts';
+import { Alert } from '@/client/ui/alert';
+import { Button, ButtonLink } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { FormActions } from '@/client/ui/form-fields';
+import { IconChevronLeft } from '@/client/ui/icons';
+import { Page } from '@/client/ui/page';
+import { Spinner } from '@/client/ui/spinner';
+import { useRecordEditor } from '@/client/kit/use-record-editor';
 import {
   ContactFormFields,
   EMPTY_CONTACT_FORM,

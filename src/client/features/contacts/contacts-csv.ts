@@ -8,9 +8,9 @@ import {
   type ContactIdentifiers,
   type ContactInput,
   type ContactListItem,
-} from '../../../shared/contacts';
-import { formatSiren } from '../../../shared/identifiers';
-import { normalizeSearch } from '../../../shared/search';
+} from '@/shared/contacts';
+import { formatSiren } from '@/shared/identifiers';
+import { normalizeSearch } from '@/shared/search';
 import type { ContactImportRow } from './contacts.api';
 import { CSV_IMPORT_MAX_BYTES, IMPORT_MESSAGES } from './contacts-messages';
 

@@ -1,5 +1,5 @@
-import { CONTACT_CATEGORY_LABELS, type ClientType, type ContactCategory, type ContactListItem } from '../../../shared/contacts';
-import { normalizeSearch } from '../../../shared/search';
+import { CONTACT_CATEGORY_LABELS, type ClientType, type ContactCategory, type ContactListItem } from '@/shared/contacts';
+import { normalizeSearch } from '@/shared/search';
 
 /** SPEC 9: the contact list shows 50 contacts per page. */
 export const CONTACTS_PAGE_SIZE = 50;

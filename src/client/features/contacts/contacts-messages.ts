@@ -1,8 +1,8 @@
-import { CONTACT_FIELD_LABELS, CONTACT_IMPORT_MAX_ROWS } from '../../../shared/contacts';
-import type { MatchReason } from '../../../shared/contact-import';
-import { formatNumber } from '../../lib/format';
-import { fieldErrorMessages, formatFieldErrors } from '../../workflow/field-errors';
-import { countLabel } from '../../workflow/plural';
+import { CONTACT_FIELD_LABELS, CONTACT_IMPORT_MAX_ROWS } from '@/shared/contacts';
+import type { MatchReason } from '@/shared/contact-import';
+import { formatNumber } from '@/client/lib/format';
+import { fieldErrorMessages, formatFieldErrors } from '@/client/kit/field-errors';
+import { countLabel } from '@/client/kit/plural';
 
 /** SPEC 5 and 8 texts for the contact screens, verbatim. */
 export const CONTACT_MESSAGES = {

@@ -1,10 +1,10 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api, listTag, listTags, rowIds, shownTag } from '../../app/api';
-import type { ContactImportBody, ContactImportPreview, ContactImportResult, OnDuplicate } from '../../../shared/contact-import';
-import type { Contact, ContactIdentifiers, ContactInput, ContactListItem, ContactWriteBody } from '../../../shared/contacts';
-import type { Project } from '../../../shared/workflow';
-import type { RecurringInvoice, RecurringListQuery } from '../../../shared/recurring';
-import type { DocumentRowJson } from '../../../shared/documents-api';
+import { api, listTag, listTags, rowIds, shownTag } from '@/client/app/api';
+import type { ContactImportBody, ContactImportPreview, ContactImportResult, OnDuplicate } from '@/shared/contact-import';
+import type { Contact, ContactIdentifiers, ContactInput, ContactListItem, ContactWriteBody } from '@/shared/contacts';
+import type { Project } from '@/shared/projects-tasks';
+import type { RecurringInvoice, RecurringListQuery } from '@/shared/recurring';
+import type { DocumentRowJson } from '@/shared/documents-api';
 
 /**
  * Contacts API (SPEC 7 "Contacts"), plus the project, quote and invoice lists of the contact

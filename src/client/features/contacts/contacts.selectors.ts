@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '@/client/app/store';
 import { contactsAdapter, contactsApi, contactsInitialState } from './contacts.api';
 
 /** The cached contact list (the getContacts query), normalised by the entity adapter. */

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { ContactMatcher, type ContactImportRowReport, type OnDuplicate } from '../../../shared/contact-import';
-import { asApiError, errorDetail } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
+import { ContactMatcher, type ContactImportRowReport, type OnDuplicate } from '@/shared/contact-import';
+import { asApiError, errorDetail } from '@/client/app/api';
+import { useAppDispatch } from '@/client/app/hooks';
 import { IMPORT_TAGS, contactsApi, useImportContactsMutation, usePreviewContactImportMutation } from './contacts.api';
 import { checkCsvFile, parseContactsCsv, type CsvContactRow } from './contacts-csv';
 import { CSV_IMPORT_BATCH_ROWS, CSV_IMPORT_MAX_ROWS, IMPORT_MESSAGES, formatImportErrors } from './contacts-messages';

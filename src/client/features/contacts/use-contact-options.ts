@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { NamedRef } from '../../../shared/workflow';
+import type { NamedRef } from '@/shared/projects-tasks';
 import { contactsAdapter, useGetContactsQuery } from './contacts.api';
 
 // Built once (Intl objects are costly).

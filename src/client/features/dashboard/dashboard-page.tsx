@@ -1,5 +1,5 @@
-import type { AppDispatch } from '../../app/store';
-import { Page } from '../../ui/page';
+import type { AppDispatch } from '@/client/app/store';
+import { Page } from '@/client/ui/page';
 import { activitiesApi, DASHBOARD_ACTIVITY_LIMIT } from '../activities';
 import { dashboardApi } from './dashboard.api';
 import { FinancialOverviewSection } from './financial-overview-section';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Alert } from '../../ui/alert';
-import { Card } from '../../ui/card';
-import { Spinner } from '../../ui/spinner';
+import { Alert } from '@/client/ui/alert';
+import { Card } from '@/client/ui/card';
+import { Spinner } from '@/client/ui/spinner';
 import { SkeletonStatus } from './dashboard-skeleton';
 
 const StyledSectionDescription = styled.p`

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { DASHBOARD_LIST_SIZE } from '../../../shared/dashboard';
-import { Badge } from '../../ui/badge';
-import { VisuallyHidden } from '../../ui/visually-hidden';
+import { DASHBOARD_LIST_SIZE } from '@/shared/dashboard';
+import { Badge } from '@/client/ui/badge';
+import { VisuallyHidden } from '@/client/ui/visually-hidden';
 import { StyledDashboardList, StyledDashboardRow, StyledDueLabel, StyledRowMain, StyledRowMeta, StyledRowSide } from './dashboard-list';
 
 /*

@@ -1,12 +1,12 @@
-import { api, listTag, listTags, rowIds, type ApiError, type ApiMeta } from '../../app/api';
+import { api, listTag, listTags, rowIds, type ApiError, type ApiMeta } from '@/client/app/api';
 import {
   DASHBOARD_LIST_SIZE, DASHBOARD_ORDERING, REVENUE_MONTHS, type FinancialOverview, type MonthlyRevenueQuery, type MonthRevenue,
   type NextExpectedPayment,
-} from '../../../shared/dashboard';
-import type { UrssafSummary } from '../../../shared/reports';
-import type { Project, ProjectListQuery, Task, TaskListQuery } from '../../../shared/workflow';
+} from '@/shared/dashboard';
+import type { UrssafSummary } from '@/shared/reports';
+import type { Project, ProjectListQuery, Task, TaskListQuery } from '@/shared/projects-tasks';
 
-export type { FinancialOverview, NextExpectedPayment } from '../../../shared/dashboard';
+export type { FinancialOverview, NextExpectedPayment } from '@/shared/dashboard';
 
 const AGGREGATE_URLS = [
   'quotes/pending_sum/',
@@ -21,7 +21,7 @@ const NEXT_PAYMENT_URL = 'invoices/next_expected_payment/';
  * server, which counts the rest in X-Total-Count.
  */
 const DASHBOARD_WINDOW = { ordering: DASHBOARD_ORDERING, limit: DASHBOARD_LIST_SIZE } as const;
-// `satisfies`: the lists' queries are the shared ones the server parses (shared/workflow.ts).
+// `satisfies`: the lists' queries are the shared ones the server parses (shared/projects-tasks.ts).
 export const ONGOING_PROJECTS_PARAMS = { status: 'en_cours', ...DASHBOARD_WINDOW } as const satisfies ProjectListQuery;
 export const NEXT_TASKS_PARAMS = { status__in: 'en_cours,en_attente', ...DASHBOARD_WINDOW } as const satisfies TaskListQuery;
 

@@ -1,4 +1,4 @@
-import { DueDate } from '../../workflow/due-date';
+import { DueDate } from '@/client/kit/due-date';
 import { StyledDueLabel } from './dashboard-list';
 
 /** 'Échéance : 12 mars 2026' (highlighted by the shared DueDate), or 'Sans échéance'. */

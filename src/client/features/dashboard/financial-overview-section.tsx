@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { formatDate, formatMoney } from '../../lib/format';
-import { ButtonLink } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { EmptyState } from '../../ui/empty-state';
+import { formatDate, formatMoney } from '@/client/lib/format';
+import { ButtonLink } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { EmptyState } from '@/client/ui/empty-state';
 import { useGetFinancialOverviewQuery, useGetMonthlyRevenueQuery, type FinancialOverview } from './dashboard.api';
 import { dashboardErrorMessage } from './dashboard-errors';
 import { SectionState, StyledSectionActions } from './dashboard-section';

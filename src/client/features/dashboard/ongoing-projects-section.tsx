@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { ButtonLink } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
-import { IconPlus } from '../../ui/icons';
+import { ButtonLink } from '@/client/ui/button';
+import { EmptyState } from '@/client/ui/empty-state';
+import { IconPlus } from '@/client/ui/icons';
 import { useGetOngoingProjectsQuery } from './dashboard.api';
 import { dashboardErrorMessage } from './dashboard-errors';
-import { PriorityBadge } from '../../workflow/workflow-badges';
+import { PriorityBadge } from '@/client/kit/workflow-badges';
 import { StyledDashboardList, StyledDashboardRow, StyledRowMain, StyledRowMeta, StyledRowSide } from './dashboard-list';
 import { DueLabel } from './due-label';
 import { DashboardSection } from './dashboard-section';

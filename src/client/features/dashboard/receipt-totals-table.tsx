@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { formatMoney } from '../../lib/format';
-import { visuallyHidden } from '../../ui/global-style';
-import { StyledTable, StyledTableWrapper, StyledTd, StyledTh, StyledTr } from '../../ui/table';
-import type { ReceiptTotals } from '../../../shared/reports';
+import { formatMoney } from '@/client/lib/format';
+import { visuallyHidden } from '@/client/ui/global-style';
+import { StyledTable, StyledTableWrapper, StyledTd, StyledTh, StyledTr } from '@/client/ui/table';
+import type { ReceiptTotals } from '@/shared/reports';
 import { SkeletonText } from './dashboard-skeleton';
 
 /** One period of a receipts summary: its name (and a detail under it) and its totals. */

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { activityActionLabel } from '../../../shared/activity';
-import { formatDateTime } from '../../lib/format';
-import { Badge } from '../../ui/badge';
-import { ButtonLink } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
+import { activityActionLabel } from '@/shared/activity';
+import { formatDateTime } from '@/client/lib/format';
+import { Badge } from '@/client/ui/badge';
+import { ButtonLink } from '@/client/ui/button';
+import { EmptyState } from '@/client/ui/empty-state';
 import {
   ActivityChanges,
   DASHBOARD_ACTIVITY_LIMIT,

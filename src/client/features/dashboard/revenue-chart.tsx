@@ -1,8 +1,8 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { formatMoney } from '../../lib/format';
-import { once } from '../../../shared/once';
-import { visuallyHidden } from '../../ui/global-style';
+import { formatMoney } from '@/client/lib/format';
+import { once } from '@/shared/once';
+import { visuallyHidden } from '@/client/ui/global-style';
 import { niceScale } from './monthly-revenue';
 
 // Built once, on first use (Intl objects are costly). Months are 'YYYY-MM', read as UTC dates.

@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../ui/button';
-import type { UrssafPeriodKey } from '../../../shared/reports';
+import { ButtonLink } from '@/client/ui/button';
+import type { UrssafPeriodKey } from '@/shared/reports';
 import { useGetUrssafSummaryQuery } from './dashboard.api';
 import { dashboardErrorMessage } from './dashboard-errors';
 import { DashboardSection } from './dashboard-section';

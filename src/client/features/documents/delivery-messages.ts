@@ -1,4 +1,4 @@
-import type { ApiError } from '../../app/api';
+import type { ApiError } from '@/client/app/api';
 import type { DocumentKindConfig } from './document-kinds';
 
 /** SPEC section 8, PDF errors. */

@@ -3,7 +3,7 @@
  * billed in deposits, what remains, the dialog's preview, checks and request body. The server
  * splits the amount across the quote's VAT rates and checks it again.
  */
-import { toHundredths } from '../../../shared/money';
+import { toHundredths } from '@/shared/money';
 import type { DepositInvoiceInput, DocumentRecord } from './document.types';
 import { parseDecimal } from './document-form';
 

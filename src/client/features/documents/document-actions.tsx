@@ -1,9 +1,9 @@
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { lazyWithPreload, preloadOn } from '../../lib/lazy-with-preload';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
+import { lazyWithPreload, preloadOn } from '@/client/lib/lazy-with-preload';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
 import { RemindButton } from '../reminders';
 import { DepositInvoiceDialog } from './document-deposits';
 import type { DocumentKindConfig } from './document-kinds';

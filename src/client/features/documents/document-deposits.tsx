@@ -1,17 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { asApiError } from '../../app/api';
-import { formatDate, formatMoney } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { DecimalField } from '../../ui/decimal-field';
-import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '../../ui/dialog';
-import { ChoiceField } from '../../ui/form-fields';
-import { DataTable, type DataTableColumn } from '../../ui/table';
-import { useToast } from '../../ui/toast';
-import { mapFieldErrors } from '../../workflow/field-errors';
+import { asApiError } from '@/client/app/api';
+import { formatDate, formatMoney } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { DecimalField } from '@/client/ui/decimal-field';
+import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '@/client/ui/dialog';
+import { ChoiceField } from '@/client/ui/form-fields';
+import { DataTable, type DataTableColumn } from '@/client/ui/table';
+import { useToast } from '@/client/ui/toast';
+import { mapFieldErrors } from '@/client/kit/field-errors';
 import type { DepositDeduction, DocumentRecord, QuoteDepositInvoice } from './document.types';
 import { useCreateDepositInvoiceMutation } from './documents.api';
 import {

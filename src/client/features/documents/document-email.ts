@@ -1,6 +1,6 @@
-import { asApiError } from '../../app/api';
-import { useConfirm } from '../../ui/confirm-dialog';
-import { useToast } from '../../ui/toast';
+import { asApiError } from '@/client/app/api';
+import { useConfirm } from '@/client/ui/confirm-dialog';
+import { useToast } from '@/client/ui/toast';
 import { emailErrorMessage } from './delivery-messages';
 import { UNKNOWN_CLIENT, type DocumentKindConfig } from './document-kinds';
 import type { ClientRef, SendEmailResult } from './document.types';

@@ -1,12 +1,12 @@
 import { useCallback, useId, useMemo, type SetStateAction } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { vatBreakdownJson } from '../../../shared/documents';
-import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
-import { PRIORITIES, PRIORITY_LABELS } from '../../../shared/workflow';
-import { formatDate } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Card } from '../../ui/card';
+import { vatBreakdownJson } from '@/shared/documents';
+import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
+import { PRIORITIES, PRIORITY_LABELS } from '@/shared/projects-tasks';
+import { formatDate } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Card } from '@/client/ui/card';
 import {
   ChoiceField,
   FormGrid,
@@ -17,8 +17,8 @@ import {
   StyledLabel,
   TextArea,
   TextField,
-} from '../../ui/form-fields';
-import { IconUser } from '../../ui/icons';
+} from '@/client/ui/form-fields';
+import { IconUser } from '@/client/ui/icons';
 import {
   hasUntaxedLine,
   withDocumentRate,

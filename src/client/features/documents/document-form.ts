@@ -3,11 +3,11 @@
  * record or from a record to duplicate, how lines follow their task, validation (SPEC
  * section 5) and the write payload. The detail page only wires these to inputs.
  */
-import { addDays } from '../../../shared/dates';
-import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '../../../shared/documents';
-import type { OperationCategory, VatExemptionKey, VatRegime } from '../../../shared/vat';
-import type { Priority } from '../../../shared/workflow';
-import { fieldErrorMessages } from '../../workflow/field-errors';
+import { addDays } from '@/shared/dates';
+import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '@/shared/documents';
+import type { OperationCategory, VatExemptionKey, VatRegime } from '@/shared/vat';
+import type { Priority } from '@/shared/projects-tasks';
+import { fieldErrorMessages } from '@/client/kit/field-errors';
 import { LINES_INVALID, type DocumentKindConfig } from './document-kinds';
 import type { DocumentLineInput, DocumentRecord, DocumentWritePayload, TaskOption } from './document.types';
 

@@ -6,10 +6,10 @@ import {
   QUOTE_STATUS_LABELS,
   WRITABLE_INVOICE_STATUSES,
   type DocumentKind,
-} from '../../../shared/documents';
-import type { SelectOption } from '../../ui/form-fields';
-import type { BadgeTone } from '../../ui/theme';
-import { INVOICE_STATUS_TONES, QUOTE_STATUS_TONES } from '../../workflow/workflow-badges';
+} from '@/shared/documents';
+import type { SelectOption } from '@/client/ui/form-fields';
+import type { BadgeTone } from '@/client/ui/theme';
+import { INVOICE_STATUS_TONES, QUOTE_STATUS_TONES } from '@/client/kit/workflow-badges';
 
 export type { DocumentKind };
 

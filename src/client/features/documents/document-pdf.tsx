@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { asApiError } from '../../app/api';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { useToast } from '../../ui/toast';
+import { asApiError } from '@/client/app/api';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { useToast } from '@/client/ui/toast';
 import { PDF_MESSAGES, pdfFileName } from './delivery-messages';
 import type { DocumentKindConfig } from './document-kinds';
 import { useFetchDocumentPdfMutation } from './documents.api';

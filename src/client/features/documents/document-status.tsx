@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { addDays } from '../../../shared/dates';
-import { formatDate } from '../../lib/format';
-import { Badge } from '../../ui/badge';
-import { VisuallyHidden } from '../../ui/visually-hidden';
-import { INVOICE_STATUS_LABELS } from '../../../shared/documents';
+import { addDays } from '@/shared/dates';
+import { formatDate } from '@/client/lib/format';
+import { Badge } from '@/client/ui/badge';
+import { VisuallyHidden } from '@/client/ui/visually-hidden';
+import { INVOICE_STATUS_LABELS } from '@/shared/documents';
 import { INVOICE_CONFIG, type DocumentKindConfig } from './document-kinds';
 
 /** How the list colours an expiration/due date: red when past, orange within 7 days. */

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import type { VatBreakdownJson } from '../../../shared/documents';
-import { formatMoney } from '../../lib/format';
+import type { VatBreakdownJson } from '@/shared/documents';
+import { formatMoney } from '@/client/lib/format';
 import { FRANCHISE_MENTION, rateLabel } from './vat';
 
 const StyledTotals = styled.dl`

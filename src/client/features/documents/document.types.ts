@@ -1,5 +1,5 @@
-import type { VatBreakdownJson } from '../../../shared/documents';
-import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
+import type { VatBreakdownJson } from '@/shared/documents';
+import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import type {
   CreditNoteSummaryJson,
   CreditedInvoiceJson,
@@ -12,7 +12,7 @@ import type {
   LineTaskJson,
   PaymentJson,
   QuoteDepositInvoiceJson,
-} from '../../../shared/documents-api';
+} from '@/shared/documents-api';
 
 /**
  * Quote, invoice and credit note payloads as the client uses them. The API names the number and

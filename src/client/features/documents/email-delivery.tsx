@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { CREDIT_NOTE_STATUS_LABELS, INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '../../../shared/documents';
-import { formatDateTime } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
+import { CREDIT_NOTE_STATUS_LABELS, INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '@/shared/documents';
+import { formatDateTime } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
 import { useDocumentEmail } from './document-email';
 import type { DocumentKindConfig } from './document-kinds';
 import { documentsApi, useGetDocumentQuery } from './documents.api';

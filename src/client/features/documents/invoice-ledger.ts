@@ -3,8 +3,8 @@
  * note (avoir) form of an issued invoice — defaults, checks, request bodies — and the reading of
  * the server's refusals. The panel and the dialog only wire these to inputs.
  */
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, computeTotals } from '../../../shared/documents';
-import type { SelectOption } from '../../ui/form-fields';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, computeTotals } from '@/shared/documents';
+import type { SelectOption } from '@/client/ui/form-fields';
 import { isLineValid, parseDecimal, type FormLine } from './document-form';
 import type { CreditNoteInput, DocumentLine, DocumentRecord, PaymentInput } from './document.types';
 

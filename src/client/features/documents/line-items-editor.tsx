@@ -1,10 +1,10 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import styled from 'styled-components';
-import { formatMoney } from '../../lib/format';
-import { Button } from '../../ui/button';
-import { DecimalField } from '../../ui/decimal-field';
-import { Select, TextArea, TextField, type SelectOption } from '../../ui/form-fields';
-import { IconClose, IconPlus } from '../../ui/icons';
+import { formatMoney } from '@/client/lib/format';
+import { Button } from '@/client/ui/button';
+import { DecimalField } from '@/client/ui/decimal-field';
+import { Select, TextArea, TextField, type SelectOption } from '@/client/ui/form-fields';
+import { IconClose, IconPlus } from '@/client/ui/icons';
 import { emptyLine, lineWithTask, parseDecimal, type FormLine } from './document-form';
 import type { TaskOption } from './document.types';
 import { rateOptions } from './vat';

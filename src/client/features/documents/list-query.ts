@@ -1,10 +1,10 @@
-import { firstDayOfMonth } from '../../../shared/dates';
+import { firstDayOfMonth } from '@/shared/dates';
 import {
   CREDIT_NOTE_STATUS_LABELS,
   INVOICE_STATUS_LABELS,
   OUTSTANDING_INVOICE_STATUSES,
   QUOTE_STATUS_LABELS,
-} from '../../../shared/documents';
+} from '@/shared/documents';
 import type { DocumentKind } from './document-kinds';
 
 export type ListParams = Record<string, string>;

@@ -1,17 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { asApiError, isNetworkError } from '../../app/api';
-import { parisToday } from '../../../shared/dates';
+import { asApiError, isNetworkError } from '@/client/app/api';
+import { parisToday } from '@/shared/dates';
 import {
   RECURRENCE_FREQUENCIES, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, type RecurrenceFrequency, type RecurrenceMode,
-} from '../../../shared/recurring';
-import { formatDate, formatMoney } from '../../lib/format';
-import { Button } from '../../ui/button';
-import { Dialog, DialogActions, DialogIntro } from '../../ui/dialog';
-import { ChoiceField, Select, TextField } from '../../ui/form-fields';
-import { useToast } from '../../ui/toast';
-import { fieldErrorMessages, mapFieldErrors } from '../../workflow/field-errors';
+} from '@/shared/recurring';
+import { formatDate, formatMoney } from '@/client/lib/format';
+import { Button } from '@/client/ui/button';
+import { Dialog, DialogActions, DialogIntro } from '@/client/ui/dialog';
+import { ChoiceField, Select, TextField } from '@/client/ui/form-fields';
+import { useToast } from '@/client/ui/toast';
+import { fieldErrorMessages, mapFieldErrors } from '@/client/kit/field-errors';
 import type { DocumentRecord } from './document.types';
 import { ErrorSummary } from './error-summary';
 import { useMakeRecurringMutation } from './recurring.api';

@@ -1,18 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { asApiError, errorDetail } from '../../app/api';
-import type { RecurrenceStatus, RecurringInvoice } from '../../../shared/recurring';
-import { formatDate, formatMoney } from '../../lib/format';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { useConfirm } from '../../ui/confirm-dialog';
-import { EmptyState } from '../../ui/empty-state';
-import { Page } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
-import { DataTable, type DataTableColumn } from '../../ui/table';
-import type { BadgeTone } from '../../ui/theme';
-import { useToast } from '../../ui/toast';
+import { asApiError, errorDetail } from '@/client/app/api';
+import type { RecurrenceStatus, RecurringInvoice } from '@/shared/recurring';
+import { formatDate, formatMoney } from '@/client/lib/format';
+import { Badge } from '@/client/ui/badge';
+import { Button } from '@/client/ui/button';
+import { useConfirm } from '@/client/ui/confirm-dialog';
+import { EmptyState } from '@/client/ui/empty-state';
+import { Page } from '@/client/ui/page';
+import { Spinner } from '@/client/ui/spinner';
+import { DataTable, type DataTableColumn } from '@/client/ui/table';
+import type { BadgeTone } from '@/client/ui/theme';
+import { useToast } from '@/client/ui/toast';
 import { useListRecurringInvoicesQuery, useRecurringActionMutation, type RecurringAction } from './recurring.api';
 
 const StyledTitleCell = styled.div`

@@ -1,7 +1,7 @@
-import { api, listTag, listTags, rowIds } from '../../app/api';
-import type { MakeRecurringInput, RecurringAction, RecurringInvoice, RecurringListQuery } from '../../../shared/recurring';
+import { api, listTag, listTags, rowIds } from '@/client/app/api';
+import type { MakeRecurringInput, RecurringAction, RecurringInvoice, RecurringListQuery } from '@/shared/recurring';
 
-export type { RecurringAction } from '../../../shared/recurring';
+export type { RecurringAction } from '@/shared/recurring';
 
 /**
  * Recurring invoices (issue 15), by the README's cache convention: the list provides LIST and one

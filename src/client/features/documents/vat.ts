@@ -2,9 +2,9 @@
  * The VAT choices of the document screens (issue 14): rates, operation categories and exemption
  * reasons as select options, from the shared lists (src/shared/vat.ts).
  */
-import { OPERATION_CATEGORIES, OPERATION_CATEGORY_LABELS, VAT_EXEMPTIONS, VAT_EXEMPTION_KEYS, VAT_FRANCHISE, VAT_RATES } from '../../../shared/vat';
-import { formatNumber } from '../../lib/format';
-import type { SelectOption } from '../../ui/form-fields';
+import { OPERATION_CATEGORIES, OPERATION_CATEGORY_LABELS, VAT_EXEMPTIONS, VAT_EXEMPTION_KEYS, VAT_FRANCHISE, VAT_RATES } from '@/shared/vat';
+import { formatNumber } from '@/client/lib/format';
+import type { SelectOption } from '@/client/ui/form-fields';
 
 /** 5.5 → '5,5 %'. */
 export const rateLabel = (rate: number | string) => `${formatNumber(rate)} %`;

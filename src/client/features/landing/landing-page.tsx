@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import styled from 'styled-components';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { ButtonLink } from '../../ui/button';
+import { useDocumentTitle } from '@/client/lib/use-document-title';
+import { ButtonLink } from '@/client/ui/button';
 import {
   IconContacts,
   IconDashboard,
@@ -10,7 +10,7 @@ import {
   IconProjects,
   IconQuotes,
   IconTasks,
-} from '../../ui/icons';
+} from '@/client/ui/icons';
 import { FEATURES_ID, revealSection } from './reveal-section';
 
 export const FEATURES = [

@@ -7,9 +7,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { ServerStyleSheet, ThemeProvider } from 'styled-components';
-import { APP_NAME } from '../../lib/use-document-title';
-import { GlobalStyle } from '../../ui/global-style';
-import { darkTheme, lightTheme, type AppTheme } from '../../ui/theme';
+import { APP_NAME } from '@/client/lib/use-document-title';
+import { GlobalStyle } from '@/client/ui/global-style';
+import { darkTheme, lightTheme, type AppTheme } from '@/client/ui/theme';
 import { LANDING_TITLE, LandingPage } from './landing-page';
 
 type Tokens = Record<string, unknown>;

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { useAppSelector } from '../../app/hooks';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { ButtonLink } from '../../ui/button';
-import { selectIsAuthenticated } from '../../app/session/session.slice';
+import { useAppSelector } from '@/client/app/hooks';
+import { useDocumentTitle } from '@/client/lib/use-document-title';
+import { ButtonLink } from '@/client/ui/button';
+import { selectIsAuthenticated } from '@/client/app/session/session.slice';
 
 const StyledNotFound = styled.div`
   max-width: 560px;

@@ -1,11 +1,11 @@
-import { DEFAULT_COUNTRY } from '../../lib/countries';
-import { formatNumber } from '../../lib/format';
-import { compactIban, formatIban } from '../../../shared/identifiers';
+import { DEFAULT_COUNTRY } from '@/client/lib/countries';
+import { formatNumber } from '@/client/lib/format';
+import { compactIban, formatIban } from '@/shared/identifiers';
 import {
   LEGAL_FORM_KEYS, bicError, hasShareCapital, ibanError, parseShareCapital, profileVatNumberError, registrationError,
   siretError, type LegalForm,
-} from '../../../shared/profile';
-import type { VatRegime } from '../../../shared/vat';
+} from '@/shared/profile';
+import type { VatRegime } from '@/shared/vat';
 import type { Profile, ProfileUpdate } from './profile.api';
 
 /**

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Alert } from '../../ui/alert';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { useConfirm } from '../../ui/confirm-dialog';
-import { Spinner } from '../../ui/spinner';
-import { formatDateTime } from '../../lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Badge } from '@/client/ui/badge';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { useConfirm } from '@/client/ui/confirm-dialog';
+import { Spinner } from '@/client/ui/spinner';
+import { formatDateTime } from '@/client/lib/format';
 import { useEndSessionMutation, useGetSessionsQuery, type ActiveSession } from './profile.api';
 
 export const SESSION_MESSAGES = {

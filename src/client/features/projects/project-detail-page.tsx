@@ -1,19 +1,19 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { PRIORITY_LABELS, PROJECT_FIELD_LABELS, PROJECT_STATUS_LABELS } from '../../../shared/workflow';
-import { Alert } from '../../ui/alert';
-import { Button, ButtonLink } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { DecimalField } from '../../ui/decimal-field';
-import { FormGrid, Select, TextArea, TextField } from '../../ui/form-fields';
-import { IconChevronLeft } from '../../ui/icons';
-import { Page } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
+import { PRIORITY_LABELS, PROJECT_FIELD_LABELS, PROJECT_STATUS_LABELS } from '@/shared/projects-tasks';
+import { Alert } from '@/client/ui/alert';
+import { Button, ButtonLink } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { DecimalField } from '@/client/ui/decimal-field';
+import { FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';
+import { IconChevronLeft } from '@/client/ui/icons';
+import { Page } from '@/client/ui/page';
+import { Spinner } from '@/client/ui/spinner';
 import { useContactOptions } from '../contacts';
-import { ContactPicker } from '../../workflow/contact-picker';
-import { useRecordEditor } from '../../workflow/use-record-editor';
-import { optionsWithCurrent, PROJECT_FORM_PRIORITIES, PROJECT_FORM_STATUSES } from '../../workflow/workflow-options';
+import { ContactPicker } from '@/client/kit/contact-picker';
+import { useRecordEditor } from '@/client/kit/use-record-editor';
+import { optionsWithCurrent, PROJECT_FORM_PRIORITIES, PROJECT_FORM_STATUSES } from '@/client/kit/workflow-options';
 import {
   buildProjectPayload,
   EMPTY_PROJECT_FORM,

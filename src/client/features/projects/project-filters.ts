@@ -1,5 +1,5 @@
-import { PRIORITIES, PROJECT_STATUSES, type Priority, type Project, type ProjectStatus } from '../../../shared/workflow';
-import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '../../workflow/search-index';
+import { PRIORITIES, PROJECT_STATUSES, type Priority, type Project, type ProjectStatus } from '@/shared/projects-tasks';
+import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '@/client/kit/search-index';
 
 export interface ProjectFilters {
   search: string;

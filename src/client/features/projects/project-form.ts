@@ -1,4 +1,4 @@
-import { PROJECT_FIELD_LABELS, type Priority, type Project, type ProjectStatus } from '../../../shared/workflow';
+import { PROJECT_FIELD_LABELS, type Priority, type Project, type ProjectStatus } from '@/shared/projects-tasks';
 import type { ProjectPayload } from './projects.api';
 
 /** SPEC 8 "Project" and 5 (delete confirmation). */

@@ -1,6 +1,6 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api, listTag, listTags } from '../../app/api';
-import type { Project, ProjectListQuery, ProjectWriteBody } from '../../../shared/workflow';
+import { api, listTag, listTags } from '@/client/app/api';
+import type { Project, ProjectListQuery, ProjectWriteBody } from '@/shared/projects-tasks';
 
 /**
  * Projects are normalised: the list endpoint's cache holds an EntityState, read with

@@ -1,15 +1,15 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { asApiError } from '../../app/api';
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { Dialog, DialogActions } from '../../ui/dialog';
-import { DataTable, type DataTableColumn } from '../../ui/table';
-import { useToast } from '../../ui/toast';
-import { daysText, type InvoiceReminder } from '../../../shared/reminders';
+import { asApiError } from '@/client/app/api';
+import { formatDate, formatDateTime, formatMoney } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { Dialog, DialogActions } from '@/client/ui/dialog';
+import { DataTable, type DataTableColumn } from '@/client/ui/table';
+import { useToast } from '@/client/ui/toast';
+import { daysText, type InvoiceReminder } from '@/shared/reminders';
 import { remindersApi, useGetInvoiceRemindersQuery, useSendReminderMutation } from './reminders.api';
 
 /**

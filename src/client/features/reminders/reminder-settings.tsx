@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { asApiError } from '../../app/api';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { ChoiceField, FormActions, FormGrid, TextField } from '../../ui/form-fields';
-import { useToast } from '../../ui/toast';
-import { mapFieldErrors } from '../../workflow/field-errors';
-import { parseReminderSettings, REMINDER_SETTINGS_LABELS, type ReminderSettings } from '../../../shared/reminders';
+import { asApiError } from '@/client/app/api';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { ChoiceField, FormActions, FormGrid, TextField } from '@/client/ui/form-fields';
+import { useToast } from '@/client/ui/toast';
+import { mapFieldErrors } from '@/client/kit/field-errors';
+import { parseReminderSettings, REMINDER_SETTINGS_LABELS, type ReminderSettings } from '@/shared/reminders';
 import { useGetReminderSettingsQuery, useUpdateReminderSettingsMutation } from './reminders.api';
 
 /**

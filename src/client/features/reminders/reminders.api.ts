@@ -1,7 +1,7 @@
-import { api, listTag } from '../../app/api';
+import { api, listTag } from '@/client/app/api';
 import type {
   InvoiceReminders, ReminderSettings, ReminderSettingsBody, SendReminderBody, SendReminderResult,
-} from '../../../shared/reminders';
+} from '@/shared/reminders';
 
 /**
  * Reminders of overdue invoices (relances, issue 15), injected into the one API. Cache: an

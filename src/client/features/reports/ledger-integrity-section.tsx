@@ -1,12 +1,12 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { errorDetail, isNetworkError } from '../../app/api';
-import { formatNumber } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { Spinner } from '../../ui/spinner';
-import type { LedgerVerification } from '../../../shared/ledger';
+import { errorDetail, isNetworkError } from '@/client/app/api';
+import { formatNumber } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { Spinner } from '@/client/ui/spinner';
+import type { LedgerVerification } from '@/shared/ledger';
 import { fieldErrors, useLedgerCheckpointDownload } from './report-download';
 import { readBlobText, useLazyVerifyLedgerQuery, useVerifyLedgerWithCheckpointMutation } from './reports.api';
 

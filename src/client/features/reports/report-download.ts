@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { asApiError, isNetworkError } from '../../app/api';
-import { useToast } from '../../ui/toast';
+import { asApiError, isNetworkError } from '@/client/app/api';
+import { useToast } from '@/client/ui/toast';
 import { useFetchLedgerCheckpointMutation, useFetchReportFileMutation, type DownloadedFile, type ReportFileArg } from './reports.api';
 
 export const DOWNLOAD_MESSAGES = {

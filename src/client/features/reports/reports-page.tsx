@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { parisToday } from '../../../shared/dates';
-import { REPORT_MIN_YEAR } from '../../../shared/reports';
-import { Page } from '../../ui/page';
-import { Select } from '../../ui/form-fields';
+import { parisToday } from '@/shared/dates';
+import { REPORT_MIN_YEAR } from '@/shared/reports';
+import { Page } from '@/client/ui/page';
+import { Select } from '@/client/ui/form-fields';
 import { LedgerIntegritySection } from './ledger-integrity-section';
 import { ReceiptsBookSection } from './receipts-book-section';
 import { SalesJournalSection } from './sales-journal-section';

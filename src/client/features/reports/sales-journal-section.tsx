@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { TextField } from '../../ui/form-fields';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { TextField } from '@/client/ui/form-fields';
 import { useReportDownload } from './report-download';
 
 export const JOURNAL_MESSAGES = {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { SEARCH_MIN_LENGTH } from '../../../shared/search';
-import { visuallyHidden } from '../../ui/global-style';
-import { IconSearch } from '../../ui/icons';
-import { VisuallyHidden } from '../../ui/visually-hidden';
+import { SEARCH_MIN_LENGTH } from '@/shared/search';
+import { visuallyHidden } from '@/client/ui/global-style';
+import { IconSearch } from '@/client/ui/icons';
+import { VisuallyHidden } from '@/client/ui/visually-hidden';
 import { useSearchGlobalQuery } from './search.api';
 import { toSearchGroups, type SearchOption } from './search-results';
 import { useDebouncedValue } from './use-debounced-value';

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '@/client/lib/format';
 import type { CreditNoteHit, GlobalSearchResults, InvoiceHit, QuoteHit } from './search.api';
 
 export type SearchKind = keyof GlobalSearchResults;

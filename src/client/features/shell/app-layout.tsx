@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppSelector } from '../../app/hooks';
-import { Spinner } from '../../ui/spinner';
-import { selectIsAuthenticated } from '../../app/session/session.slice';
+import { useAppSelector } from '@/client/app/hooks';
+import { Spinner } from '@/client/ui/spinner';
+import { selectIsAuthenticated } from '@/client/app/session/session.slice';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { isHeaderVisible } from './route-rules';

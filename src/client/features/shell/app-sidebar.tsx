@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ComponentType, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Button } from '../../ui/button';
+import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
+import { Button } from '@/client/ui/button';
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -16,9 +16,9 @@ import {
   IconReports,
   IconTasks,
   type IconProps,
-} from '../../ui/icons';
-import { trapTab, useModalFocus } from '../../ui/modal-focus';
-import { media } from '../../ui/theme';
+} from '@/client/ui/icons';
+import { trapTab, useModalFocus } from '@/client/ui/modal-focus';
+import { media } from '@/client/ui/theme';
 import { selectSidebarCollapsed, sidebarToggled } from './sidebar.slice';
 
 export const SIDEBAR_ITEMS: readonly { label: string; to: string; Icon: ComponentType<IconProps> }[] = [

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '../../ui/button';
-import { IconChevronDown, IconPlus } from '../../ui/icons';
+import { Button } from '@/client/ui/button';
+import { IconChevronDown, IconPlus } from '@/client/ui/icons';
 
 export const NEW_MENU_ITEMS = [
   { label: 'Contact', to: '/contacts/new' },

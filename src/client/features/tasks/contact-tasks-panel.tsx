@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Task } from '../../../shared/workflow';
-import { formatDate } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { useConfirm } from '../../ui/confirm-dialog';
-import { IconClose } from '../../ui/icons';
-import { useToast } from '../../ui/toast';
-import { QuickTaskForm, type QuickTaskValues } from '../../workflow/quick-task-form';
-import { RelatedItemBody, RelatedList, RelatedMeta } from '../../workflow/related-list';
-import { TASK_STATUS_TONES } from '../../workflow/workflow-badges';
+import type { Task } from '@/shared/projects-tasks';
+import { formatDate } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Badge } from '@/client/ui/badge';
+import { Button } from '@/client/ui/button';
+import { useConfirm } from '@/client/ui/confirm-dialog';
+import { IconClose } from '@/client/ui/icons';
+import { useToast } from '@/client/ui/toast';
+import { QuickTaskForm, type QuickTaskValues } from '@/client/kit/quick-task-form';
+import { RelatedItemBody, RelatedList, RelatedMeta } from '@/client/kit/related-list';
+import { TASK_STATUS_TONES } from '@/client/kit/workflow-badges';
 import { taskSelectors, useCreateTaskMutation, useDeleteTaskMutation, useListContactTasksQuery } from './tasks.api';
 
 export const CONTACT_TASK_MESSAGES = {

@@ -1,15 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { NamedRef, Task } from '../../../shared/workflow';
-import { asApiError } from '../../app/api';
-import { formatMoney, formatNumber } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '../../ui/dialog';
-import { ChoiceField, Select } from '../../ui/form-fields';
-import { useToast } from '../../ui/toast';
-import { formatFieldErrors } from '../../workflow/field-errors';
+import type { NamedRef, Task } from '@/shared/projects-tasks';
+import { asApiError } from '@/client/app/api';
+import { formatMoney, formatNumber } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
+import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '@/client/ui/dialog';
+import { ChoiceField, Select } from '@/client/ui/form-fields';
+import { useToast } from '@/client/ui/toast';
+import { formatFieldErrors } from '@/client/kit/field-errors';
 import { useInvoiceProjectTimeMutation } from './tasks.api';
 import { billedHours, timeAmountCents, TIME_BILLING_TEXTS } from './time-billing';
 

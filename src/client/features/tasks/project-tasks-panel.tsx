@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '../../../shared/workflow';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { useConfirm } from '../../ui/confirm-dialog';
-import { StyledHint, StyledSelect } from '../../ui/form-fields';
-import { IconClose } from '../../ui/icons';
-import { Spinner } from '../../ui/spinner';
+import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '@/shared/projects-tasks';
+import { Button } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { useConfirm } from '@/client/ui/confirm-dialog';
+import { StyledHint, StyledSelect } from '@/client/ui/form-fields';
+import { IconClose } from '@/client/ui/icons';
+import { Spinner } from '@/client/ui/spinner';
 import { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from '../projects';
 import { InvoiceTimeDialog } from './invoice-time-dialog';
 import { TaskInvoiceBadge } from './task-invoice-badge';
@@ -21,9 +21,9 @@ import {
   useListProjectTasksQuery,
   useUpdateTaskMutation,
 } from './tasks.api';
-import { DueDate } from '../../workflow/due-date';
-import { QuickTaskForm, type QuickTaskValues } from '../../workflow/quick-task-form';
-import { optionsWithCurrent, TASK_FORM_STATUSES } from '../../workflow/workflow-options';
+import { DueDate } from '@/client/kit/due-date';
+import { QuickTaskForm, type QuickTaskValues } from '@/client/kit/quick-task-form';
+import { optionsWithCurrent, TASK_FORM_STATUSES } from '@/client/kit/workflow-options';
 
 export const PROJECT_PANEL_TEXTS = {
   title: 'Tâches associées',

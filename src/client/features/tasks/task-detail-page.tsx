@@ -1,16 +1,16 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { asApiError } from '../../app/api';
-import { formatNumber } from '../../lib/format';
-import { Alert } from '../../ui/alert';
-import { Button, ButtonLink } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { EmptyState } from '../../ui/empty-state';
-import { IconChevronLeft } from '../../ui/icons';
-import { Page } from '../../ui/page';
-import { Spinner } from '../../ui/spinner';
-import { useToast } from '../../ui/toast';
-import { useRecordEditor } from '../../workflow/use-record-editor';
+import { asApiError } from '@/client/app/api';
+import { formatNumber } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Button, ButtonLink } from '@/client/ui/button';
+import { Card } from '@/client/ui/card';
+import { EmptyState } from '@/client/ui/empty-state';
+import { IconChevronLeft } from '@/client/ui/icons';
+import { Page } from '@/client/ui/page';
+import { Spinner } from '@/client/ui/spinner';
+import { useToast } from '@/client/ui/toast';
+import { useRecordEditor } from '@/client/kit/use-record-editor';
 import {
   buildTaskPayload,
   EMPTY_TASK_FORM,

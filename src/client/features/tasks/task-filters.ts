@@ -1,5 +1,5 @@
-import type { Priority, Task, TaskStatus } from '../../../shared/workflow';
-import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '../../workflow/search-index';
+import type { Priority, Task, TaskStatus } from '@/shared/projects-tasks';
+import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '@/client/kit/search-index';
 
 export interface TaskFilters {
   search: string;

@@ -1,4 +1,4 @@
-import { TASK_FIELD_LABELS, type PaymentStatus, type Priority, type Task, type TaskStatus } from '../../../shared/workflow';
+import { TASK_FIELD_LABELS, type PaymentStatus, type Priority, type Task, type TaskStatus } from '@/shared/projects-tasks';
 import type { TaskPayload } from './tasks.api';
 
 /** SPEC 8 "Task" (with the corrected 'Tâche mise à jour avec succès.') and 5 (delete confirmation). */

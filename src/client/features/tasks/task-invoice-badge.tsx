@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { TaskInvoiceRef } from '../../../shared/workflow';
-import { Badge } from '../../ui/badge';
+import type { TaskInvoiceRef } from '@/shared/projects-tasks';
+import { Badge } from '@/client/ui/badge';
 
 const StyledLink = styled(Link)`
   text-decoration: none;

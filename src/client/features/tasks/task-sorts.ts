@@ -1,5 +1,5 @@
-import { parisToday } from '../../../shared/dates';
-import { CLOSED_TASK_STATUSES, type Task } from '../../../shared/workflow';
+import { parisToday } from '@/shared/dates';
+import { CLOSED_TASK_STATUSES, type Task } from '@/shared/projects-tasks';
 
 export const isTaskClosed = (task: Pick<Task, 'status'>) => CLOSED_TASK_STATUSES.includes(task.status);
 

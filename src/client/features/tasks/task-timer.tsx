@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../ui/button';
-import { StyledHint } from '../../ui/form-fields';
+import { Button } from '@/client/ui/button';
+import { StyledHint } from '@/client/ui/form-fields';
 
 /** One quarter of an hour, the unit in which timed work is added (rounded up). */
 const QUARTER_MS = 15 * 60 * 1000;

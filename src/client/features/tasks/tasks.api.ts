@@ -1,12 +1,12 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api, listTag, listTags, shownTag } from '../../app/api';
+import { api, listTag, listTags, shownTag } from '@/client/app/api';
 import {
   PRIORITY_LABELS,
   TASK_STATUS_LABELS,
   type Task,
   type TaskListQuery,
   type TaskWriteBody,
-} from '../../../shared/workflow';
+} from '@/shared/projects-tasks';
 
 /** Tasks are normalised: list caches hold an EntityState, read with `taskSelectors`. */
 export const tasksAdapter = createEntityAdapter<Task>();

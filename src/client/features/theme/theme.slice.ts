@@ -1,5 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
-import type { ThemeMode } from '../../ui/theme';
+import type { ThemeMode } from '@/client/ui/theme';
 
 export interface ThemeState {
   mode: ThemeMode;

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { PASSWORD_MESSAGES } from '../../../shared/password-rules';
+import { PASSWORD_MESSAGES } from '@/shared/password-rules';
 import { PasswordStrengthMeter } from '../password-strength-meter';
 import { lightTheme } from '../theme';
 

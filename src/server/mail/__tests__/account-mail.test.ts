@@ -1,13 +1,13 @@
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'kysely';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
+import { buildApp } from '@/server/app';
+import { openDatabase } from '@/server/db/database';
 import type { Mailer } from '../mailer';
-import { accountMailSettled, parseMail, readOutbox } from '../../test/outbox';
-import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/test-app';
-import { COMPLETE_PROFILE, readyToInvoice, viaInject } from '../../test/billing-fixtures';
-import { until } from '../../test/server-process';
+import { accountMailSettled, parseMail, readOutbox } from '@/server/test/outbox';
+import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '@/server/test/test-app';
+import { COMPLETE_PROFILE, readyToInvoice, viaInject } from '@/server/test/billing-fixtures';
+import { until } from '@/server/test/server-process';
 
 /**
  * Account e-mails through the outbox (issue 16): activation, password reset and e-mail change

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { ActivityAction, ActivityObjectType } from '../../../shared/activity';
-import { toHundredths } from '../../../shared/money';
+import type { Database } from '@/server/db/schema';
+import type { ActivityAction, ActivityObjectType } from '@/shared/activity';
+import { toHundredths } from '@/shared/money';
 import { activityRepository } from './activity.repository';
 
 export interface ActivityRecord {

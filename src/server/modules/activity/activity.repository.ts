@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { ActivitiesTable, Database } from '../../db/schema';
+import type { ActivitiesTable, Database } from '@/server/db/schema';
 
 /** Every query is scoped to its owner. */
 export function activityRepository(db: Kysely<Database>) {

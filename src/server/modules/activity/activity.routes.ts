@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import type { Unchecked } from '../../http/api-types';
-import type { RecentActivityQuery } from '../../../shared/activity';
+import type { AppContext } from '@/server/context';
+import type { Unchecked } from '@/server/http/api-types';
+import type { RecentActivityQuery } from '@/shared/activity';
 import { activityService } from './activity.service';
 
 export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {

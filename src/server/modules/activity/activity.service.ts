@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { objectLink, type ActivityEntry, type ActivityObjectType } from '../../../shared/activity';
+import type { Database } from '@/server/db/schema';
+import { objectLink, type ActivityEntry, type ActivityObjectType } from '@/shared/activity';
 import { activityRepository } from './activity.repository';
 
 const DEFAULT_LIMIT = 50;

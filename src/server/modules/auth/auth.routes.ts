@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { ApiError, badRequest, parseBody } from '../../http/errors';
-import type { RateLimitRule } from '../../plugins/rate-limit';
+import type { AppContext } from '@/server/context';
+import { ApiError, badRequest, parseBody } from '@/server/http/errors';
+import type { RateLimitRule } from '@/server/plugins/rate-limit';
 import { refreshBody, registerBody, resetConfirmBody, resetRequestBody, tokenBody } from './auth.schemas';
 
 const LIMITS = {

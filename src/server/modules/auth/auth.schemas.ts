@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { email } from '../../http/fields';
-import type { SameKeys } from '../../http/api-types';
-import type { LoginRequest, RefreshRequest, RegisterRequest, ResetConfirmBody, ResetRequest } from '../../../shared/auth-api';
+import { email } from '@/server/http/fields';
+import type { SameKeys } from '@/server/http/api-types';
+import type { LoginRequest, RefreshRequest, RegisterRequest, ResetConfirmBody, ResetRequest } from '@/shared/auth-api';
 
 const password = () => z.string().min(1).max(128);
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { OutgoingMail } from '../../mail/mailer';
-import { enqueueAccountMail, type MailDelivery } from '../../mail/outbox';
+import type { Database } from '@/server/db/schema';
+import type { OutgoingMail } from '@/server/mail/mailer';
+import { enqueueAccountMail, type MailDelivery } from '@/server/mail/outbox';
 import {
   activationEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail, passwordResetEmail, registrationAttemptEmail,
-} from '../../mail/account-emails';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+} from '@/server/mail/account-emails';
+import { ApiError, badRequest, notFound } from '@/server/http/errors';
 import { dummyPasswordHash, hashPassword, passwordStrengthErrors, verifyPassword } from './passwords';
 import { checkLinkToken, decodeUid, encodeUid, makeLinkToken, type LinkPurpose } from './account-links';
 import type { TokenClaims, TokenService } from './tokens';

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { checkPasswordStrength } from '../../../shared/password-strength';
+import { checkPasswordStrength } from '@/shared/password-strength';
 
 // scrypt parameters (N = 2^15, r = 8, p = 1: ~32 MiB, a few tens of ms) are stored with each hash
 // so that they can be raised later without invalidating existing passwords.

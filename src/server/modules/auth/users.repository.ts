@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, UsersTable } from '../../db/schema';
+import type { Database, UsersTable } from '@/server/db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 

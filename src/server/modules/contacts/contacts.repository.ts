@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { ClientType, Contact, ContactIdentifiers, ContactInput, ContactListItem } from '../../../shared/contacts';
-import type { Dialect } from '../../db/database';
-import { jsonRows } from '../../db/json-rows';
-import { preparedQuery } from '../../db/prepared-query';
-import { normalizeSearch } from '../../../shared/search';
+import type { Database } from '@/server/db/schema';
+import type { ClientType, Contact, ContactIdentifiers, ContactInput, ContactListItem } from '@/shared/contacts';
+import type { Dialect } from '@/server/db/database';
+import { jsonRows } from '@/server/db/json-rows';
+import { preparedQuery } from '@/server/db/prepared-query';
+import { normalizeSearch } from '@/shared/search';
 
 const DETAIL_COLUMNS = [
   'id', 'name', 'email', 'phone', 'company', 'address', 'city', 'postal_code', 'country', 'notes', 'category',

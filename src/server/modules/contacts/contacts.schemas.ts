@@ -13,11 +13,11 @@ import {
   sirenError,
   type ContactInput,
   type ContactWriteBody,
-} from '../../../shared/contacts';
-import { ON_DUPLICATE_CHOICES, type ContactImportBody } from '../../../shared/contact-import';
-import type { SameKeys } from '../../http/api-types';
-import { echo } from '../../http/errors';
-import { requiredText, textOrUnchanged } from '../../http/fields';
+} from '@/shared/contacts';
+import { ON_DUPLICATE_CHOICES, type ContactImportBody } from '@/shared/contact-import';
+import type { SameKeys } from '@/server/http/api-types';
+import { echo } from '@/server/http/errors';
+import { requiredText, textOrUnchanged } from '@/server/http/fields';
 
 /** Optional text kept `undefined` when absent, so that a PUT leaves omitted fields unchanged. */
 const text = textOrUnchanged;

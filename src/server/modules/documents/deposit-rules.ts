@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/database';
-import { badRequest } from '../../http/errors';
+import type { Database } from '@/server/db/schema';
+import type { Dialect } from '@/server/db/database';
+import { badRequest } from '@/server/http/errors';
 import { QUOTE_KIND } from './document-kinds';
 import { documentsRepository, linesTotals } from './documents.repository';
 import { percent, rateList, type ResolvedDocument } from './documents.schemas';

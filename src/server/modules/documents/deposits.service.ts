@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { inTransaction, type Dialect } from '../../db/database';
-import { ApiError, badRequest, notFound, parseBody } from '../../http/errors';
-import { hundredths } from '../../http/fields';
-import { formatDate } from '../../documents/format';
-import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
+import type { Database } from '@/server/db/schema';
+import { inTransaction, type Dialect } from '@/server/db/database';
+import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
+import { hundredths } from '@/server/http/fields';
+import { formatDate } from '@/server/pdf/format';
+import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import { INVOICE_KIND, QUOTE_KIND } from './document-kinds';
 import { documentsRepository, linesTotals } from './documents.repository';
 import { percent } from './documents.schemas';

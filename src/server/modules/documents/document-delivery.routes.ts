@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { ApiError, OperatorAlertError } from '../../http/errors';
-import { idParam } from '../../http/params';
-import { mailFromParts } from '../../mail/mailer';
-import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '../../plugins/rate-limit';
-import { documentFileName } from '../../documents/document-model';
-import type { DocumentNumberingJson, SendEmailJson } from '../../../shared/documents-api';
+import type { AppContext } from '@/server/context';
+import { ApiError, OperatorAlertError } from '@/server/http/errors';
+import { idParam } from '@/server/http/params';
+import { mailFromParts } from '@/server/mail/mailer';
+import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '@/server/plugins/rate-limit';
+import { documentFileName } from '@/server/pdf/document-model';
+import type { DocumentNumberingJson, SendEmailJson } from '@/shared/documents-api';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import { printedDocument, sendDocument } from './document-sending';
 import { documentsService } from './documents.service';

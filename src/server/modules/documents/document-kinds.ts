@@ -1,8 +1,8 @@
-import type { ActivityObjectType } from '../../../shared/activity';
+import type { ActivityObjectType } from '@/shared/activity';
 import {
   CREDIT_NOTE_STATUSES, CREDIT_NOTE_STATUS_LABELS, INVOICE_STATUSES, INVOICE_STATUS_LABELS, QUOTE_STATUSES, QUOTE_STATUS_LABELS,
   type DocumentKind,
-} from '../../../shared/documents';
+} from '@/shared/documents';
 
 /** Everything that differs between quotes, invoices and credit notes; the rest of the module is shared. */
 export interface DocumentKindConfig {

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/database';
-import { ApiError } from '../../http/errors';
-import { documentEmail } from '../../mail/document-emails';
-import { enqueueMail } from '../../mail/outbox';
-import { documentFileName, type RenderableDocument } from '../../documents/document-model';
-import { renderPdf } from '../../documents/pdf-pool';
+import type { Database } from '@/server/db/schema';
+import type { Dialect } from '@/server/db/database';
+import { ApiError } from '@/server/http/errors';
+import { documentEmail } from '@/server/mail/document-emails';
+import { enqueueMail } from '@/server/mail/outbox';
+import { documentFileName, type RenderableDocument } from '@/server/pdf/document-model';
+import { renderPdf } from '@/server/pdf/pdf-pool';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { DocumentView } from './documents.repository';

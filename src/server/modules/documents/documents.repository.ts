@@ -1,26 +1,26 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, DocumentsTable, PaymentsTable } from '../../db/schema';
+import type { Database, DocumentsTable, PaymentsTable } from '@/server/db/schema';
 import type { Selectable } from 'kysely';
-import { PRIORITY_LABELS, type Priority } from '../../../shared/workflow';
+import { PRIORITY_LABELS, type Priority } from '@/shared/projects-tasks';
 import {
   balanceDueCents, computeTotals, INVOICE_STATUS_LABELS, OUTSTANDING_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, vatBreakdownJson,
   type PaymentMethod,
-} from '../../../shared/documents';
-import { fromHundredths } from '../../../shared/money';
-import type { OperationCategory, VatExemptionKey } from '../../../shared/vat';
+} from '@/shared/documents';
+import { fromHundredths } from '@/shared/money';
+import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import type {
   DocumentClientJson, DocumentJson, DocumentLineJson, DocumentListQuery, DocumentNumberingJson, DocumentRowJson,
-} from '../../../shared/documents-api';
-import { normalizeSearch } from '../../../shared/search';
-import { applyListFilters } from '../../http/list-filters';
-import type { Unchecked } from '../../http/api-types';
-import { preparedQuery } from '../../db/prepared-query';
-import { parisToday } from '../../../shared/dates';
+} from '@/shared/documents-api';
+import { normalizeSearch } from '@/shared/search';
+import { applyListFilters } from '@/server/http/list-filters';
+import type { Unchecked } from '@/server/http/api-types';
+import { preparedQuery } from '@/server/db/prepared-query';
+import { parisToday } from '@/shared/dates';
 import { outstandingStatus } from './outstanding';
 import { taskCostCents } from '../tasks/tasks.repository';
 import type { DocumentKindConfig } from './document-kinds';
 import type { ResolvedDocument, ResolvedLine } from './documents.schemas';
-import { emailDeliveries } from '../../mail/outbox';
+import { emailDeliveries } from '@/server/mail/outbox';
 
 type DocumentRow = Selectable<DocumentsTable> & {
   quote_id?: number | null;

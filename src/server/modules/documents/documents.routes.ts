@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { idParam } from '../../http/params';
-import type { Unchecked } from '../../http/api-types';
-import type { MonthlyRevenueQuery } from '../../../shared/dashboard';
-import type { DocumentListQuery } from '../../../shared/documents-api';
+import type { AppContext } from '@/server/context';
+import { idParam } from '@/server/http/params';
+import type { Unchecked } from '@/server/http/api-types';
+import type { MonthlyRevenueQuery } from '@/shared/dashboard';
+import type { DocumentListQuery } from '@/shared/documents-api';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import { parseCreditNote, parsePayment, settlementService } from './settlement.service';
 import { documentSchema, parseDocument } from './documents.schemas';

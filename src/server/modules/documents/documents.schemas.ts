@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { DocumentWriteBody } from '../../../shared/documents-api';
-import { PRIORITIES } from '../../../shared/workflow';
-import { DEFAULT_TAX_RATE, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE } from '../../../shared/documents';
-import { toHundredths } from '../../../shared/money';
-import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES, type OperationCategory, type VatExemptionKey } from '../../../shared/vat';
-import { badRequest, zodToFieldErrors } from '../../http/errors';
-import { dateOrNull, hundredths, idOrNull, optionalText, requiredText } from '../../http/fields';
+import type { DocumentWriteBody } from '@/shared/documents-api';
+import { PRIORITIES } from '@/shared/projects-tasks';
+import { DEFAULT_TAX_RATE, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE } from '@/shared/documents';
+import { toHundredths } from '@/shared/money';
+import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
+import { badRequest, zodToFieldErrors } from '@/server/http/errors';
+import { dateOrNull, hundredths, idOrNull, optionalText, requiredText } from '@/server/http/fields';
 import type { DocumentKindConfig } from './document-kinds';
 
 const text = optionalText;

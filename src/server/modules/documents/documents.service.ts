@@ -1,20 +1,20 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, DocumentsTable } from '../../db/schema';
-import { inTransaction, type Dialect } from '../../db/database';
-import { addDays, monthsEndingWith, parisToday } from '../../../shared/dates';
+import type { Database, DocumentsTable } from '@/server/db/schema';
+import { inTransaction, type Dialect } from '@/server/db/database';
+import { addDays, monthsEndingWith, parisToday } from '@/shared/dates';
 import {
   MAX_REVENUE_MONTHS, REVENUE_MONTHS, type CurrentMonthRevenueJson, type MonthlyRevenueQuery, type MonthRevenue,
   type NextExpectedPayment, type OutstandingInvoicesJson, type OverdueInvoicesJson, type PendingQuotesJson,
-} from '../../../shared/dashboard';
-import type { ClientType } from '../../../shared/contacts';
+} from '@/shared/dashboard';
+import type { ClientType } from '@/shared/contacts';
 import {
   balanceDueCents, DEFAULT_VALIDITY_DAYS, MAX_AMOUNT, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES,
-} from '../../../shared/documents';
-import { ApiError, badRequest, notFound } from '../../http/errors';
-import { queryInteger } from '../../http/params';
-import type { Unchecked } from '../../http/api-types';
-import type { DocumentListQuery } from '../../../shared/documents-api';
-import { assertOwned } from '../../http/owned-refs';
+} from '@/shared/documents';
+import { ApiError, badRequest, notFound } from '@/server/http/errors';
+import { queryInteger } from '@/server/http/params';
+import type { Unchecked } from '@/server/http/api-types';
+import type { DocumentListQuery } from '@/shared/documents-api';
+import { assertOwned } from '@/server/http/owned-refs';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import {

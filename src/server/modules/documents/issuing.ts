@@ -1,22 +1,22 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/database';
-import { ApiError, badRequest, OperatorAlertError } from '../../http/errors';
-import { documentTotals, type Party, type RenderableDocument } from '../../documents/document-model';
-import { renderPdf, reserveRender, type RenderReservation } from '../../documents/pdf-pool';
-import { facturXmlProblems } from '../../documents/factur-x-check';
-import { formatDate } from '../../documents/format';
-import { addDays } from '../../../shared/dates';
-import { MAX_B2B_PAYMENT_DAYS } from '../../../shared/documents';
-import { fromHundredths } from '../../../shared/money';
-import { issuerLegalLines } from '../../../shared/profile';
-import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '../../../shared/vat';
-import { lineCategory, vatGroups } from '../../documents/vat-treatment';
+import type { Database } from '@/server/db/schema';
+import type { Dialect } from '@/server/db/database';
+import { ApiError, badRequest, OperatorAlertError } from '@/server/http/errors';
+import { documentTotals, type Party, type RenderableDocument } from '@/server/pdf/document-model';
+import { renderPdf, reserveRender, type RenderReservation } from '@/server/pdf/pdf-pool';
+import { facturXmlProblems } from '@/server/pdf/factur-x-check';
+import { formatDate } from '@/server/pdf/format';
+import { addDays } from '@/shared/dates';
+import { MAX_B2B_PAYMENT_DAYS } from '@/shared/documents';
+import { fromHundredths } from '@/shared/money';
+import { issuerLegalLines } from '@/shared/profile';
+import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
+import { lineCategory, vatGroups } from '@/server/pdf/vat-treatment';
 import { usersRepository, type UserRow } from '../auth/users.repository';
 import { appendLedgerEntry } from '../ledger/ledger.repository';
 import { pdfSealParts, seal, sealMatches, sha256 } from '../ledger/ledger-seal';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import type { ArchivedPdfReader } from '../../mail/outbox';
+import type { ArchivedPdfReader } from '@/server/mail/outbox';
 import type { DocumentView } from './documents.repository';
 
 /**

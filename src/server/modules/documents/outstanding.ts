@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { OUTSTANDING_INVOICE_STATUSES } from '../../../shared/documents';
+import { OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
 
 /**
  * `<column> in ('unpaid', …)` with the statuses written out, not bound: a query may use the

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, InvoicesTable } from '../../db/schema';
-import type { Dialect } from '../../db/database';
-import { badRequest, notFound, zodToFieldErrors } from '../../http/errors';
-import { dateOrNull, hundredths, optionalText, requiredText } from '../../http/fields';
-import { formatCents, formatDate } from '../../documents/format';
-import { parisToday } from '../../../shared/dates';
-import { balanceDueCents, computeTotals, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/documents';
-import { fromHundredths } from '../../../shared/money';
+import type { Database, InvoicesTable } from '@/server/db/schema';
+import type { Dialect } from '@/server/db/database';
+import { badRequest, notFound, zodToFieldErrors } from '@/server/http/errors';
+import { dateOrNull, hundredths, optionalText, requiredText } from '@/server/http/fields';
+import { formatCents, formatDate } from '@/server/pdf/format';
+import { parisToday } from '@/shared/dates';
+import { balanceDueCents, computeTotals, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/shared/documents';
+import { fromHundredths } from '@/shared/money';
 import { recordActivity } from '../activity/activity.recorder';
 import { CREDIT_NOTE_KIND, INVOICE_KIND } from './document-kinds';
 import {

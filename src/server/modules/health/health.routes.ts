@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { pingDatabase } from '../../db/database';
+import type { AppContext } from '@/server/context';
+import { pingDatabase } from '@/server/db/database';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/health/', async (_request, reply) => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/database';
+import type { Database } from '@/server/db/schema';
+import type { Dialect } from '@/server/db/database';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from '../documents/document-kinds';
 import { documentsRepository } from '../documents/documents.repository';
 import { liveRenderable, recordIssued, repairPendingPdfs } from '../documents/issuing';

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, LedgerEntriesTable } from '../../db/schema';
-import type { Dialect } from '../../db/database';
-import type { LedgerCheckpoint, LedgerVerification } from '../../../shared/ledger';
+import type { Database, LedgerEntriesTable } from '@/server/db/schema';
+import type { Dialect } from '@/server/db/database';
+import type { LedgerCheckpoint, LedgerVerification } from '@/shared/ledger';
 import { pdfSealParts, seal, sealMatches, sha256 } from './ledger-seal';
-import { formatDate } from '../../documents/format';
-import { parisToday } from '../../../shared/dates';
+import { formatDate } from '@/server/pdf/format';
+import { parisToday } from '@/shared/dates';
 
 /**
  * The tamper-evident journal of issued invoices and credit notes (CGI art. 242 nonies A and

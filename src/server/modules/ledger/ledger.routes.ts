@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { badRequest } from '../../http/errors';
-import type { LedgerVerification } from '../../../shared/ledger';
+import type { AppContext } from '@/server/context';
+import { badRequest } from '@/server/http/errors';
+import type { LedgerVerification } from '@/shared/ledger';
 import { ledgerService } from './ledger.service';
-import { parisToday } from '../../../shared/dates';
+import { parisToday } from '@/shared/dates';
 
 /**
  * GET ledger/verify/: the check of the user's journal. POST ledger/verify/ `{checkpoint}`: the same

@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { Database, UsersTable } from '../../db/schema';
+import type { Database, UsersTable } from '@/server/db/schema';
 import { usersRepository, type UserRow } from '../auth/users.repository';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { parseBody } from '../../http/errors';
+import type { AppContext } from '@/server/context';
+import { parseBody } from '@/server/http/errors';
 import { profileBody } from './profile.schemas';
 import { profileService } from './profile.service';
 

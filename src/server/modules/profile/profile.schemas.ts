@@ -2,12 +2,12 @@ import { z } from 'zod';
 import {
   LEGAL_FORM_KEYS, bicError, compactIdentifier, ibanError, normalizeRegistration, parseShareCapital, registrationError,
   siretError,
-} from '../../../shared/profile';
-import { vatNumberError } from '../../../shared/identifiers';
-import { VAT_REGIMES } from '../../../shared/vat';
-import { email, requiredText, textOrUnchanged } from '../../http/fields';
-import type { SameKeys } from '../../http/api-types';
-import type { ProfileUpdateBody } from '../../../shared/profile';
+} from '@/shared/profile';
+import { vatNumberError } from '@/shared/identifiers';
+import { VAT_REGIMES } from '@/shared/vat';
+import { email, requiredText, textOrUnchanged } from '@/server/http/fields';
+import type { SameKeys } from '@/server/http/api-types';
+import type { ProfileUpdateBody } from '@/shared/profile';
 
 /** Text fields, as GET gives them and PUT takes them. */
 export const PROFILE_TEXT_FIELDS = [

@@ -1,10 +1,10 @@
 import type { Updateable } from 'kysely';
-import type { AppContext } from '../../context';
-import type { UsersTable } from '../../db/schema';
-import { badRequest, type FieldErrors } from '../../http/errors';
-import type { RateLimitRule } from '../../plugins/rate-limit';
-import { fromHundredths } from '../../../shared/money';
-import { hasShareCapital, profileVatNumberError, registrationError, type ProfileJson } from '../../../shared/profile';
+import type { AppContext } from '@/server/context';
+import type { UsersTable } from '@/server/db/schema';
+import { badRequest, type FieldErrors } from '@/server/http/errors';
+import type { RateLimitRule } from '@/server/plugins/rate-limit';
+import { fromHundredths } from '@/shared/money';
+import { hasShareCapital, profileVatNumberError, registrationError, type ProfileJson } from '@/shared/profile';
 import { EMAIL_TAKEN } from '../auth/auth.service';
 import { passwordStrengthErrors, verifyPassword } from '../auth/passwords';
 import type { UserRow } from '../auth/users.repository';

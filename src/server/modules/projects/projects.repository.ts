@@ -1,15 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, ProjectsTable } from '../../db/schema';
+import type { Database, ProjectsTable } from '@/server/db/schema';
 import {
   PROJECT_STATUS_LABELS, type Project, type ProjectListQuery, type ProjectStatus, type Priority,
-} from '../../../shared/workflow';
-import { fromHundredths } from '../../../shared/money';
-import { normalizeSearch } from '../../../shared/search';
-import { dashboardProjectOrder, DASHBOARD_ORDERINGS } from '../../http/dashboard-order';
-import { applyListFilters, countRows, listWindow, type ListPage } from '../../http/list-filters';
-import { parseId } from '../../http/params';
-import type { Unchecked } from '../../http/api-types';
-import { linkedContacts, setLinkedContacts } from '../../http/owned-refs';
+} from '@/shared/projects-tasks';
+import { fromHundredths } from '@/shared/money';
+import { normalizeSearch } from '@/shared/search';
+import { dashboardProjectOrder, DASHBOARD_ORDERINGS } from '@/server/http/dashboard-order';
+import { applyListFilters, countRows, listWindow, type ListPage } from '@/server/http/list-filters';
+import { parseId } from '@/server/http/params';
+import type { Unchecked } from '@/server/http/api-types';
+import { linkedContacts, setLinkedContacts } from '@/server/http/owned-refs';
 import type { ProjectInput } from './projects.schemas';
 
 type ProjectRow = Selectable<ProjectsTable>;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { parseBody } from '../../http/errors';
-import { sendPage } from '../../http/list-filters';
-import { idParam } from '../../http/params';
-import type { Unchecked } from '../../http/api-types';
-import type { ProjectListQuery, TaskListQuery } from '../../../shared/workflow';
+import type { AppContext } from '@/server/context';
+import { parseBody } from '@/server/http/errors';
+import { sendPage } from '@/server/http/list-filters';
+import { idParam } from '@/server/http/params';
+import type { Unchecked } from '@/server/http/api-types';
+import type { ProjectListQuery, TaskListQuery } from '@/shared/projects-tasks';
 import { tasksService } from '../tasks/tasks.service';
 import { projectBody } from './projects.schemas';
 import { projectsService } from './projects.service';

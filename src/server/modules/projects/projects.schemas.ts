@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PRIORITIES, PROJECT_STATUSES, type ProjectWriteBody } from '../../../shared/workflow';
-import type { SameKeys } from '../../http/api-types';
-import { dateOrNull, hundredths, idList, optionalText, requiredText } from '../../http/fields';
+import { PRIORITIES, PROJECT_STATUSES, type ProjectWriteBody } from '@/shared/projects-tasks';
+import type { SameKeys } from '@/server/http/api-types';
+import { dateOrNull, hundredths, idList, optionalText, requiredText } from '@/server/http/fields';
 
 export const projectBody = z
   .strictObject({

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { PRIORITY_LABELS, PROJECT_FIELD_LABELS, type Project } from '../../../shared/workflow';
-import { notFound } from '../../http/errors';
-import { assertOwned } from '../../http/owned-refs';
+import type { Database } from '@/server/db/schema';
+import { PRIORITY_LABELS, PROJECT_FIELD_LABELS, type Project } from '@/shared/projects-tasks';
+import { notFound } from '@/server/http/errors';
+import { assertOwned } from '@/server/http/owned-refs';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { projectsRepository } from './projects.repository';
 import type { ProjectInput } from './projects.schemas';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { inTransaction, type Dialect } from '../../db/database';
-import { ApiError, badRequest, notFound, parseBody } from '../../http/errors';
-import { idList, idOrNull } from '../../http/fields';
-import { assertOwned } from '../../http/owned-refs';
+import type { Database } from '@/server/db/schema';
+import { inTransaction, type Dialect } from '@/server/db/database';
+import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
+import { idList, idOrNull } from '@/server/http/fields';
+import { assertOwned } from '@/server/http/owned-refs';
 import { INVOICE_KIND } from '../documents/document-kinds';
 import { documentsService } from '../documents/documents.service';
 import { projectsRepository } from './projects.repository';

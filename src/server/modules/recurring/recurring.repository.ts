@@ -1,13 +1,13 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { Database, RecurringInvoicesTable } from '../../db/schema';
-import { fromHundredths } from '../../../shared/money';
+import type { Database, RecurringInvoicesTable } from '@/server/db/schema';
+import { fromHundredths } from '@/shared/money';
 import {
   RECURRENCE_FINISHED_LABEL, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringInvoice, type RecurringListQuery,
-} from '../../../shared/recurring';
-import type { Unchecked } from '../../http/api-types';
-import { applyListFilters, countRows, type ListPage } from '../../http/list-filters';
-import { parseId, queryInteger } from '../../http/params';
+} from '@/shared/recurring';
+import type { Unchecked } from '@/server/http/api-types';
+import { applyListFilters, countRows, type ListPage } from '@/server/http/list-filters';
+import { parseId, queryInteger } from '@/server/http/params';
 
 /** A template line in stored units: hundredths of a unit, cents, hundredths of a percent. */
 export interface TemplateLine {

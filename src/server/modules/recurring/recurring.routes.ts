@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { sendPage } from '../../http/list-filters';
-import { idParam } from '../../http/params';
-import { mailFromParts } from '../../mail/mailer';
-import { EMAILS_PER_USER_LIMIT } from '../../plugins/rate-limit';
-import { parisToday } from '../../../shared/dates';
-import type { RecurringInvoice, RecurringListQuery } from '../../../shared/recurring';
-import type { Unchecked } from '../../http/api-types';
+import type { AppContext } from '@/server/context';
+import { sendPage } from '@/server/http/list-filters';
+import { idParam } from '@/server/http/params';
+import { mailFromParts } from '@/server/mail/mailer';
+import { EMAILS_PER_USER_LIMIT } from '@/server/plugins/rate-limit';
+import { parisToday } from '@/shared/dates';
+import type { RecurringInvoice, RecurringListQuery } from '@/shared/recurring';
+import type { Unchecked } from '@/server/http/api-types';
 import { recurringService, type RecurringService } from './recurring.service';
 
 type IdRequest = { Params: { id: string } };

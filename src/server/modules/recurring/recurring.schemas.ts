@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { RECURRENCE_FREQUENCIES, RECURRENCE_MODES, type MakeRecurringInput, type RecurringPatchBody } from '../../../shared/recurring';
-import type { SameKeys } from '../../http/api-types';
-import { REQUIRED } from '../../http/errors';
-import { dateOrNull } from '../../http/fields';
+import { RECURRENCE_FREQUENCIES, RECURRENCE_MODES, type MakeRecurringInput, type RecurringPatchBody } from '@/shared/recurring';
+import type { SameKeys } from '@/server/http/api-types';
+import { REQUIRED } from '@/server/http/errors';
+import { dateOrNull } from '@/server/http/fields';
 
 export const RECURRING_MESSAGES = {
   frequency: 'Choisissez une fréquence : mensuelle, trimestrielle ou annuelle.',

@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { addDays, parisToday } from '../../../shared/dates';
-import { DEFAULT_VALIDITY_DAYS } from '../../../shared/documents';
+import type { Database } from '@/server/db/schema';
+import { addDays, parisToday } from '@/shared/dates';
+import { DEFAULT_VALIDITY_DAYS } from '@/shared/documents';
 import {
   dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringAction, type RecurringInvoice,
   type RecurringListQuery,
-} from '../../../shared/recurring';
-import type { Unchecked } from '../../http/api-types';
-import { inTransaction, type Dialect } from '../../db/database';
+} from '@/shared/recurring';
+import type { Unchecked } from '@/server/http/api-types';
+import { inTransaction, type Dialect } from '@/server/db/database';
 import { recordActivity } from '../activity/activity.recorder';
-import { EMAILS_PER_USER_LIMIT } from '../../plugins/rate-limit';
-import { ApiError, badRequest, notFound, parseBody } from '../../http/errors';
+import { EMAILS_PER_USER_LIMIT } from '@/server/plugins/rate-limit';
+import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
 import { INVOICE_KIND } from '../documents/document-kinds';
 import { linesTotals } from '../documents/documents.repository';
 import { documentsService } from '../documents/documents.service';

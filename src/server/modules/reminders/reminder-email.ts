@@ -1,7 +1,7 @@
-import type { OutgoingMail } from '../../mail/mailer';
-import type { RenderableDocument } from '../../documents/document-model';
-import { formatCents, formatDate } from '../../documents/format';
-import { daysText, REMINDER_LEVEL_LABELS, type ReminderLevel } from '../../../shared/reminders';
+import type { OutgoingMail } from '@/server/mail/mailer';
+import type { RenderableDocument } from '@/server/pdf/document-model';
+import { formatCents, formatDate } from '@/server/pdf/format';
+import { daysText, REMINDER_LEVEL_LABELS, type ReminderLevel } from '@/shared/reminders';
 
 export interface ReminderFacts {
   level: ReminderLevel;

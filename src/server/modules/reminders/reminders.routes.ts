@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { ApiError, badRequest } from '../../http/errors';
-import { idParam } from '../../http/params';
-import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '../../plugins/rate-limit';
-import { mailFromParts } from '../../mail/mailer';
-import type { SameKeys, Unchecked } from '../../http/api-types';
-import type { ReminderLevel, ReminderSettings, SendReminderBody, SendReminderResult } from '../../../shared/reminders';
+import type { AppContext } from '@/server/context';
+import { ApiError, badRequest } from '@/server/http/errors';
+import { idParam } from '@/server/http/params';
+import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '@/server/plugins/rate-limit';
+import { mailFromParts } from '@/server/mail/mailer';
+import type { SameKeys, Unchecked } from '@/server/http/api-types';
+import type { ReminderLevel, ReminderSettings, SendReminderBody, SendReminderResult } from '@/shared/reminders';
 import { remindersService } from './reminders.service';
 
 type IdRequest = { Params: { id: string } };

@@ -1,24 +1,24 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { ApiError, badRequest } from '../../http/errors';
-import { enqueueMail, messageDeliveries } from '../../mail/outbox';
-import { documentFileName } from '../../documents/document-model';
-import { daysBetween, formatDate } from '../../documents/format';
-import { renderPdf } from '../../documents/pdf-pool';
-import { parisToday } from '../../../shared/dates';
-import { balanceDueCents, OUTSTANDING_INVOICE_STATUSES } from '../../../shared/documents';
-import { fromHundredths } from '../../../shared/money';
+import type { Database } from '@/server/db/schema';
+import { ApiError, badRequest } from '@/server/http/errors';
+import { enqueueMail, messageDeliveries } from '@/server/mail/outbox';
+import { documentFileName } from '@/server/pdf/document-model';
+import { daysBetween, formatDate } from '@/server/pdf/format';
+import { renderPdf } from '@/server/pdf/pdf-pool';
+import { parisToday } from '@/shared/dates';
+import { balanceDueCents, OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
+import { fromHundredths } from '@/shared/money';
 import {
   FINAL_REMINDER_LEVEL, isReminderLevel, parseReminderSettings, REMINDER_LEVEL_LABELS, REMINDER_LEVEL_NOUNS, type InvoiceReminder,
   type InvoiceReminders, type ReminderLevel, type ReminderSettings,
-} from '../../../shared/reminders';
+} from '@/shared/reminders';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { usersRepository } from '../auth/users.repository';
 import { INVOICE_KIND } from '../documents/document-kinds';
 import { documentsService } from '../documents/documents.service';
 import { archivedDocument, liveRenderable } from '../documents/issuing';
 import { settlementAmounts } from '../documents/documents.repository';
-import type { Dialect } from '../../db/database';
+import type { Dialect } from '@/server/db/database';
 import { reminderEmail } from './reminder-email';
 import { remindersRepository } from './reminders.repository';
 

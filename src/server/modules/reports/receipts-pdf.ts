@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import { documentFonts } from '../../documents/fonts';
-import { formatCents, formatDate } from '../../documents/format';
-import { receiptNatureLabel } from '../../../shared/reports';
+import { documentFonts } from '@/server/pdf/fonts';
+import { formatCents, formatDate } from '@/server/pdf/format';
+import { receiptNatureLabel } from '@/shared/reports';
 import { methodLabel, monthLabel, quarterLabel, type CentTotals, type ReceiptsBookData } from './reports.service';
 
 /**

@@ -1,6 +1,6 @@
-import { formatDate } from '../../documents/format';
-import { formatSiren } from '../../../shared/identifiers';
-import { receiptNatureLabel } from '../../../shared/reports';
+import { formatDate } from '@/server/pdf/format';
+import { formatSiren } from '@/shared/identifiers';
+import { receiptNatureLabel } from '@/shared/reports';
 import { methodLabel, monthLabel, quarterLabel, type CentTotals, type JournalRow, type ReceiptsBookData } from './reports.service';
 
 /**

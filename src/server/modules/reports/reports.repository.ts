@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely, Nullable } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '@/server/db/schema';
 
 /** A payment received, with its invoice and client (amount in cents). */
 export interface PaymentReceipt {

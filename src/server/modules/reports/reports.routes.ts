@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../../context';
-import type { Unchecked } from '../../http/api-types';
-import type { ReceiptsQuery, SalesJournalQuery } from '../../../shared/reports';
+import type { AppContext } from '@/server/context';
+import type { Unchecked } from '@/server/http/api-types';
+import type { ReceiptsQuery, SalesJournalQuery } from '@/shared/reports';
 import { attachmentDisposition } from '../documents/document-delivery.routes';
 import { receiptsCsv, salesJournalCsv } from './reports-csv';
-import { renderReceiptsBookPdf } from '../../documents/pdf-pool';
+import { renderReceiptsBookPdf } from '@/server/pdf/pdf-pool';
 import { receiptsQuery, salesJournalQuery } from './reports.schemas';
 import { reportsService } from './reports.service';
 

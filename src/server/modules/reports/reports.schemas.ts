@@ -1,10 +1,10 @@
-import { badRequest, echo, type FieldErrors } from '../../http/errors';
-import { DATE_FORMAT_ERROR, isCalendarDate } from '../../http/fields';
-import { parisToday } from '../../../shared/dates';
+import { badRequest, echo, type FieldErrors } from '@/server/http/errors';
+import { DATE_FORMAT_ERROR, isCalendarDate } from '@/server/http/fields';
+import { parisToday } from '@/shared/dates';
 import {
   RECEIPTS_FORMATS, REPORT_MAX_YEAR, REPORT_MIN_YEAR, SALES_JOURNAL_FORMATS, type ReceiptsQuery, type SalesJournalQuery,
-} from '../../../shared/reports';
-import type { Unchecked } from '../../http/api-types';
+} from '@/shared/reports';
+import type { Unchecked } from '@/server/http/api-types';
 
 /**
  * Query strings of the reports. Unknown parameters are ignored (as on the lists); a known one

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { balanceDueCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/documents';
-import { fromHundredths } from '../../../shared/money';
-import { parisToday } from '../../../shared/dates';
-import { VAT_RATES } from '../../../shared/vat';
+import type { Database } from '@/server/db/schema';
+import { balanceDueCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/shared/documents';
+import { fromHundredths } from '@/shared/money';
+import { parisToday } from '@/shared/dates';
+import { VAT_RATES } from '@/shared/vat';
 import {
   receiptNature, receiptNatureLabel, type ReceiptMonth, type ReceiptNature, type ReceiptQuarter, type ReceiptRow, type ReceiptsBook,
   type ReceiptTotals, type SalesJournal, type SalesJournalRate, type SalesJournalRow, type UrssafPeriod, type UrssafPeriodKey,
   type UrssafSummary,
-} from '../../../shared/reports';
+} from '@/shared/reports';
 import { linesTotals } from '../documents/documents.repository';
 import { reportsRepository, type JournalDocument, type JournalRateBase } from './reports.repository';
 

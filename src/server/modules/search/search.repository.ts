@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/database';
-import { SEARCH_MAX_PER_KIND } from '../../../shared/search';
+import type { Database } from '@/server/db/schema';
+import type { Dialect } from '@/server/db/database';
+import { SEARCH_MAX_PER_KIND } from '@/shared/search';
 
 type SearchTable = 'contacts' | 'projects' | 'tasks' | 'quotes' | 'invoices' | 'credit_notes';
 export type DocumentTable = 'quotes' | 'invoices' | 'credit_notes';

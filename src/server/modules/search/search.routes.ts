@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '@/server/context';
 import { searchService } from './search.service';
 
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext) {

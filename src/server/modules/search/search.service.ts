@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Dialect } from '../../db/database';
+import type { Database } from '@/server/db/schema';
+import type { Dialect } from '@/server/db/database';
 import {
   normalizeSearch, SEARCH_MIN_LENGTH, type CreditNoteHit, type DocumentHit, type GlobalSearchResults, type InvoiceHit, type QuoteHit,
-} from '../../../shared/search';
-import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS, type ProjectStatus, type TaskStatus } from '../../../shared/workflow';
-import { CREDIT_NOTE_STATUS_LABELS, INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '../../../shared/documents';
-import { fromHundredths } from '../../../shared/money';
+} from '@/shared/search';
+import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS, type ProjectStatus, type TaskStatus } from '@/shared/projects-tasks';
+import { CREDIT_NOTE_STATUS_LABELS, INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '@/shared/documents';
+import { fromHundredths } from '@/shared/money';
 import { searchRepository, type DocumentTable } from './search.repository';
 
 /** Longest term searched (the rest of a pasted text is ignored). */

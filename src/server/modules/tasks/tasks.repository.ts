@@ -1,16 +1,16 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '@/server/db/schema';
 import {
   PRIORITY_LABELS, TASK_STATUS_LABELS, type PaymentStatus, type Priority, type Task, type TaskListQuery, type TaskStatus,
-} from '../../../shared/workflow';
-import { fromHundredths, timeCostCents } from '../../../shared/money';
-import { normalizeSearch } from '../../../shared/search';
-import { parisToday } from '../../../shared/dates';
-import { dashboardTaskOrder, DASHBOARD_ORDERINGS } from '../../http/dashboard-order';
-import { applyListFilters, countRows, listWindow, type ListPage } from '../../http/list-filters';
-import { parseId } from '../../http/params';
-import type { Unchecked } from '../../http/api-types';
-import { linkedContacts, setLinkedContacts } from '../../http/owned-refs';
+} from '@/shared/projects-tasks';
+import { fromHundredths, timeCostCents } from '@/shared/money';
+import { normalizeSearch } from '@/shared/search';
+import { parisToday } from '@/shared/dates';
+import { dashboardTaskOrder, DASHBOARD_ORDERINGS } from '@/server/http/dashboard-order';
+import { applyListFilters, countRows, listWindow, type ListPage } from '@/server/http/list-filters';
+import { parseId } from '@/server/http/params';
+import type { Unchecked } from '@/server/http/api-types';
+import { linkedContacts, setLinkedContacts } from '@/server/http/owned-refs';
 import type { TaskInput } from './tasks.schemas';
 
 /** Billable tasks cost their actual time (else the estimate) at the hourly rate; others cost nothing. */

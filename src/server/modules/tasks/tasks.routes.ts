@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { parseBody } from '../../http/errors';
-import { sendPage } from '../../http/list-filters';
-import { idParam } from '../../http/params';
-import type { Unchecked } from '../../http/api-types';
-import type { TaskListQuery } from '../../../shared/workflow';
+import type { AppContext } from '@/server/context';
+import { parseBody } from '@/server/http/errors';
+import { sendPage } from '@/server/http/list-filters';
+import { idParam } from '@/server/http/params';
+import type { Unchecked } from '@/server/http/api-types';
+import type { TaskListQuery } from '@/shared/projects-tasks';
 import { taskBody } from './tasks.schemas';
 import { tasksService } from './tasks.service';
 

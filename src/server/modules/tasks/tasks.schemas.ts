@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PAYMENT_STATUSES, PRIORITIES, TASK_STATUSES, type TaskWriteBody } from '../../../shared/workflow';
-import type { SameKeys } from '../../http/api-types';
-import { dateOrNull, dateTimeOrNull, hundredths, idList, idOrNull, requiredText, textOrUnchanged } from '../../http/fields';
+import { PAYMENT_STATUSES, PRIORITIES, TASK_STATUSES, type TaskWriteBody } from '@/shared/projects-tasks';
+import type { SameKeys } from '@/server/http/api-types';
+import { dateOrNull, dateTimeOrNull, hundredths, idList, idOrNull, requiredText, textOrUnchanged } from '@/server/http/fields';
 
 // `invoice_id`: set by billing the task (issue 15), freed by deleting the draft invoice or its line.
 const READ_ONLY = ['id', 'status_display', 'priority_display', 'created_at', 'project', 'contacts', 'cost', 'invoice_id', 'invoice'] as const;

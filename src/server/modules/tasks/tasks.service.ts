@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { PAYMENT_STATUS_LABELS, PRIORITY_LABELS, TASK_FIELD_LABELS, type Task } from '../../../shared/workflow';
-import { badRequest, notFound, REQUIRED } from '../../http/errors';
-import { assertOwned } from '../../http/owned-refs';
+import type { Database } from '@/server/db/schema';
+import { PAYMENT_STATUS_LABELS, PRIORITY_LABELS, TASK_FIELD_LABELS, type Task } from '@/shared/projects-tasks';
+import { badRequest, notFound, REQUIRED } from '@/server/http/errors';
+import { assertOwned } from '@/server/http/owned-refs';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { TASK_DEFAULTS, type TaskInput } from './tasks.schemas';
 import { taskToInput, tasksRepository } from './tasks.repository';

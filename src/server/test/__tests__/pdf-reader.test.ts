@@ -1,7 +1,7 @@
 import { PDFDict, PDFDocument, PDFName, PDFRef, PDFString } from 'pdf-lib';
-import type { RenderableDocument } from '../../documents/document-model';
+import type { RenderableDocument } from '@/server/pdf/document-model';
 import { party, renderableInvoice } from '../renderable-fixtures';
-import { renderDocumentPdf } from '../../documents/pdf-renderer';
+import { renderDocumentPdf } from '@/server/pdf/pdf-renderer';
 import { attachedFiles, facturXml, pdfFonts, pdfPages, pdfText, pdfTexts, validateFacturX } from '../pdf-reader';
 
 /**

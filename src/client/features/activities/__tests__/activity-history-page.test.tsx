@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import type { ActivityEntry } from '../../../../shared/activity';
-import { parseChanges } from '../../../../shared/activity';
-import { formatDateTime } from '../../../lib/format';
-import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
+import type { ActivityEntry } from '@/shared/activity';
+import { parseChanges } from '@/shared/activity';
+import { formatDateTime } from '@/client/lib/format';
+import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { filterActivities } from '../activity-filters';
 
 const entry = (over: Partial<ActivityEntry> & Pick<ActivityEntry, 'id'>): ActivityEntry => ({

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderApp } from '../../../test/render';
+import { renderApp } from '@/client/test/render';
 
 /** Issue 18: an activation link followed again once the account is active sends here (server: auth.routes.ts). */
 describe('activation link followed again', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 /** /confirm-email/{uid}/{token}: the link mailed to a new address (issue 16). */
 

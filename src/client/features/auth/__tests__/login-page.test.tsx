@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { currentPath, mockHttp, renderApp } from '../../../test/render';
+import { currentPath, mockHttp, renderApp } from '@/client/test/render';
 
 const BAD_CREDENTIALS =
   "Vos identifiants sont incorrects ou votre compte n'est pas encore activé. Veuillez vérifier votre email.";

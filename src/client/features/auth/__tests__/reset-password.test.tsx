@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { currentPath, mockHttp, renderApp } from '../../../test/render';
+import { currentPath, mockHttp, renderApp } from '@/client/test/render';
 
 describe('reset request page', () => {
   let mock: MockAdapter;

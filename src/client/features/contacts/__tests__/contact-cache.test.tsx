@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { makeProject, makeTask } from '../../../workflow/__tests__/workflow-fixtures';
-import { sharedStoreVisits } from '../../../test/shared-store-visits';
-import { makeContact, serveWorkflow } from '../../../workflow/__tests__/workflow-server';
+import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
+import { sharedStoreVisits } from '@/client/test/shared-store-visits';
+import { makeContact, serveWorkflow } from '@/client/kit/__tests__/workflow-server';
 
 // Full-app renders across six screens: slow on a busy CI machine.
 jest.setTimeout(60_000);

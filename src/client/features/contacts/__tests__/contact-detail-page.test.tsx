@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import type { Contact } from '../../../../shared/contacts';
-import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
+import type { Contact } from '@/shared/contacts';
+import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 const CONTACT: Contact = {
   id: 7,

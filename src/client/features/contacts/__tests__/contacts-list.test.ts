@@ -1,5 +1,5 @@
-import type { ContactListItem } from '../../../../shared/contacts';
-import { sortBy } from '../../../lib/sort';
+import type { ContactListItem } from '@/shared/contacts';
+import { sortBy } from '@/client/lib/sort';
 import { contactSortValue, filterContacts, paginate, toSearchable } from '../contacts-list';
 import { formatContactErrors, formatImportErrors } from '../contacts-messages';
 

@@ -11,11 +11,11 @@ import {
   normalizeVatNumber,
   type Contact,
   type ContactInput,
-} from '../../../../shared/contacts';
-import { formatSiren } from '../../../../shared/identifiers';
-import { COUNTRIES } from '../../../lib/countries';
-import { ChoiceField, FormGrid, Select, TextArea, TextField } from '../../../ui/form-fields';
-import { IconChevronDown } from '../../../ui/icons';
+} from '@/shared/contacts';
+import { formatSiren } from '@/shared/identifiers';
+import { COUNTRIES } from '@/client/lib/countries';
+import { ChoiceField, FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';
+import { IconChevronDown } from '@/client/ui/icons';
 
 export type ContactFormValues = ContactInput;
 export type ContactFieldErrors = Partial<Record<keyof ContactFormValues, string>>;

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { OnDuplicate } from '../../../../shared/contact-import';
-import { formatNumber } from '../../../lib/format';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { ChoiceField, StyledHint } from '../../../ui/form-fields';
-import { Spinner } from '../../../ui/spinner';
+import type { OnDuplicate } from '@/shared/contact-import';
+import { formatNumber } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Button } from '@/client/ui/button';
+import { ChoiceField, StyledHint } from '@/client/ui/form-fields';
+import { Spinner } from '@/client/ui/spinner';
 import { IMPORT_MESSAGES } from '../contacts-messages';
 import type { ContactImportStatus, ImportPreviewStatus, ImportProgress } from '../use-contact-import';
 

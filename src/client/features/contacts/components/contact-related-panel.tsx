@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { Alert } from '../../../ui/alert';
-import { Badge } from '../../../ui/badge';
-import { RelatedItemBody, RelatedList, RelatedMeta, RelatedSection } from '../../../workflow/related-list';
+import { formatDate, formatMoney } from '@/client/lib/format';
+import { Alert } from '@/client/ui/alert';
+import { Badge } from '@/client/ui/badge';
+import { RelatedItemBody, RelatedList, RelatedMeta, RelatedSection } from '@/client/kit/related-list';
 import { useGetContactInvoicesQuery, useGetContactProjectsQuery, useGetContactQuotesQuery, type ContactDocument } from '../contacts.api';
 import { CONTACT_MESSAGES_SAVE_FIRST } from '../contacts-messages';
-import { INVOICE_STATUS_TONES, PROJECT_STATUS_TONES, QUOTE_STATUS_TONES } from '../../../workflow/workflow-badges';
+import { INVOICE_STATUS_TONES, PROJECT_STATUS_TONES, QUOTE_STATUS_TONES } from '@/client/kit/workflow-badges';
 
 // Badge colours (SPEC 4) come from the features that own the statuses, so they cannot drift.
 

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { Button } from '../../../ui/button';
-import { IconChevronLeft, IconChevronRight } from '../../../ui/icons';
+import { Button } from '@/client/ui/button';
+import { IconChevronLeft, IconChevronRight } from '@/client/ui/icons';
 
 const StyledPagination = styled.nav`
   display: flex;

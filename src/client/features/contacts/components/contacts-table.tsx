@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CLIENT_TYPE_LABELS, CONTACT_CATEGORY_LABELS, type ContactCategory, type ContactListItem } from '../../../../shared/contacts';
-import { EMPTY_VALUE } from '../../../lib/format';
-import type { SortDirection } from '../../../lib/sort';
-import { Badge } from '../../../ui/badge';
-import { SortableHeader, StyledTable, StyledTableWrapper, StyledTd, StyledTr } from '../../../ui/table';
-import type { BadgeTone } from '../../../ui/theme';
-import { VisuallyHidden } from '../../../ui/visually-hidden';
+import { CLIENT_TYPE_LABELS, CONTACT_CATEGORY_LABELS, type ContactCategory, type ContactListItem } from '@/shared/contacts';
+import { EMPTY_VALUE } from '@/client/lib/format';
+import type { SortDirection } from '@/client/lib/sort';
+import { Badge } from '@/client/ui/badge';
+import { SortableHeader, StyledTable, StyledTableWrapper, StyledTd, StyledTr } from '@/client/ui/table';
+import type { BadgeTone } from '@/client/ui/theme';
+import { VisuallyHidden } from '@/client/ui/visually-hidden';
 import type { ContactSortKey } from '../contacts-list';
 
 export const CATEGORY_TONES: Record<ContactCategory, BadgeTone> = {

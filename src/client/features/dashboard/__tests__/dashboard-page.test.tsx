@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { addDays, monthsEndingWith, parisToday } from '../../../../shared/dates';
-import type { MonthRevenue } from '../../../../shared/dashboard';
-import type { Project, Task } from '../../../../shared/workflow';
-import { formatMoney } from '../../../lib/format';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
-import { tasksApi } from '../../tasks';
+import { addDays, monthsEndingWith, parisToday } from '@/shared/dates';
+import type { MonthRevenue } from '@/shared/dashboard';
+import type { Project, Task } from '@/shared/projects-tasks';
+import { formatMoney } from '@/client/lib/format';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
+import { tasksApi } from '@/client/features/tasks';
 import { formatMonthLong } from '../revenue-chart';
 
 const TODAY = parisToday();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { setupStore } from '../../../app/store';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { setupStore } from '@/client/app/store';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { prefetchData } from '../dashboard-page';
 
 /** What the dashboard asks the server, one answer each (issue 18: the requests leave before the first render). */

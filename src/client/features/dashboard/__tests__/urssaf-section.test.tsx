@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { api } from '../../../app/api';
-import type { UrssafSummary } from '../../../../shared/reports';
-import { mockHttp, renderWithProviders, signedIn } from '../../../test/render';
+import { api } from '@/client/app/api';
+import type { UrssafSummary } from '@/shared/reports';
+import { mockHttp, renderWithProviders, signedIn } from '@/client/test/render';
 import { UrssafSection } from '../urssaf-section';
 
 const SUMMARY: UrssafSummary = {

@@ -1,4 +1,4 @@
-import { computeTotals } from '../../../../shared/documents';
+import { computeTotals } from '@/shared/documents';
 import {
   buildPayload,
   describeSaveErrors,

@@ -1,4 +1,4 @@
-import type { DocumentJson, DocumentLineJson } from '../../../../shared/documents-api';
+import type { DocumentJson, DocumentLineJson } from '@/shared/documents-api';
 
 type LineOverrides = Partial<DocumentLineJson> & Pick<DocumentLineJson, 'id' | 'title'>;
 

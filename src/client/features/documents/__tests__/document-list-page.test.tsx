@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { addDays, firstDayOfMonth, parisToday } from '../../../../shared/dates';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { addDays, firstDayOfMonth, parisToday } from '@/shared/dates';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 const today = parisToday();
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { addDays, parisToday } from '../../../../shared/dates';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
-import type { EmailDeliveryJson } from '../../../../shared/documents-api';
+import { addDays, parisToday } from '@/shared/dates';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
+import type { EmailDeliveryJson } from '@/shared/documents-api';
 import { documentJson } from './document-json';
 
 /**

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { addDays, parisToday } from '../../../../shared/dates';
-import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
+import { addDays, parisToday } from '@/shared/dates';
+import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { documentJson } from './document-json';
 
 const today = parisToday();

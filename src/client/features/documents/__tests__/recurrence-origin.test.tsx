@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { addDays, parisToday } from '../../../../shared/dates';
-import type { RecurringInvoice } from '../../../../shared/recurring';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { addDays, parisToday } from '@/shared/dates';
+import type { RecurringInvoice } from '@/shared/recurring';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { documentJson } from './document-json';
 
 /** An invoice a recurring series generated names it on its page, with a link to the series (issue 15). Real store. */

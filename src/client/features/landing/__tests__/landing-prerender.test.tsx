@@ -1,4 +1,4 @@
-import { darkTheme, lightTheme } from '../../../ui/theme';
+import { darkTheme, lightTheme } from '@/client/ui/theme';
 import { prerenderLanding } from '../landing-prerender';
 
 /** The static landing page built by webpack.config.js (issue 18): its content is in the HTML. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 /** Issue 16: a new e-mail or password needs the current password; a new e-mail waits for its link. */
 

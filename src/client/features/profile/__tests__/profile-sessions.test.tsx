@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { describeDevice, SESSION_MESSAGES } from '../sessions-section';
 
 /** Issue 23: the profile lists the account's live sessions; another one can be ended there. */

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Project } from '../../../../shared/workflow';
-import { currentPath } from '../../../test/render';
-import { makeProject, makeTask } from '../../../workflow/__tests__/workflow-fixtures';
-import { sharedStoreVisits } from '../../../test/shared-store-visits';
-import { makeContact, serveWorkflow } from '../../../workflow/__tests__/workflow-server';
+import type { Project } from '@/shared/projects-tasks';
+import { currentPath } from '@/client/test/render';
+import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
+import { sharedStoreVisits } from '@/client/test/shared-store-visits';
+import { makeContact, serveWorkflow } from '@/client/kit/__tests__/workflow-server';
 
 const AGENCE = { id: 5, name: 'Agence Bleue' };
 const SITE = { id: 10, name: 'Site vitrine' };

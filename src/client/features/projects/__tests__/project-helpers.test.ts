@@ -1,4 +1,4 @@
-import { makeProject } from '../../../workflow/__tests__/workflow-fixtures';
+import { makeProject } from '@/client/kit/__tests__/workflow-fixtures';
 import { buildProjectIndex, filterProjects, filtersFromQuery, EMPTY_PROJECT_FILTERS } from '../project-filters';
 import { buildProjectPayload, EMPTY_PROJECT_FORM, parseAmount, toProjectForm, validateProjectForm } from '../project-form';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { addDays, parisToday } from '../../../../shared/dates';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { addDays, parisToday } from '@/shared/dates';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 /**
  * Reminders on the invoice page and the profile (issue 15), with the real store and routes: the

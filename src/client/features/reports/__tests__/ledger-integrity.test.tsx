@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { parisToday } from '../../../../shared/dates';
-import type { LedgerCheckpoint, LedgerVerification } from '../../../../shared/ledger';
-import type { ReceiptsBook } from '../../../../shared/reports';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
+import { parisToday } from '@/shared/dates';
+import type { LedgerCheckpoint, LedgerVerification } from '@/shared/ledger';
+import type { ReceiptsBook } from '@/shared/reports';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 // Full-app renders driven by userEvent: slow on a busy CI machine.
 jest.setTimeout(30_000);

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { addDays, parisToday } from '../../../../shared/dates';
-import type { ReceiptRow, ReceiptsBook } from '../../../../shared/reports';
-import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
+import { addDays, parisToday } from '@/shared/dates';
+import type { ReceiptRow, ReceiptsBook } from '@/shared/reports';
+import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 // Full-app renders driven by userEvent: slow on a busy CI machine.
 jest.setTimeout(30_000);

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type MockAdapter from 'axios-mock-adapter';
-import { formatMoney } from '../../../lib/format';
-import { currentPath, mockHttp, renderWithProviders, signedIn } from '../../../test/render';
+import { formatMoney } from '@/client/lib/format';
+import { currentPath, mockHttp, renderWithProviders, signedIn } from '@/client/test/render';
 import { GlobalSearch } from '../global-search';
 import type { GlobalSearchResults } from '../search.api';
 

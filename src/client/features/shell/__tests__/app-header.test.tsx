@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { currentPath, renderApp, signedIn } from '../../../test/render';
+import { currentPath, renderApp, signedIn } from '@/client/test/render';
 
 async function renderAt(route: string, loggedIn: boolean) {
   const utils = renderApp({ route, preloadedState: loggedIn ? signedIn : undefined });

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { sidebarToggled } from '../sidebar.slice';
-import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
+import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 /**
  * The phone's shell (issue 18): the sidebar becomes an off-canvas menu opened from the header, and

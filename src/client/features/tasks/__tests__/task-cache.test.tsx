@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { makeProject, makeTask } from '../../../workflow/__tests__/workflow-fixtures';
-import { sharedStoreVisits } from '../../../test/shared-store-visits';
-import { makeContact, serveWorkflow } from '../../../workflow/__tests__/workflow-server';
+import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
+import { sharedStoreVisits } from '@/client/test/shared-store-visits';
+import { makeContact, serveWorkflow } from '@/client/kit/__tests__/workflow-server';
 
 const AGENCE = { id: 5, name: 'Agence Bleue' };
 const SITE = { id: 10, name: 'Site vitrine' };

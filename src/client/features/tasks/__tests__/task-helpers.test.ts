@@ -1,4 +1,4 @@
-import { makeTask } from '../../../workflow/__tests__/workflow-fixtures';
+import { makeTask } from '@/client/kit/__tests__/workflow-fixtures';
 import { buildTaskIndex, EMPTY_TASK_FILTERS, filterTasks, type TaskFilters } from '../task-filters';
 import { buildTaskPayload, EMPTY_TASK_FORM, isoToLocalInput, localInputToIso, toTaskForm, validateTaskForm } from '../task-form';
 import { isTaskOverdue } from '../task-sorts';

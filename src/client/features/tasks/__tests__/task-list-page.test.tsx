@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { mockHttp, renderApp, signedIn } from '../../../test/render';
-import { makeProject, makeTask } from '../../../workflow/__tests__/workflow-fixtures';
+import { mockHttp, renderApp, signedIn } from '@/client/test/render';
+import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
 
 const CONTACTS = [
   { id: 5, name: 'Agence Bleue', email: 'a@x.fr', phone: '', company: '', category: 'client' },

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import { currentPath, mockHttp, renderApp, signedIn } from '../../../test/render';
-import { makeProject, makeTask } from '../../../workflow/__tests__/workflow-fixtures';
+import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
+import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
 import { isBillableTime, timeAmountCents, TIME_BILLING_TEXTS } from '../time-billing';
 
 /** "Facturer le temps" on the project page, and the invoice badge of billed tasks (issue 15). */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { setupStore } from '../../../app/store';
-import { renderApp, signedIn } from '../../../test/render';
+import { setupStore } from '@/client/app/store';
+import { renderApp, signedIn } from '@/client/test/render';
 import { selectThemeMode, themeToggled } from '../theme.slice';
 
 function prefersDark(dark: boolean) {

@@ -1,5 +1,5 @@
-import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/test-app';
-import { lastLinkSentTo, readOutbox } from '../../../test/outbox';
+import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '@/server/test/test-app';
+import { lastLinkSentTo, readOutbox } from '@/server/test/outbox';
 import { createTokenService } from '../tokens';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { checkPasswordStrength, SCORED_LENGTH } from '../../../../shared/password-strength';
-import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/test-app';
-import { lastLinkSentTo } from '../../../test/outbox';
+import { checkPasswordStrength, SCORED_LENGTH } from '@/shared/password-strength';
+import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '@/server/test/test-app';
+import { lastLinkSentTo } from '@/server/test/outbox';
 
 /**
  * Issue 23: zxcvbn is work on the server's only thread (0.8–0.9 s for a random 64-character

@@ -1,7 +1,7 @@
-import { PASSWORD_MESSAGES } from '../../../../shared/password-rules';
-import { checkPasswordStrength } from '../../../../shared/password-strength';
-import { createTestApp, signUp, uniqueEmail, type TestApp } from '../../../test/test-app';
-import { lastLinkSentTo } from '../../../test/outbox';
+import { PASSWORD_MESSAGES } from '@/shared/password-rules';
+import { checkPasswordStrength } from '@/shared/password-strength';
+import { createTestApp, signUp, uniqueEmail, type TestApp } from '@/server/test/test-app';
+import { lastLinkSentTo } from '@/server/test/outbox';
 
 /**
  * Password strength (issue 16): zxcvbn with the common and French dictionaries, score ≥ 3, at

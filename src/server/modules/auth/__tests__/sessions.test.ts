@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
-import { buildApp } from '../../../app';
-import { loadConfig } from '../../../config';
-import { openDatabase } from '../../../db/database';
-import { migrationsFor } from '../../../db/migrations';
-import { migrateToLatest } from '../../../db/migrate';
-import { createTestApp, createTestSchema, dropTestSchema, signUp, TEST_DATABASE_URL, TEST_LEDGER_KEY, type TestApp } from '../../../test/test-app';
-import { lastLinkSentTo } from '../../../test/outbox';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { openDatabase } from '@/server/db/database';
+import { migrationsFor } from '@/server/db/migrations';
+import { migrateToLatest } from '@/server/db/migrate';
+import { createTestApp, createTestSchema, dropTestSchema, signUp, TEST_DATABASE_URL, TEST_LEDGER_KEY, type TestApp } from '@/server/test/test-app';
+import { lastLinkSentTo } from '@/server/test/outbox';
 import { createTokenService } from '../tokens';
 
 /**

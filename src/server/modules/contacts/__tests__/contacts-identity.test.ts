@@ -1,4 +1,4 @@
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 
 /**
  * Issue 14: client type, SIREN, VAT number and delivery address of a contact: validation in

@@ -1,4 +1,4 @@
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 
 /** Importing without duplicates (issue 18): the same file twice creates nothing the second time. */
 

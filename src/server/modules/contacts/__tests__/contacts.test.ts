@@ -1,4 +1,4 @@
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;

@@ -1,5 +1,5 @@
-import { CLIENT_ADDRESS, COMPLETE_PROFILE, viaInject, type Send } from '../../../test/billing-fixtures';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { CLIENT_ADDRESS, COMPLETE_PROFILE, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 
 /**
  * An invoice's lines bill their tasks (issue 15): a line naming a task that another invoice

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { parisToday } from '../../../../shared/dates';
-import { CLIENT_ADDRESS, COMPLETE_PROFILE, viaInject, type Send } from '../../../test/billing-fixtures';
-import { issueDepositCases, type EInvoicingCase } from '../../../test/einvoicing-fixtures';
-import { InvoicingWorld } from '../../../test/invoice-fixtures';
-import { facturXml, pdfTexts, validateFacturX } from '../../../test/pdf-reader';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { parisToday } from '@/shared/dates';
+import { CLIENT_ADDRESS, COMPLETE_PROFILE, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { issueDepositCases, type EInvoicingCase } from '@/server/test/einvoicing-fixtures';
+import { InvoicingWorld } from '@/server/test/invoice-fixtures';
+import { facturXml, pdfTexts, validateFacturX } from '@/server/test/pdf-reader';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 
 /**
  * Deposit invoices (factures d'acompte, issue 15): made from a sent quote, split across its VAT

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { readyToInvoice, viaInject } from '../../../test/billing-fixtures';
-import { pdfText } from '../../../test/pdf-reader';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { readyToInvoice, viaInject } from '@/server/test/billing-fixtures';
+import { pdfText } from '@/server/test/pdf-reader';
 import { checkRenderCost, MAX_RENDER_COST, RENDER_COST, textRenderCost } from '../documents.schemas';
 
 /**

@@ -1,7 +1,7 @@
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { addDays, firstDayOfMonth, parisToday } from '../../../../shared/dates';
-import { CLIENT_ADDRESS, completeProfile, pay, readyToInvoice, viaInject } from '../../../test/billing-fixtures';
-import { PDF_PLACES_PER_ACCOUNT } from '../../../documents/pdf-pool';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { addDays, firstDayOfMonth, parisToday } from '@/shared/dates';
+import { CLIENT_ADDRESS, completeProfile, pay, readyToInvoice, viaInject } from '@/server/test/billing-fixtures';
+import { PDF_PLACES_PER_ACCOUNT } from '@/server/pdf/pdf-pool';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;

@@ -1,8 +1,8 @@
-import { addDays, parisToday } from '../../../../shared/dates';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { InvoicingWorld } from '../../../test/invoice-fixtures';
-import { issueEInvoicingCases, type EInvoicingCase } from '../../../test/einvoicing-fixtures';
-import { facturXml, pdfTexts, validateFacturX } from '../../../test/pdf-reader';
+import { addDays, parisToday } from '@/shared/dates';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { InvoicingWorld } from '@/server/test/invoice-fixtures';
+import { issueEInvoicingCases, type EInvoicingCase } from '@/server/test/einvoicing-fixtures';
+import { facturXml, pdfTexts, validateFacturX } from '@/server/test/pdf-reader';
 
 /**
  * Issue 14 end to end through the API: what each kind of seller and client gets printed and

@@ -1,8 +1,8 @@
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { COMPLETE_PROFILE, CLIENT_ADDRESS, viaInject, type Send } from '../../../test/billing-fixtures';
-import { pdfText } from '../../../test/pdf-reader';
-import { VAT_ON_DEBITS_MENTION } from '../../../../shared/vat';
-import { parisToday } from '../../../../shared/dates';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { COMPLETE_PROFILE, CLIENT_ADDRESS, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { pdfText } from '@/server/test/pdf-reader';
+import { VAT_ON_DEBITS_MENTION } from '@/shared/vat';
+import { parisToday } from '@/shared/dates';
 
 /**
  * Issued means issued (issue 23): after the seller joins the VAT franchise and drops VAT on debits,

@@ -1,8 +1,8 @@
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { readyToInvoice, viaInject, type Send } from '../../../test/billing-fixtures';
-import { until } from '../../../test/server-process';
-import { pdfPoolState } from '../../../documents/pdf-pool';
-import * as facturXCheck from '../../../documents/factur-x-check';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { readyToInvoice, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { until } from '@/server/test/server-process';
+import { pdfPoolState } from '@/server/pdf/pdf-pool';
+import * as facturXCheck from '@/server/pdf/factur-x-check';
 
 /**
  * Issuing never stalls anyone (issue 23): the number, the snapshot and the journal entry commit in

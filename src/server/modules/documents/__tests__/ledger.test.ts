@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { addDays, parisToday } from '../../../../shared/dates';
-import { buildFacturX } from '../../../documents/factur-x';
-import type { RenderableDocument } from '../../../documents/document-model';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { addDays, parisToday } from '@/shared/dates';
+import { buildFacturX } from '@/server/pdf/factur-x';
+import type { RenderableDocument } from '@/server/pdf/document-model';
 
 /**
  * The invoice ledger (issue 13) through the real app on a real database: frozen issued

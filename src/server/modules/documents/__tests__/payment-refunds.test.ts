@@ -1,6 +1,6 @@
-import { parisToday } from '../../../../shared/dates';
-import { addressedClient, completeProfile, pay, viaInject, type Send } from '../../../test/billing-fixtures';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { parisToday } from '@/shared/dates';
+import { addressedClient, completeProfile, pay, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 
 /**
  * Payments and refunds (issue 23): a refund (the part of a credit note beyond its invoice's

@@ -1,8 +1,8 @@
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { readyToInvoice, viaInject } from '../../../test/billing-fixtures';
-import { renderableInvoice } from '../../../test/renderable-fixtures';
-import { until } from '../../../test/server-process';
-import { PDF_BUSY_MESSAGE, PDF_PLACES_PER_ACCOUNT, PDF_TIMEOUT_MESSAGE, pdfPoolState, renderPdf, reserveRender } from '../../../documents/pdf-pool';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { readyToInvoice, viaInject } from '@/server/test/billing-fixtures';
+import { renderableInvoice } from '@/server/test/renderable-fixtures';
+import { until } from '@/server/test/server-process';
+import { PDF_BUSY_MESSAGE, PDF_PLACES_PER_ACCOUNT, PDF_TIMEOUT_MESSAGE, pdfPoolState, renderPdf, reserveRender } from '@/server/pdf/pdf-pool';
 import { GENERATE_PDF_LIMIT } from '../document-delivery.routes';
 
 /**

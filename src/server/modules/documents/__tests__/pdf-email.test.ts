@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
-import { createTestApp, signUp, uniqueEmail, STRONG_PASSWORD, type TestApp } from '../../../test/test-app';
-import { InvoicingWorld, line, type User } from '../../../test/invoice-fixtures';
-import { attachedFiles, facturXml, pdfFonts, pdfPages, pdfText, pdfTexts, validateFacturX } from '../../../test/pdf-reader';
-import { addDays, parisToday } from '../../../../shared/dates';
-import { CLIENT_ADDRESS, completeProfile, viaInject } from '../../../test/billing-fixtures';
+import { createTestApp, signUp, uniqueEmail, STRONG_PASSWORD, type TestApp } from '@/server/test/test-app';
+import { InvoicingWorld, line, type User } from '@/server/test/invoice-fixtures';
+import { attachedFiles, facturXml, pdfFonts, pdfPages, pdfText, pdfTexts, validateFacturX } from '@/server/test/pdf-reader';
+import { addDays, parisToday } from '@/shared/dates';
+import { CLIENT_ADDRESS, completeProfile, viaInject } from '@/server/test/billing-fixtures';
 
 /**
  * PDF and e-mail of quotes and invoices through the real app, a real database and a real SMTP

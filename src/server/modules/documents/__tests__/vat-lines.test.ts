@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { CLIENT_ADDRESS, COMPLETE_PROFILE, pay, readyToInvoice, viaInject } from '../../../test/billing-fixtures';
-import { computeTotals } from '../../../../shared/documents';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { CLIENT_ADDRESS, COMPLETE_PROFILE, pay, readyToInvoice, viaInject } from '@/server/test/billing-fixtures';
+import { computeTotals } from '@/shared/documents';
 import { fullCreditLines } from '../settlement.service';
 import { VAT_RULE_MESSAGES } from '../documents.schemas';
 

@@ -1,10 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { pay, readyToInvoice, viaInject, type Send } from '../../../test/billing-fixtures';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { pay, readyToInvoice, viaInject, type Send } from '@/server/test/billing-fixtures';
 import { entryHash } from '../ledger.repository';
-import { repairPendingPdfs } from '../../documents/issuing';
-import type { LedgerCheckpoint } from '../../../../shared/ledger';
-import { accountMailSettled, readOutbox } from '../../../test/outbox';
+import { repairPendingPdfs } from '@/server/modules/documents/issuing';
+import type { LedgerCheckpoint } from '@/shared/ledger';
+import { accountMailSettled, readOutbox } from '@/server/test/outbox';
 
 /**
  * A journal no one can rewrite (issue 23), attacked as someone who can write the database but does

@@ -1,7 +1,7 @@
-import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/test-app';
-import { readOutbox } from '../../../test/outbox';
-import { PROFILE_FIELD_MESSAGES as M } from '../../../../shared/profile';
-import { redactLinkTokens } from '../../auth/account-links';
+import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '@/server/test/test-app';
+import { readOutbox } from '@/server/test/outbox';
+import { PROFILE_FIELD_MESSAGES as M } from '@/shared/profile';
+import { redactLinkTokens } from '@/server/modules/auth/account-links';
 import { CURRENT_PASSWORD_MESSAGES } from '../profile.service';
 
 /**

@@ -1,5 +1,5 @@
-import { PROFILE_FIELD_MESSAGES as M } from '../../../../shared/profile';
-import { createTestApp, signUp, uniqueEmail, type TestApp } from '../../../test/test-app';
+import { PROFILE_FIELD_MESSAGES as M } from '@/shared/profile';
+import { createTestApp, signUp, uniqueEmail, type TestApp } from '@/server/test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { parisToday } from '../../../../shared/dates';
-import { readyToInvoice, viaInject } from '../../../test/billing-fixtures';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { parisToday } from '@/shared/dates';
+import { readyToInvoice, viaInject } from '@/server/test/billing-fixtures';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 
 /**
  * One e-mail budget per user (issue 23): recurring invoices issued and sent count against the same

@@ -1,6 +1,6 @@
-import { addDays, parisToday } from '../../../../shared/dates';
-import { readyToInvoice, viaInject, type Send } from '../../../test/billing-fixtures';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
+import { addDays, parisToday } from '@/shared/dates';
+import { readyToInvoice, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 import { recurringService } from '../recurring.service';
 
 /**

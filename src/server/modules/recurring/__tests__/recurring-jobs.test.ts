@@ -1,9 +1,9 @@
-import { addDays, parisToday } from '../../../../shared/dates';
-import { occurrenceDate } from '../../../../shared/recurring';
-import { buildApp } from '../../../app';
-import { openDatabase } from '../../../db/database';
-import { readyToInvoice, viaInject, type Send } from '../../../test/billing-fixtures';
-import { createTestApp, signUp, TEST_DATABASE_URL, type TestApp } from '../../../test/test-app';
+import { addDays, parisToday } from '@/shared/dates';
+import { occurrenceDate } from '@/shared/recurring';
+import { buildApp } from '@/server/app';
+import { openDatabase } from '@/server/db/database';
+import { readyToInvoice, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { createTestApp, signUp, TEST_DATABASE_URL, type TestApp } from '@/server/test/test-app';
 
 /**
  * Recurring invoices run by the job runner (jobs/runner.ts) on a fake clock: advancing it

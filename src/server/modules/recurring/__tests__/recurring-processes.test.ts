@@ -1,13 +1,13 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
-import { parisToday } from '../../../../shared/dates';
-import { TEST_DATABASE_URL } from '../../../test/test-app';
-import { readyToInvoice, viaHttp } from '../../../test/billing-fixtures';
+import { parisToday } from '@/shared/dates';
+import { TEST_DATABASE_URL } from '@/server/test/test-app';
+import { readyToInvoice, viaHttp } from '@/server/test/billing-fixtures';
 import {
   makeDataDir, newSecretKey, removeDir, signUpOverHttp, sleep, startServer, stopAllServers, throwawayPgDatabase,
   type ServerProcess,
-} from '../../../test/server-process';
+} from '@/server/test/server-process';
 
 /**
  * Real server processes, their job runners started as in production. With TEST_DATABASE_URL, two

@@ -1,8 +1,8 @@
-import { addDays, parisToday } from '../../../../shared/dates';
-import { addMonths, occurrenceDate } from '../../../../shared/recurring';
-import { openDatabase } from '../../../db/database';
-import { readyToInvoice, viaInject, type Send } from '../../../test/billing-fixtures';
-import { createTestApp, signUp, TEST_DATABASE_URL, type TestApp } from '../../../test/test-app';
+import { addDays, parisToday } from '@/shared/dates';
+import { addMonths, occurrenceDate } from '@/shared/recurring';
+import { openDatabase } from '@/server/db/database';
+import { readyToInvoice, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { createTestApp, signUp, TEST_DATABASE_URL, type TestApp } from '@/server/test/test-app';
 import { recurringService, type RecurringService } from '../recurring.service';
 
 /**

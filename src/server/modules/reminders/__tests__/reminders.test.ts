@@ -1,11 +1,11 @@
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { InvoicingWorld, line } from '../../../test/invoice-fixtures';
-import { buildApp } from '../../../app';
-import { openDatabase } from '../../../db/database';
-import { createMailer, type Mailer, type OutgoingMail } from '../../../mail/mailer';
-import { pay, viaInject } from '../../../test/billing-fixtures';
-import { addDays } from '../../../../shared/dates';
-import { sleep } from '../../../test/server-process';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { InvoicingWorld, line } from '@/server/test/invoice-fixtures';
+import { buildApp } from '@/server/app';
+import { openDatabase } from '@/server/db/database';
+import { createMailer, type Mailer, type OutgoingMail } from '@/server/mail/mailer';
+import { pay, viaInject } from '@/server/test/billing-fixtures';
+import { addDays } from '@/shared/dates';
+import { sleep } from '@/server/test/server-process';
 import { SEND_REMINDER_LIMIT } from '../reminders.routes';
 
 /**

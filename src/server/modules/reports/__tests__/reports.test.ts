@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { CompiledQuery, type Compilable } from 'kysely';
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { COMPLETE_PROFILE, addressedClient, completeProfile, pay, viaInject, type Send } from '../../../test/billing-fixtures';
-import { pdfText } from '../../../test/pdf-reader';
-import { pdfPoolState } from '../../../documents/pdf-pool';
-import { addDays, parisToday } from '../../../../shared/dates';
-import { computeTotals } from '../../../../shared/documents';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { COMPLETE_PROFILE, addressedClient, completeProfile, pay, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { pdfText } from '@/server/test/pdf-reader';
+import { pdfPoolState } from '@/server/pdf/pdf-pool';
+import { addDays, parisToday } from '@/shared/dates';
+import { computeTotals } from '@/shared/documents';
 import { reportsService } from '../reports.service';
 import { reportQueries } from '../reports.repository';
 

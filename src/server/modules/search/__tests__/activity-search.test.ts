@@ -1,5 +1,5 @@
-import { createTestApp, signUp, type TestApp } from '../../../test/test-app';
-import { CLIENT_ADDRESS, completeProfile, viaInject } from '../../../test/billing-fixtures';
+import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { CLIENT_ADDRESS, completeProfile, viaInject } from '@/server/test/billing-fixtures';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../../../db/database';
-import { migrateToLatest } from '../../../db/migrate';
-import { databaseMigratedTo, type MigrationTestDatabase } from '../../../test/migration-db';
+import type { DatabaseHandle } from '@/server/db/database';
+import { migrateToLatest } from '@/server/db/migrate';
+import { databaseMigratedTo, type MigrationTestDatabase } from '@/server/test/migration-db';
 
 /**
  * Migration 0013 (issue 15) on a database made before it: a task already linked to invoice lines

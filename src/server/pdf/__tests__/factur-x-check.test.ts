@@ -1,12 +1,12 @@
-import { party, renderableInvoice } from '../../test/renderable-fixtures';
-import { facturXml, validateFacturX } from '../../test/pdf-reader';
+import { party, renderableInvoice } from '@/server/test/renderable-fixtures';
+import { facturXml, validateFacturX } from '@/server/test/pdf-reader';
 import { buildFacturX } from '../factur-x';
 import { facturXmlProblems, stopFacturXmlChecks, validateFacturXml } from '../factur-x-check';
 import { renderDocumentPdf } from '../pdf-renderer';
 
 /**
  * Issue 23: the Factur-X XML is parsed by libxml2 (xmllint-wasm) and validated against the
- * Factur-X 1.09 EN 16931 XSD shipped in src/server/documents/xsd, as the official kit's first step
+ * Factur-X 1.09 EN 16931 XSD shipped in src/server/pdf/xsd, as the official kit's first step
  * (`xmllint --schema`) does; and the generator no longer emits what XML 1.0 cannot hold.
  */
 

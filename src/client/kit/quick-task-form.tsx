@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { TASK_STATUS_LABELS, type TaskStatus } from '../../shared/workflow';
+import { TASK_STATUS_LABELS, type TaskStatus } from '@/shared/projects-tasks';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Select, TextField } from '../ui/form-fields';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '@/client/test/render';
 import { ContactPicker } from '../contact-picker';
 import { PriorityBadge, ProjectStatusBadge, TaskStatusBadge } from '../workflow-badges';
 

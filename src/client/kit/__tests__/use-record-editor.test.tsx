@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { currentPath, renderWithProviders } from '../../test/render';
-import { TextField } from '../../ui/form-fields';
+import { currentPath, renderWithProviders } from '@/client/test/render';
+import { TextField } from '@/client/ui/form-fields';
 import { useRecordEditor, type EditorLoad } from '../use-record-editor';
 
 interface Note {

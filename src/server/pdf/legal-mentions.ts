@@ -1,5 +1,5 @@
-import { normalizeSearch } from '../../shared/search';
-import { OPERATION_CATEGORY_LABELS, VAT_FRANCHISE, VAT_ON_DEBITS_MENTION } from '../../shared/vat';
+import { normalizeSearch } from '@/shared/search';
+import { OPERATION_CATEGORY_LABELS, VAT_FRANCHISE, VAT_ON_DEBITS_MENTION } from '@/shared/vat';
 import type { RenderableDocument } from './document-model';
 import { daysBetween, formatDate } from './format';
 import { vatExemptionOf, type VatExemptionText } from './vat-treatment';

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { buildFacturX } from './factur-x';
 import { documentFonts } from './fonts';
-import { formatIban } from '../../shared/identifiers';
+import { formatIban } from '@/shared/identifiers';
 import {
   documentTotals, isDraftInvoice, isIssuedInvoice, prepaidCents, type DocumentLine, type Party, type RenderableDocument,
 } from './document-model';

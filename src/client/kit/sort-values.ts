@@ -1,4 +1,4 @@
-import { PRIORITY_RANK, type Priority } from '../../shared/workflow';
+import { PRIORITY_RANK, type Priority } from '@/shared/projects-tasks';
 
 /**
  * Table sort keys as numbers: comparing numbers is far cheaper than collating date strings,

@@ -5,7 +5,7 @@ import {
   type Priority,
   type ProjectStatus,
   type TaskStatus,
-} from '../../shared/workflow';
+} from '@/shared/projects-tasks';
 import { Badge } from '../ui/badge';
 import type { BadgeTone } from '../ui/theme';
 

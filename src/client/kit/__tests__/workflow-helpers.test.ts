@@ -4,7 +4,7 @@ import { countLabel } from '../plural';
 import { buildSearchIndex, matchesQuery, normalizeSearch } from '../search-index';
 import { dateSortValue, workflowOrder } from '../sort-values';
 import { optionsWithCurrent, PROJECT_FORM_STATUSES } from '../workflow-options';
-import { PROJECT_STATUS_LABELS } from '../../../shared/workflow';
+import { PROJECT_STATUS_LABELS } from '@/shared/projects-tasks';
 
 describe('formatFieldErrors', () => {
   it("joins 'Label : message' items with ' | ', unknown fields keeping their name", () => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { codePointLabel } from '../../shared/xml-text';
+import { codePointLabel } from '@/shared/xml-text';
 import type { RenderableDocument } from './document-model';
 import { FACTUR_X_FILE_NAME, buildFacturX } from './factur-x';
 
@@ -19,7 +19,7 @@ import { FACTUR_X_FILE_NAME, buildFacturX } from './factur-x';
  * invoice and ~45–60 ms for a 500-line one (buildFacturX itself, on the caller's thread, ~30 ms
  * more for 500 lines). The thread stops after a short idle time and never keeps the process alive.
  *
- * The XSD files (src/server/documents/xsd/factur-x-en16931, copied beside the compiled file by
+ * The XSD files (src/server/pdf/xsd/factur-x-en16931, copied beside the compiled file by
  * `npm run build:server`) are read once per process.
  */
 

@@ -1,4 +1,4 @@
-import { normalizeSearch } from '../../shared/search';
+import { normalizeSearch } from '@/shared/search';
 
 /** An item with its searchable text, normalised once (lower case, no accents). */
 export interface SearchEntry<T> {

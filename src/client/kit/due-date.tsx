@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { addDays, parisToday } from '../../shared/dates';
+import { addDays, parisToday } from '@/shared/dates';
 import { formatDate } from '../lib/format';
 import { VisuallyHidden } from '../ui/visually-hidden';
 

@@ -1,6 +1,6 @@
-import type { VatBreakdownRow } from '../../shared/documents';
-import { normalizeSearch } from '../../shared/search';
-import { VAT_EXEMPTIONS, VAT_FRANCHISE } from '../../shared/vat';
+import type { VatBreakdownRow } from '@/shared/documents';
+import { normalizeSearch } from '@/shared/search';
+import { VAT_EXEMPTIONS, VAT_FRANCHISE } from '@/shared/vat';
 import { documentTotals, type RenderableDocument } from './document-model';
 
 /**

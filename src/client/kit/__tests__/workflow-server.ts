@@ -1,6 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import type MockAdapter from 'axios-mock-adapter';
-import type { Contact } from '../../../shared/contacts';
+import type { Contact } from '@/shared/contacts';
 import {
   PRIORITY_LABELS,
   PROJECT_STATUS_LABELS,
@@ -8,7 +8,7 @@ import {
   type NamedRef,
   type Project,
   type Task,
-} from '../../../shared/workflow';
+} from '@/shared/projects-tasks';
 import { makeTask } from './workflow-fixtures';
 
 /** A contact as GET contacts/{id}/ returns it, with overrides. */

@@ -1,12 +1,12 @@
 import { countryCode } from '../countries';
 import { documentFileName } from '../document-model';
-import { party, renderableInvoice } from '../../test/renderable-fixtures';
+import { party, renderableInvoice } from '@/server/test/renderable-fixtures';
 import { buildFacturX, normalizeVatNumber } from '../factur-x';
 import { legalMentions, VAT_FRANCHISE_MENTION, VAT_ON_DEBITS_MENTION } from '../legal-mentions';
 import { renderDocumentPdf } from '../pdf-renderer';
 import { breakLongRuns } from '../breakable-text';
-import { attachmentDisposition } from '../../modules/documents/document-delivery.routes';
-import { facturXml, pdfPageTexts, pdfPagesText } from '../../test/pdf-reader';
+import { attachmentDisposition } from '@/server/modules/documents/document-delivery.routes';
+import { facturXml, pdfPageTexts, pdfPagesText } from '@/server/test/pdf-reader';
 
 /** Rendering pieces without the app: mentions, XML content, country codes, page layout. */
 

@@ -1,6 +1,6 @@
-import { ApiError } from '../../http/errors';
-import { renderableInvoice } from '../../test/renderable-fixtures';
-import { pdfText } from '../../test/pdf-reader';
+import { ApiError } from '@/server/http/errors';
+import { renderableInvoice } from '@/server/test/renderable-fixtures';
+import { pdfText } from '@/server/test/pdf-reader';
 import {
   PDF_BUSY_MESSAGE, PDF_PLACES_PER_ACCOUNT, PDF_TIMEOUT_MESSAGE, pdfPoolState, renderPdf, reserveRender, usePdfRendering,
 } from '../pdf-pool';

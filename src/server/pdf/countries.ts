@@ -1,4 +1,4 @@
-import { normalizeSearch } from '../../shared/search';
+import { normalizeSearch } from '@/shared/search';
 
 /**
  * Contacts and profiles store French country names ('France', 'Belgique', 'Côte d’Ivoire'…);

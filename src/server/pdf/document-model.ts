@@ -1,7 +1,7 @@
-import type { ClientType } from '../../shared/contacts';
-import { computeTotals, type DocumentKind, type DocumentTotals } from '../../shared/documents';
-import { toHundredths } from '../../shared/money';
-import type { OperationCategory, VatExemptionKey, VatRegime } from '../../shared/vat';
+import type { ClientType } from '@/shared/contacts';
+import { computeTotals, type DocumentKind, type DocumentTotals } from '@/shared/documents';
+import { toHundredths } from '@/shared/money';
+import type { OperationCategory, VatExemptionKey, VatRegime } from '@/shared/vat';
 
 /** A postal party: the issuer (from the user's profile) or the client (a contact). */
 export interface Party {

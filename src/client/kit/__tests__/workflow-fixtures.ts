@@ -1,4 +1,4 @@
-import type { Project, Task } from '../../../shared/workflow';
+import type { Project, Task } from '@/shared/projects-tasks';
 
 /** A project as the API returns it, with overrides. */
 export function makeProject(overrides: Partial<Project> = {}): Project {

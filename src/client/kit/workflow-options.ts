@@ -10,7 +10,7 @@ import {
   type Priority,
   type ProjectStatus,
   type TaskStatus,
-} from '../../shared/workflow';
+} from '@/shared/projects-tasks';
 import type { SelectOption } from '../ui/form-fields';
 
 /** SPEC 4: what each screen offers. Filters offer every value. */

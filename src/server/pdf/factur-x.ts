@@ -1,5 +1,5 @@
-import { compactBic, compactIban } from '../../shared/identifiers';
-import { withoutNonXmlChars } from '../../shared/xml-text';
+import { compactBic, compactIban } from '@/shared/identifiers';
+import { withoutNonXmlChars } from '@/shared/xml-text';
 import { countryCode } from './countries';
 import { documentTotals, prepaidCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
 import { legalMentions } from './legal-mentions';
