@@ -87,27 +87,37 @@ export async function waitForLinkSentTo(dataDirs: string | string[], to: string,
 }
 
 /**
- * Waits until no account e-mail is due or being sent (each was delivered, failed, or waits for a
- * later retry), whichever app on the database sends it.
+ * Waits until no e-mail (of `purpose` when given) is due or being sent: each was delivered, failed,
+ * or waits for a later retry, whichever of `apps` on the database sends it. "Nothing was sent" is
+ * then a fact, not a guess after a pause.
  */
-export async function accountMailSettled(app: FastifyInstance, db: Kysely<Database>, timeoutMs = 15_000): Promise<void> {
+export async function outboxSettled(
+  apps: FastifyInstance | FastifyInstance[],
+  db: Kysely<Database>,
+  { purpose, timeoutMs = 15_000 }: { purpose?: 'account' | 'document' | 'reminder'; timeoutMs?: number } = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    await app.outbox.idle();
+    for (const app of [apps].flat()) {
+      app.outbox.kick();
+      await app.outbox.idle();
+    }
     const now = new Date().toISOString();
-    const waiting = await db
+    let waiting = db
       .selectFrom('outbox_messages')
       .select('id')
-      .where('purpose', '=', 'account')
       .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('next_attempt_at', '<=', now), eb('lease_until', '>', now)]))
-      .limit(1)
-      .executeTakeFirst();
-    if (!waiting) return;
-    if (Date.now() > deadline) throw new Error('Account e-mails still waiting for delivery');
+      .where((eb) => eb.or([eb('next_attempt_at', '<=', now), eb('lease_until', '>', now)]));
+    if (purpose) waiting = waiting.where('purpose', '=', purpose);
+    if (!(await waiting.limit(1).executeTakeFirst())) return;
+    if (Date.now() > deadline) throw new Error('E-mails still waiting for delivery');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/** Waits until no account e-mail is due or being sent. */
+export const accountMailSettled = (app: FastifyInstance, db: Kysely<Database>, timeoutMs = 15_000) =>
+  outboxSettled(app, db, { purpose: 'account', timeoutMs });
 
 /**
  * A test reads the activation, reset or e-mail change link right after the request that stored it,

@@ -8,9 +8,13 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { useTestScryptCost } from '../modules/auth/passwords';
 import type { Mailer } from '../mail/mailer';
 import type { MailDeliverySettings } from '../mail/outbox';
 import { answerOnceAccountMailSettled, lastLinkSentTo } from './outbox';
+
+// 2^10 instead of 2^15 for the suites' own apps (auth.test.ts checks the real cost on its own app).
+useTestScryptCost(1024);
 
 /** Set by CI: the server suites then run on PostgreSQL as well as SQLite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;

@@ -127,7 +127,8 @@ describe('useRecordEditor', () => {
     await user.type(screen.getByLabelText('Titre'), 'Idées');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Note créée.')).toBeInTheDocument();
-    expect(currentPath()).toBe('/notes/9');
+    // The toast and the navigation are two renders: wait for the second, not a duration.
+    await waitFor(() => expect(currentPath()).toBe('/notes/9'));
   });
 
   it("refills the form from the update's answer", async () => {

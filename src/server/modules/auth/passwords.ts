@@ -3,7 +3,8 @@ import { checkPasswordStrength } from '@/shared/password-strength';
 
 // scrypt parameters (N = 2^15, r = 8, p = 1: ~32 MiB, a few tens of ms) are stored with each hash
 // so that they can be raised later without invalidating existing passwords.
-const N = 32768;
+export const SCRYPT_N = 32768;
+let N = SCRYPT_N;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -14,6 +15,14 @@ function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: nu
       err ? reject(err) : resolve(key),
     ),
   );
+}
+
+/**
+ * Test suites only (test-app.ts): hashes at a lower cost, so that the thousand sign-ups of a run
+ * don't spend minutes in scrypt. The hash still records its N, and verifying reads it from there.
+ */
+export function useTestScryptCost(n: number): void {
+  N = n;
 }
 
 export async function hashPassword(password: string): Promise<string> {

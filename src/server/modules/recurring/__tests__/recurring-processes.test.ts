@@ -31,21 +31,38 @@ afterAll(async () => {
   removeDir(dataDir);
 });
 
-/** How many outbox messages each invoice has, read from the database itself. */
-async function outboxCounts(): Promise<Map<number, number>> {
-  const query = "select document_id, count(*) as n from outbox_messages where document_kind = 'invoice' group by document_id";
-  let rows: { document_id: number; n: number | string }[];
+/** Rows of a query, read from the database itself (not through the servers under test). */
+async function queryRows<T>(query: string, parameters: unknown[] = []): Promise<T[]> {
   if (pgDatabase) {
     const client = new Client({ connectionString: pgDatabase.url });
     await client.connect();
-    rows = (await client.query(query)).rows;
+    let n = 0;
+    const rows = (await client.query(query.replace(/\?/g, () => `$${++n}`), parameters)).rows as T[];
     await client.end();
-  } else {
-    const db = new SQLite(path.join(dataDir, 'carnet.sqlite3'), { readonly: true });
-    rows = db.prepare(query).all() as typeof rows;
-    db.close();
+    return rows;
   }
+  const db = new SQLite(path.join(dataDir, 'carnet.sqlite3'), { readonly: true });
+  const rows = db.prepare(query).all(...parameters) as T[];
+  db.close();
+  return rows;
+}
+
+/** How many outbox messages each invoice has. */
+async function outboxCounts(): Promise<Map<number, number>> {
+  const rows = await queryRows<{ document_id: number; n: number | string }>(
+    "select document_id, count(*) as n from outbox_messages where document_kind = 'invoice' group by document_id",
+  );
   return new Map(rows.map((r) => [Number(r.document_id), Number(r.n)]));
+}
+
+/** Whether a recurrence job is due or under way in either server (what could still add an invoice). */
+async function recurringJobsAtWork(): Promise<boolean> {
+  const now = new Date().toISOString();
+  const rows = await queryRows(
+    "select id from jobs where kind like 'recurring:%' and status = 'pending' and (next_attempt_at <= ? or lease_until > ?)",
+    [now, now],
+  );
+  return rows.length > 0;
 }
 
 const label = TEST_DATABASE_URL ? 'two server processes on PostgreSQL' : 'SQLite, one server process';
@@ -79,8 +96,8 @@ it(`server processes generate each due occurrence exactly once (${label})`, asyn
   const list = async () => (await sends[0]('GET', '/api/recurring-invoices/')).body as any[];
   const deadline = Date.now() + 60_000;
   while ((await list()).some((r) => r.invoices_count < 1) && Date.now() < deadline) await sleep(200);
-  // A little longer: a duplicate, if any, would show now.
-  await sleep(1_500);
+  // Then until no recurrence job is due or running in either server: a duplicate, if any, shows now.
+  while ((await recurringJobsAtWork()) && Date.now() < deadline) await sleep(100);
 
   const rows = await list();
   expect(rows).toHaveLength(RECURRENCES);

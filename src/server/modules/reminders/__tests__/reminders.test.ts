@@ -6,6 +6,7 @@ import { createMailer, type Mailer, type OutgoingMail } from '@/server/mail/mail
 import { pay, viaInject } from '@/server/test/billing-fixtures';
 import { addDays } from '@/shared/dates';
 import { sleep } from '@/server/test/server-process';
+import { outboxSettled } from '@/server/test/outbox';
 import { SEND_REMINDER_LIMIT } from '../reminders.routes';
 
 /**
@@ -193,7 +194,7 @@ describe('sending a reminder', () => {
     expect((await remind(credited.id)).body.detail).toBe('Cette facture est entièrement couverte par un avoir : il n’y a rien à relancer.');
     expect((await reminders(credited.id)).body.refusal).toBe('Cette facture est entièrement couverte par un avoir : il n’y a rien à relancer.');
 
-    await sleep(50);
+    await outboxSettled([t.app, b.app], t.database.db);
     expect(sent.filter((m) => m.subject.includes(paid.invoice_number) || m.subject.includes(credited.invoice_number))).toEqual([]);
     expect(await t.database.db.selectFrom('invoice_reminders').select('id').where('invoice_id', 'in', [draft.id, paid.id, credited.id]).execute()).toEqual([]);
   });
@@ -309,7 +310,7 @@ describe('automatic reminders', () => {
     setToday(addDays(invoice.due_date, 200));
     await runBoth();
     expect(await levels()).toEqual([[invoice.id, 1, 1], [invoice.id, 2, 1]]);
-    await sleep(50);
+    await outboxSettled([t.app, b.app], t.database.db);
     expect(sent).toHaveLength(2);
     const jobs = await t.database.db.selectFrom('jobs').select(['dedupe_key', 'status']).where('kind', '=', 'reminders:send').execute();
     expect(jobs.sort((x, y) => x.dedupe_key.localeCompare(y.dedupe_key))).toEqual([
