@@ -93,31 +93,31 @@ const TaskDetailPage = lazyPage(
   'TaskDetailPage',
 );
 const QuoteListPage = lazyPage(
-  () => import(/* webpackChunkName: "route-quotes" */ '../features/documents/quote-list-page'),
+  () => import(/* webpackChunkName: "route-quotes" */ '../features/documents/quotes/quote-list-page'),
   'QuoteListPage',
 );
 const QuoteDetailPage = lazyPage(
-  () => import(/* webpackChunkName: "route-quote-detail" */ '../features/documents/quote-detail-page'),
+  () => import(/* webpackChunkName: "route-quote-detail" */ '../features/documents/quotes/quote-detail-page'),
   'QuoteDetailPage',
 );
 const InvoiceListPage = lazyPage(
-  () => import(/* webpackChunkName: "route-invoices" */ '../features/documents/invoice-list-page'),
+  () => import(/* webpackChunkName: "route-invoices" */ '../features/documents/invoices/invoice-list-page'),
   'InvoiceListPage',
 );
 const InvoiceDetailPage = lazyPage(
-  () => import(/* webpackChunkName: "route-invoice-detail" */ '../features/documents/invoice-detail-page'),
+  () => import(/* webpackChunkName: "route-invoice-detail" */ '../features/documents/invoices/invoice-detail-page'),
   'InvoiceDetailPage',
 );
 const RecurringInvoiceListPage = lazyPage(
-  () => import(/* webpackChunkName: "route-recurring-invoices" */ '../features/documents/recurring-invoice-list-page'),
+  () => import(/* webpackChunkName: "route-recurring-invoices" */ '../features/documents/recurring/recurring-invoice-list-page'),
   'RecurringInvoiceListPage',
 );
 const CreditNoteListPage = lazyPage(
-  () => import(/* webpackChunkName: "route-credit-notes" */ '../features/documents/credit-note-list-page'),
+  () => import(/* webpackChunkName: "route-credit-notes" */ '../features/documents/credit-notes/credit-note-list-page'),
   'CreditNoteListPage',
 );
 const CreditNoteDetailPage = lazyPage(
-  () => import(/* webpackChunkName: "route-credit-note-detail" */ '../features/documents/credit-note-detail-page'),
+  () => import(/* webpackChunkName: "route-credit-note-detail" */ '../features/documents/credit-notes/credit-note-detail-page'),
   'CreditNoteDetailPage',
 );
 const ReportsPage = lazyPage(

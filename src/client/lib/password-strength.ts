@@ -11,7 +11,7 @@ let loading: Promise<Checker> | null = null;
  * import that module statically from client code.
  */
 export function loadPasswordChecker(): Promise<Checker> {
-  loading ??= import(/* webpackChunkName: "password-strength" */ '../../shared/password-strength').then(
+  loading ??= import(/* webpackChunkName: "password-strength" */ '@/shared/password-strength').then(
     (module) => module.checkPasswordStrength,
     (err: unknown) => {
       loading = null; // a failed chunk load (network) is retried by the next form

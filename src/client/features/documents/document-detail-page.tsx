@@ -1,19 +1,15 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useMemo } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useMemo, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parisToday } from '@/shared/dates';
-import { asApiError } from '@/client/app/api';
 import { Alert } from '@/client/ui/alert';
 import { Button } from '@/client/ui/button';
-import { useConfirm } from '@/client/ui/confirm-dialog';
 import { FormActions } from '@/client/ui/form-fields';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
-import { useToast } from '@/client/ui/toast';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
 import { useGetProfileQuery } from '../profile';
-import { InvoiceRemindersSection } from '../reminders';
 import { DocumentActions } from './document-actions';
 import { DocumentDeposits } from './document-deposits';
 import { useDocumentEmail } from './document-email';
@@ -38,15 +34,12 @@ import { PdfPreview, useDocumentPdf } from './document-pdf';
 import { DocumentStatusBadges } from './document-status';
 import type { DocumentRecord, DocumentWritePayload } from './document.types';
 import {
-  useConvertQuoteToInvoiceMutation,
   useCreateDocumentMutation,
   useDeleteDocumentMutation,
   useGetDocumentQuery,
   useUpdateDocumentMutation,
 } from './documents.api';
 import { ErrorSummary } from './error-summary';
-import { InvoiceLedgerPanel } from './invoice-ledger-panel';
-import { RecurrenceOrigin } from './recurrence-origin';
 import { useDocumentOptions } from './use-document-options';
 
 const StyledForm = styled.form`
@@ -63,12 +56,32 @@ const parseId = (value: string | null | undefined): number | null => {
   return Number.isInteger(id) && id > 0 ? id : Number.NaN;
 };
 
+/** What the stored document's kind-specific parts are given. */
+export interface StoredDocumentContext {
+  saved: DocumentRecord;
+  /** A request of the page is under way: the kind's buttons wait too. */
+  busy: boolean;
+  /** An issued invoice: frozen (art. 242 nonies A du CGI), corrected by credit notes only. */
+  locked: boolean;
+}
+
+/**
+ * What a kind adds to the shared page (quotes/, invoices/): notes beside the status, buttons (and
+ * the dialogs they open) in the « Actions » card, panels under it.
+ */
+export interface DocumentKindParts {
+  subtitle?: (context: StoredDocumentContext) => ReactNode;
+  actions?: (context: StoredDocumentContext) => ReactNode;
+  panels?: (context: StoredDocumentContext) => ReactNode;
+}
+
 export interface DocumentDetailPageProps {
   kind: DocumentKind;
+  parts: DocumentKindParts;
 }
 
 /** /quotes/new, /quotes/{id}, /quotes/new?duplicate_id={id} and the same for invoices. */
-export function DocumentDetailPage({ kind }: DocumentDetailPageProps) {
+export function DocumentDetailPage({ kind, parts }: DocumentDetailPageProps) {
   const { id } = useParams();
   const [searchParams] = useSearchParams();
   const duplicateParam = id ? null : searchParams.get('duplicate_id');
@@ -77,6 +90,7 @@ export function DocumentDetailPage({ kind }: DocumentDetailPageProps) {
     <DocumentEditor
       key={`${kind}:${id ?? 'new'}:${duplicateParam ?? ''}`}
       kind={kind}
+      parts={parts}
       id={parseId(id)}
       duplicateId={parseId(duplicateParam)}
     />
@@ -85,16 +99,14 @@ export function DocumentDetailPage({ kind }: DocumentDetailPageProps) {
 
 interface DocumentEditorProps {
   kind: DocumentKind;
+  parts: DocumentKindParts;
   /** NaN when the route's id is not a number. */
   id: number | null;
   duplicateId: number | null;
 }
 
-function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
+function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
   const config = DOCUMENT_KINDS[kind];
-  const navigate = useNavigate();
-  const toast = useToast();
-  const confirm = useConfirm();
   const today = useMemo(() => parisToday(), []);
   const mode: Mode = id !== null ? 'edit' : duplicateId !== null ? 'duplicate' : 'create';
   const sourceId = id ?? duplicateId;
@@ -110,7 +122,6 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   const [createDocument, createState] = useCreateDocumentMutation();
   const [updateDocument, updateState] = useUpdateDocumentMutation();
   const [deleteDocument, deleteState] = useDeleteDocumentMutation();
-  const [convertQuote, convertState] = useConvertQuoteToInvoiceMutation();
   const email = useDocumentEmail(config);
 
   // The checks and the body read the form as it will be sent (the franchise's 0 %), at submit time.
@@ -190,7 +201,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
   }
 
   const saving = createState.isLoading || updateState.isLoading;
-  const busy = saving || deleteState.isLoading || convertState.isLoading || email.pending || pdf.pending !== null;
+  const busy = saving || deleteState.isLoading || email.pending || pdf.pending !== null;
 
   const onSendEmail = async () => {
     if (!saved) return;
@@ -213,28 +224,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
     editor.reset((current) => ({ ...current, status }));
   };
 
-  const onConvert = async () => {
-    if (!saved) return;
-    const ok = await confirm({
-      title: 'Convertir en facture',
-      message:
-        'Une facture brouillon sera créée avec le même client, les mêmes lignes, la même TVA et les mêmes mentions ; le devis sera marqué comme accepté.',
-      confirmLabel: 'Convertir',
-      destructive: false,
-    });
-    if (!ok) return;
-    try {
-      const result = await convertQuote({ id: saved.id }).unwrap();
-      toast.success('Le devis a été converti en facture.');
-      navigate(`/invoices/${result.id}`);
-    } catch (err) {
-      const data = asApiError(err)?.data as { detail?: string; invoice_id?: number } | undefined;
-      toast.error(data?.detail ?? 'Erreur lors de la conversion du devis en facture.');
-      // Already converted: open the invoice made from it.
-      if (typeof data?.invoice_id === 'number') navigate(`/invoices/${data.invoice_id}`);
-    }
-  };
-
+  const stored: StoredDocumentContext | null = saved ? { saved, busy, locked } : null;
   const errorsToShow = editor.errors ? formErrorMessages(editor.errors) : [];
   const refused = refusal?.during === 'save' ? describeSaveErrors(config, refusal.body) : [];
   const missing = refusal?.during === 'save' ? missingInformation(refusal.body) : [];
@@ -250,8 +240,7 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
           {saved && (
             <DocumentStatusBadges config={config} status={saved.status} label={saved.status_display} overdue={saved.is_overdue} />
           )}
-          {saved && kind === 'invoice' && !saved.number && <span>Numéro attribué à l&apos;émission de la facture</span>}
-          {saved && kind === 'invoice' && <RecurrenceOrigin invoiceId={saved.id} recurrenceId={saved.recurrence_id} />}
+          {stored && parts.subtitle?.(stored)}
         </StyledDocumentSubtitle>
       }
     >
@@ -267,14 +256,12 @@ function DocumentEditor({ kind, id, duplicateId }: DocumentEditorProps) {
           pdf={pdf}
           emailPending={email.pending}
           onSendEmail={onSendEmail}
-          onConvert={onConvert}
           onDelete={editor.remove}
+          kindActions={stored && parts.actions?.(stored)}
         />
       )}
       {saved && <DocumentDeposits document={saved} />}
-
-      {locked && saved && kind === 'invoice' && <InvoiceLedgerPanel invoice={saved} />}
-      {locked && saved && kind === 'invoice' && <InvoiceRemindersSection invoiceId={saved.id} issued={Boolean(saved.number)} />}
+      {stored && parts.panels?.(stored)}
 
       {pdf.previewUrl && saved && (
         <PdfPreview

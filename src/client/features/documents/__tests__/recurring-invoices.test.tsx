@@ -3,8 +3,8 @@ import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '@/shared/dates';
 import type { RecurringInvoice } from '@/shared/recurring';
 import { mockHttp, renderApp, signedIn } from '@/client/test/render';
-import { RECURRING_FORM_MESSAGES, validateRecurringForm } from '../make-recurring-dialog';
-import { RECURRING_LIST_MESSAGES } from '../recurring-invoice-list-page';
+import { RECURRING_FORM_MESSAGES, validateRecurringForm } from '../recurring/make-recurring-dialog';
+import { RECURRING_LIST_MESSAGES } from '../recurring/recurring-invoice-list-page';
 
 /** Recurring invoices (issue 15): the invoice page's « Rendre récurrente » dialog and the list page, with a real store. */
 

@@ -1,4 +1,4 @@
-import { DocumentListPage } from './document-list-page';
+import { DocumentListPage } from '../document-list-page';
 
 /** /invoices: the shared document list, for invoices. */
 export function InvoiceListPage() {

@@ -1,4 +1,4 @@
-import { DocumentListPage } from './document-list-page';
+import { DocumentListPage } from '../document-list-page';
 
 /** /credit-notes: the shared document list, for credit notes (avoirs). */
 export function CreditNoteListPage() {

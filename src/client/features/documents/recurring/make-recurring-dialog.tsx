@@ -12,8 +12,8 @@ import { Dialog, DialogActions, DialogIntro } from '@/client/ui/dialog';
 import { ChoiceField, Select, TextField } from '@/client/ui/form-fields';
 import { useToast } from '@/client/ui/toast';
 import { fieldErrorMessages, mapFieldErrors } from '@/client/kit/field-errors';
-import type { DocumentRecord } from './document.types';
-import { ErrorSummary } from './error-summary';
+import type { DocumentRecord } from '../document.types';
+import { ErrorSummary } from '../error-summary';
 import { useMakeRecurringMutation } from './recurring.api';
 
 const StyledFields = styled.div`

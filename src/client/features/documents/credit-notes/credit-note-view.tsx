@@ -9,17 +9,17 @@ import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { useToast } from '@/client/ui/toast';
-import { useGetProfileQuery } from '../profile';
-import { useDocumentEmail } from './document-email';
-import { EmailDeliveryStatus } from './email-delivery';
-import { CREDIT_NOTE_CONFIG, UNKNOWN_CLIENT } from './document-kinds';
-import { PdfFingerprint, StyledDocumentSubtitle, StyledDocumentToolbar } from './document-page-parts';
-import { useDocumentPdf } from './document-pdf';
-import { DocumentStatusBadge } from './document-status';
-import { DocumentTotals } from './document-totals';
-import type { DocumentLine } from './document.types';
-import { useGetDocumentQuery } from './documents.api';
-import { rateLabel } from './vat';
+import { useGetProfileQuery } from '@/client/features/profile';
+import { useDocumentEmail } from '../document-email';
+import { EmailDeliveryStatus } from '../email-delivery';
+import { CREDIT_NOTE_CONFIG, UNKNOWN_CLIENT } from '../document-kinds';
+import { PdfFingerprint, StyledDocumentSubtitle, StyledDocumentToolbar } from '../document-page-parts';
+import { useDocumentPdf } from '../document-pdf';
+import { DocumentStatusBadge } from '../document-status';
+import { DocumentTotals } from '../document-totals';
+import type { DocumentLine } from '../document.types';
+import { useGetDocumentQuery } from '../documents.api';
+import { rateLabel } from '../vat';
 
 const config = CREDIT_NOTE_CONFIG;
 

@@ -9,13 +9,13 @@ import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '@/client/ui/
 import { DecimalField } from '@/client/ui/decimal-field';
 import { ChoiceField, TextArea } from '@/client/ui/form-fields';
 import { useToast } from '@/client/ui/toast';
-import { useGetProfileQuery } from '../profile';
-import { describeSaveErrors } from './document-form';
-import { CREDIT_NOTE_CONFIG } from './document-kinds';
-import { DocumentTotals } from './document-totals';
-import { ErrorSummary } from './error-summary';
-import type { DocumentRecord } from './document.types';
-import { useIssueCreditNoteMutation } from './documents.api';
+import { useGetProfileQuery } from '@/client/features/profile';
+import { describeSaveErrors } from '../document-form';
+import { CREDIT_NOTE_CONFIG } from '../document-kinds';
+import { DocumentTotals } from '../document-totals';
+import { ErrorSummary } from '../error-summary';
+import type { DocumentRecord } from '../document.types';
+import { useIssueCreditNoteMutation } from '../documents.api';
 import {
   creditLinesFrom,
   creditLinesTotals,
@@ -24,8 +24,8 @@ import {
   validateCreditNote,
   type CreditLine,
   type CreditNoteMode,
-} from './invoice-ledger';
-import { rateLabel } from './vat';
+} from '../invoice-ledger';
+import { rateLabel } from '../vat';
 
 const StyledLine = styled.fieldset<{ $selected: boolean }>`
   display: grid;

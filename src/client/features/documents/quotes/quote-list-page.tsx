@@ -1,4 +1,4 @@
-import { DocumentListPage } from './document-list-page';
+import { DocumentListPage } from '../document-list-page';
 
 /** /quotes: the shared document list, for quotes. */
 export function QuoteListPage() {

@@ -14,8 +14,8 @@ import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { useToast } from '@/client/ui/toast';
 import { VisuallyHidden } from '@/client/ui/visually-hidden';
 import { fieldErrorMessages, mapFieldErrors } from '@/client/kit/field-errors';
-import type { CreditNoteSummary, DocumentRecord, Payment } from './document.types';
-import { useDeletePaymentMutation, useRecordPaymentMutation } from './documents.api';
+import type { CreditNoteSummary, DocumentRecord, Payment } from '../document.types';
+import { useDeletePaymentMutation, useRecordPaymentMutation } from '../documents.api';
 import {
   LEDGER_MESSAGES,
   PAYMENT_FIELDS,
@@ -26,8 +26,8 @@ import {
   validatePayment,
   type PaymentErrors,
   type PaymentForm,
-} from './invoice-ledger';
-import { PdfFingerprint } from './document-page-parts';
+} from '../invoice-ledger';
+import { PdfFingerprint } from '../document-page-parts';
 
 const StyledSection = styled.section`
   display: flex;
