@@ -6,6 +6,7 @@ import type { ReceiptsIssuer } from '../modules/reports/receipts-pdf';
 import type { ReceiptsBookData } from '../modules/reports/reports.service';
 import type { RenderableDocument } from './document-model';
 import type { PdfTask } from './pdf-worker';
+import { workerFromSources } from './worker-from-sources';
 
 /**
  * PDFs (documents, and the receipts book) are rendered in worker threads (piscina), one document
@@ -71,8 +72,9 @@ export interface RenderReservation {
   release(): void;
 }
 
-/** From a build, the compiled worker; from the sources (jest, tsx), a loader that compiles it. */
-const WORKER_FILE = path.join(__dirname, __filename.endsWith('.ts') ? 'pdf-worker.source.cjs' : 'pdf-worker.js');
+/** From a build, the compiled worker; from the sources (jest, tsx), their bundle (worker-from-sources.ts). */
+const workerFile = () =>
+  __filename.endsWith('.ts') ? workerFromSources(path.join(__dirname, 'pdf-worker.ts')) : path.join(__dirname, 'pdf-worker.js');
 
 let settings: PdfRenderingSettings = { workers: availableParallelism(), timeoutMs: 30_000 };
 let pool: Piscina<PdfTask, Uint8Array> | null = null;
@@ -81,7 +83,7 @@ let users = 0;
 
 const createPool = () =>
   new Piscina<PdfTask, Uint8Array>({
-    filename: WORKER_FILE,
+    filename: workerFile(),
     minThreads: settings.workers,
     maxThreads: settings.workers,
     // The scheduler below never gives it more renders than threads.

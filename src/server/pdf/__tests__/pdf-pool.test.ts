@@ -7,7 +7,7 @@ import {
 
 /**
  * The PDF worker pool itself (the app's use of it: modules/documents/__tests__/pdf-availability.test.ts).
- * Threads run the TypeScript sources here, through pdf-worker.source.cjs.
+ * Threads run the TypeScript sources here, bundled by worker-from-sources.ts.
  */
 
 const heavy = renderableInvoice({
