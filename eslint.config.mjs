@@ -1,10 +1,14 @@
 // @ts-check
 // `npm run lint` (eslint . --max-warnings 0). Layers (README, « Architecture »):
-//   shared ← server;  shared ← client/ui, client/lib ← client/kit ← client/features ← client/app
+//   shared ← client/ui, client/lib ← client/kit ← client/features ← client/app
 // A feature reaches another feature only through that feature's index.ts.
+//   shared ← server infrastructure (db, http, plugins, mail, jobs, pdf) ← server/modules ← composition root
+// A module reaches another module only through that module's index.ts; in a module, routes use only
+// their own services, and only repositories build queries.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -13,6 +17,13 @@ import tseslint from 'typescript-eslint';
  * only mounts the app, belongs to none and is not checked). */
 const elements = [
   { type: 'shared', pattern: 'src/shared', partialMatch: false },
+  // Server infrastructure: knows nothing of the modules (the database and its migrations, HTTP
+  // helpers, Fastify plugins, mail, background jobs, PDF rendering).
+  { type: 'server-infra', pattern: 'src/server/{db,http,plugins,mail,jobs,pdf}', partialMatch: false },
+  { type: 'server-module', pattern: 'src/server/modules/*', partialMatch: false, capture: ['name'] },
+  { type: 'server-test', pattern: 'src/server/test', partialMatch: false },
+  // The composition root: app.ts, context.ts, main.ts, tools/ (and the server-wide tests); config.ts
+  // and fifo-lock.ts, also here, count as infrastructure (policies below).
   { type: 'server', pattern: 'src/server', partialMatch: false },
   { type: 'app', pattern: 'src/client/app', partialMatch: false },
   { type: 'feature', pattern: 'src/client/features/*', partialMatch: false, capture: ['name'] },
@@ -23,13 +34,47 @@ const elements = [
 ];
 
 /** Test files: the test helpers in src/client/test are theirs alone. */
-const files = [{ category: 'test', pattern: ['**/__tests__/**', 'src/client/test/**'] }];
+const files = [{ category: 'test', pattern: ['**/__tests__/**', 'src/client/test/**', 'src/server/test/**'] }];
 
 /** Who may import whom (anything not allowed here is an error). */
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+/** The two infrastructure files at the server's root (elements are folders). */
+const SERVER_ROOT_INFRA = ['config.ts', 'fifo-lock.ts'];
+const toServerRootInfra = { to: { element: { type: 'server', fileInternalPath: SERVER_ROOT_INFRA } } };
 const policies = [
   { from: { element: { type: 'shared' } }, allow: to('shared') },
-  { from: { element: { type: 'server' } }, allow: to('server', 'shared') },
+  // The server. Infrastructure never imports a module: a module hands it what it needs (a render
+  // task, a link redactor) instead.
+  { from: { element: { type: 'server-infra' } }, allow: [to('server-infra', 'shared'), toServerRootInfra] },
+  // A module: its own files, infrastructure, the context's types, and another module only through its
+  // index.ts (its public API: service factories, route registration, job handlers, types).
+  {
+    from: { element: { type: 'server-module' } },
+    allow: [
+      to('server-infra', 'shared'),
+      { to: { element: { type: 'server-module', captured: { name: '{{ from.element.captured.name }}' } } } },
+      { to: { element: { type: 'server-module', fileInternalPath: 'index.ts' } } },
+      { to: { element: { type: 'server', fileInternalPath: 'context.ts' } } },
+      toServerRootInfra,
+    ],
+  },
+  // Routes use their own module's services and schemas, HTTP helpers and plugins, the context's types:
+  // never a repository, the database, another module (the module's index.ts hands them their services).
+  {
+    from: { element: { type: 'server-module' }, file: { path: '**/*.routes.ts' } },
+    disallow: [
+      { to: { element: { type: 'server-module' }, file: { path: '**/*.repository.ts' } } },
+      { to: { element: { type: 'server-infra' }, file: { path: 'src/server/db/**' } } },
+      { to: { element: { type: 'server-module', captured: { name: '!{{ from.element.captured.name }}' } } } },
+    ],
+    message: 'Une route n’utilise que les services et schémas de son module (pas de dépôt, de base ni d’autre module).',
+  },
+  // The composition root wires everything, a module through its index.ts.
+  {
+    from: { element: { type: 'server' } },
+    allow: [to('server', 'server-infra', 'shared'), { to: { element: { type: 'server-module', fileInternalPath: 'index.ts' } } }],
+  },
+  { from: { element: { type: 'server', fileInternalPath: SERVER_ROOT_INFRA } }, disallow: to('server-module') },
   { from: { element: { type: 'lib' } }, allow: to('lib', 'shared') },
   { from: { element: { type: 'ui' } }, allow: to('ui', 'lib', 'shared') },
   // The form and editor kit (badges, due dates, pickers, list toolbar): no feature, no store.
@@ -49,6 +94,11 @@ const policies = [
   { from: { element: { type: 'app' } }, allow: to('app', 'feature', 'kit', 'ui', 'lib', 'shared') },
   { from: { element: { type: 'client-test' } }, allow: to('client-test', 'app', 'ui', 'lib', 'shared') },
   { from: { file: { categories: 'test' } }, allow: to('client-test') },
+  // Server tests and their helpers reach whatever they check.
+  {
+    from: { element: { types: { anyOf: ['server', 'server-infra', 'server-module', 'server-test'] } }, file: { categories: 'test' } },
+    allow: to('server', 'server-infra', 'server-module', 'server-test', 'shared'),
+  },
 ];
 
 export default defineConfig([

@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { ApiError } from '../http/errors';
-import type { ReceiptsIssuer } from '../modules/reports/receipts-pdf';
-import type { ReceiptsBookData } from '../modules/reports/reports.service';
+import type { ReceiptsIssuer } from './receipts-pdf';
+import type { ReceiptsBookData } from './receipts-book';
 import type { RenderableDocument } from './document-model';
 import type { PdfTask } from './pdf-worker';
 

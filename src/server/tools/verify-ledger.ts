@@ -10,8 +10,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { ApiError } from '../http/errors';
-import { useLedgerKey } from '../modules/ledger/ledger-seal';
-import { ledgerService } from '../modules/ledger/ledger.service';
+import { ledgerService, useLedgerKey } from '../modules/ledger';
 
 function checkpointArgument(args: string[]): unknown {
   const at = args.indexOf('--checkpoint');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
+import { inTransaction } from '@/server/db/database';
 import type { OutgoingMail } from '@/server/mail/mailer';
 import { enqueueAccountMail, type MailDelivery } from '@/server/mail/outbox';
 import {
@@ -45,7 +46,7 @@ export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, 
    */
   async function withAccountMail<T>(work: (trx: Kysely<Database>, queue: QueueAccountMail) => Promise<T>): Promise<T> {
     let queued = false;
-    const result = await db.transaction().execute((trx) =>
+    const result = await inTransaction(db, (trx) =>
       work(trx, async (ownerId, mail) => {
         await enqueueAccountMail(trx, { ownerId, mail });
         queued = true;

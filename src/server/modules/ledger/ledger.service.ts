@@ -32,3 +32,5 @@ export function ledgerService(db: Kysely<Database>, dialect: Dialect) {
     },
   };
 }
+
+export type LedgerService = ReturnType<typeof ledgerService>;

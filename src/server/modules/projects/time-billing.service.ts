@@ -5,8 +5,7 @@ import { inTransaction, type Dialect } from '@/server/db/database';
 import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
 import { idList, idOrNull } from '@/server/http/fields';
 import { assertOwned } from '@/server/http/owned-refs';
-import { INVOICE_KIND } from '../documents/document-kinds';
-import { documentsService } from '../documents/documents.service';
+import { documentsService, INVOICE_KIND } from '@/server/modules/documents';
 import { projectsRepository } from './projects.repository';
 
 /**
@@ -126,3 +125,9 @@ async function refuseUnbillable(trx: Kysely<Database>, projectId: number, chosen
     }),
   });
 }
+
+/** "Facturer le temps" on the module's database (routes get this, not the handle). */
+export const timeBillingService = (db: Kysely<Database>, dialect: Dialect) => ({
+  invoiceProjectTime: (ownerId: number, projectId: number, body: unknown) => invoiceProjectTime(db, dialect, ownerId, projectId, body),
+});
+export type TimeBillingService = ReturnType<typeof timeBillingService>;
