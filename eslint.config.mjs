@@ -9,6 +9,7 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -101,6 +102,59 @@ const policies = [
   },
 ];
 
+/** Query building belongs to repositories (and db/): anywhere else, `kysely` gives types only. */
+const KYSELY_TYPES_ONLY = {
+  name: 'kysely',
+  allowTypeImports: true,
+  message: 'Seuls les dépôts (*.repository.ts) et db/ construisent des requêtes : importez `type { Kysely, … }` pour passer un handle.',
+};
+const QUERY_BUILDING = [
+  {
+    selector: "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]",
+    message: 'Une requête se construit dans un dépôt (*.repository.ts), pas ici.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+    message: 'Une transaction passe par inTransaction (db/database.ts) : elle rejoint celle de l’appelant.',
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']", message: 'Le SQL brut appartient aux dépôts (*.repository.ts) et à db/.' },
+];
+/** A route reaches the database only through its services (the module's index.ts hands them over). */
+const ROUTE_WITHOUT_DB = [
+  { selector: "MemberExpression[object.name='ctx'][property.name='db']", message: 'Une route ne touche pas ctx.db : index.ts lui donne ses services.' },
+  {
+    selector: "VariableDeclarator[init.name='ctx'] > ObjectPattern > Property[key.name='db']",
+    message: 'Une route ne touche pas ctx.db : index.ts lui donne ses services.',
+  },
+];
+/**
+ * Being restructured on branch core (issue 24, the invoicing core): the documents module's files that
+ * still reach other modules' internals, build queries outside a repository or give routes the
+ * database. Remove each once core lands.
+ */
+const DOCUMENTS_BOUNDARY_EXCEPTIONS = [
+  'src/server/modules/documents/document-sending.ts',
+  'src/server/modules/documents/documents.repository.ts',
+  'src/server/modules/documents/documents.service.ts',
+  'src/server/modules/documents/issuing.ts',
+  'src/server/modules/documents/settlement.service.ts',
+];
+const DOCUMENTS_QUERY_EXCEPTIONS = [
+  'src/server/modules/documents/deposit-rules.ts',
+  'src/server/modules/documents/deposits.service.ts',
+  'src/server/modules/documents/document-sending.ts',
+  'src/server/modules/documents/documents.service.ts',
+  'src/server/modules/documents/issuing.ts',
+  'src/server/modules/documents/ledger-backfill.ts',
+  'src/server/modules/documents/numbering.ts',
+  'src/server/modules/documents/outstanding.ts',
+  'src/server/modules/documents/settlement.service.ts',
+];
+const DOCUMENTS_ROUTE_EXCEPTIONS = [
+  'src/server/modules/documents/documents.routes.ts',
+  'src/server/modules/documents/document-delivery.routes.ts',
+];
+
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -167,5 +221,46 @@ export default defineConfig([
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies }],
     },
+  },
+  {
+    // Only repositories build queries (rule 2 of the server's walls). Infrastructure that owns its table
+    // (jobs, the outbox, the rate limiter) or builds queries for repositories (list filters, owned
+    // references, dashboard order) is persistence code too.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      'src/server/db/**',
+      'src/server/jobs/**',
+      'src/server/mail/outbox.ts',
+      'src/server/plugins/rate-limit.ts',
+      'src/server/http/{list-filters,owned-refs,dashboard-order}.ts',
+      'src/server/test/**',
+      '**/__tests__/**',
+      ...DOCUMENTS_QUERY_EXCEPTIONS,
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [KYSELY_TYPES_ONLY] }],
+      'no-restricted-syntax': ['error', ...QUERY_BUILDING],
+    },
+  },
+  {
+    files: ['src/server/modules/*/*.routes.ts'],
+    ignores: DOCUMENTS_ROUTE_EXCEPTIONS,
+    rules: { 'no-restricted-syntax': ['error', ...QUERY_BUILDING, ...ROUTE_WITHOUT_DB] },
+  },
+  {
+    // No import cycle in the server (a module cycle hides behind its files: documents → ledger → documents).
+    files: ['src/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only the extensions listed here (.js by default) with these parsers.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: DOCUMENTS_BOUNDARY_EXCEPTIONS,
+    rules: { 'boundaries/dependencies': 'off' },
   },
 ]);

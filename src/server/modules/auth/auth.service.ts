@@ -266,11 +266,10 @@ export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, 
       if (!user || !email) return null;
       if (await users.findByEmail(email)) throw badRequest({ error: EMAIL_TAKEN });
       // Only while the address is still pending: of two concurrent clicks, one changes it.
-      const result = await db.updateTable('users').set({ email, pending_email: null })
-        .where('id', '=', user.id).where('pending_email', '=', email).executeTakeFirst()
+      const confirmed = await users.confirmPendingEmail(user.id, email)
         // Unique index: the address was registered meanwhile.
         .catch(() => { throw badRequest({ error: EMAIL_TAKEN }); });
-      return Number(result.numUpdatedRows) === 1 ? email : null;
+      return confirmed ? email : null;
     },
   };
 }

@@ -155,17 +155,14 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
         const contact = await repoTx.find(ownerId, id);
         if (!contact) throw notFound();
         // Quotes and invoices must keep their client (tasks and projects just lose the link).
-        for (const table of ['quotes', 'invoices'] as const) {
-          const used = await trx.selectFrom(table).select('id').where('owner_id', '=', ownerId).where('client_id', '=', id).executeTakeFirst();
-          if (used) {
-            throw badRequest({
-              detail: 'Ce contact est le client de devis ou de factures : il ne peut pas être supprimé tant que ces documents existent.',
-            });
-          }
+        if (await repoTx.isDocumentClient(ownerId, id)) {
+          throw badRequest({
+            detail: 'Ce contact est le client de devis ou de factures : il ne peut pas être supprimé tant que ces documents existent.',
+          });
         }
         // Its recurring invoices go with it (the foreign key cascades; the confirmation says so): each
         // leaves its history entry, as any deletion does.
-        const series = await trx.selectFrom('recurring_invoices').select(['id', 'title']).where('owner_id', '=', ownerId).where('client_id', '=', id).execute();
+        const series = await repoTx.recurringSeries(ownerId, id);
         for (const s of series) {
           await recordActivity(trx, {
             ownerId, objectType: 'recurring_invoice', objectId: s.id, label: s.title, action: 'supprimé',

@@ -284,7 +284,7 @@ export function recurringService(options: RecurringServiceOptions) {
           enforceVat: false,
           activityChanges: `(Facture récurrente: ${RECURRENCE_FREQUENCY_LABELS[frequency]}; Occurrence: ${frenchDate(occurrence)})`,
         });
-        await trx.updateTable('invoices').set({ recurrence_id: row.id, occurrence_date: occurrence }).where('id', '=', created.id).execute();
+        await txRepo.linkOccurrence(created.id, row.id, occurrence);
         if (issue) {
           const view = await documents.get(row.owner_id, created.id);
           const { document: live, user } = await liveRenderable(trx, INVOICE_KIND, row.owner_id, view);
