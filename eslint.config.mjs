@@ -64,7 +64,7 @@ const policies = [
   {
     from: { element: { type: 'server-module' }, file: { path: '**/*.routes.ts' } },
     disallow: [
-      { to: { element: { type: 'server-module' }, file: { path: '**/*.repository.ts' } } },
+      { to: { element: { type: 'server-module' }, file: { path: 'src/server/modules/*/*.repository.ts' } } },
       { to: { element: { type: 'server-infra' }, file: { path: 'src/server/db/**' } } },
       { to: { element: { type: 'server-module', captured: { name: '!{{ from.element.captured.name }}' } } } },
     ],
@@ -246,7 +246,11 @@ export default defineConfig([
   {
     files: ['src/server/modules/*/*.routes.ts'],
     ignores: DOCUMENTS_ROUTE_EXCEPTIONS,
-    rules: { 'no-restricted-syntax': ['error', ...QUERY_BUILDING, ...ROUTE_WITHOUT_DB] },
+    rules: {
+      'no-restricted-syntax': ['error', ...QUERY_BUILDING, ...ROUTE_WITHOUT_DB],
+      // Within its own module too (the boundaries rule skips a module's own files by default): no repository.
+      'boundaries/dependencies': ['error', { default: 'disallow', policies, checkInternals: true }],
+    },
   },
   {
     // No import cycle in the server (a module cycle hides behind its files: documents → ledger → documents).
