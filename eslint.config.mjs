@@ -44,8 +44,9 @@ const SERVER_ROOT_INFRA = ['config.ts', 'fifo-lock.ts'];
 const toServerRootInfra = { to: { element: { type: 'server', fileInternalPath: SERVER_ROOT_INFRA } } };
 const policies = [
   { from: { element: { type: 'shared' } }, allow: to('shared') },
-  // The server. Infrastructure never imports a module: a module hands it what it needs (a render
-  // task, a link redactor) instead.
+  // The server. Infrastructure never imports a module: what it needs of one lives in it (the receipts
+  // book's model and PDF in pdf/, link redaction in http/) or is handed to it (app.ts wires the outbox's
+  // archived-PDF reader).
   { from: { element: { type: 'server-infra' } }, allow: [to('server-infra', 'shared'), toServerRootInfra] },
   // A module: its own files, infrastructure, the context's types, and another module only through its
   // index.ts (its public API: service factories, route registration, job handlers, types).
@@ -59,16 +60,17 @@ const policies = [
       toServerRootInfra,
     ],
   },
-  // Routes use their own module's services and schemas, HTTP helpers and plugins, the context's types:
-  // never a repository, the database, another module (the module's index.ts hands them their services).
+  // Routes use their own module's services and schemas, HTTP helpers and plugins (rate limits), the
+  // context's types: never a repository, db/, mail/, jobs/, pdf/ or another module (the module's
+  // index.ts hands them their services).
   {
     from: { element: { type: 'server-module' }, file: { path: '**/*.routes.ts' } },
     disallow: [
       { to: { element: { type: 'server-module' }, file: { path: 'src/server/modules/*/*.repository.ts' } } },
-      { to: { element: { type: 'server-infra' }, file: { path: 'src/server/db/**' } } },
+      { to: { element: { type: 'server-infra' }, file: { path: 'src/server/{db,mail,jobs,pdf}/**' } } },
       { to: { element: { type: 'server-module', captured: { name: '!{{ from.element.captured.name }}' } } } },
     ],
-    message: 'Une route n’utilise que les services et schémas de son module (pas de dépôt, de base ni d’autre module).',
+    message: 'Une route n’utilise que les services et schémas de son module, http/ et plugins/ (pas de dépôt, de db/, mail/, jobs/, pdf/ ni d’autre module).',
   },
   // The composition root wires everything, a module through its index.ts.
   {
@@ -133,6 +135,7 @@ const ROUTE_WITHOUT_DB = [
  * database. Remove each once core lands.
  */
 const DOCUMENTS_BOUNDARY_EXCEPTIONS = [
+  'src/server/modules/documents/document-delivery.routes.ts',
   'src/server/modules/documents/document-sending.ts',
   'src/server/modules/documents/documents.repository.ts',
   'src/server/modules/documents/documents.service.ts',

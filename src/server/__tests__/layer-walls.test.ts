@@ -20,6 +20,7 @@ const CASES = {
   ],
   routeImportsKysely: ['src/server/modules/tasks/tasks.routes.ts', "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n"],
   routeImportsRepository: ['src/server/modules/tasks/tasks.routes.ts', "import { tasksRepository } from './tasks.repository';\nexport const x = tasksRepository;\n"],
+  routeImportsOutbox: ['src/server/modules/tasks/tasks.routes.ts', "import { enqueueMail } from '@/server/mail/outbox';\nexport const x = enqueueMail;\n"],
   routeImportsModule: ['src/server/modules/tasks/tasks.routes.ts', "import { searchModule } from '@/server/modules/search';\nexport const x = searchModule;\n"],
   routeTouchesDb: [
     'src/server/modules/tasks/tasks.routes.ts',
@@ -72,8 +73,12 @@ test('a route imports neither kysely at run time, nor a repository, nor another 
   expect(rules('routeImportsKysely')).toEqual(['no-restricted-imports', 'no-restricted-syntax']);
   expect(found.routeImportsKysely[0].message).toMatch(/Seuls les dépôts \(\*\.repository\.ts\) et db\/ construisent des requêtes/);
   expect(found.routeImportsRepository).toEqual([
-    { rule: 'boundaries/dependencies', message: 'Une route n’utilise que les services et schémas de son module (pas de dépôt, de base ni d’autre module).' },
+    {
+      rule: 'boundaries/dependencies',
+      message: 'Une route n’utilise que les services et schémas de son module, http/ et plugins/ (pas de dépôt, de db/, mail/, jobs/, pdf/ ni d’autre module).',
+    },
   ]);
+  expect(rules('routeImportsOutbox')).toEqual(['boundaries/dependencies']);
   expect(rules('routeImportsModule')).toEqual(['boundaries/dependencies']);
   expect(found.routeTouchesDb).toEqual([{ rule: 'no-restricted-syntax', message: 'Une route ne touche pas ctx.db : index.ts lui donne ses services.' }]);
 });
