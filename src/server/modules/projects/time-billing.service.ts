@@ -37,7 +37,7 @@ export const TIME_BILLING_MESSAGES = {
 const hoursOf = (t: { actual_centihours: number; estimated_centihours: number }) =>
   t.actual_centihours > 0 ? t.actual_centihours : t.estimated_centihours;
 
-export async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerId: number, projectId: number, body: unknown) {
+async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerId: number, projectId: number, body: unknown) {
   return inTransaction(db, async (trx) => {
     const project = await projectsRepository(trx).find(ownerId, projectId);
     if (!project) throw notFound();

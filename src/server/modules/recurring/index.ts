@@ -4,8 +4,6 @@ import { recurringServiceFor, registerRecurringJobs } from './recurring.jobs';
 import { recurringRoutes } from './recurring.routes';
 
 /** Recurring invoices: routes, and the job that generates the occurrences. */
-export { RECURRING_SCAN_JOB, RECURRING_SCAN_INTERVAL_MS, recurringServiceFor } from './recurring.jobs';
-
 export async function recurringModule(app: FastifyInstance, ctx: AppContext) {
   const recurring = recurringServiceFor(ctx);
   const { scanIfDue } = registerRecurringJobs(ctx, recurring);

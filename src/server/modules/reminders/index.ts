@@ -6,8 +6,6 @@ import { remindersRoutes } from './reminders.routes';
 import { remindersService } from './reminders.service';
 
 /** Reminders of overdue invoices: routes, and the automatic reminders' jobs. */
-export { REMINDER_JOBS, AUTOMATIC_REMINDERS_INTERVAL_MS } from './reminders.jobs';
-
 export async function remindersModule(app: FastifyInstance, ctx: AppContext) {
   const reminders = remindersService(ctx.db, ctx.dialect);
   const appName = mailFromParts(ctx.config.mailFrom).name;

@@ -247,7 +247,6 @@ export function reportsService(db: Kysely<Database>) {
       };
     },
 
-    issuer: (ownerId: number) => repo.issuer(ownerId),
     /** The book as a PDF, in the PDF pool: a busy year's book must not hold up the event loop (issue 16). */
     receiptsBookPdf: async (book: ReceiptsBookData, ownerId: number) => renderReceiptsBookPdf(book, await repo.issuer(ownerId), ownerId),
   };
