@@ -1,10 +1,15 @@
 // @ts-check
 // `npm run lint` (eslint . --max-warnings 0). Layers (README, « Architecture »):
-//   shared ← server;  shared ← client/ui, client/lib ← client/kit ← client/features ← client/app
+//   shared ← client/ui, client/lib ← client/kit ← client/features ← client/app
 // A feature reaches another feature only through that feature's index.ts.
+//   shared ← server infrastructure (db, http, plugins, mail, jobs, pdf) ← server/modules ← composition root
+// A module reaches another module only through that module's index.ts; in a module, routes use only
+// their own services, and only repositories build queries.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -13,6 +18,13 @@ import tseslint from 'typescript-eslint';
  * only mounts the app, belongs to none and is not checked). */
 const elements = [
   { type: 'shared', pattern: 'src/shared', partialMatch: false },
+  // Server infrastructure: knows nothing of the modules (the database and its migrations, HTTP
+  // helpers, Fastify plugins, mail, background jobs, PDF rendering).
+  { type: 'server-infra', pattern: 'src/server/{db,http,plugins,mail,jobs,pdf}', partialMatch: false },
+  { type: 'server-module', pattern: 'src/server/modules/*', partialMatch: false, capture: ['name'] },
+  { type: 'server-test', pattern: 'src/server/test', partialMatch: false },
+  // The composition root: app.ts, context.ts, main.ts, tools/ (and the server-wide tests); config.ts
+  // and fifo-lock.ts, also here, count as infrastructure (policies below).
   { type: 'server', pattern: 'src/server', partialMatch: false },
   { type: 'app', pattern: 'src/client/app', partialMatch: false },
   { type: 'feature', pattern: 'src/client/features/*', partialMatch: false, capture: ['name'] },
@@ -23,13 +35,49 @@ const elements = [
 ];
 
 /** Test files: the test helpers in src/client/test are theirs alone. */
-const files = [{ category: 'test', pattern: ['**/__tests__/**', 'src/client/test/**'] }];
+const files = [{ category: 'test', pattern: ['**/__tests__/**', 'src/client/test/**', 'src/server/test/**'] }];
 
 /** Who may import whom (anything not allowed here is an error). */
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+/** The two infrastructure files at the server's root (elements are folders). */
+const SERVER_ROOT_INFRA = ['config.ts', 'fifo-lock.ts'];
+const toServerRootInfra = { to: { element: { type: 'server', fileInternalPath: SERVER_ROOT_INFRA } } };
 const policies = [
   { from: { element: { type: 'shared' } }, allow: to('shared') },
-  { from: { element: { type: 'server' } }, allow: to('server', 'shared') },
+  // The server. Infrastructure never imports a module: what it needs of one lives in it (the receipts
+  // book's model and PDF in pdf/, link redaction in http/) or is handed to it (app.ts wires the outbox's
+  // archived-PDF reader).
+  { from: { element: { type: 'server-infra' } }, allow: [to('server-infra', 'shared'), toServerRootInfra] },
+  // A module: its own files, infrastructure, the context's types, and another module only through its
+  // index.ts (its public API: service factories, route registration, job handlers, types).
+  {
+    from: { element: { type: 'server-module' } },
+    allow: [
+      to('server-infra', 'shared'),
+      { to: { element: { type: 'server-module', captured: { name: '{{ from.element.captured.name }}' } } } },
+      { to: { element: { type: 'server-module', fileInternalPath: 'index.ts' } } },
+      { to: { element: { type: 'server', fileInternalPath: 'context.ts' } } },
+      toServerRootInfra,
+    ],
+  },
+  // Routes use their own module's services and schemas, HTTP helpers and plugins (rate limits), the
+  // context's types: never a repository, db/, mail/, jobs/, pdf/ or another module (the module's
+  // index.ts hands them their services).
+  {
+    from: { element: { type: 'server-module' }, file: { path: '**/*.routes.ts' } },
+    disallow: [
+      { to: { element: { type: 'server-module' }, file: { path: 'src/server/modules/*/*.repository.ts' } } },
+      { to: { element: { type: 'server-infra' }, file: { path: 'src/server/{db,mail,jobs,pdf}/**' } } },
+      { to: { element: { type: 'server-module', captured: { name: '!{{ from.element.captured.name }}' } } } },
+    ],
+    message: 'Une route n’utilise que les services et schémas de son module, http/ et plugins/ (pas de dépôt, de db/, mail/, jobs/, pdf/ ni d’autre module).',
+  },
+  // The composition root wires everything, a module through its index.ts.
+  {
+    from: { element: { type: 'server' } },
+    allow: [to('server', 'server-infra', 'shared'), { to: { element: { type: 'server-module', fileInternalPath: 'index.ts' } } }],
+  },
+  { from: { element: { type: 'server', fileInternalPath: SERVER_ROOT_INFRA } }, disallow: to('server-module') },
   { from: { element: { type: 'lib' } }, allow: to('lib', 'shared') },
   { from: { element: { type: 'ui' } }, allow: to('ui', 'lib', 'shared') },
   // The form and editor kit (badges, due dates, pickers, list toolbar): no feature, no store.
@@ -49,6 +97,65 @@ const policies = [
   { from: { element: { type: 'app' } }, allow: to('app', 'feature', 'kit', 'ui', 'lib', 'shared') },
   { from: { element: { type: 'client-test' } }, allow: to('client-test', 'app', 'ui', 'lib', 'shared') },
   { from: { file: { categories: 'test' } }, allow: to('client-test') },
+  // Server tests and their helpers reach whatever they check.
+  {
+    from: { element: { types: { anyOf: ['server', 'server-infra', 'server-module', 'server-test'] } }, file: { categories: 'test' } },
+    allow: to('server', 'server-infra', 'server-module', 'server-test', 'shared'),
+  },
+];
+
+/** Query building belongs to repositories (and db/): anywhere else, `kysely` gives types only. */
+const KYSELY_TYPES_ONLY = {
+  name: 'kysely',
+  allowTypeImports: true,
+  message: 'Seuls les dépôts (*.repository.ts) et db/ construisent des requêtes : importez `type { Kysely, … }` pour passer un handle.',
+};
+const QUERY_BUILDING = [
+  {
+    selector: "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]",
+    message: 'Une requête se construit dans un dépôt (*.repository.ts), pas ici.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+    message: 'Une transaction passe par inTransaction (db/database.ts) : elle rejoint celle de l’appelant.',
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']", message: 'Le SQL brut appartient aux dépôts (*.repository.ts) et à db/.' },
+];
+/** A route reaches the database only through its services (the module's index.ts hands them over). */
+const ROUTE_WITHOUT_DB = [
+  { selector: "MemberExpression[object.name='ctx'][property.name='db']", message: 'Une route ne touche pas ctx.db : index.ts lui donne ses services.' },
+  {
+    selector: "VariableDeclarator[init.name='ctx'] > ObjectPattern > Property[key.name='db']",
+    message: 'Une route ne touche pas ctx.db : index.ts lui donne ses services.',
+  },
+];
+/**
+ * Being restructured on branch core (issue 24, the invoicing core): the documents module's files that
+ * still reach other modules' internals, build queries outside a repository or give routes the
+ * database. Remove each once core lands.
+ */
+const DOCUMENTS_BOUNDARY_EXCEPTIONS = [
+  'src/server/modules/documents/document-delivery.routes.ts',
+  'src/server/modules/documents/document-sending.ts',
+  'src/server/modules/documents/documents.repository.ts',
+  'src/server/modules/documents/documents.service.ts',
+  'src/server/modules/documents/issuing.ts',
+  'src/server/modules/documents/settlement.service.ts',
+];
+const DOCUMENTS_QUERY_EXCEPTIONS = [
+  'src/server/modules/documents/deposit-rules.ts',
+  'src/server/modules/documents/deposits.service.ts',
+  'src/server/modules/documents/document-sending.ts',
+  'src/server/modules/documents/documents.service.ts',
+  'src/server/modules/documents/issuing.ts',
+  'src/server/modules/documents/ledger-backfill.ts',
+  'src/server/modules/documents/numbering.ts',
+  'src/server/modules/documents/outstanding.ts',
+  'src/server/modules/documents/settlement.service.ts',
+];
+const DOCUMENTS_ROUTE_EXCEPTIONS = [
+  'src/server/modules/documents/documents.routes.ts',
+  'src/server/modules/documents/document-delivery.routes.ts',
 ];
 
 export default defineConfig([
@@ -117,5 +224,50 @@ export default defineConfig([
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies }],
     },
+  },
+  {
+    // Only repositories build queries (rule 2 of the server's walls). Infrastructure that owns its table
+    // (jobs, the outbox, the rate limiter) or builds queries for repositories (list filters, owned
+    // references, dashboard order) is persistence code too.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      'src/server/db/**',
+      'src/server/jobs/**',
+      'src/server/mail/outbox.ts',
+      'src/server/plugins/rate-limit.ts',
+      'src/server/http/{list-filters,owned-refs,dashboard-order}.ts',
+      'src/server/test/**',
+      '**/__tests__/**',
+      ...DOCUMENTS_QUERY_EXCEPTIONS,
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [KYSELY_TYPES_ONLY] }],
+      'no-restricted-syntax': ['error', ...QUERY_BUILDING],
+    },
+  },
+  {
+    files: ['src/server/modules/*/*.routes.ts'],
+    ignores: DOCUMENTS_ROUTE_EXCEPTIONS,
+    rules: {
+      'no-restricted-syntax': ['error', ...QUERY_BUILDING, ...ROUTE_WITHOUT_DB],
+      // Within its own module too (the boundaries rule skips a module's own files by default): no repository.
+      'boundaries/dependencies': ['error', { default: 'disallow', policies, checkInternals: true }],
+    },
+  },
+  {
+    // No import cycle in the server (a module cycle hides behind its files: documents → ledger → documents).
+    files: ['src/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only the extensions listed here (.js by default) with these parsers.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: DOCUMENTS_BOUNDARY_EXCEPTIONS,
+    rules: { 'boundaries/dependencies': 'off' },
   },
 ]);

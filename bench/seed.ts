@@ -22,7 +22,7 @@ import { contactSearchText } from '../src/server/modules/contacts/contacts.repos
 import { projectSearchText } from '../src/server/modules/projects/projects.repository';
 import { taskSearchText } from '../src/server/modules/tasks/tasks.repository';
 import { documentSearchText, htShare } from '../src/server/modules/documents/documents.repository';
-import { backfillIssuedDocuments } from '../src/server/modules/ledger/backfill';
+import { backfillIssuedDocuments } from '../src/server/modules/documents/ledger-backfill';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from '../src/server/modules/documents/document-kinds';
 import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHODS, QUOTE_STATUS_LABELS } from '../src/shared/documents';
 import { addDays, parisToday } from '../src/shared/dates';

@@ -4,29 +4,29 @@ import type { DatabaseHandle } from './db/database';
 import type { AppContext } from './context';
 import { createMailer, type Mailer } from './mail/mailer';
 import { usePdfRendering } from './pdf/pdf-pool';
-import { useLedgerKey } from './modules/ledger/ledger-seal';
-import { archivedPdfReader } from './modules/documents/issuing';
+import { useLedgerKey, ledgerModule } from './modules/ledger';
+import { archivedPdfReader, documentsModule } from './modules/documents';
 import { createMailDelivery, type MailDelivery, type MailDeliverySettings } from './mail/outbox';
 import { createJobRunner, type JobRunner, type JobRunnerSettings } from './jobs/runner';
-import { createTokenService } from './modules/auth/tokens';
-import { createAuthService } from './modules/auth/auth.service';
-import { sessionsRepository } from './modules/auth/sessions.repository';
-import { createSessionGuard } from './modules/auth/session-guard';
-import { redactLinkTokens } from './modules/auth/account-links';
-import { authRoutes } from './modules/auth/auth.routes';
-import { profileRoutes } from './modules/profile/profile.routes';
-import { contactsRoutes } from './modules/contacts/contacts.routes';
-import { projectsRoutes } from './modules/projects/projects.routes';
-import { tasksRoutes } from './modules/tasks/tasks.routes';
-import { documentsRoutes } from './modules/documents/documents.routes';
-import { activityRoutes } from './modules/activity/activity.routes';
-import { searchRoutes } from './modules/search/search.routes';
-import { ledgerRoutes } from './modules/ledger/ledger.routes';
-import { reportsRoutes } from './modules/reports/reports.routes';
-import { remindersRoutes } from './modules/reminders/reminders.routes';
-import { recurringRoutes } from './modules/recurring/recurring.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { requireUser } from './plugins/authenticate';
+import {
+  authModule,
+  createAuthService,
+  createSessionGuard,
+  createTokenService,
+  requireUser,
+  sessionsRepository,
+} from './modules/auth';
+import { redactLinkTokens } from './http/link-redaction';
+import { profileModule } from './modules/profile';
+import { contactsModule } from './modules/contacts';
+import { projectsModule } from './modules/projects';
+import { tasksModule } from './modules/tasks';
+import { activityModule } from './modules/activity';
+import { searchModule } from './modules/search';
+import { reportsModule } from './modules/reports';
+import { remindersModule } from './modules/reminders';
+import { recurringModule } from './modules/recurring';
+import { healthModule } from './modules/health';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { createRateLimiter } from './plugins/rate-limit';
@@ -144,19 +144,19 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
   await app.register(
     async (api) => {
       registerApiRevalidation(api);
-      await api.register(healthRoutes, ctx);
-      await api.register(authRoutes, ctx);
-      await api.register(profileRoutes, ctx);
-      await api.register(contactsRoutes, ctx);
-      await api.register(projectsRoutes, ctx);
-      await api.register(tasksRoutes, ctx);
-      await api.register(documentsRoutes, ctx);
-      await api.register(activityRoutes, ctx);
-      await api.register(searchRoutes, ctx);
-      await api.register(ledgerRoutes, ctx);
-      await api.register(reportsRoutes, ctx);
-      await api.register(remindersRoutes, ctx);
-      await api.register(recurringRoutes, ctx);
+      await api.register(healthModule, ctx);
+      await api.register(authModule, ctx);
+      await api.register(profileModule, ctx);
+      await api.register(contactsModule, ctx);
+      await api.register(projectsModule, ctx);
+      await api.register(tasksModule, ctx);
+      await api.register(documentsModule, ctx);
+      await api.register(activityModule, ctx);
+      await api.register(searchModule, ctx);
+      await api.register(ledgerModule, ctx);
+      await api.register(reportsModule, ctx);
+      await api.register(remindersModule, ctx);
+      await api.register(recurringModule, ctx);
     },
     { prefix: '/api' },
   );

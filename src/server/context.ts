@@ -4,8 +4,7 @@ import type { Database } from './db/schema';
 import type { Dialect } from './db/database';
 import type { MailDelivery } from './mail/outbox';
 import type { JobRunner } from './jobs/runner';
-import type { TokenService } from './modules/auth/tokens';
-import type { AuthService } from './modules/auth/auth.service';
+import type { AuthService, TokenService } from './modules/auth';
 import type { RateLimiter } from './plugins/rate-limit';
 import type { onRequestHookHandler } from 'fastify';
 

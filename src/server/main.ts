@@ -3,8 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
-import { backfillIssuedDocuments } from './modules/ledger/backfill';
-import { repairPendingPdfs, sealLegacyPdfs } from './modules/documents/issuing';
+import { backfillIssuedDocuments, repairPendingPdfs, sealLegacyPdfs } from './modules/documents';
 
 async function main() {
   // dist/app/server/main.js → dist/public (the client build)

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { backfillIssuedDocuments } from '../modules/ledger/backfill';
+import { backfillIssuedDocuments } from '../modules/documents/ledger-backfill';
 import { verifyLedger } from '../modules/ledger/ledger.repository';
 import { useLedgerKey } from '../modules/ledger/ledger-seal';
 import { TEST_LEDGER_KEY } from '../test/test-app';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyBaseLogger } from 'fastify';
-import { redactLinkTokens } from '../modules/auth/account-links';
+import { redactLinkTokens } from '../http/link-redaction';
 
 export interface OutgoingMail {
   to: string;

@@ -1,8 +1,8 @@
 import { move } from 'piscina';
 import type { RenderableDocument } from './document-model';
 import { renderDocumentPdf } from './pdf-renderer';
-import { renderReceiptsPdf, type ReceiptsIssuer } from '../modules/reports/receipts-pdf';
-import type { ReceiptsBookData } from '../modules/reports/reports.service';
+import { renderReceiptsPdf, type ReceiptsIssuer } from './receipts-pdf';
+import type { ReceiptsBookData } from './receipts-book';
 
 /** A render for the pool: a document (quote, invoice, credit note), or a year's receipts book. */
 export type PdfTask =

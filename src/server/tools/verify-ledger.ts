@@ -10,8 +10,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { ApiError } from '../http/errors';
-import { useLedgerKey } from '../modules/ledger/ledger-seal';
-import { ledgerService } from '../modules/ledger/ledger.service';
+import { ledgerService, useLedgerKey } from '../modules/ledger';
 
 function checkpointArgument(args: string[]): unknown {
   const at = args.indexOf('--checkpoint');
@@ -33,7 +32,7 @@ async function main(args: string[]) {
   try {
     await migrateToLatest(database);
     const ledger = ledgerService(database.db, database.dialect);
-    const owners = await database.db.selectFrom('ledger_heads').select('owner_id').orderBy('owner_id').execute();
+    const owners = (await ledger.owners()).map((owner_id) => ({ owner_id }));
     const checkpointOwner = (checkpoint as { owner_id?: unknown } | undefined)?.owner_id;
     if (checkpoint !== undefined && !owners.some((o) => o.owner_id === checkpointOwner)) {
       owners.push({ owner_id: Number(checkpointOwner) });

@@ -23,3 +23,5 @@ export function activityService(db: Kysely<Database>) {
     },
   };
 }
+
+export type ActivityService = ReturnType<typeof activityService>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
+import { inTransaction } from '@/server/db/database';
 import type { OutgoingMail } from '@/server/mail/mailer';
 import { enqueueAccountMail, type MailDelivery } from '@/server/mail/outbox';
 import {
@@ -45,7 +46,7 @@ export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, 
    */
   async function withAccountMail<T>(work: (trx: Kysely<Database>, queue: QueueAccountMail) => Promise<T>): Promise<T> {
     let queued = false;
-    const result = await db.transaction().execute((trx) =>
+    const result = await inTransaction(db, (trx) =>
       work(trx, async (ownerId, mail) => {
         await enqueueAccountMail(trx, { ownerId, mail });
         queued = true;
@@ -265,11 +266,10 @@ export function createAuthService({ db, outbox, tokens, sessions, sessionGuard, 
       if (!user || !email) return null;
       if (await users.findByEmail(email)) throw badRequest({ error: EMAIL_TAKEN });
       // Only while the address is still pending: of two concurrent clicks, one changes it.
-      const result = await db.updateTable('users').set({ email, pending_email: null })
-        .where('id', '=', user.id).where('pending_email', '=', email).executeTakeFirst()
+      const confirmed = await users.confirmPendingEmail(user.id, email)
         // Unique index: the address was registered meanwhile.
         .catch(() => { throw badRequest({ error: EMAIL_TAKEN }); });
-      return Number(result.numUpdatedRows) === 1 ? email : null;
+      return confirmed ? email : null;
     },
   };
 }

@@ -16,6 +16,16 @@ export function usersRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+    /** Makes the pending address the account's, only while it is still pending: true when this call did. */
+    async confirmPendingEmail(id: number, email: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ email, pending_email: null })
+        .where('id', '=', id)
+        .where('pending_email', '=', email)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     update: (id: number, values: Updateable<UsersTable>) =>
       db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
   };

@@ -68,6 +68,17 @@ export function contactsRepository(db: Kysely<Database>) {
       await db.updateTable('contacts').set({ search_text: contactSearchText(contact) }).where('id', '=', id).execute();
       return contact;
     },
+    /** Whether the contact is the client of a quote or an invoice (which must keep their client). */
+    async isDocumentClient(ownerId: number, id: number): Promise<boolean> {
+      for (const table of ['quotes', 'invoices'] as const) {
+        const used = await db.selectFrom(table).select('id').where('owner_id', '=', ownerId).where('client_id', '=', id).executeTakeFirst();
+        if (used) return true;
+      }
+      return false;
+    },
+    /** The contact's recurring invoices (deleted with it by the foreign key). */
+    recurringSeries: (ownerId: number, id: number) =>
+      db.selectFrom('recurring_invoices').select(['id', 'title']).where('owner_id', '=', ownerId).where('client_id', '=', id).execute(),
     delete: (ownerId: number, id: number) =>
       db.deleteFrom('contacts').where('owner_id', '=', ownerId).where('id', '=', id).execute(),
   };

@@ -7,19 +7,22 @@ import { idParam } from '@/server/http/params';
 import type { Unchecked } from '@/server/http/api-types';
 import { CONTACT_IMPORT_MAX_ROWS, type ContactListQuery } from '@/shared/contacts';
 import type { TaskListQuery } from '@/shared/projects-tasks';
+import type { ListPage } from '@/server/http/list-filters';
 import { clientType, contactBody, importBody } from './contacts.schemas';
-import { contactsService } from './contacts.service';
-import { projectsService } from '../projects/projects.service';
-import { tasksService } from '../tasks/tasks.service';
-import { documentsService } from '../documents/documents.service';
-import { INVOICE_KIND, QUOTE_KIND } from '../documents/document-kinds';
+import type { ContactsService } from './contacts.service';
 
 type IdRequest = { Params: { id: string } };
 
-export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const contacts = contactsService(ctx.db, ctx.dialect);
-  const projects = projectsService(ctx.db);
-  const tasks = tasksService(ctx.db);
+/** What a contact's pages show of the other modules (index.ts builds them from those modules' index.ts). */
+export interface ContactsRouteServices {
+  contacts: ContactsService;
+  projects: { forContact(ownerId: number, contactId: number): Promise<unknown> };
+  tasks: { list(ownerId: number, query: Unchecked<TaskListQuery>, scope: { contactId: number }): Promise<ListPage<unknown>> };
+  /** The contact's quotes and invoices, at `/contacts/:id/<path>/`. */
+  documents: { path: string; forClient(ownerId: number, contactId: number): Promise<unknown> }[];
+}
+
+export async function contactsRoutes(app: FastifyInstance, ctx: AppContext, { contacts, projects, tasks, documents: kinds }: ContactsRouteServices) {
   app.addHook('onRequest', ctx.requireUser);
 
   // Already JSON text: sent as is (ContactListItem[]). `?client_type=particulier` keeps one type.
@@ -96,9 +99,8 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext) {
     const contact = await contacts.get(request.userId, idParam(request.params.id));
     return sendPage(reply, await tasks.list(request.userId, request.query, { contactId: contact.id }));
   });
-  for (const kind of [QUOTE_KIND, INVOICE_KIND]) {
-    const documents = documentsService(ctx.db, ctx.dialect, kind);
-    app.get<IdRequest>(`/contacts/:id/${kind.path}/`, async (request) => {
+  for (const documents of kinds) {
+    app.get<IdRequest>(`/contacts/:id/${documents.path}/`, async (request) => {
       const contact = await contacts.get(request.userId, idParam(request.params.id));
       return documents.forClient(request.userId, contact.id);
     });

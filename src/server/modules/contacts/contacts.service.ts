@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import type { Dialect } from '@/server/db/database';
+import { inTransaction, type Dialect } from '@/server/db/database';
 import {
   CONTACT_FIELD_LABELS,
   contactIdentityConflicts,
@@ -16,7 +16,7 @@ import {
   type OnDuplicate,
 } from '@/shared/contact-import';
 import { badRequest, notFound, type FieldErrors } from '@/server/http/errors';
-import { describeChanges, recordActivity } from '../activity/activity.recorder';
+import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { contactsRepository, type MatchCandidate } from './contacts.repository';
 import { withDefaults } from './contacts.schemas';
 
@@ -79,7 +79,7 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
     },
 
     create: (ownerId: number, input: Partial<ContactInput> & { name: string }) =>
-      db.transaction().execute((trx) => createIn(trx, ownerId, input)),
+      inTransaction(db, (trx) => createIn(trx, ownerId, input)),
 
     /**
      * What importing `rows` would do, writing nothing: each valid row is new, or already there (a
@@ -111,7 +111,7 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
      * `{errors: [..., {field: [message]}, ...]}`, one object per row.
      */
     importMany: (ownerId: number, rows: ContactRow[], onDuplicate: OnDuplicate) =>
-      db.transaction().execute(async (trx): Promise<ContactImportResult> => {
+      inTransaction(db, async (trx): Promise<ContactImportResult> => {
         const repoTx = contactsRepository(trx);
         const matcher = candidatesMatcher(await repoTx.matchCandidates(ownerId));
         const result: ContactImportResult = { created: 0, updated: 0, skipped: 0, ids: [] };
@@ -141,7 +141,7 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
       }),
 
     update: (ownerId: number, id: number, input: Partial<ContactInput>) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const before = await contactsRepository(trx).find(ownerId, id);
         if (!before) throw notFound();
         const conflicts = mergeConflicts(before, input);
@@ -150,22 +150,19 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
       }),
 
     remove: (ownerId: number, id: number) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const repoTx = contactsRepository(trx);
         const contact = await repoTx.find(ownerId, id);
         if (!contact) throw notFound();
         // Quotes and invoices must keep their client (tasks and projects just lose the link).
-        for (const table of ['quotes', 'invoices'] as const) {
-          const used = await trx.selectFrom(table).select('id').where('owner_id', '=', ownerId).where('client_id', '=', id).executeTakeFirst();
-          if (used) {
-            throw badRequest({
-              detail: 'Ce contact est le client de devis ou de factures : il ne peut pas être supprimé tant que ces documents existent.',
-            });
-          }
+        if (await repoTx.isDocumentClient(ownerId, id)) {
+          throw badRequest({
+            detail: 'Ce contact est le client de devis ou de factures : il ne peut pas être supprimé tant que ces documents existent.',
+          });
         }
         // Its recurring invoices go with it (the foreign key cascades; the confirmation says so): each
         // leaves its history entry, as any deletion does.
-        const series = await trx.selectFrom('recurring_invoices').select(['id', 'title']).where('owner_id', '=', ownerId).where('client_id', '=', id).execute();
+        const series = await repoTx.recurringSeries(ownerId, id);
         for (const s of series) {
           await recordActivity(trx, {
             ownerId, objectType: 'recurring_invoice', objectId: s.id, label: s.title, action: 'supprimé',
@@ -177,3 +174,5 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
       }),
   };
 }
+
+export type ContactsService = ReturnType<typeof contactsService>;

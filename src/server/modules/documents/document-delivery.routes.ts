@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '@/server/context';
 import { ApiError, OperatorAlertError } from '@/server/http/errors';
 import { idParam } from '@/server/http/params';
+import { attachmentDisposition } from '@/server/http/attachment';
 import { mailFromParts } from '@/server/mail/mailer';
 import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '@/server/plugins/rate-limit';
 import { documentFileName } from '@/server/pdf/document-model';
@@ -31,13 +32,6 @@ const SENDING = {
 };
 
 type IdRequest = { Params: { id: string } };
-
-/** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
-export function attachmentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\w.-]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /** Any failure answered as `{"error": "…"}`; a foreign or missing id is a 404 like the others. */
 function asErrorField(kind: DocumentKindConfig, request: FastifyRequest, err: unknown): never {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '@/server/context';
-import { pingDatabase } from '@/server/db/database';
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+/** GET /api/health/: 200 while the database answers (`ping` reaches it), else 503. */
+export async function healthRoutes(app: FastifyInstance, { ping }: { ping: () => Promise<void> }) {
   app.get('/health/', async (_request, reply) => {
     try {
-      await pingDatabase(ctx.db);
+      await ping();
       return { status: 'ok' };
     } catch (err) {
       app.log.error({ err }, 'Health check: database unreachable');

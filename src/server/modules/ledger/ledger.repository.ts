@@ -341,6 +341,12 @@ function compareRows(
  * The owners whose journal moved since their latest checkpoint (a head with entries no checkpoint
  * attests yet): those the monthly checkpoint e-mail is for.
  */
+/** Every owner with a journal, in id order. */
+export async function ledgerOwners(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('ledger_heads').select('owner_id').orderBy('owner_id').execute();
+  return rows.map((r) => r.owner_id);
+}
+
 export function ownersWithNewEntries(db: Kysely<Database>): Promise<{ owner_id: number; email: string }[]> {
   return db
     .selectFrom('ledger_heads as h')

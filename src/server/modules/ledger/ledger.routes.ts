@@ -2,31 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '@/server/context';
 import { badRequest } from '@/server/http/errors';
 import type { LedgerVerification } from '@/shared/ledger';
-import { ledgerService } from './ledger.service';
-import { parisToday } from '@/shared/dates';
+import type { LedgerService } from './ledger.service';
 
 /**
  * GET ledger/verify/: the check of the user's journal. POST ledger/verify/ `{checkpoint}`: the same
  * against a checkpoint the user kept (a truncated tail or a rewound head shows). POST
  * ledger/checkpoint/: a new signed checkpoint, stored and answered as a file to keep.
  */
-/** Once a day, one process looks for journals that moved; each owner gets one checkpoint e-mail a month. */
-export const LEDGER_CHECKPOINT_JOBS = { scan: 'ledger-checkpoint-scan', mail: 'ledger-checkpoint-mail' } as const;
-const DAY_MS = 24 * 3600 * 1000;
-
-export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
-  const ledger = ledgerService(ctx.db, ctx.dialect);
-  ctx.jobs.every(LEDGER_CHECKPOINT_JOBS.scan, DAY_MS, async (_payload, run) => {
-    const month = parisToday(run.now).slice(0, 7);
-    for (const owner of await ledger.ownersDueForCheckpoint()) {
-      await ctx.jobs.schedule(ctx.db, { kind: LEDGER_CHECKPOINT_JOBS.mail, key: `ledger-checkpoint:${owner.owner_id}:${month}`, payload: owner });
-    }
-  });
-  ctx.jobs.register<{ owner_id: number; email: string }>(LEDGER_CHECKPOINT_JOBS.mail, async (owner, run) => {
-    await ledger.mailCheckpoint(owner, ctx.config.appUrl, run.now);
-    ctx.outbox.kick();
-  });
-
+export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext, { ledger }: { ledger: LedgerService }) {
   app.addHook('onRequest', ctx.requireUser);
   app.get('/ledger/verify/', (request): Promise<LedgerVerification> => ledger.verify(request.userId));
   app.post<{ Body: unknown }>('/ledger/verify/', (request): Promise<LedgerVerification> => {

@@ -5,7 +5,7 @@ import { badRequest } from '@/server/http/errors';
 import type { LedgerCheckpoint, LedgerVerification } from '@/shared/ledger';
 import { enqueueAccountMail } from '@/server/mail/outbox';
 import { checkpointEmail } from './checkpoint-email';
-import { createCheckpoint, ownersWithNewEntries, parseCheckpoint, verifyLedger } from './ledger.repository';
+import { createCheckpoint, ledgerOwners, ownersWithNewEntries, parseCheckpoint, verifyLedger } from './ledger.repository';
 
 /** The journal's checks and checkpoints, for the routes, the CLI and the monthly e-mail. */
 export function ledgerService(db: Kysely<Database>, dialect: Dialect) {
@@ -19,6 +19,8 @@ export function ledgerService(db: Kysely<Database>, dialect: Dialect) {
     },
     /** A new signed checkpoint of the journal's head, stored and returned. */
     checkpoint: (ownerId: number, now?: Date): Promise<LedgerCheckpoint> => createCheckpoint(db, ownerId, now),
+    /** Every owner with a journal (the verify-ledger tool checks them all). */
+    owners: () => ledgerOwners(db),
     /** The owners the monthly checkpoint e-mail is for: their journal moved since their last checkpoint. */
     ownersDueForCheckpoint: () => ownersWithNewEntries(db),
     /**
@@ -32,3 +34,5 @@ export function ledgerService(db: Kysely<Database>, dialect: Dialect) {
     },
   };
 }
+
+export type LedgerService = ReturnType<typeof ledgerService>;

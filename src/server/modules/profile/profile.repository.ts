@@ -1,6 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, UsersTable } from '@/server/db/schema';
-import { usersRepository, type UserRow } from '../auth/users.repository';
+import { usersRepository, type UserRow } from '@/server/modules/auth';
 
 /**
  * The profile's reads and writes. The profile is the user's own row (SPEC 7 "Profile"): the

@@ -5,9 +5,7 @@ import { badRequest, type FieldErrors } from '@/server/http/errors';
 import type { RateLimitRule } from '@/server/plugins/rate-limit';
 import { fromHundredths } from '@/shared/money';
 import { hasShareCapital, profileVatNumberError, registrationError, type ProfileJson } from '@/shared/profile';
-import { EMAIL_TAKEN } from '../auth/auth.service';
-import { passwordStrengthErrors, verifyPassword } from '../auth/passwords';
-import type { UserRow } from '../auth/users.repository';
+import { EMAIL_TAKEN, passwordStrengthErrors, verifyPassword, type UserRow } from '@/server/modules/auth';
 import { profileRepository } from './profile.repository';
 import { PROFILE_TEXT_FIELDS, type ProfileBody } from './profile.schemas';
 
@@ -123,3 +121,5 @@ export function profileService(ctx: Pick<AppContext, 'db' | 'rateLimit' | 'auth'
 function definedOnly<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as never;
 }
+
+export type ProfileService = ReturnType<typeof profileService>;

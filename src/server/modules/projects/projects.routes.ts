@@ -4,17 +4,22 @@ import { parseBody } from '@/server/http/errors';
 import { sendPage } from '@/server/http/list-filters';
 import { idParam } from '@/server/http/params';
 import type { Unchecked } from '@/server/http/api-types';
+import type { ListPage } from '@/server/http/list-filters';
 import type { ProjectListQuery, TaskListQuery } from '@/shared/projects-tasks';
-import { tasksService } from '../tasks/tasks.service';
 import { projectBody } from './projects.schemas';
-import { projectsService } from './projects.service';
-import { invoiceProjectTime } from './time-billing.service';
+import type { ProjectsService } from './projects.service';
+import type { TimeBillingService } from './time-billing.service';
 
 type IdRequest = { Params: { id: string } };
 
-export async function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const projects = projectsService(ctx.db);
-  const tasks = tasksService(ctx.db);
+/** The services of the project routes (index.ts builds them; tasks come from the tasks module). */
+export interface ProjectsRouteServices {
+  projects: ProjectsService;
+  timeBilling: TimeBillingService;
+  tasks: { list(ownerId: number, query: Unchecked<TaskListQuery>, scope: { projectId: number }): Promise<ListPage<unknown>> };
+}
+
+export async function projectsRoutes(app: FastifyInstance, ctx: AppContext, { projects, timeBilling, tasks }: ProjectsRouteServices) {
   app.addHook('onRequest', ctx.requireUser);
 
   app.get<{ Querystring: Unchecked<ProjectListQuery> }>('/projects/', async (request, reply) =>
@@ -35,7 +40,7 @@ export async function projectsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   // "Facturer le temps": a draft invoice of the project's billable time not yet billed (201, the invoice).
   app.post<IdRequest>('/projects/:id/invoice_time/', async (request, reply) => {
-    const invoice = await invoiceProjectTime(ctx.db, ctx.dialect, request.userId, idParam(request.params.id), request.body);
+    const invoice = await timeBilling.invoiceProjectTime(request.userId, idParam(request.params.id), request.body);
     return reply.status(201).send(invoice);
   });
   app.get<IdRequest & { Querystring: Unchecked<TaskListQuery> }>('/projects/:id/tasks/', async (request, reply) => {

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
+import { inTransaction } from '@/server/db/database';
 import { PRIORITY_LABELS, PROJECT_FIELD_LABELS, type Project } from '@/shared/projects-tasks';
 import { notFound } from '@/server/http/errors';
 import { assertOwned } from '@/server/http/owned-refs';
-import { describeChanges, recordActivity } from '../activity/activity.recorder';
+import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { projectsRepository } from './projects.repository';
 import type { ProjectInput } from './projects.schemas';
 
@@ -34,7 +35,7 @@ export function projectsService(db: Kysely<Database>) {
     forContact: repo.forContact,
 
     create: (ownerId: number, input: ProjectInput) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         await assertOwned(trx, 'contacts', ownerId, input.contact_ids, 'contact_ids');
         const txRepo = projectsRepository(trx);
         const project = (await txRepo.find(ownerId, await txRepo.insert(ownerId, input)))!;
@@ -45,7 +46,7 @@ export function projectsService(db: Kysely<Database>) {
       }),
 
     update: (ownerId: number, id: number, input: ProjectInput) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const txRepo = projectsRepository(trx);
         const before = await txRepo.find(ownerId, id);
         if (!before) throw notFound();
@@ -65,7 +66,7 @@ export function projectsService(db: Kysely<Database>) {
       }),
 
     remove: (ownerId: number, id: number) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const txRepo = projectsRepository(trx);
         const project = await txRepo.find(ownerId, id);
         if (!project) throw notFound();
@@ -76,3 +77,5 @@ export function projectsService(db: Kysely<Database>) {
       }),
   };
 }
+
+export type ProjectsService = ReturnType<typeof projectsService>;

@@ -5,9 +5,11 @@ import { inTransaction, type Dialect } from '@/server/db/database';
 import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
 import { idList, idOrNull } from '@/server/http/fields';
 import { assertOwned } from '@/server/http/owned-refs';
-import { INVOICE_KIND } from '../documents/document-kinds';
-import { documentsService } from '../documents/documents.service';
+import { documentsService, INVOICE_KIND } from '@/server/modules/documents';
 import { projectsRepository } from './projects.repository';
+import { timeBillingRepository } from './time-billing.repository';
+
+type TimeBillingRepository = ReturnType<typeof timeBillingRepository>;
 
 /**
  * "Facturer le temps" (issue 15): a project's billable tasks not yet billed, with time spent (else
@@ -35,7 +37,7 @@ export const TIME_BILLING_MESSAGES = {
 const hoursOf = (t: { actual_centihours: number; estimated_centihours: number }) =>
   t.actual_centihours > 0 ? t.actual_centihours : t.estimated_centihours;
 
-export async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerId: number, projectId: number, body: unknown) {
+async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerId: number, projectId: number, body: unknown) {
   return inTransaction(db, async (trx) => {
     const project = await projectsRepository(trx).find(ownerId, projectId);
     if (!project) throw notFound();
@@ -53,20 +55,9 @@ export async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect,
       throw badRequest({ client_id: [project.contacts.length ? TIME_BILLING_MESSAGES.severalClients : TIME_BILLING_MESSAGES.noClient] });
     }
 
-    const tasks = await trx
-      .selectFrom('tasks')
-      .select(['id', 'title', 'actual_centihours', 'estimated_centihours', 'hourly_rate_cents'])
-      .where('owner_id', '=', ownerId)
-      .where('project_id', '=', projectId)
-      .where('billable', '=', 1)
-      .where('invoice_id', 'is', null)
-      .where((eb) => eb.or([eb('actual_centihours', '>', 0), eb('estimated_centihours', '>', 0)]))
-      .$if(chosen !== undefined && chosen.length > 0, (q) => q.where('id', 'in', chosen!))
-      .orderBy('id')
-      // A concurrent call waits here, then finds these tasks billed (the condition is checked again).
-      .$if(dialect === 'postgres', (q) => q.forUpdate())
-      .execute();
-    if (chosen?.length) await refuseUnbillable(trx, projectId, chosen, new Set(tasks.map((t) => t.id)));
+    const billing = timeBillingRepository(trx, dialect);
+    const tasks = await billing.billableTasks(ownerId, projectId, chosen);
+    if (chosen?.length) await refuseUnbillable(billing, projectId, chosen, new Set(tasks.map((t) => t.id)));
     if (!tasks.length) throw badRequest({ detail: TIME_BILLING_MESSAGES.nothingBillable });
 
     const invoice = await documentsService(trx, dialect, INVOICE_KIND).create(ownerId, {
@@ -98,23 +89,17 @@ export async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect,
       })),
     });
     // Saving the invoice claimed its tasks where none was billed yet: all of them, or this call lost a race.
-    const claimed = await trx.selectFrom('tasks').select('id').where('invoice_id', '=', invoice.id).execute();
+    const claimed = await billing.invoiceTasks(invoice.id);
     if (claimed.length !== tasks.length) throw new ApiError(409, { detail: TIME_BILLING_MESSAGES.raced });
     return invoice;
   });
 }
 
 /** Chosen tasks that cannot be billed: each named with why. */
-async function refuseUnbillable(trx: Kysely<Database>, projectId: number, chosen: number[], billable: Set<number>) {
+async function refuseUnbillable(billing: TimeBillingRepository, projectId: number, chosen: number[], billable: Set<number>) {
   const refused = chosen.filter((id) => !billable.has(id));
   if (!refused.length) return;
-  const rows = await trx
-    .selectFrom('tasks as t')
-    .leftJoin('invoices as i', 'i.id', 't.invoice_id')
-    .select(['t.id', 't.title', 't.billable', 't.project_id', 't.invoice_id', 'i.number as invoice_number'])
-    .where('t.id', 'in', refused)
-    .orderBy('t.id')
-    .execute();
+  const rows = await billing.billingStates(refused);
   throw badRequest({
     task_ids: rows.map((t) => {
       if (t.project_id !== projectId) return `La tâche « ${t.title} » n’appartient pas à ce projet.`;
@@ -126,3 +111,9 @@ async function refuseUnbillable(trx: Kysely<Database>, projectId: number, chosen
     }),
   });
 }
+
+/** "Facturer le temps" on the module's database (routes get this, not the handle). */
+export const timeBillingService = (db: Kysely<Database>, dialect: Dialect) => ({
+  invoiceProjectTime: (ownerId: number, projectId: number, body: unknown) => invoiceProjectTime(db, dialect, ownerId, projectId, body),
+});
+export type TimeBillingService = ReturnType<typeof timeBillingService>;

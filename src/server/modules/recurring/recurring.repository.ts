@@ -156,6 +156,10 @@ export function recurringRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Marks an invoice as the series' occurrence of `occurrenceDate`. */
+    linkOccurrence: (invoiceId: number, recurrenceId: number, occurrenceDate: string) =>
+      db.updateTable('invoices').set({ recurrence_id: recurrenceId, occurrence_date: occurrenceDate }).where('id', '=', invoiceId).execute(),
+
     update: (id: number, changes: Updateable<RecurringInvoicesTable>) =>
       db.updateTable('recurring_invoices').set(changes).where('id', '=', id).execute(),
 

@@ -9,15 +9,21 @@ import {
 } from '@/shared/recurring';
 import type { Unchecked } from '@/server/http/api-types';
 import { inTransaction, type Dialect } from '@/server/db/database';
-import { recordActivity } from '../activity/activity.recorder';
+import { recordActivity } from '@/server/modules/activity';
 import { EMAILS_PER_USER_LIMIT } from '@/server/plugins/rate-limit';
 import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
-import { INVOICE_KIND } from '../documents/document-kinds';
-import { linesTotals } from '../documents/documents.repository';
-import { documentsService } from '../documents/documents.service';
-import { requireClientEmail, sendInTransaction } from '../documents/document-sending';
-import type { DocumentInput } from '../documents/documents.schemas';
-import { issueThenArchive, liveRenderable, UNGUARDED, type IssueGuard } from '../documents/issuing';
+import {
+  documentsService,
+  INVOICE_KIND,
+  issueThenArchive,
+  linesTotals,
+  liveRenderable,
+  requireClientEmail,
+  sendInTransaction,
+  UNGUARDED,
+  type DocumentInput,
+  type IssueGuard,
+} from '@/server/modules/documents';
 import { recurringRepository, type RecurrenceRow, type TemplateLine } from './recurring.repository';
 import { makeRecurringSchema, patchRecurringSchema, RECURRING_MESSAGES } from './recurring.schemas';
 
@@ -268,7 +274,7 @@ export function recurringService(options: RecurringServiceOptions) {
       }
     }
     try {
-      const write = (guard: IssueGuard) => db.transaction().execute(async (trx) => {
+      const write = (guard: IssueGuard) => inTransaction(db, async (trx) => {
         const txRepo = recurringRepository(trx);
         const next = occurrenceDate(row.start_date, frequency, row.next_index + 1);
         if (!(await txRepo.updateIfUnchanged(row, { ...schedule(row, row.next_index + 1, next), updated_at: stamp() }))) return null;
@@ -278,7 +284,7 @@ export function recurringService(options: RecurringServiceOptions) {
           enforceVat: false,
           activityChanges: `(Facture récurrente: ${RECURRENCE_FREQUENCY_LABELS[frequency]}; Occurrence: ${frenchDate(occurrence)})`,
         });
-        await trx.updateTable('invoices').set({ recurrence_id: row.id, occurrence_date: occurrence }).where('id', '=', created.id).execute();
+        await txRepo.linkOccurrence(created.id, row.id, occurrence);
         if (issue) {
           const view = await documents.get(row.owner_id, created.id);
           const { document: live, user } = await liveRenderable(trx, INVOICE_KIND, row.owner_id, view);

@@ -12,13 +12,10 @@ import {
   FINAL_REMINDER_LEVEL, isReminderLevel, parseReminderSettings, REMINDER_LEVEL_LABELS, REMINDER_LEVEL_NOUNS, type InvoiceReminder,
   type InvoiceReminders, type ReminderLevel, type ReminderSettings,
 } from '@/shared/reminders';
-import { describeChanges, recordActivity } from '../activity/activity.recorder';
-import { usersRepository } from '../auth/users.repository';
-import { INVOICE_KIND } from '../documents/document-kinds';
-import { documentsService } from '../documents/documents.service';
-import { archivedDocument, liveRenderable } from '../documents/issuing';
-import { settlementAmounts } from '../documents/documents.repository';
-import type { Dialect } from '@/server/db/database';
+import { describeChanges, recordActivity } from '@/server/modules/activity';
+import { usersRepository } from '@/server/modules/auth';
+import { archivedDocument, documentsService, INVOICE_KIND, liveRenderable, settlementAmounts } from '@/server/modules/documents';
+import { inTransaction, type Dialect } from '@/server/db/database';
 import { reminderEmail } from './reminder-email';
 import { remindersRepository } from './reminders.repository';
 
@@ -178,7 +175,7 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
     });
     const sentAt = now.toISOString();
 
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await inTransaction(db, async (trx) => {
       // Once per invoice and level: of two senders (the user and the automatic job, two processes), one inserts.
       const txRepo = remindersRepository(trx);
       const reminderId = await txRepo.insertOnce({

@@ -1,7 +1,8 @@
 import { formatDate } from '@/server/pdf/format';
 import { formatSiren } from '@/shared/identifiers';
 import { receiptNatureLabel } from '@/shared/reports';
-import { methodLabel, monthLabel, quarterLabel, type CentTotals, type JournalRow, type ReceiptsBookData } from './reports.service';
+import { methodLabel, monthLabel, quarterLabel, type CentTotals, type ReceiptsBookData } from '@/server/pdf/receipts-book';
+import type { JournalRow } from './reports.service';
 
 /**
  * CSV that French Excel opens as it is: UTF-8 with a BOM (else accents break), ';' between

@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '@/server/context';
 import type { Unchecked } from '@/server/http/api-types';
 import type { ReceiptsQuery, SalesJournalQuery } from '@/shared/reports';
-import { attachmentDisposition } from '../documents/document-delivery.routes';
+import { attachmentDisposition } from '@/server/http/attachment';
 import { receiptsCsv, salesJournalCsv } from './reports-csv';
-import { renderReceiptsBookPdf } from '@/server/pdf/pdf-pool';
 import { receiptsQuery, salesJournalQuery } from './reports.schemas';
-import { reportsService } from './reports.service';
+import type { ReportsService } from './reports.service';
 
 /** A download: never kept by a cache (the figures change with every payment). */
 function sendFile(reply: FastifyReply, type: string, filename: string, body: string | Buffer) {
@@ -21,8 +20,7 @@ function sendFile(reply: FastifyReply, type: string, filename: string, body: str
  * Reports (issue 15): the receipts book (livre des recettes) in JSON, CSV or PDF, the URSSAF
  * summary of the dashboard, and the sales journal for the accountant in JSON or CSV.
  */
-export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const reports = reportsService(ctx.db);
+export async function reportsRoutes(app: FastifyInstance, ctx: AppContext, { reports }: { reports: ReportsService }) {
   app.addHook('onRequest', ctx.requireUser);
 
   app.get<{ Querystring: Unchecked<ReceiptsQuery> }>('/reports/receipts/', async (request, reply) => {
@@ -30,8 +28,7 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext) {
     if (format === 'json') return reports.receiptsBookJson(request.userId, year);
     const book = await reports.receiptsBook(request.userId, year);
     if (format === 'csv') return sendFile(reply, 'text/csv; charset=utf-8', `livre-des-recettes-${year}.csv`, receiptsCsv(book));
-    // In the PDF pool: a busy year's book must not hold up the event loop (issue 16).
-    const pdf = await renderReceiptsBookPdf(book, await reports.issuer(request.userId), request.userId);
+    const pdf = await reports.receiptsBookPdf(book, request.userId);
     return sendFile(reply, 'application/pdf', `livre-des-recettes-${year}.pdf`, pdf);
   });
 

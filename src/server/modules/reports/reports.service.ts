@@ -1,39 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import { balanceDueCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/shared/documents';
+import { balanceDueCents } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
 import { parisToday } from '@/shared/dates';
 import { VAT_RATES } from '@/shared/vat';
 import {
-  receiptNature, receiptNatureLabel, type ReceiptMonth, type ReceiptNature, type ReceiptQuarter, type ReceiptRow, type ReceiptsBook,
+  receiptNature, receiptNatureLabel, type ReceiptMonth, type ReceiptQuarter, type ReceiptRow, type ReceiptsBook,
   type ReceiptTotals, type SalesJournal, type SalesJournalRate, type SalesJournalRow, type UrssafPeriod, type UrssafPeriodKey,
   type UrssafSummary,
 } from '@/shared/reports';
-import { linesTotals } from '../documents/documents.repository';
+import { linesTotals } from '@/server/modules/documents';
+import { renderReceiptsBookPdf } from '@/server/pdf/pdf-pool';
+import { methodLabel, monthLabel, quarterLabel, type CentTotals, type Receipt, type ReceiptsBookData } from '@/server/pdf/receipts-book';
 import { reportsRepository, type JournalDocument, type JournalRateBase } from './reports.repository';
 
-/** A receipt in cents, before it becomes JSON, CSV or PDF. */
-export interface Receipt {
-  kind: 'payment' | 'refund';
-  id: number;
-  date: string;
-  invoice_id: number;
-  invoice_number: string;
-  credit_note_number: string | null;
-  client_id: number;
-  client_name: string;
-  operation_category: string;
-  nature: ReceiptNature;
-  /** Negative for a refund. */
-  amount_cents: number;
-  /** Its HT share. */
-  amount_ht_cents: number;
-  method: string;
-  reference: string;
-}
-
-/** Sums in cents. */
-export type CentTotals = Record<ReceiptNature | 'total' | 'count', number>;
 const noTotals = (): CentTotals => ({ services: 0, goods: 0, total: 0, count: 0 });
 function add(totals: CentTotals, receipt: Receipt, amount: 'amount_cents' | 'amount_ht_cents' = 'amount_cents') {
   totals[receipt.nature] += receipt[amount];
@@ -46,10 +26,6 @@ export const totalsJson = (t: CentTotals): ReceiptTotals => ({
   total: fromHundredths(t.total),
   count: t.count,
 });
-
-export const REFUND_METHOD_LABEL = 'Remboursement (avoir)';
-export const methodLabel = (r: Pick<Receipt, 'kind' | 'method'>) =>
-  r.kind === 'refund' ? REFUND_METHOD_LABEL : (PAYMENT_METHOD_LABELS[r.method as PaymentMethod] ?? r.method);
 
 export const receiptJson = (r: Receipt): ReceiptRow => ({
   kind: r.kind,
@@ -69,25 +45,6 @@ export const receiptJson = (r: Receipt): ReceiptRow => ({
   method_display: methodLabel(r),
   reference: r.reference,
 });
-
-/** The receipts book of a year in cents: every row, and the totals per month and quarter. */
-export interface ReceiptsBookData {
-  year: number;
-  rows: Receipt[];
-  /** Index 0 = January. */
-  months: CentTotals[];
-  quarters: CentTotals[];
-  totals: CentTotals;
-}
-
-// Built once (Intl objects are costly to create).
-const MONTH_NAME = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** 'Mars 2026' for '2026-03'. */
-export function monthLabel(month: string) {
-  const name = MONTH_NAME.format(new Date(`${month}-01T00:00:00Z`));
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-export const quarterLabel = (year: number, quarter: number) => `T${quarter} ${year}`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** [first day, last day] of `count` months starting with month (1–12) of year; months may run over the year. */
@@ -290,7 +247,8 @@ export function reportsService(db: Kysely<Database>) {
       };
     },
 
-    issuer: (ownerId: number) => repo.issuer(ownerId),
+    /** The book as a PDF, in the PDF pool: a busy year's book must not hold up the event loop (issue 16). */
+    receiptsBookPdf: async (book: ReceiptsBookData, ownerId: number) => renderReceiptsBookPdf(book, await repo.issuer(ownerId), ownerId),
   };
 }
 

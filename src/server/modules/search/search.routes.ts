@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '@/server/context';
-import { searchService } from './search.service';
+import type { SearchService } from './search.service';
 
-export async function searchRoutes(app: FastifyInstance, ctx: AppContext) {
-  const search = searchService(ctx.db, ctx.dialect);
+export async function searchRoutes(app: FastifyInstance, ctx: AppContext, { search }: { search: SearchService }) {
   app.addHook('onRequest', ctx.requireUser);
 
   app.get<{ Querystring: { q?: string } }>('/search/global', (request) =>

@@ -66,3 +66,5 @@ export function searchService(db: Kysely<Database>, dialect: Dialect) {
     },
   };
 }
+
+export type SearchService = ReturnType<typeof searchService>;

@@ -6,12 +6,11 @@ import { idParam } from '@/server/http/params';
 import type { Unchecked } from '@/server/http/api-types';
 import type { TaskListQuery } from '@/shared/projects-tasks';
 import { taskBody } from './tasks.schemas';
-import { tasksService } from './tasks.service';
+import type { TasksService } from './tasks.service';
 
 type IdRequest = { Params: { id: string } };
 
-export async function tasksRoutes(app: FastifyInstance, ctx: AppContext) {
-  const tasks = tasksService(ctx.db);
+export async function tasksRoutes(app: FastifyInstance, ctx: AppContext, { tasks }: { tasks: TasksService }) {
   app.addHook('onRequest', ctx.requireUser);
 
   app.get<{ Querystring: Unchecked<TaskListQuery> }>('/tasks/', async (request, reply) =>

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
+import { inTransaction } from '@/server/db/database';
 import { PAYMENT_STATUS_LABELS, PRIORITY_LABELS, TASK_FIELD_LABELS, type Task } from '@/shared/projects-tasks';
 import { badRequest, notFound, REQUIRED } from '@/server/http/errors';
 import { assertOwned } from '@/server/http/owned-refs';
-import { describeChanges, recordActivity } from '../activity/activity.recorder';
+import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { TASK_DEFAULTS, type TaskInput } from './tasks.schemas';
 import { taskToInput, tasksRepository } from './tasks.repository';
 
@@ -38,7 +39,7 @@ export function tasksService(db: Kysely<Database>) {
     },
 
     create: (ownerId: number, partial: Partial<TaskInput>) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         if (!partial.title) throw badRequest({ title: [REQUIRED] });
         const input: TaskInput = { ...TASK_DEFAULTS, ...partial, title: partial.title };
         await checkRefs(trx, ownerId, input);
@@ -49,7 +50,7 @@ export function tasksService(db: Kysely<Database>) {
       }),
 
     update: (ownerId: number, id: number, partial: Partial<TaskInput>) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const txRepo = tasksRepository(trx);
         const before = await txRepo.find(ownerId, id);
         if (!before) throw notFound();
@@ -70,7 +71,7 @@ export function tasksService(db: Kysely<Database>) {
       }),
 
     remove: (ownerId: number, id: number) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const txRepo = tasksRepository(trx);
         const task = await txRepo.find(ownerId, id);
         if (!task) throw notFound();
@@ -79,3 +80,5 @@ export function tasksService(db: Kysely<Database>) {
       }),
   };
 }
+
+export type TasksService = ReturnType<typeof tasksService>;

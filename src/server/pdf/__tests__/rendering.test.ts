@@ -5,7 +5,7 @@ import { buildFacturX, normalizeVatNumber } from '../factur-x';
 import { legalMentions, VAT_FRANCHISE_MENTION, VAT_ON_DEBITS_MENTION } from '../legal-mentions';
 import { renderDocumentPdf } from '../pdf-renderer';
 import { breakLongRuns } from '../breakable-text';
-import { attachmentDisposition } from '@/server/modules/documents/document-delivery.routes';
+import { attachmentDisposition } from '@/server/http/attachment';
 import { facturXml, pdfPageTexts, pdfPagesText } from '@/server/test/pdf-reader';
 
 /** Rendering pieces without the app: mentions, XML content, country codes, page layout. */

@@ -1,7 +1,7 @@
 import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '@/server/test/test-app';
 import { readOutbox } from '@/server/test/outbox';
 import { PROFILE_FIELD_MESSAGES as M } from '@/shared/profile';
-import { redactLinkTokens } from '@/server/modules/auth/account-links';
+import { redactLinkTokens } from '@/server/http/link-redaction';
 import { CURRENT_PASSWORD_MESSAGES } from '../profile.service';
 
 /**

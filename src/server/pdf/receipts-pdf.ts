@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { documentFonts } from '@/server/pdf/fonts';
-import { formatCents, formatDate } from '@/server/pdf/format';
+import { documentFonts } from './fonts';
+import { formatCents, formatDate } from './format';
 import { receiptNatureLabel } from '@/shared/reports';
-import { methodLabel, monthLabel, quarterLabel, type CentTotals, type ReceiptsBookData } from './reports.service';
+import { methodLabel, monthLabel, quarterLabel, type CentTotals, type ReceiptsBookData } from './receipts-book';
 
 /**
  * The receipts book (livre des recettes) as a plain A4 table: every receipt in date order with

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import type { Dialect } from '@/server/db/database';
-import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from '../documents/document-kinds';
-import { documentsRepository } from '../documents/documents.repository';
-import { liveRenderable, recordIssued, repairPendingPdfs } from '../documents/issuing';
+import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import { documentsRepository } from './documents.repository';
+import { liveRenderable, recordIssued, repairPendingPdfs } from './issuing';
 
 /**
  * Documents issued before the ledger existed (migration 0009) get their frozen copy and journal

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
-import { ApiError } from '../http/errors';
-import type { TokenService } from '../modules/auth/tokens';
-import type { SessionGuard } from '../modules/auth/session-guard';
+import { ApiError } from '@/server/http/errors';
+import type { TokenService } from './tokens';
+import type { SessionGuard } from './session-guard';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '@/server/context';
+import { mailFromParts } from '@/server/mail/mailer';
+import { registerReminderJobs } from './reminders.jobs';
+import { remindersRoutes } from './reminders.routes';
+import { remindersService } from './reminders.service';
+
+/** Reminders of overdue invoices: routes, and the automatic reminders' jobs. */
+export async function remindersModule(app: FastifyInstance, ctx: AppContext) {
+  const reminders = remindersService(ctx.db, ctx.dialect);
+  const appName = mailFromParts(ctx.config.mailFrom).name;
+  registerReminderJobs(ctx, reminders, appName);
+  await remindersRoutes(app, ctx, { reminders, appName });
+}
