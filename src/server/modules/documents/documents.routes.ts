@@ -5,11 +5,12 @@ import type { Unchecked } from '@/server/http/api-types';
 import type { MonthlyRevenueQuery } from '@/shared/dashboard';
 import type { DocumentListQuery } from '@/shared/documents-api';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { parseCreditNote, parsePayment, settlementService } from './settlement.service';
+import { parsePayment, paymentsService } from './invoices/payments.service';
+import { creditNotesService, parseCreditNote } from './credit-notes/credit-notes.service';
 import { documentSchema, parseDocument } from './documents.schemas';
-import { convertQuoteToInvoice, documentsService } from './documents.service';
+import { documentsService } from './documents.service';
+import { quotesService } from './quotes/quotes.service';
 import { documentDeliveryRoutes } from './document-delivery.routes';
-import { createDepositInvoice } from './deposits.service';
 
 type IdRequest = { Params: { id: string } };
 type PaymentRequest = { Params: { id: string; paymentId: string } };
@@ -54,21 +55,23 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<ListRequest>('/credit-notes/', (request) => creditNotes.list(request.userId, request.query));
   app.get<IdRequest>('/credit-notes/:id/', (request) => creditNotes.get(request.userId, idParam(request.params.id)));
 
-  const settlement = settlementService(ctx.db, ctx.dialect);
+  const creditNoting = creditNotesService(ctx.db, ctx.dialect);
+  const payments = paymentsService(ctx.db, ctx.dialect);
+  const quoting = quotesService(ctx.db, ctx.dialect);
   // The id is checked before the body: a malformed id is a 404 whatever the body.
   app.post<IdRequest>('/invoices/:id/credit_note/', async (request, reply) => {
     const id = idParam(request.params.id);
     const input = parseCreditNote(request.body);
-    return reply.status(201).send(await settlement.createCreditNote(request.userId, id, input));
+    return reply.status(201).send(await creditNoting.createCreditNote(request.userId, id, input));
   });
-  app.get<IdRequest>('/invoices/:id/payments/', (request) => settlement.listPayments(request.userId, idParam(request.params.id)));
+  app.get<IdRequest>('/invoices/:id/payments/', (request) => payments.listPayments(request.userId, idParam(request.params.id)));
   app.post<IdRequest>('/invoices/:id/payments/', async (request, reply) => {
     const id = idParam(request.params.id);
     const input = parsePayment(request.body);
-    return reply.status(201).send(await settlement.addPayment(request.userId, id, input));
+    return reply.status(201).send(await payments.addPayment(request.userId, id, input));
   });
   app.delete<PaymentRequest>('/invoices/:id/payments/:paymentId/', async (request, reply) => {
-    await settlement.deletePayment(request.userId, idParam(request.params.id), idParam(request.params.paymentId));
+    await payments.deletePayment(request.userId, idParam(request.params.id), idParam(request.params.paymentId));
     return reply.status(204).send();
   });
 
@@ -83,12 +86,12 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<IdRequest>('/quotes/:id/deposit_invoice/', async (request, reply) => {
     // The body is read once the quote is found: another user's quote is a 404 whatever the body.
-    const invoice = await createDepositInvoice(ctx.db, ctx.dialect, request.userId, idParam(request.params.id), request.body);
+    const invoice = await quoting.createDepositInvoice(request.userId, idParam(request.params.id), request.body);
     return reply.status(201).send(invoice);
   });
 
   app.post<IdRequest>('/quotes/:id/convert_to_invoice/', async (request, reply) => {
-    const invoice = await convertQuoteToInvoice(ctx.db, ctx.dialect, request.userId, idParam(request.params.id));
+    const invoice = await quoting.convertToInvoice(request.userId, idParam(request.params.id));
     return reply.status(201).send({ id: invoice.id, invoice });
   });
 }

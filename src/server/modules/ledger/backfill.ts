@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import type { Dialect } from '@/server/db/database';
-import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from '../documents/document-kinds';
-import { documentsRepository } from '../documents/documents.repository';
-import { liveRenderable, recordIssued, repairPendingPdfs } from '../documents/issuing';
+import {
+  CREDIT_NOTE_KIND, documentViews, INVOICE_KIND, liveRenderable, QUOTE_KIND, recordIssued, repairPendingPdfs, type DocumentKindConfig,
+} from '../documents';
 
 /**
  * Documents issued before the ledger existed (migration 0009) get their frozen copy and journal
@@ -25,7 +25,7 @@ export async function backfillIssuedDocuments(db: Kysely<Database>, dialect: Dia
       .execute();
     for (const { id, owner_id: ownerId } of pending) {
       await db.transaction().execute(async (trx) => {
-        const view = await documentsRepository(trx, kind).find(ownerId, id);
+        const view = await documentViews(trx, kind).find(ownerId, id);
         if (!view) return;
         const { document, contactId } = await liveRenderable(trx, kind, ownerId, view);
         await recordIssued(trx, dialect, kind, ownerId, document, contactId, await creditedBeforeCreditNotes(trx, kind, id));

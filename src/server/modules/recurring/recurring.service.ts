@@ -12,12 +12,10 @@ import { inTransaction, type Dialect } from '@/server/db/database';
 import { recordActivity } from '../activity/activity.recorder';
 import { EMAILS_PER_USER_LIMIT } from '@/server/plugins/rate-limit';
 import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
-import { INVOICE_KIND } from '../documents/document-kinds';
-import { linesTotals } from '../documents/documents.repository';
-import { documentsService } from '../documents/documents.service';
-import { requireClientEmail, sendInTransaction } from '../documents/document-sending';
-import type { DocumentInput } from '../documents/documents.schemas';
-import { issueThenArchive, liveRenderable, UNGUARDED, type IssueGuard } from '../documents/issuing';
+import {
+  documentsService, INVOICE_KIND, issueThenArchive, linesTotals, liveRenderable, requireClientEmail, sendInTransaction, UNGUARDED,
+  type DocumentInput, type IssueGuard,
+} from '../documents';
 import { recurringRepository, type RecurrenceRow, type TemplateLine } from './recurring.repository';
 import { makeRecurringSchema, patchRecurringSchema, RECURRING_MESSAGES } from './recurring.schemas';
 

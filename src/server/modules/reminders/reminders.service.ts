@@ -14,10 +14,7 @@ import {
 } from '@/shared/reminders';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
 import { usersRepository } from '../auth/users.repository';
-import { INVOICE_KIND } from '../documents/document-kinds';
-import { documentsService } from '../documents/documents.service';
-import { archivedDocument, liveRenderable } from '../documents/issuing';
-import { settlementAmounts } from '../documents/documents.repository';
+import { archivedDocument, documentsService, INVOICE_KIND, liveRenderable, settlementAmounts } from '../documents';
 import type { Dialect } from '@/server/db/database';
 import { reminderEmail } from './reminder-email';
 import { remindersRepository } from './reminders.repository';

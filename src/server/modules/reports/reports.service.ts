@@ -9,7 +9,7 @@ import {
   type ReceiptTotals, type SalesJournal, type SalesJournalRate, type SalesJournalRow, type UrssafPeriod, type UrssafPeriodKey,
   type UrssafSummary,
 } from '@/shared/reports';
-import { linesTotals } from '../documents/documents.repository';
+import { linesTotals } from '../documents';
 import { reportsRepository, type JournalDocument, type JournalRateBase } from './reports.repository';
 
 /** A receipt in cents, before it becomes JSON, CSV or PDF. */
