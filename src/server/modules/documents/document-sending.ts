@@ -114,3 +114,16 @@ export async function sendDocument(
   else await issueThenArchive(db, ownerId, send, { checkXml: kind.ledger });
   return documents.get(ownerId, view.id);
 }
+
+/** What the delivery routes ask of one kind of document: its printed PDF and its sending, on the app's database. */
+export function documentDelivery(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig) {
+  const documents = documentsService(db, dialect, kind);
+  return {
+    /** The owner's document as printed, with the name its file is given. */
+    async printed(ownerId: number, id: number) {
+      const { document, pdf } = await printedDocument(db, kind, ownerId, await documents.get(ownerId, id));
+      return { pdf, fileName: documentFileName(document) };
+    },
+    send: (ownerId: number, id: number, appName: string) => sendDocument(db, { dialect, kind, ownerId, id, appName }),
+  };
+}

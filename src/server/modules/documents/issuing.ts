@@ -12,7 +12,7 @@ import { lineCategory, vatGroups } from '@/server/pdf/vat-treatment';
 import { usersRepository, type UserRow } from '../auth/users.repository';
 import { appendLedgerEntry } from '../ledger/ledger.repository';
 import { pdfSealParts, seal, sealMatches, sha256 } from '../ledger/ledger-seal';
-import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import { CREDIT_NOTE_KIND, documentNoun, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { ArchivedPdfReader } from '@/server/mail/outbox';
 import type { DocumentView } from './document-views';
 import { documentsRepository } from './documents.repository';
@@ -29,9 +29,6 @@ import { checkDueDate, chronologyProblems } from './core';
  * with its digest and seal in a second short transaction (`archivePendingPdfs`).
  */
 
-const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
-/** 'Devis' / 'Facture' / 'Avoir'. */
-export const documentNoun = (kind: DocumentKindConfig) => capitalized(kind.the.replace(/^(le |la |l’)/, ''));
 
 function issuerParty(user: UserRow): Party {
   const person = `${user.first_name} ${user.last_name}`.trim();
