@@ -134,6 +134,9 @@ async function refuseTasksBilledElsewhere(trx: Kysely<Database>, ownerId: number
   });
 }
 
+/** The shared life of quotes, invoices and credit notes: read, write, issue, delete, and their dashboard figures. */
+export type DocumentsService = ReturnType<typeof documentsService>;
+
 export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig) {
   const repo = documentsRepository(db, kind);
   const views = documentViews(db, kind);
