@@ -31,7 +31,7 @@ import {
 import { nextDocumentNumber } from './numbering';
 import { checkQuoteInvoiceDraft } from './invoices/deposit-rules';
 import {
-  balanceDueCents, dueDateOnIssue, exceedsMaxAmount, finalBelowDeposits, linesTotals, settlementAmounts, seriesYear,
+  balanceDueCents, dueDateOnIssue, exceedsMaxAmount, finalInvoiceProblem, linesTotals, settlementAmounts, seriesYear,
 } from './core';
 
 /** A printed field changed on an issued invoice or a sent quote. */
@@ -293,7 +293,8 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     const { document, user, contactId } = await liveRenderable(trx, kind, ownerId, (await txViews.find(ownerId, id))!);
     refuseIfMissing(kind, missingForEInvoice(document, user, contactId));
     const { prepaid_cents: prepaid, total_cents: total } = settlementAmounts(row);
-    if (prepaid > total) throw badRequest({ line_items: [finalBelowDeposits(total, prepaid)] });
+    const finalProblem = finalInvoiceProblem(total, prepaid);
+    if (finalProblem) throw badRequest({ line_items: [finalProblem] });
     await checkChronology(trx, kind, ownerId, { issueDate: date, dueDate, today, excludeId: id, clientType: document.clientType });
     const number = await nextDocumentNumber(trx, kind, ownerId, seriesYear(date));
     await txRepo.update(ownerId, id, {

@@ -20,6 +20,9 @@ export const depositTooBig = (total: number, remaining: number) =>
 export const finalBelowDeposits = (total: number, prepaid: number) =>
   `Le total de la facture finale (${euros(total)} TTC) est inférieur aux acomptes déjà facturés (${euros(prepaid)} TTC) : corrigez ses lignes.`;
 
+/** Why a final invoice of `total` cents TTC can't deduct `prepaid` cents of deposits (it would owe a negative balance), or null. */
+export const finalInvoiceProblem = (total: number, prepaid: number) => (total < prepaid ? finalBelowDeposits(total, prepaid) : null);
+
 type DepositRow = { total_cents: number; credited_cents: number };
 
 /** What a deposit still bills: its total less its credit notes. */

@@ -6,7 +6,7 @@ import { QUOTE_KIND } from '../document-kinds';
 import { documentsRepository } from '../documents.repository';
 import type { ResolvedDocument } from '../documents.schemas';
 import {
-  DEPOSIT_QUOTE_STATUS, depositAmountProblem, depositRateProblems, finalBelowDeposits, isBillableQuote, lineRates, linesTotals, remainingOnQuote,
+  DEPOSIT_QUOTE_STATUS, depositAmountProblem, depositRateProblems, finalInvoiceProblem, isBillableQuote, lineRates, linesTotals, remainingOnQuote,
 } from '../core';
 import { invoiceLinksRepository } from './invoice-links.repository';
 
@@ -60,7 +60,8 @@ export async function checkQuoteInvoiceDraft(trx: Kysely<Database>, dialect: Dia
           `La facture finale du devis ${quote.number} déduit les acomptes facturés à son client : son client ne peut pas être changé.`,
         ];
       }
-      if (total < prepaid) errors.line_items = [finalBelowDeposits(total, prepaid)];
+      const problem = finalInvoiceProblem(total, prepaid);
+      if (problem) errors.line_items = [problem];
     }
   }
   if (Object.keys(errors).length) throw badRequest(errors);

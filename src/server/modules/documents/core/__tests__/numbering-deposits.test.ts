@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {
   checkDueDate, chronologyProblems, deductedDeposits, depositAmountProblem, depositLines, depositRateProblems, depositTarget, depositsBilledCents,
-  dueDateOnIssue, formatDocumentNumber, prepaidCents, remainingOnQuote, seriesYear, splitByRate, ttcAt,
+  dueDateOnIssue, finalInvoiceProblem, formatDocumentNumber, prepaidCents, remainingOnQuote, seriesYear, splitByRate, ttcAt,
 } from '..';
 
 describe('numbering and chronology (hand-checked)', () => {
@@ -132,6 +132,14 @@ describe('deposits (hand-checked)', () => {
     [90000, 75000, 'L’acompte (900,00 € TTC) doit laisser un solde à la facture finale : il reste 750,00 € TTC à facturer sur ce devis.'],
   ])('a deposit of %i with %i left: %s', (total, remaining, problem) => {
     expect(depositAmountProblem(total, remaining)).toBe(problem);
+  });
+
+  it.each([
+    [45000, 45000, null],
+    [45001, 45000, null],
+    [44999, 45000, 'Le total de la facture finale (449,99 € TTC) est inférieur aux acomptes déjà facturés (450,00 € TTC) : corrigez ses lignes.'],
+  ])('a final invoice of %i deducting %i: %s', (total, prepaid, problem) => {
+    expect(finalInvoiceProblem(total, prepaid)).toBe(problem);
   });
 
   it('refuses deposit lines at a rate the quote does not use', () => {
