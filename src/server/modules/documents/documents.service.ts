@@ -7,7 +7,7 @@ import {
   type NextExpectedPayment, type OutstandingInvoicesJson, type OverdueInvoicesJson, type PendingQuotesJson,
 } from '@/shared/dashboard';
 import type { ClientType } from '@/shared/contacts';
-import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES } from '@/shared/documents';
+import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
 import { badRequest, notFound } from '@/server/http/errors';
 import { queryInteger } from '@/server/http/params';
@@ -31,18 +31,8 @@ import {
 import { nextDocumentNumber } from './numbering';
 import { checkQuoteInvoiceDraft } from './invoices/deposit-rules';
 import {
-  balanceDueCents, dueDateOnIssue, exceedsMaxAmount, finalInvoiceProblem, linesTotals, settlementAmounts, seriesYear,
+  balanceDueCents, DERIVED_STATUS, dueDateOnIssue, frozenStatusProblem, isWritableInvoiceStatus, lockedChanges, exceedsMaxAmount, finalInvoiceProblem, linesTotals, settlementAmounts, seriesYear,
 } from './core';
-
-/** A printed field changed on an issued invoice or a sent quote. */
-const LOCKED_MESSAGE = {
-  invoice:
-    'Une facture émise ne peut plus être modifiée (art. 242 nonies A du CGI) : émettez un avoir pour la corriger ou l’annuler.',
-  quote: 'Un devis envoyé ne peut plus être modifié : dupliquez-le pour proposer une nouvelle version.',
-  credit_note: 'Un avoir ne peut pas être modifié.',
-};
-const DERIVED_STATUS =
-  'Le statut d’une facture découle de ses paiements et avoirs : enregistrez un paiement ou émettez un avoir.';
 
 function historyLabels(kind: DocumentKindConfig) {
   return {
@@ -66,31 +56,6 @@ const historyView = (d: DocumentView) => ({
 });
 
 type FrozenRow = Selectable<DocumentsTable>;
-type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
-
-/**
- * The printed fields `input` would change on a frozen document, each with the French reason.
- * Null dates mean "as stored" (forms send the whole object back).
- */
-function lockedChanges(kind: DocumentKindConfig, row: FrozenRow, lines: StoredLine[], input: ResolvedDocument) {
-  const changed: string[] = [];
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const printedFields = [
-    'title', 'description', 'client_id', 'tax_rate', 'operation_category', 'service_date', 'service_end_date', 'vat_exemption',
-    'legal_notice', 'signature_notice',
-  ] as const;
-  for (const field of printedFields) {
-    if (!same(row[field] ?? null, input[field])) changed.push(field);
-  }
-  if (input.issue_date !== null && input.issue_date !== row.issue_date) changed.push('issue_date');
-  if (input.end_date !== null && input.end_date !== row.end_date) changed.push(kind.endDateField);
-  const printed = (l: { title: string; description: string; quantity: number; tax_rate: number }, price: number) =>
-    [l.title, l.description, l.quantity, price, l.tax_rate];
-  if (!same(lines.map((l) => printed(l, l.unit_price_cents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
-    changed.push('line_items');
-  }
-  return Object.fromEntries(changed.map((field) => [field, [LOCKED_MESSAGE[kind.kind]]]));
-}
 
 /** What links an invoice to a quote: converted from it (with its deposits deducted), or one of its deposits. */
 export interface InvoiceLinks {
@@ -201,9 +166,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
 
   /** Invoices: only draft and sent (issuing) are written by hand. */
   function checkWritableStatus(status: string) {
-    if (kind === INVOICE_KIND && !(WRITABLE_INVOICE_STATUSES as readonly string[]).includes(status)) {
-      throw badRequest({ status: [DERIVED_STATUS] });
-    }
+    if (kind === INVOICE_KIND && !isWritableInvoiceStatus(status)) throw badRequest({ status: [DERIVED_STATUS] });
   }
 
   const record = (trx: Kysely<Database>, ownerId: number, d: DocumentView, action: 'créé' | 'mis à jour' | 'supprimé', changes = '') =>
@@ -312,12 +275,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     const txRepo = documentsRepository(trx, kind);
     // Rates left out mean the stored ones: only a change is refused.
     const resolved = resolveRates(input, await seller(trx, ownerId), row.tax_rate);
-    const errors = lockedChanges(kind, row, await txRepo.lineRows(row.id), resolved);
-    const statusChange = input.status !== row.status;
-    if (kind === INVOICE_KIND && statusChange) errors.status = [DERIVED_STATUS];
-    if (kind === QUOTE_KIND && statusChange && input.status === 'draft') {
-      errors.status = ['Un devis envoyé ne peut pas revenir à l’état de brouillon.'];
-    }
+    const errors: Record<string, string[]> = lockedChanges(kind, row, await txRepo.lineRows(row.id), resolved);
+    const statusProblem = frozenStatusProblem(kind.kind, row.status, input.status);
+    if (statusProblem) errors.status = [statusProblem];
     if (Object.keys(errors).length) throw badRequest(errors);
     await txRepo.update(ownerId, row.id, {
       priority: input.priority,

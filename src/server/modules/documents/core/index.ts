@@ -9,3 +9,4 @@ export * from './settlement';
 export * from './numbering';
 export * from './deposits';
 export * from './credit-notes';
+export * from './frozen';
