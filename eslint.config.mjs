@@ -129,35 +129,6 @@ const ROUTE_WITHOUT_DB = [
     message: 'Une route ne touche pas ctx.db : index.ts lui donne ses services.',
   },
 ];
-/**
- * Being restructured on branch core (issue 24, the invoicing core): the documents module's files that
- * still reach other modules' internals, build queries outside a repository or give routes the
- * database. Remove each once core lands.
- */
-const DOCUMENTS_BOUNDARY_EXCEPTIONS = [
-  'src/server/modules/documents/document-delivery.routes.ts',
-  'src/server/modules/documents/document-sending.ts',
-  'src/server/modules/documents/documents.repository.ts',
-  'src/server/modules/documents/documents.service.ts',
-  'src/server/modules/documents/issuing.ts',
-  'src/server/modules/documents/settlement.service.ts',
-];
-const DOCUMENTS_QUERY_EXCEPTIONS = [
-  'src/server/modules/documents/deposit-rules.ts',
-  'src/server/modules/documents/deposits.service.ts',
-  'src/server/modules/documents/document-sending.ts',
-  'src/server/modules/documents/documents.service.ts',
-  'src/server/modules/documents/issuing.ts',
-  'src/server/modules/documents/ledger-backfill.ts',
-  'src/server/modules/documents/numbering.ts',
-  'src/server/modules/documents/outstanding.ts',
-  'src/server/modules/documents/settlement.service.ts',
-];
-const DOCUMENTS_ROUTE_EXCEPTIONS = [
-  'src/server/modules/documents/documents.routes.ts',
-  'src/server/modules/documents/document-delivery.routes.ts',
-];
-
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -239,7 +210,6 @@ export default defineConfig([
       'src/server/http/{list-filters,owned-refs,dashboard-order}.ts',
       'src/server/test/**',
       '**/__tests__/**',
-      ...DOCUMENTS_QUERY_EXCEPTIONS,
     ],
     rules: {
       'no-restricted-imports': ['error', { paths: [KYSELY_TYPES_ONLY] }],
@@ -247,8 +217,7 @@ export default defineConfig([
     },
   },
   {
-    files: ['src/server/modules/*/*.routes.ts'],
-    ignores: DOCUMENTS_ROUTE_EXCEPTIONS,
+    files: ['src/server/modules/**/*.routes.ts'],
     rules: {
       'no-restricted-syntax': ['error', ...QUERY_BUILDING, ...ROUTE_WITHOUT_DB],
       // Within its own module too (the boundaries rule skips a module's own files by default): no repository.
@@ -265,9 +234,5 @@ export default defineConfig([
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
-  {
-    files: DOCUMENTS_BOUNDARY_EXCEPTIONS,
-    rules: { 'boundaries/dependencies': 'off' },
   },
 ]);

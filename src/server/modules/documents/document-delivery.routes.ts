@@ -3,14 +3,10 @@ import type { AppContext } from '@/server/context';
 import { ApiError, OperatorAlertError } from '@/server/http/errors';
 import { idParam } from '@/server/http/params';
 import { attachmentDisposition } from '@/server/http/attachment';
-import { mailFromParts } from '@/server/mail/mailer';
 import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '@/server/plugins/rate-limit';
-import { documentFileName } from '@/server/pdf/document-model';
 import type { DocumentNumberingJson, SendEmailJson } from '@/shared/documents-api';
-import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { printedDocument, sendDocument } from './document-sending';
-import { documentsService } from './documents.service';
-import { documentNoun } from './issuing';
+import { CREDIT_NOTE_KIND, documentNoun, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import type { DocumentDelivery } from './document-sending';
 
 /**
  * `generate_pdf` and `send_email` for quotes, invoices and credit notes (SPEC sections 5, 7, 8). Errors are
@@ -60,19 +56,24 @@ async function limited(ctx: AppContext, rule: RateLimitRule, ownerId: number, me
   }
 }
 
-function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKindConfig) {
-  const documents = documentsService(ctx.db, ctx.dialect, kind);
+/** What the delivery routes are given (index.ts): each kind's delivery, and the name e-mails are sent under. */
+export interface DeliveryServices {
+  delivery: (kind: DocumentKindConfig) => DocumentDelivery;
+  appName: string;
+}
+
+function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKindConfig, services: DeliveryServices) {
+  const delivery = services.delivery(kind);
   const base = `/${kind.path}/:id`;
-  const appName = mailFromParts(ctx.config.mailFrom).name;
+  const { appName } = services;
 
   app.get<IdRequest>(`${base}/generate_pdf/`, async (request, reply) => {
     try {
       await limited(ctx, GENERATE_PDF_LIMIT, request.userId, (seconds) => `Trop de PDF demandés. Veuillez réessayer dans ${seconds} secondes.`);
-      const view = await documents.get(request.userId, idParam(request.params.id));
-      const { document, pdf } = await printedDocument(ctx.db, kind, request.userId, view);
+      const { pdf, fileName } = await delivery.printed(request.userId, idParam(request.params.id));
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentDisposition(documentFileName(document)))
+        .header('content-disposition', attachmentDisposition(fileName))
         .header('cache-control', 'private, no-store')
         .send(pdf);
     } catch (err) {
@@ -86,7 +87,7 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
       await limited(ctx, SEND_EMAIL_LIMIT, ownerId, () => TOO_MANY_SENDS);
       // Issued (a draft), archived and put in the outbox in one transaction (document-sending.ts);
       // the outbox sends the message after the commit (mail/outbox.ts).
-      const after = await sendDocument(ctx.db, { dialect: ctx.dialect, kind, ownerId, id: idParam(request.params.id), appName });
+      const after = await delivery.send(ownerId, idParam(request.params.id), appName);
       ctx.outbox.kick();
       const answer: SendEmailJson = {
         message: SENDING[kind.kind],
@@ -103,8 +104,6 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
   });
 }
 
-export function documentDeliveryRoutes(app: FastifyInstance, ctx: AppContext) {
-  deliveryRoutes(app, ctx, QUOTE_KIND);
-  deliveryRoutes(app, ctx, INVOICE_KIND);
-  deliveryRoutes(app, ctx, CREDIT_NOTE_KIND);
+export function documentDeliveryRoutes(app: FastifyInstance, ctx: AppContext, services: DeliveryServices) {
+  for (const kind of [QUOTE_KIND, INVOICE_KIND, CREDIT_NOTE_KIND]) deliveryRoutes(app, ctx, kind, services);
 }

@@ -74,3 +74,7 @@ export const CREDIT_NOTE_KIND: DocumentKindConfig = {
   the: 'l’avoir',
   ledger: true,
 };
+
+const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
+/** 'Devis' / 'Facture' / 'Avoir'. */
+export const documentNoun = (kind: DocumentKindConfig) => capitalized(kind.the.replace(/^(le |la |l’)/, ''));

@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import type { Dialect } from '@/server/db/database';
+import { inTransaction, type Dialect } from '@/server/db/database';
 import { ApiError } from '@/server/http/errors';
 import { documentEmail } from '@/server/mail/document-emails';
 import { enqueueMail } from '@/server/mail/outbox';
 import { documentFileName, type RenderableDocument } from '@/server/pdf/document-model';
 import { renderPdf } from '@/server/pdf/pdf-pool';
-import { describeChanges, recordActivity } from '../activity/activity.recorder';
+import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { CREDIT_NOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import type { DocumentView } from './documents.repository';
+import type { DocumentView } from './document-views';
+import { documentsRepository } from './documents.repository';
 import { documentsService } from './documents.service';
 import { archivedDocument, issueThenArchive, liveRenderable, type IssueGuard } from './issuing';
 
@@ -63,7 +64,7 @@ export async function sendInTransaction(trx: Kysely<Database>, args: SendInTrans
   await enqueueMail(trx, { ownerId, documentKind: kind.kind, documentId: view.id, mail });
   if (becomesSent) {
     if (kind === CREDIT_NOTE_KIND) {
-      await trx.updateTable('credit_notes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', view.id).execute();
+      await documentsRepository(trx, kind).update(ownerId, view.id, { status: 'sent', updated_at: new Date().toISOString() });
     }
     const changes = describeChanges(
       { number: 'Numéro', status: 'Statut' },
@@ -107,9 +108,24 @@ export async function sendDocument(
   const { document: live, user } = await liveRenderable(db, kind, ownerId, view);
   requireClientEmail(kind, live);
   const send = (guard?: IssueGuard) =>
-    db.transaction().execute((trx) => sendInTransaction(trx, { dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived, guard }));
+    inTransaction(db, (trx) => sendInTransaction(trx, { dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived, guard }));
   const archived = view.status === 'draft' ? null : await printedDocument(db, kind, ownerId, view);
   if (archived) await send();
   else await issueThenArchive(db, ownerId, send, { checkXml: kind.ledger });
   return documents.get(ownerId, view.id);
 }
+
+/** What the delivery routes ask of one kind of document: its printed PDF and its sending, on the app's database. */
+export function documentDelivery(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig) {
+  const documents = documentsService(db, dialect, kind);
+  return {
+    /** The owner's document as printed, with the name its file is given. */
+    async printed(ownerId: number, id: number) {
+      const { document, pdf } = await printedDocument(db, kind, ownerId, await documents.get(ownerId, id));
+      return { pdf, fileName: documentFileName(document) };
+    },
+    send: (ownerId: number, id: number, appName: string) => sendDocument(db, { dialect, kind, ownerId, id, appName }),
+  };
+}
+
+export type DocumentDelivery = ReturnType<typeof documentDelivery>;

@@ -2,17 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '@/server/context';
 import { idParam } from '@/server/http/params';
 import type { Unchecked } from '@/server/http/api-types';
-import type { MonthlyRevenueQuery } from '@/shared/dashboard';
 import type { DocumentListQuery } from '@/shared/documents-api';
-import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { parseCreditNote, parsePayment, settlementService } from './settlement.service';
+import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import { documentSchema, parseDocument } from './documents.schemas';
-import { convertQuoteToInvoice, documentsService } from './documents.service';
-import { documentDeliveryRoutes } from './document-delivery.routes';
-import { createDepositInvoice } from './deposits.service';
+import type { DocumentsService } from './documents.service';
+import { documentDeliveryRoutes, type DeliveryServices } from './document-delivery.routes';
+import { quotesRoutes, type QuotesRouteServices } from './quotes/quotes.routes';
+import { invoicesRoutes, type InvoicesRouteServices } from './invoices/invoices.routes';
+import { creditNotesRoutes, type CreditNotesRouteServices } from './credit-notes/credit-notes.routes';
+
+/** The module's services, built once from the context by index.ts: routes never see the database. */
+export type DocumentsRouteServices = QuotesRouteServices & InvoicesRouteServices & CreditNotesRouteServices & DeliveryServices;
 
 type IdRequest = { Params: { id: string } };
-type PaymentRequest = { Params: { id: string; paymentId: string } };
 type ListRequest = { Querystring: Unchecked<DocumentListQuery> };
 
 const lineCount = (body: unknown) => {
@@ -21,8 +23,7 @@ const lineCount = (body: unknown) => {
 };
 
 /** The same routes for quotes and invoices. */
-function documentRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKindConfig) {
-  const documents = documentsService(ctx.db, ctx.dialect, kind);
+function documentRoutes(app: FastifyInstance, kind: DocumentKindConfig, documents: DocumentsService) {
   const schema = documentSchema(kind);
   const base = `/${kind.path}`;
 
@@ -43,52 +44,12 @@ function documentRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
   return documents;
 }
 
-export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function documentsRoutes(app: FastifyInstance, ctx: AppContext, services: DocumentsRouteServices) {
   app.addHook('onRequest', ctx.requireUser);
-  const quotes = documentRoutes(app, ctx, QUOTE_KIND);
-  const invoices = documentRoutes(app, ctx, INVOICE_KIND);
-  documentDeliveryRoutes(app, ctx);
-
-  // Credit notes: issued at creation from an invoice, never changed nor deleted.
-  const creditNotes = documentsService(ctx.db, ctx.dialect, CREDIT_NOTE_KIND);
-  app.get<ListRequest>('/credit-notes/', (request) => creditNotes.list(request.userId, request.query));
-  app.get<IdRequest>('/credit-notes/:id/', (request) => creditNotes.get(request.userId, idParam(request.params.id)));
-
-  const settlement = settlementService(ctx.db, ctx.dialect);
-  // The id is checked before the body: a malformed id is a 404 whatever the body.
-  app.post<IdRequest>('/invoices/:id/credit_note/', async (request, reply) => {
-    const id = idParam(request.params.id);
-    const input = parseCreditNote(request.body);
-    return reply.status(201).send(await settlement.createCreditNote(request.userId, id, input));
-  });
-  app.get<IdRequest>('/invoices/:id/payments/', (request) => settlement.listPayments(request.userId, idParam(request.params.id)));
-  app.post<IdRequest>('/invoices/:id/payments/', async (request, reply) => {
-    const id = idParam(request.params.id);
-    const input = parsePayment(request.body);
-    return reply.status(201).send(await settlement.addPayment(request.userId, id, input));
-  });
-  app.delete<PaymentRequest>('/invoices/:id/payments/:paymentId/', async (request, reply) => {
-    await settlement.deletePayment(request.userId, idParam(request.params.id), idParam(request.params.paymentId));
-    return reply.status(204).send();
-  });
-
-  app.get('/quotes/pending_sum/', (request) => quotes.aggregates.pendingQuotes(request.userId));
-  app.get('/invoices/outstanding_sum/', (request) => invoices.aggregates.outstanding(request.userId));
-  app.get('/invoices/overdue_sum/', (request) => invoices.aggregates.overdue(request.userId));
-  app.get('/invoices/current_month_revenue/', (request) => invoices.aggregates.currentMonthRevenue(request.userId));
-  app.get<{ Querystring: Unchecked<MonthlyRevenueQuery> }>('/invoices/monthly_revenue/', (request) =>
-    invoices.aggregates.monthlyRevenue(request.userId, request.query),
-  );
-  app.get('/invoices/next_expected_payment/', (request) => invoices.aggregates.nextExpectedPayment(request.userId));
-
-  app.post<IdRequest>('/quotes/:id/deposit_invoice/', async (request, reply) => {
-    // The body is read once the quote is found: another user's quote is a 404 whatever the body.
-    const invoice = await createDepositInvoice(ctx.db, ctx.dialect, request.userId, idParam(request.params.id), request.body);
-    return reply.status(201).send(invoice);
-  });
-
-  app.post<IdRequest>('/quotes/:id/convert_to_invoice/', async (request, reply) => {
-    const invoice = await convertQuoteToInvoice(ctx.db, ctx.dialect, request.userId, idParam(request.params.id));
-    return reply.status(201).send({ id: invoice.id, invoice });
-  });
+  documentRoutes(app, QUOTE_KIND, services.quotes);
+  documentRoutes(app, INVOICE_KIND, services.invoices);
+  documentDeliveryRoutes(app, ctx, services);
+  quotesRoutes(app, services);
+  invoicesRoutes(app, services);
+  creditNotesRoutes(app, services);
 }

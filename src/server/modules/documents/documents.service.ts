@@ -7,20 +7,20 @@ import {
   type NextExpectedPayment, type OutstandingInvoicesJson, type OverdueInvoicesJson, type PendingQuotesJson,
 } from '@/shared/dashboard';
 import type { ClientType } from '@/shared/contacts';
-import {
-  balanceDueCents, DEFAULT_VALIDITY_DAYS, MAX_AMOUNT, OUTSTANDING_INVOICE_STATUSES, WRITABLE_INVOICE_STATUSES,
-} from '@/shared/documents';
-import { ApiError, badRequest, notFound } from '@/server/http/errors';
+import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
+import { fromHundredths } from '@/shared/money';
+import { badRequest, notFound } from '@/server/http/errors';
 import { queryInteger } from '@/server/http/params';
 import type { Unchecked } from '@/server/http/api-types';
 import type { DocumentListQuery } from '@/shared/documents-api';
 import { assertOwned } from '@/server/http/owned-refs';
-import { describeChanges, recordActivity } from '../activity/activity.recorder';
+import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import {
-  documentSearchText, documentsRepository, linesTotals, quoteDeposits, settlementAmounts, type DocumentView,
-} from './documents.repository';
-import { euros } from './settlement.service';
+import { documentSearchText, documentsRepository, type DocumentColumns } from './documents.repository';
+import { documentViews, type DocumentView } from './document-views';
+import { issuedDocumentsRepository } from './issued-documents.repository';
+import { partiesRepository } from './parties.repository';
+import { invoiceLinksRepository } from './invoices/invoice-links.repository';
 import {
   checkChronology, checkDueDate, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
   type IssueGuard,
@@ -29,17 +29,10 @@ import {
   applyVatRules, DOCUMENT_TOTAL_TOO_BIG, resolveRates, type DocumentInput, type ResolvedDocument, type Seller,
 } from './documents.schemas';
 import { nextDocumentNumber } from './numbering';
-import { checkQuoteInvoiceDraft } from './deposit-rules';
-
-/** A printed field changed on an issued invoice or a sent quote. */
-const LOCKED_MESSAGE = {
-  invoice:
-    'Une facture émise ne peut plus être modifiée (art. 242 nonies A du CGI) : émettez un avoir pour la corriger ou l’annuler.',
-  quote: 'Un devis envoyé ne peut plus être modifié : dupliquez-le pour proposer une nouvelle version.',
-  credit_note: 'Un avoir ne peut pas être modifié.',
-};
-const DERIVED_STATUS =
-  'Le statut d’une facture découle de ses paiements et avoirs : enregistrez un paiement ou émettez un avoir.';
+import { checkQuoteInvoiceDraft } from './invoices/deposit-rules';
+import {
+  balanceDueCents, DERIVED_STATUS, dueDateOnIssue, frozenStatusProblem, isWritableInvoiceStatus, lockedChanges, exceedsMaxAmount, finalInvoiceProblem, linesTotals, settlementAmounts, seriesYear,
+} from './core';
 
 function historyLabels(kind: DocumentKindConfig) {
   return {
@@ -63,33 +56,6 @@ const historyView = (d: DocumentView) => ({
 });
 
 type FrozenRow = Selectable<DocumentsTable>;
-type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
-
-/**
- * The printed fields `input` would change on a frozen document, each with the French reason.
- * Null dates mean "as stored" (forms send the whole object back).
- */
-function lockedChanges(kind: DocumentKindConfig, row: FrozenRow, lines: StoredLine[], input: ResolvedDocument) {
-  const changed: string[] = [];
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const printedFields = [
-    'title', 'description', 'client_id', 'tax_rate', 'operation_category', 'service_date', 'service_end_date', 'vat_exemption',
-    'legal_notice', 'signature_notice',
-  ] as const;
-  for (const field of printedFields) {
-    if (!same(row[field] ?? null, input[field])) changed.push(field);
-  }
-  if (input.issue_date !== null && input.issue_date !== row.issue_date) changed.push('issue_date');
-  if (input.end_date !== null && input.end_date !== row.end_date) changed.push(kind.endDateField);
-  const printed = (l: { title: string; description: string; quantity: number; tax_rate: number }, price: number) =>
-    [l.title, l.description, l.quantity, price, l.tax_rate];
-  if (!same(lines.map((l) => printed(l, l.unit_price_cents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
-    changed.push('line_items');
-  }
-  return Object.fromEntries(changed.map((field) => [field, [LOCKED_MESSAGE[kind.kind]]]));
-}
-
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
 
 /** What links an invoice to a quote: converted from it (with its deposits deducted), or one of its deposits. */
 export interface InvoiceLinks {
@@ -105,19 +71,14 @@ const billedElsewhere = (t: { title: string; invoice_number: string | null; invo
     ? `la tâche « ${t.title} » est déjà facturée par la facture ${t.invoice_number}`
     : `la tâche « ${t.title} » figure déjà dans le brouillon de facture « ${t.invoice_title} »`;
 
+/** The tasks a document's lines name, once each. */
+const taskIdsOf = (lines: { task_id: number | null }[]) => [...new Set(lines.map((l) => l.task_id).filter((id): id is number => id !== null))];
+
 /** The tasks named by `lines` that an invoice other than `invoiceId` (null: any invoice) bills, by task id. */
-async function tasksBilledElsewhere(trx: Kysely<Database>, ownerId: number, invoiceId: number | null, lines: { task_id: number | null }[]) {
-  const taskIds = [...new Set(lines.map((l) => l.task_id).filter((id): id is number => id !== null))];
+export async function tasksBilledElsewhere(trx: Kysely<Database>, ownerId: number, invoiceId: number | null, lines: { task_id: number | null }[]) {
+  const taskIds = taskIdsOf(lines);
   if (!taskIds.length) return new Map<number, string>();
-  const rows = await trx
-    .selectFrom('tasks as t')
-    .innerJoin('invoices as i', 'i.id', 't.invoice_id')
-    .select(['t.id', 't.title', 'i.number as invoice_number', 'i.title as invoice_title'])
-    .where('t.owner_id', '=', ownerId)
-    .where('t.id', 'in', taskIds)
-    .$if(invoiceId !== null, (q) => q.where('t.invoice_id', '!=', invoiceId!))
-    .orderBy('t.id')
-    .execute();
+  const rows = await invoiceLinksRepository(trx).tasksBilledElsewhere(ownerId, invoiceId, taskIds);
   return new Map(rows.map((r) => [r.id, billedElsewhere(r)]));
 }
 
@@ -138,8 +99,12 @@ async function refuseTasksBilledElsewhere(trx: Kysely<Database>, ownerId: number
   });
 }
 
+/** The shared life of quotes, invoices and credit notes: read, write, issue, delete, and their dashboard figures. */
+export type DocumentsService = ReturnType<typeof documentsService>;
+
 export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig) {
   const repo = documentsRepository(db, kind);
+  const views = documentViews(db, kind);
   // The dashboard figures, prepared once (each kind's service asks only its own).
   const sentTotals = repo.totals(['sent']);
   const outstandingTotals = repo.totals(OUTSTANDING_INVOICE_STATUSES);
@@ -152,12 +117,12 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
    * open invoices due before today, which no trigger can keep (the day moves), so they are computed
    * once and reused until an invoice changes or the day turns. Per app (owner ids are per database).
    */
-  const overdueCache = new Map<number, { key: string; value: { sum: number; count: number } }>();
+  const overdueCache = new Map<number, { key: string; value: { balanceCents: number; count: number } }>();
   const OVERDUE_CACHE_OWNERS = 10_000;
   const labels = historyLabels(kind);
 
   async function get(ownerId: number, id: number): Promise<DocumentView> {
-    const document = await repo.find(ownerId, id);
+    const document = await views.find(ownerId, id);
     if (!document) throw notFound();
     return document;
   }
@@ -165,15 +130,14 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   /** Checks the client and tasks are the owner's; returns the client's type (which payment rules apply). */
   async function checkRefs(trx: Kysely<Database>, ownerId: number, input: DocumentInput): Promise<ClientType> {
     await assertOwned(trx, 'contacts', ownerId, [input.client_id], 'client_id');
-    const taskIds = [...new Set(input.line_items.map((l) => l.task_id).filter((id): id is number => id !== null))];
-    await assertOwned(trx, 'tasks', ownerId, taskIds, 'line_items');
-    const client = await trx.selectFrom('contacts').select('client_type').where('id', '=', input.client_id).executeTakeFirst();
+    await assertOwned(trx, 'tasks', ownerId, taskIdsOf(input.line_items), 'line_items');
+    const client = await partiesRepository(trx).clientType(input.client_id);
     return client?.client_type === 'particulier' ? 'particulier' : 'professionnel';
   }
 
   /** What the VAT rules read of the seller. */
   const seller = async (trx: Kysely<Database>, ownerId: number): Promise<Seller> =>
-    (await trx.selectFrom('users').select(['vat_regime', 'vat_number']).where('id', '=', ownerId).executeTakeFirst()) ??
+    (await partiesRepository(trx).seller(ownerId)) ??
     { vat_regime: 'franchise', vat_number: '' };
 
   /**
@@ -184,7 +148,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   async function prepareDraft(trx: Kysely<Database>, ownerId: number, input: DocumentInput, enforceVat = true) {
     const s = await seller(trx, ownerId);
     const doc = enforceVat ? applyVatRules(input, s) : resolveRates(input, s);
-    if (linesTotals(doc.line_items, doc.tax_rate).total > MAX_AMOUNT * 100) throw badRequest({ line_items: [DOCUMENT_TOTAL_TOO_BIG] });
+    if (exceedsMaxAmount(linesTotals(doc.line_items, doc.tax_rate).total)) throw badRequest({ line_items: [DOCUMENT_TOTAL_TOO_BIG] });
     return doc;
   }
 
@@ -202,9 +166,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
 
   /** Invoices: only draft and sent (issuing) are written by hand. */
   function checkWritableStatus(status: string) {
-    if (kind === INVOICE_KIND && !(WRITABLE_INVOICE_STATUSES as readonly string[]).includes(status)) {
-      throw badRequest({ status: [DERIVED_STATUS] });
-    }
+    if (kind === INVOICE_KIND && !isWritableInvoiceStatus(status)) throw badRequest({ status: [DERIVED_STATUS] });
   }
 
   const record = (trx: Kysely<Database>, ownerId: number, d: DocumentView, action: 'créé' | 'mis à jour' | 'supprimé', changes = '') =>
@@ -219,6 +181,54 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     });
 
   /**
+   * Writes a draft's columns and lines, its totals computed by the core (never taken from the
+   * client); an invoice's lines then claim their tasks. Returns its id.
+   */
+  async function save(
+    trx: Kysely<Database>,
+    ownerId: number,
+    id: number | null,
+    input: ResolvedDocument & { issue_date: string; number?: string | null } & InvoiceLinks,
+  ): Promise<number> {
+    const totals = linesTotals(input.line_items, input.tax_rate);
+    const columns: DocumentColumns = {
+      title: input.title,
+      description: input.description,
+      client_id: input.client_id,
+      status: input.status,
+      priority: input.priority,
+      issue_date: input.issue_date,
+      end_date: input.end_date,
+      payment_date: input.payment_date,
+      tax_rate: input.tax_rate,
+      operation_category: input.operation_category,
+      service_date: input.service_date,
+      service_end_date: input.service_end_date,
+      vat_exemption: input.vat_exemption,
+      legal_notice: input.legal_notice,
+      signature_notice: input.signature_notice,
+      subtotal_cents: totals.subtotal,
+      tax_cents: totals.tax,
+      total_cents: totals.total,
+      updated_at: new Date().toISOString(),
+      ...(input.number !== undefined ? { number: input.number } : {}),
+      search_text: documentSearchText(input),
+      ...(input.quote_id !== undefined ? { quote_id: input.quote_id } : {}),
+      ...(input.is_deposit !== undefined ? { is_deposit: input.is_deposit } : {}),
+      ...(input.deposit_of_quote_id !== undefined ? { deposit_of_quote_id: input.deposit_of_quote_id } : {}),
+      ...(input.prepaid_cents !== undefined ? { prepaid_cents: input.prepaid_cents } : {}),
+      ...(kind === INVOICE_KIND ? { internal_notes: input.internal_notes } : {}),
+    };
+    const lines = input.line_items.map((line, position) => ({ ...line, total_cents: totals.lines[position] }));
+    const documents = documentsRepository(trx, kind);
+    let documentId = id;
+    if (documentId === null) documentId = await documents.insert(ownerId, columns, lines);
+    else await documents.update(ownerId, documentId, columns, lines);
+    if (kind === INVOICE_KIND) await invoiceLinksRepository(trx).syncBilledTasks(ownerId, documentId, taskIdsOf(input.line_items));
+    return documentId;
+  }
+
+  /**
    * Makes a draft invoice a legal invoice, or archives a quote as sent, in `trx`: EN 16931 checks,
    * chronology, number, status, the snapshot and the journal entry (recordIssued). An invoice is
    * dated `issueDate` (today by default); its payment term is kept. Returns what it shows. The PDF is
@@ -226,44 +236,34 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
    */
   async function issue(trx: Kysely<Database>, ownerId: number, id: number, issueDate?: string, guard: IssueGuard = UNGUARDED) {
     const txRepo = documentsRepository(trx, kind);
+    const txViews = documentViews(trx, kind);
     // On PostgreSQL the row lock makes concurrent issues of one document take one number.
     const row = await txRepo.findRow(ownerId, id, dialect === 'postgres');
     if (!row) throw notFound();
     const today = parisToday();
     if (kind === QUOTE_KIND) {
       if (row.status === 'draft') {
-        await trx.updateTable('quotes').set({ status: 'sent', updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+        await txRepo.update(ownerId, id, { status: 'sent', updated_at: new Date().toISOString() });
       }
-      const { document, contactId } = await liveRenderable(trx, kind, ownerId, (await txRepo.find(ownerId, id))!);
+      const { document, contactId } = await liveRenderable(trx, kind, ownerId, (await txViews.find(ownerId, id))!);
       guard.issued(document);
       await recordIssued(trx, dialect, kind, ownerId, document, contactId);
       return { document };
     }
     if (row.number !== null) throw badRequest({ detail: 'Cette facture est déjà émise.' });
     const date = issueDate ?? today;
-    const term = row.end_date ? dayNumber(row.end_date) - dayNumber(row.issue_date) : DEFAULT_VALIDITY_DAYS;
-    const dueDate = addDays(date, term);
-    const { document, user, contactId } = await liveRenderable(trx, kind, ownerId, (await txRepo.find(ownerId, id))!);
+    const dueDate = dueDateOnIssue(row, date);
+    const { document, user, contactId } = await liveRenderable(trx, kind, ownerId, (await txViews.find(ownerId, id))!);
     refuseIfMissing(kind, missingForEInvoice(document, user, contactId));
-    const prepaid = Number((row as { prepaid_cents?: number }).prepaid_cents ?? 0);
-    if (prepaid > Number(row.total_cents)) {
-      throw badRequest({
-        line_items: [
-          `Le total de la facture finale (${euros(Number(row.total_cents))} TTC) est inférieur aux acomptes déjà facturés ` +
-            `(${euros(prepaid)} TTC) : corrigez ses lignes.`,
-        ],
-      });
-    }
+    const { prepaid_cents: prepaid, total_cents: total } = settlementAmounts(row);
+    const finalProblem = finalInvoiceProblem(total, prepaid);
+    if (finalProblem) throw badRequest({ line_items: [finalProblem] });
     await checkChronology(trx, kind, ownerId, { issueDate: date, dueDate, today, excludeId: id, clientType: document.clientType });
-    const number = await nextDocumentNumber(trx, kind, ownerId, Number(date.slice(0, 4)));
-    await trx
-      .updateTable('invoices')
-      .set({
-        number, status: 'sent', issue_date: date, end_date: dueDate, search_text: documentSearchText({ title: row.title, number }),
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', id)
-      .execute();
+    const number = await nextDocumentNumber(trx, kind, ownerId, seriesYear(date));
+    await txRepo.update(ownerId, id, {
+      number, status: 'sent', issue_date: date, end_date: dueDate, search_text: documentSearchText({ title: row.title, number }),
+      updated_at: new Date().toISOString(),
+    });
     const issued = { ...document, number, status: 'sent', issueDate: date, endDate: dueDate };
     guard.issued(issued);
     await recordIssued(trx, dialect, kind, ownerId, issued, contactId);
@@ -275,28 +275,19 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     const txRepo = documentsRepository(trx, kind);
     // Rates left out mean the stored ones: only a change is refused.
     const resolved = resolveRates(input, await seller(trx, ownerId), row.tax_rate);
-    const errors = lockedChanges(kind, row, await txRepo.lineRows(row.id), resolved);
-    const statusChange = input.status !== row.status;
-    if (kind === INVOICE_KIND && statusChange) errors.status = [DERIVED_STATUS];
-    if (kind === QUOTE_KIND && statusChange && input.status === 'draft') {
-      errors.status = ['Un devis envoyé ne peut pas revenir à l’état de brouillon.'];
-    }
+    const errors: Record<string, string[]> = lockedChanges(kind, row, await txRepo.lineRows(row.id), resolved);
+    const statusProblem = frozenStatusProblem(kind.kind, row.status, input.status);
+    if (statusProblem) errors.status = [statusProblem];
     if (Object.keys(errors).length) throw badRequest(errors);
-    await trx
-      .updateTable(kind.table as 'invoices')
-      .set({
-        priority: input.priority,
-        ...(kind === INVOICE_KIND ? { internal_notes: input.internal_notes } : { status: input.status }),
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await txRepo.update(ownerId, row.id, {
+      priority: input.priority,
+      ...(kind === INVOICE_KIND ? { internal_notes: input.internal_notes } : { status: input.status }),
+      updated_at: new Date().toISOString(),
+    });
   }
 
   const isFrozen = async (trx: Kysely<Database>, row: { id: number; number: string | null; status: string }) =>
-    kind === INVOICE_KIND
-      ? row.number !== null
-      : !!(await trx.selectFrom('issued_documents').select('document_id').where('kind', '=', kind.kind).where('document_id', '=', row.id).executeTakeFirst());
+    kind === INVOICE_KIND ? row.number !== null : issuedDocumentsRepository(trx).exists(kind.kind, row.id);
 
   /** Whether saving `input` over a draft issues it (invoice → sent, quote → sent). */
   const issuing = (input: DocumentInput) => input.status === 'sent';
@@ -310,14 +301,14 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   async function withArchiving(ownerId: number, mayIssue: boolean, write: (guard: IssueGuard) => Promise<DocumentView>): Promise<DocumentView> {
     if (!mayIssue || db.isTransaction) return write(UNGUARDED);
     const written = await issueThenArchive(db, ownerId, write, { checkXml: kind.ledger });
-    return (await repo.find(ownerId, written.id)) ?? written;
+    return (await views.find(ownerId, written.id)) ?? written;
   }
 
   return {
     get,
     issue,
-    list: (ownerId: number, params: Unchecked<DocumentListQuery>) => repo.list(ownerId, params, parisToday()),
-    forClient: repo.forClient,
+    list: (ownerId: number, params: Unchecked<DocumentListQuery>) => views.list(ownerId, params, parisToday()),
+    forClient: views.forClient,
 
     /** `activityChanges`: what the history entry says of the creation (a recurring invoice names its series). */
     create: (
@@ -331,24 +322,24 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const clientType = await checkRefs(trx, ownerId, input);
         const doc = await prepareDraft(trx, ownerId, input, options.enforceVat ?? true);
         const today = parisToday();
-        const txRepo = documentsRepository(trx, kind);
-        const number = kind.numberedAtCreation ? await nextDocumentNumber(trx, kind, ownerId, Number(today.slice(0, 4))) : null;
+        const number = kind.numberedAtCreation ? await nextDocumentNumber(trx, kind, ownerId, seriesYear(today)) : null;
         const draft = kind === INVOICE_KIND ? { ...doc, status: 'draft' } : { ...doc, status: issuing(input) ? 'draft' : input.status };
-        const id = await txRepo.save(ownerId, null, { ...withDates(draft, today, clientType), number, ...extra });
+        const id = await save(trx, ownerId, null, { ...withDates(draft, today, clientType), number, ...extra });
         if (kind === INVOICE_KIND) await refuseTasksBilledElsewhere(trx, ownerId, id, input.line_items);
         if (issuing(input)) await issue(trx, ownerId, id, input.issue_date ?? undefined, guard);
-        const created = (await txRepo.find(ownerId, id))!;
+        const created = (await documentViews(trx, kind).find(ownerId, id))!;
         await record(trx, ownerId, created, 'créé', options.activityChanges);
         return created;
       })),
 
     update: (ownerId: number, id: number, input: DocumentInput) =>
-      withArchiving(ownerId, issuing(input), (guard) => db.transaction().execute(async (trx) => {
+      withArchiving(ownerId, issuing(input), (guard) => inTransaction(db, async (trx) => {
         const txRepo = documentsRepository(trx, kind);
+        const txViews = documentViews(trx, kind);
         const row = await txRepo.findRow(ownerId, id, dialect === 'postgres');
         if (!row) throw notFound();
         const clientType = await checkRefs(trx, ownerId, input);
-        const before = (await txRepo.find(ownerId, id))!;
+        const before = (await txViews.find(ownerId, id))!;
         if (await isFrozen(trx, row)) {
           await updateFrozen(trx, ownerId, row, input);
         } else {
@@ -358,7 +349,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           if (kind === INVOICE_KIND) await checkQuoteInvoiceDraft(trx, dialect, ownerId, row, doc);
           const willIssue = issuing(input) && row.status === 'draft';
           const status = willIssue ? 'draft' : input.status;
-          await txRepo.save(ownerId, id, { ...withDates({ ...doc, status }, parisToday(), clientType), number: row.number });
+          await save(trx, ownerId, id, { ...withDates({ ...doc, status }, parisToday(), clientType), number: row.number });
           if (kind === INVOICE_KIND) await refuseTasksBilledElsewhere(trx, ownerId, id, input.line_items);
           if (willIssue) {
             // The date typed in this request, if changed; otherwise the invoice is dated today.
@@ -366,15 +357,14 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
             await issue(trx, ownerId, id, explicit, guard);
           }
         }
-        const after = (await txRepo.find(ownerId, id))!;
+        const after = (await txViews.find(ownerId, id))!;
         await record(trx, ownerId, after, 'mis à jour', describeChanges(labels, historyView(before), historyView(after)));
         return after;
       })),
 
     remove: (ownerId: number, id: number) =>
-      db.transaction().execute(async (trx) => {
-        const txRepo = documentsRepository(trx, kind);
-        const document = await txRepo.find(ownerId, id);
+      inTransaction(db, async (trx) => {
+        const document = await documentViews(trx, kind).find(ownerId, id);
         if (!document) throw notFound();
         if (kind === INVOICE_KIND && document.invoice_number) {
           throw badRequest({ detail: 'Une facture émise ne peut pas être supprimée : émettez un avoir pour l’annuler (art. 242 nonies A du CGI).' });
@@ -382,21 +372,21 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         if (kind === QUOTE_KIND && (document.deposit_invoices as unknown[]).length) {
           throw badRequest({ detail: 'Ce devis a des factures d’acompte : il ne peut pas être supprimé.' });
         }
-        await trx.deleteFrom('issued_documents').where('kind', '=', kind.kind).where('document_id', '=', id).execute();
-        await txRepo.delete(ownerId, id);
+        await issuedDocumentsRepository(trx).delete(kind.kind, id);
+        await documentsRepository(trx, kind).delete(ownerId, id);
         await record(trx, ownerId, document, 'supprimé');
       }),
 
     /** Dashboard aggregates (amounts TTC). */
     aggregates: {
       pendingQuotes: async (ownerId: number): Promise<PendingQuotesJson> => {
-        const { sum, count } = await sentTotals(ownerId);
-        return { pending_quotes_sum: sum, pending_quotes_count: count };
+        const { totalCents, count } = await sentTotals(ownerId);
+        return { pending_quotes_sum: fromHundredths(totalCents), pending_quotes_count: count };
       },
       /** What issued invoices still owe (payments and credit notes deducted). */
       outstanding: async (ownerId: number): Promise<OutstandingInvoicesJson> => {
-        const { balance, count } = await outstandingTotals(ownerId);
-        return { outstanding_invoices_sum: balance, outstanding_invoices_count: count };
+        const { balanceCents, count } = await outstandingTotals(ownerId);
+        return { outstanding_invoices_sum: fromHundredths(balanceCents), outstanding_invoices_count: count };
       },
       overdue: async (ownerId: number): Promise<OverdueInvoicesJson> => {
         const today = parisToday();
@@ -409,12 +399,12 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           overdueCache.set(ownerId, cached);
           if (overdueCache.size > OVERDUE_CACHE_OWNERS) overdueCache.delete(overdueCache.keys().next().value!);
         }
-        return { overdue_invoices_sum: cached.value.sum, overdue_invoices_count: cached.value.count };
+        return { overdue_invoices_sum: fromHundredths(cached.value.balanceCents), overdue_invoices_count: cached.value.count };
       },
       /** Cash received this month, refunds deducted (cash_totals). */
       currentMonthRevenue: async (ownerId: number): Promise<CurrentMonthRevenueJson> => {
-        const { sum, count } = await cashSince(ownerId, parisToday().slice(0, 7));
-        return { current_month_revenue: sum, current_month_revenue_count: count };
+        const { amountCents, count } = await cashSince(ownerId, parisToday().slice(0, 7));
+        return { current_month_revenue: fromHundredths(amountCents), current_month_revenue_count: count };
       },
       /**
        * Cash received per calendar month (payments on their dates, less refunds), the current one
@@ -424,7 +414,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       monthlyRevenue: async (ownerId: number, params: Unchecked<MonthlyRevenueQuery>): Promise<{ monthly_revenue: MonthRevenue[] }> => {
         const months = monthsEndingWith(parisToday(), queryInteger(params, 'months', 1, MAX_REVENUE_MONTHS) ?? REVENUE_MONTHS);
         const paid = await repo.cashByMonth(ownerId, months[0]);
-        const byMonth = new Map(paid.map((m) => [m.month, m]));
+        const byMonth = new Map(paid.map((r) => [r.month, {
+          month: r.month, subtotal: fromHundredths(Number(r.amount_ht_cents)), total_amount: fromHundredths(Number(r.amount_cents)), count: Number(r.count),
+        }]));
         // A payment dated in a later month (typed ahead) is outside the window and left out.
         return { monthly_revenue: months.map((month) => byMonth.get(month) ?? { month, subtotal: 0, total_amount: 0, count: 0 }) };
       },
@@ -441,96 +433,4 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       },
     },
   };
-}
-
-/**
- * Quote → draft invoice with the same client, lines, VAT and notices; the quote becomes accepted.
- * At most once per quote: the check runs in the transaction, and the unique index on
- * invoices.quote_id (migration 0009) stops a concurrent twin. The quote's issued deposit invoices
- * are deducted (`prepaid_cents`): this is its final invoice; a deposit still in draft must be
- * issued or deleted first.
- */
-export async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, ownerId: number, quoteId: number) {
-  const alreadyConverted = (invoiceId: number | undefined) =>
-    new ApiError(400, { detail: 'Ce devis a déjà été converti en facture.', invoice_id: invoiceId ?? null });
-  const existingInvoice = (trx: Kysely<Database>) =>
-    trx.selectFrom('invoices').select('id').where('owner_id', '=', ownerId).where('quote_id', '=', quoteId).executeTakeFirst();
-  try {
-    return await inTransaction(db, async (trx) => {
-      // The quote's row lock (PostgreSQL) keeps a deposit invoice from being made meanwhile.
-      if (!(await documentsRepository(trx, QUOTE_KIND).findRow(ownerId, quoteId, dialect === 'postgres'))) throw notFound();
-      const quotes = documentsService(trx, dialect, QUOTE_KIND);
-      const quote = await quotes.get(ownerId, quoteId);
-      if (!['sent', 'accepted'].includes(quote.status)) {
-        throw badRequest({ detail: 'Seul un devis envoyé ou accepté peut être converti en facture.' });
-      }
-      const existing = await existingInvoice(trx);
-      if (existing) throw alreadyConverted(existing.id);
-      const draftDeposit = (quote.deposit_invoices as { id: number; invoice_number: string | null }[]).find((d) => d.invoice_number === null);
-      if (draftDeposit) {
-        throw new ApiError(400, {
-          detail: 'Une facture d’acompte de ce devis est encore en brouillon : émettez-la ou supprimez-la avant de créer la facture finale.',
-          invoice_id: draftDeposit.id,
-        });
-      }
-      // A line's task already billed by an invoice (its time invoiced meanwhile): converting would bill it twice.
-      const billed = await tasksBilledElsewhere(trx, ownerId, null, quote.line_items!);
-      if (billed.size) {
-        throw badRequest({ detail: `Ce devis ne peut pas être converti en facture : ${[...billed.values()].join(' ; ')}.` });
-      }
-      const prepaid = (await quoteDeposits(trx, ownerId, quoteId)).reduce((sum, d) => sum + d.amountCents, 0);
-      const today = parisToday();
-      const invoice = await documentsService(trx, dialect, INVOICE_KIND).create(
-        ownerId,
-        {
-          title: quote.title,
-          description: String(quote.description ?? ''),
-          client_id: quote.client!.id,
-          status: 'draft',
-          priority: String(quote.priority),
-          issue_date: today,
-          end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
-          payment_date: null,
-          tax_rate: Math.round(Number(quote.tax_rate) * 100),
-          operation_category: quote.operation_category as DocumentInput['operation_category'],
-          service_date: (quote.service_date as string | null) ?? null,
-          service_end_date: (quote.service_end_date as string | null) ?? null,
-          vat_exemption: quote.vat_exemption as DocumentInput['vat_exemption'],
-          legal_notice: String(quote.legal_notice ?? ''),
-          signature_notice: String(quote.signature_notice ?? ''),
-          internal_notes: '',
-          line_items: quote.line_items!.map((l) => ({
-            id: null,
-            title: l.title,
-            description: l.description,
-            quantity: Math.round(l.quantity * 100),
-            unit_price: Math.round(l.unit_price * 100),
-            tax_rate: Math.round(l.tax_rate * 100),
-            task_id: l.task_id,
-          })),
-        },
-        { quote_id: quoteId, prepaid_cents: prepaid },
-        // What the client accepted is converted as it is: a rule the seller's profile breaks since
-        // (a new regime, a removed VAT number) is refused when the draft invoice is saved or issued.
-        { enforceVat: false },
-      );
-      if (quote.status !== 'accepted') {
-        await trx.updateTable('quotes').set({ status: 'accepted', updated_at: new Date().toISOString() }).where('id', '=', quoteId).execute();
-        await recordActivity(trx, {
-          ownerId, objectType: 'quote', objectId: quoteId, label: quote.title, action: 'mis à jour',
-          changes: `(Statut: ${quote.status_display} → Accepté)`, clientName: quote.client?.name ?? null,
-        });
-      }
-      return invoice;
-    });
-  } catch (err) {
-    // A concurrent conversion committed first: the unique index refused this one.
-    if (isUniqueViolation(err)) throw alreadyConverted((await existingInvoice(db))?.id);
-    throw err;
-  }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed: invoices\.quote_id/.test(e?.message ?? '');
 }

@@ -5,19 +5,21 @@ import { ApiError, badRequest, OperatorAlertError } from '@/server/http/errors';
 import { documentTotals, type Party, type RenderableDocument } from '@/server/pdf/document-model';
 import { renderPdf, reserveRender, type RenderReservation } from '@/server/pdf/pdf-pool';
 import { facturXmlProblems } from '@/server/pdf/factur-x-check';
-import { formatDate } from '@/server/pdf/format';
-import { addDays } from '@/shared/dates';
-import { MAX_B2B_PAYMENT_DAYS } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
 import { issuerLegalLines } from '@/shared/profile';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
 import { lineCategory, vatGroups } from '@/server/pdf/vat-treatment';
-import { usersRepository, type UserRow } from '../auth/users.repository';
-import { appendLedgerEntry } from '../ledger/ledger.repository';
-import { pdfSealParts, seal, sealMatches, sha256 } from '../ledger/ledger-seal';
-import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
+import { usersRepository, type UserRow } from '@/server/modules/auth';
+import { appendLedgerEntry } from '@/server/modules/ledger';
+import { pdfSealParts, seal, sealMatches, sha256 } from '@/server/modules/ledger';
+import { CREDIT_NOTE_KIND, documentNoun, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { ArchivedPdfReader } from '@/server/mail/outbox';
-import type { DocumentView } from './documents.repository';
+import type { DocumentView } from './document-views';
+import { documentsRepository } from './documents.repository';
+import { issuedDocumentsRepository } from './issued-documents.repository';
+import { partiesRepository } from './parties.repository';
+import { invoiceLinksRepository } from './invoices/invoice-links.repository';
+import { checkDueDate, chronologyProblems } from './core';
 
 /**
  * Issuing: what makes a document a legal record. Checks (EN 16931 rules our data can break,
@@ -27,9 +29,6 @@ import type { DocumentView } from './documents.repository';
  * with its digest and seal in a second short transaction (`archivePendingPdfs`).
  */
 
-const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
-/** 'Devis' / 'Facture' / 'Avoir'. */
-export const documentNoun = (kind: DocumentKindConfig) => capitalized(kind.the.replace(/^(le |la |l’)/, ''));
 
 function issuerParty(user: UserRow): Party {
   const person = `${user.first_name} ${user.last_name}`.trim();
@@ -60,7 +59,7 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback:
 export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, view: DocumentView) {
   const [user, contact] = await Promise.all([
     usersRepository(db).findById(ownerId),
-    db.selectFrom('contacts').selectAll().where('owner_id', '=', ownerId).where('id', '=', view.client!.id).executeTakeFirst(),
+    partiesRepository(db).contact(ownerId, view.client!.id),
   ]);
   if (!user || !contact) throw new ApiError(404, { error: `${documentNoun(kind)} introuvable.` });
   const invoice = view.invoice as { invoice_number: string | null; issue_date: string | null } | undefined;
@@ -128,7 +127,7 @@ async function depositFields(db: Kysely<Database>, view: DocumentView): Promise<
   const quoteId = depositOf?.id ?? (view.quote_id as number | null | undefined) ?? null;
   const quote = quoteId === null
     ? undefined
-    : await db.selectFrom('quotes').select(['number', 'issue_date']).where('id', '=', quoteId).executeTakeFirst();
+    : await invoiceLinksRepository(db).quoteNumber(quoteId);
   const deposits = (view.deposits as { invoice_number: string; issue_date: string; amount: number }[] | undefined) ?? [];
   return {
     deposit: Boolean(view.is_deposit),
@@ -145,13 +144,7 @@ async function depositFields(db: Kysely<Database>, view: DocumentView): Promise<
  */
 export async function creditNoteRenderable(trx: Kysely<Database>, ownerId: number, invoiceId: number, view: DocumentView) {
   const own = await liveRenderable(trx, CREDIT_NOTE_KIND, ownerId, view);
-  const stored = await trx
-    .selectFrom('issued_documents')
-    .select('snapshot')
-    .where('kind', '=', 'invoice')
-    .where('document_id', '=', invoiceId)
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
+  const stored = await issuedDocumentsRepository(trx).snapshot('invoice', ownerId, invoiceId);
   if (!stored) return own;
   const invoice = (JSON.parse(stored.snapshot) as Snapshot).document;
   const document: RenderableDocument = {
@@ -258,56 +251,20 @@ export function refuseIfMissing(kind: DocumentKindConfig, missing: MissingInform
 }
 
 /**
- * Chronology of a legal series (CGI art. 242 nonies A: numbers follow the dates): not in the
- * future, not before the last issued document of the series; a due date not before the issue date,
- * at most 60 days after it between businesses (Code de commerce, art. L441-10).
+ * Chronology of a legal series (CGI art. 242 nonies A: numbers follow the dates), against the last
+ * issued document of the series (core/numbering.ts: the rules). Re-exported: drafts check their due date too.
  */
+export { checkDueDate };
+
 export async function checkChronology(
   trx: Kysely<Database>,
   kind: DocumentKindConfig,
   ownerId: number,
   dates: { issueDate: string; dueDate: string | null; today: string; excludeId?: number; clientType?: RenderableDocument['clientType'] },
 ) {
-  const errors: Record<string, string[]> = {};
-  if (dates.issueDate > dates.today) errors.issue_date = ['La date d’émission ne peut pas être postérieure à aujourd’hui.'];
-  const last = await trx
-    .selectFrom(kind.table as 'invoices')
-    .select(['number', 'issue_date'])
-    .where('owner_id', '=', ownerId)
-    .where('number', 'is not', null)
-    .$if(dates.excludeId !== undefined, (q) => q.where('id', '<>', dates.excludeId!))
-    .orderBy('issue_date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (last && dates.issueDate < last.issue_date) {
-    const what = kind.kind === 'credit_note' ? 'du dernier avoir émis' : 'de la dernière facture émise';
-    errors.issue_date = [
-      `La date d’émission ne peut pas précéder celle ${what} (${last.number}, ${formatDate(last.issue_date)}) : ` +
-        'la numérotation suit l’ordre chronologique (art. 242 nonies A du CGI).',
-    ];
-  }
-  if (dates.dueDate) checkDueDate(errors, dates.issueDate, dates.dueDate, dates.clientType);
+  const last = await documentsRepository(trx, kind).lastIssued(ownerId, dates.excludeId);
+  const errors = chronologyProblems(kind.kind, dates, last);
   if (Object.keys(errors).length) throw badRequest(errors);
-}
-
-/**
- * Due date rules, also applied when a draft invoice is saved (nothing to wait for). The 60-day
- * limit binds businesses only (L441-10); a private client may be given longer.
- */
-export function checkDueDate(
-  errors: Record<string, string[]>,
-  issueDate: string,
-  dueDate: string,
-  clientType: RenderableDocument['clientType'] = 'professionnel',
-) {
-  if (dueDate < issueDate) {
-    errors.due_date = ['La date d’échéance ne peut pas précéder la date d’émission.'];
-  } else if (clientType === 'professionnel' && dueDate > addDays(issueDate, MAX_B2B_PAYMENT_DAYS)) {
-    errors.due_date = [
-      `Entre professionnels, le délai de paiement ne peut pas dépasser ${MAX_B2B_PAYMENT_DAYS} jours après la date ` +
-        'd’émission (art. L441-10 du Code de commerce).',
-    ];
-  }
 }
 
 /** What is stored as the legal record: everything printed, its totals, the client's id, the render date. */
@@ -345,13 +302,10 @@ export async function recordIssued(
   const now = new Date().toISOString();
   const snapshot = JSON.stringify({ document: doc, totals, clientId, renderedAt: now, ...legacy } satisfies Snapshot);
   const snapshotSha256 = sha256(snapshot);
-  await trx
-    .insertInto('issued_documents')
-    .values({
-      kind: kind.kind, document_id: doc.id, owner_id: ownerId, snapshot, snapshot_sha256: snapshotSha256, pdf: null, pdf_sha256: null,
-      pdf_seal: null, client_name: doc.client.name, client_siren: doc.client.siren ?? '', created_at: now,
-    })
-    .execute();
+  await issuedDocumentsRepository(trx).insert({
+    kind: kind.kind, document_id: doc.id, owner_id: ownerId, snapshot, snapshot_sha256: snapshotSha256, pdf: null, pdf_sha256: null,
+    pdf_seal: null, client_name: doc.client.name, client_siren: doc.client.siren ?? '', created_at: now,
+  });
   if (kind.ledger && doc.number && kind.kind !== 'quote') {
     await appendLedgerEntry(trx, dialect, ownerId, {
       kind: kind.kind,
@@ -374,22 +328,10 @@ async function archivePdf(db: Kysely<Database>, row: PendingRow, render: (doc: R
   const snapshot = JSON.parse(row.snapshot) as Snapshot;
   const pdf = await render(snapshot.document, new Date(snapshot.renderedAt ?? Date.now()));
   const pdfSha256 = sha256(pdf);
-  await db
-    .updateTable('issued_documents')
-    .set({ pdf, pdf_sha256: pdfSha256, pdf_seal: seal(pdfSealParts(row.kind, row.document_id, row.snapshot_sha256, pdfSha256)) })
-    .where('kind', '=', row.kind)
-    .where('document_id', '=', row.document_id)
-    // Rendered twice at once (a download racing the issuing request): the first one stored stays.
-    .where('pdf', 'is', null)
-    .execute();
+  await issuedDocumentsRepository(db).storePdf(row.kind, row.document_id, {
+    pdf, pdf_sha256: pdfSha256, pdf_seal: seal(pdfSealParts(row.kind, row.document_id, row.snapshot_sha256, pdfSha256)),
+  });
 }
-
-const pendingQuery = (db: Kysely<Database>) =>
-  db
-    .selectFrom('issued_documents')
-    .select(['kind', 'document_id', 'owner_id', 'snapshot', 'snapshot_sha256'])
-    .where('pdf', 'is', null)
-    .orderBy('created_at');
 
 /**
  * Issuing, second step, after the numbering transaction committed: renders the owner's documents
@@ -408,12 +350,7 @@ export async function archivePendingPdfs(
 ): Promise<void> {
   let place = reservation;
   try {
-    const pending = only?.length === 0 ? [] : await pendingQuery(db)
-      .where('owner_id', '=', ownerId)
-      .$if(only !== undefined, (q) =>
-        q.where((eb) => eb.or(only!.map((d) => eb.and([eb('kind', '=', d.kind), eb('document_id', '=', d.id)])))),
-      )
-      .execute();
+    const pending = only?.length === 0 ? [] : await issuedDocumentsRepository(db).pending({ ownerId, only });
     for (const row of pending) {
       const mine = place;
       place = undefined;
@@ -512,7 +449,7 @@ async function refuseInvalidXml(doc: RenderableDocument) {
 /** At start-up: archives every PDF left pending by a crash between the two steps; returns how many. */
 export async function repairPendingPdfs(db: Kysely<Database>): Promise<number> {
   let done = 0;
-  for (const row of await pendingQuery(db).execute()) {
+  for (const row of await issuedDocumentsRepository(db).pending()) {
     await archivePdf(db, row, (doc, now) => renderPdf(doc, { now }));
     done++;
   }
@@ -524,21 +461,12 @@ export async function repairPendingPdfs(db: Kysely<Database>): Promise<number> {
  * (trust on first use, written in the README); from then on every PDF served must carry its seal.
  */
 export async function sealLegacyPdfs(db: Kysely<Database>): Promise<number> {
-  const rows = await db
-    .selectFrom('issued_documents')
-    .select(['kind', 'document_id', 'snapshot_sha256', 'pdf', 'pdf_sha256'])
-    .where('pdf_seal', 'is', null)
-    .where('pdf', 'is not', null)
-    .execute();
+  const archives = issuedDocumentsRepository(db);
+  const rows = await archives.unsealed();
   let sealed = 0;
   for (const row of rows) {
     if (!row.pdf || !row.pdf_sha256 || sha256(row.pdf) !== row.pdf_sha256) continue;
-    await db
-      .updateTable('issued_documents')
-      .set({ pdf_seal: seal(pdfSealParts(row.kind, row.document_id, row.snapshot_sha256, row.pdf_sha256)) })
-      .where('kind', '=', row.kind)
-      .where('document_id', '=', row.document_id)
-      .execute();
+    await archives.setSeal(row.kind, row.document_id, seal(pdfSealParts(row.kind, row.document_id, row.snapshot_sha256, row.pdf_sha256)));
     sealed++;
   }
   return sealed;
@@ -551,14 +479,7 @@ export async function sealLegacyPdfs(db: Kysely<Database>): Promise<number> {
  * log line at error level for the operator.
  */
 export async function archivedDocument(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, id: number) {
-  const read = () =>
-    db
-      .selectFrom('issued_documents')
-      .select(['kind', 'document_id', 'owner_id', 'snapshot', 'snapshot_sha256', 'pdf', 'pdf_sha256', 'pdf_seal'])
-      .where('kind', '=', kind.kind)
-      .where('document_id', '=', id)
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
+  const read = () => issuedDocumentsRepository(db).read(kind.kind, ownerId, id);
   let row = await read();
   if (!row) return undefined;
   if (row.pdf === null) {

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import type { Dialect } from '@/server/db/database';
+import { inTransaction, type Dialect } from '@/server/db/database';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { documentsRepository } from './documents.repository';
+import { documentViews } from './document-views';
+import { issuedDocumentsRepository } from './issued-documents.repository';
 import { liveRenderable, recordIssued, repairPendingPdfs } from './issuing';
 
 /**
@@ -13,19 +14,10 @@ import { liveRenderable, recordIssued, repairPendingPdfs } from './issuing';
 export async function backfillIssuedDocuments(db: Kysely<Database>, dialect: Dialect): Promise<number> {
   let done = 0;
   for (const kind of [INVOICE_KIND, CREDIT_NOTE_KIND, QUOTE_KIND]) {
-    const pending = await db
-      .selectFrom(`${kind.table as 'invoices'} as d`)
-      .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'd.id').on('a.kind', '=', kind.kind))
-      .select(['d.id', 'd.owner_id'])
-      .where('a.document_id', 'is', null)
-      .where('d.number', 'is not', null)
-      .$if(kind === QUOTE_KIND, (q) => q.where('d.status', '<>', 'draft'))
-      .orderBy('d.owner_id')
-      .orderBy('d.number')
-      .execute();
+    const pending = await issuedDocumentsRepository(db).unjournalled(kind);
     for (const { id, owner_id: ownerId } of pending) {
-      await db.transaction().execute(async (trx) => {
-        const view = await documentsRepository(trx, kind).find(ownerId, id);
+      await inTransaction(db, async (trx) => {
+        const view = await documentViews(trx, kind).find(ownerId, id);
         if (!view) return;
         const { document, contactId } = await liveRenderable(trx, kind, ownerId, view);
         await recordIssued(trx, dialect, kind, ownerId, document, contactId, await creditedBeforeCreditNotes(trx, kind, id));
@@ -41,8 +33,7 @@ export async function backfillIssuedDocuments(db: Kysely<Database>, dialect: Dia
 /** What an invoice counted as credited beyond its credit notes (migration 0009: cancelled by hand before they existed). */
 async function creditedBeforeCreditNotes(db: Kysely<Database>, kind: DocumentKindConfig, id: number) {
   if (kind !== INVOICE_KIND) return {};
-  const invoice = await db.selectFrom('invoices').select('credited_cents').where('id', '=', id).executeTakeFirstOrThrow();
-  const notes = await db.selectFrom('credit_notes').select('total_cents').where('invoice_id', '=', id).execute();
-  const beyond = Number(invoice.credited_cents) - notes.reduce((sum, n) => sum + Number(n.total_cents), 0);
+  const { credited, creditNotes } = await issuedDocumentsRepository(db).creditedAndCreditNotes(id);
+  const beyond = credited - creditNotes.reduce((sum, total) => sum + total, 0);
   return beyond > 0 ? { creditedBeforeCreditNotes: beyond } : {};
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 import { CLIENT_ADDRESS, COMPLETE_PROFILE, pay, readyToInvoice, viaInject } from '@/server/test/billing-fixtures';
 import { computeTotals } from '@/shared/documents';
-import { fullCreditLines } from '../settlement.service';
+import { fullCreditLines } from '../core';
 import { VAT_RULE_MESSAGES } from '../documents.schemas';
 
 /**

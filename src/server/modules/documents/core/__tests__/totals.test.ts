@@ -1,0 +1,159 @@
+import fc from 'fast-check';
+import { htShare, largestRemainder, linesTotals, splitByRate, ttcAt } from '../totals';
+
+/** Stored units: quantity in hundredths, unit price in cents, rate in hundredths of a percent. */
+const line = (quantity: number, unit_price: number, tax_rate: number) => ({ quantity, unit_price, tax_rate });
+const RATES = [0, 550, 1000, 2000];
+
+describe('linesTotals (hand-checked)', () => {
+  it.each([
+    ['one line at 20 %', [line(100, 10000, 2000)], 2000, { lines: [10000], subtotal: 10000, tax: 2000, total: 12000 }],
+    ['a quantity of 1,5 × 33,33 € rounds the line half up', [line(150, 3333, 2000)], 2000, { lines: [5000], subtotal: 5000, tax: 1000, total: 6000 }],
+    ['2,5 × 0,01 € = 0,025 € → 0,03 €', [line(250, 1, 2000)], 2000, { lines: [3], subtotal: 3, tax: 1, total: 4 }],
+    ['VAT half-cent 5,5 % of 1,01 € = 0,05555 → 0,06', [line(100, 101, 550)], 550, { lines: [101], subtotal: 101, tax: 6, total: 107 }],
+    ['VAT exactly half a cent rounds up: 10 % of 0,05 €', [line(100, 5, 1000)], 1000, { lines: [5], subtotal: 5, tax: 1, total: 6 }],
+    ['0 % line', [line(300, 1999, 0)], 2000, { lines: [5997], subtotal: 5997, tax: 0, total: 5997 }],
+    [
+      '0/5,5/10/20 % mix: VAT per rate (5,5 % of 101 € = 5,555 → 5,56)',
+      [line(100, 10000, 2000), line(200, 5050, 550), line(300, 3333, 1000), line(100, 1234, 0)],
+      2000,
+      { lines: [10000, 10100, 9999, 1234], subtotal: 31333, tax: 2000 + 556 + 1000 + 0, total: 31333 + 3556 },
+    ],
+    ['a discount line (negative price) lowers its rate’s base', [line(100, 10000, 2000), line(100, -1000, 2000)], 2000, { lines: [10000, -1000], subtotal: 9000, tax: 1800, total: 10800 }],
+    ['no lines: the document’s rate with nothing', [], 550, { lines: [], subtotal: 0, tax: 0, total: 0 }],
+  ])('%s', (_name, lines, rate, expected) => {
+    expect(linesTotals(lines, rate)).toMatchObject(expected);
+  });
+
+  it('rounds VAT per rate, not per line: 3 × 0,05 € at 10 % is 0,02 € of VAT, not 3 × 0,01 €', () => {
+    const totals = linesTotals([line(100, 5, 1000), line(100, 5, 1000), line(100, 5, 1000)], 1000);
+    expect(totals.breakdown).toEqual([{ rate: 1000, base: 15, tax: 2 }]);
+    expect(totals.tax).toBe(2);
+  });
+
+  it('lists the breakdown highest rate first, one row per rate used', () => {
+    const { breakdown } = linesTotals([line(100, 100, 550), line(100, 100, 2000), line(100, 100, 0), line(100, 100, 550)], 2000);
+    expect(breakdown.map((r) => r.rate)).toEqual([2000, 550, 0]);
+    expect(breakdown.find((r) => r.rate === 550)).toEqual({ rate: 550, base: 200, tax: 11 });
+  });
+});
+
+describe('htShare, ttcAt, largestRemainder (hand-checked)', () => {
+  it.each([
+    [6000, 10000, 12000, 5000],
+    [1, 100, 120, 1],
+    [0, 100, 120, 0],
+    [500, 0, 0, 0],
+    [333, 1000, 1055, 316],
+  ])('HT part of %i on %i HT / %i TTC is %i', (amount, subtotal, total, expected) => {
+    expect(htShare(amount, subtotal, total)).toBe(expected);
+  });
+
+  it.each([
+    [2000, 83333, 100000],
+    [2000, 83334, 100001],
+    [550, 100, 106],
+    [0, 1234, 1234],
+  ])('at rate %i, %i cents HT is %i TTC', (rate, ht, ttc) => {
+    expect(ttcAt(rate, ht)).toBe(ttc);
+  });
+
+  it.each([
+    [100, [1, 1, 1], [34, 33, 33]],
+    [10, [0, 0], [10, 0]],
+    [7, [3, 1], [5, 2]],
+  ])('shares %i by %j as %j', (total, weights, shares) => {
+    expect(largestRemainder(total, weights)).toEqual(shares);
+  });
+});
+
+describe('splitByRate (hand-checked)', () => {
+  it('999,99 € TTC at 20 % alone has no HT amount: the next TTC above', () => {
+    const split = splitByRate(99999, [{ quantity: 100, unit_price_cents: 100000, tax_rate: 2000 }], 2000);
+    expect(split).toEqual([{ rate: 2000, ht: 83333 }]);
+    expect(ttcAt(2000, 83333)).toBe(100000);
+  });
+
+  it('shares between two rates in proportion to their TTC', () => {
+    // 100 € HT at 20 % (120 TTC) and 100 € HT at 5,5 % (105,50 TTC): half of 225,50 TTC.
+    const lines = [
+      { quantity: 100, unit_price_cents: 10000, tax_rate: 2000 },
+      { quantity: 100, unit_price_cents: 10000, tax_rate: 550 },
+    ];
+    const split = splitByRate(11275, lines, 2000);
+    expect(split).toEqual([{ rate: 2000, ht: 5000 }, { rate: 550, ht: 5000 }]);
+    expect(split.reduce((sum, s) => sum + ttcAt(s.rate, s.ht), 0)).toBe(11275);
+  });
+});
+
+describe('totals (properties)', () => {
+  const lineArb = fc.record({
+    quantity: fc.integer({ min: -10_000, max: 100_000 }),
+    unit_price: fc.integer({ min: -1_000_000, max: 10_000_000 }),
+    tax_rate: fc.constantFrom(...RATES),
+  });
+
+  it('Σ breakdown bases = total HT, Σ breakdown VAT = VAT, TTC = HT + VAT, Σ lines = HT', () => {
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 20 }), fc.constantFrom(...RATES), (lines, rate) => {
+        const t = linesTotals(lines, rate);
+        expect(t.breakdown.reduce((s, r) => s + r.base, 0)).toBe(t.subtotal);
+        expect(t.breakdown.reduce((s, r) => s + r.tax, 0)).toBe(t.tax);
+        expect(t.total).toBe(t.subtotal + t.tax);
+        expect(t.lines.reduce((s, v) => s + v, 0)).toBe(t.subtotal);
+        for (const v of [t.subtotal, t.tax, t.total, ...t.lines]) expect(Number.isInteger(v)).toBe(true);
+      }),
+    );
+  });
+
+  it('each rate’s VAT is its base × rate rounded to the cent (within half a cent)', () => {
+    fc.assert(
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 20 }), (lines) => {
+        for (const row of linesTotals(lines, 2000).breakdown) {
+          expect(Math.abs(row.tax - (row.base * row.rate) / 10000)).toBeLessThanOrEqual(0.5);
+        }
+      }),
+    );
+  });
+
+  it('the order of lines changes no total', () => {
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 10 }), (lines) => {
+        const a = linesTotals(lines, 2000);
+        const b = linesTotals([...lines].reverse(), 2000);
+        expect([b.subtotal, b.tax, b.total, b.breakdown]).toEqual([a.subtotal, a.tax, a.total, a.breakdown]);
+      }),
+    );
+  });
+
+  it('largestRemainder shares sum to the total, each within one unit of its exact share', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 4 }), (total, weights) => {
+        const shares = largestRemainder(total, weights);
+        const sum = weights.reduce((a, b) => a + b, 0);
+        expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+        shares.forEach((s, i) => expect(Math.abs(s - (total * weights[i]) / sum)).toBeLessThan(1));
+      }),
+    );
+  });
+
+  it('splitByRate lands on the amount, or one cent above when no HT amount can, at the lines’ rates', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 500 }), unit_price_cents: fc.integer({ min: 1, max: 500_000 }), tax_rate: fc.constantFrom(...RATES) }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 5_000_000 }),
+        (lines, amount) => {
+          const split = splitByRate(amount, lines, 2000);
+          const ttc = split.reduce((sum, s) => sum + ttcAt(s.rate, s.ht), 0);
+          expect(ttc - amount).toBeGreaterThanOrEqual(0);
+          expect(ttc - amount).toBeLessThanOrEqual(1);
+          const rates = new Set(lines.map((l) => l.tax_rate));
+          for (const s of split) {
+            expect(rates.has(s.rate)).toBe(true);
+            expect(s.ht).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
+    );
+  });
+});

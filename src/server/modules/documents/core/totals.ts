@@ -1,0 +1,96 @@
+import { computeTotals, MAX_AMOUNT } from '@/shared/documents';
+
+/**
+ * Totals and VAT breakdown in stored units (quantities in hundredths, amounts in cents, rates in
+ * hundredths of a percent), by the one calculation the form shares (computeTotals in
+ * src/shared/documents.ts: VAT per rate, rounded to the cent half up, EN 16931 BT-117).
+ */
+
+export interface StoredAmounts {
+  quantity: number;
+  unit_price: number;
+  tax_rate: number;
+}
+
+/** Per line, per VAT rate and the document's totals of lines in stored units. */
+export const linesTotals = (lines: StoredAmounts[], defaultRate: number) =>
+  computeTotals(
+    lines.map((l) => ({ quantity: l.quantity / 100, unit_price: l.unit_price / 100, tax_rate: l.tax_rate / 100 })),
+    defaultRate / 100,
+  );
+
+/** Beyond MAX_AMOUNT TTC some amount could stop being an exact integer of cents (issue 16). */
+export const exceedsMaxAmount = (totalCents: number) => totalCents > MAX_AMOUNT * 100;
+
+/** The HT part of `amountCents` of a document worth `subtotalCents` HT and `totalCents` TTC. */
+export const htShare = (amountCents: number, subtotalCents: number, totalCents: number) =>
+  totalCents === 0 ? 0 : Math.round((amountCents * subtotalCents) / totalCents);
+
+/** TTC of `ht` cents HT alone at `rate` (hundredths of a percent), by the shared calculation. */
+export const ttcAt = (rate: number, ht: number) => linesTotals([{ quantity: 100, unit_price: ht, tax_rate: rate }], 0).total;
+
+/** A stored line's amounts, as its row holds them (bigint columns may come back as strings). */
+export type StoredLineAmounts = { quantity: number; unit_price_cents: number; tax_rate: number };
+
+/** The distinct VAT rates of stored lines, highest first. */
+export const lineRates = (lines: { tax_rate: number }[]) => [...new Set(lines.map((l) => Number(l.tax_rate)))].sort((a, b) => b - a);
+
+/**
+ * `amount` cents TTC as an HT amount per VAT rate of `lines` (rates in hundredths of a percent,
+ * highest first), in proportion to each rate's TTC: what a credit of a balance, or a deposit on a
+ * quote, bills at each rate. A rate whose share is nothing is left out (unless nothing is left at
+ * all). The TTC of the result, by the shared calculation, is `amount`, or when no combination
+ * lands on it the next TTC above (one cent more).
+ *
+ * Rounding: the amount is first shared between the rates in proportion to each rate's TTC
+ * (largest remainder, so the shares sum to the amount). VAT is rounded per rate on its base, so a
+ * rate's TTC skips some values (999,99 € at 20 % has no HT amount): each rate takes the largest
+ * HT whose TTC stays within its share, then the cents still missing are added one HT cent at a
+ * time where the TTC grows by exactly what is missing, a cent moving from one rate to another when
+ * needed. Only when no combination lands on the amount (a single rate whose TTC skips it) is the
+ * next TTC above taken.
+ */
+export function splitByRate(amount: number, lines: StoredLineAmounts[], defaultRate: number): { rate: number; ht: number }[] {
+  const { breakdown } = linesTotals(
+    lines.map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents), tax_rate: Number(l.tax_rate) })),
+    defaultRate,
+  );
+  const rates = breakdown.length ? breakdown : [{ rate: defaultRate, base: 0, tax: 0 }];
+  const shares = largestRemainder(amount, rates.map((r) => r.base + r.tax));
+  const hts = rates.map((r, i) => {
+    let ht = Math.floor((shares[i] * 10000) / (10000 + r.rate));
+    while (ht > 0 && ttcAt(r.rate, ht) > shares[i]) ht--;
+    while (ttcAt(r.rate, ht + 1) <= shares[i]) ht++;
+    return ht;
+  });
+  const ttc = () => rates.reduce((sum, r, i) => sum + ttcAt(r.rate, hts[i]), 0);
+  const step = (i: number, by: number) => ttcAt(rates[i].rate, hts[i] + by) - ttcAt(rates[i].rate, hts[i]);
+  for (let missing = amount - ttc(); missing > 0; missing = amount - ttc()) {
+    const exact = rates.findIndex((_, i) => step(i, 1) === missing);
+    const below = rates.findIndex((_, i) => step(i, 1) < missing);
+    // Two cents up on one rate, one cent down on another: one cent more in all.
+    const up = rates.findIndex((_, i) => step(i, 1) === 2);
+    const down = rates.findIndex((_, i) => i !== up && hts[i] > 0 && step(i, -1) === -1);
+    if (exact >= 0) hts[exact]++;
+    else if (below >= 0) hts[below]++;
+    else if (missing === 1 && up >= 0 && down >= 0) {
+      hts[up]++;
+      hts[down]--;
+    } else hts[up >= 0 ? up : 0]++; // no exact combination: the next TTC above
+  }
+  return rates.map((r, i) => ({ rate: r.rate, ht: hts[i] })).filter((r, i, all) => r.ht > 0 || (i === 0 && all.every((a) => a.ht === 0)));
+}
+
+/** `total` shared in proportion to `weights`, in whole units summing to `total` (largest remainder). */
+export function largestRemainder(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  for (const i of exact.map((_, i) => i).sort((a, b) => exact[b] - Math.floor(exact[b]) - (exact[a] - Math.floor(exact[a])))) {
+    if (left-- <= 0) break;
+    shares[i]++;
+  }
+  return shares;
+}

@@ -1,0 +1,211 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PaymentsTable } from '@/server/db/schema';
+import { PRIORITY_LABELS, type Priority } from '@/shared/projects-tasks';
+import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, vatBreakdownJson, type PaymentMethod } from '@/shared/documents';
+import { fromHundredths } from '@/shared/money';
+import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
+import type {
+  DocumentClientJson, DocumentJson, DocumentLineJson, DocumentListQuery, DocumentNumberingJson, DocumentRowJson,
+} from '@/shared/documents-api';
+import type { Unchecked } from '@/server/http/api-types';
+import { parisToday } from '@/shared/dates';
+import { emailDeliveries } from '@/server/mail/outbox';
+import { taskCostCents } from '@/server/modules/tasks';
+import type { DocumentKindConfig } from './document-kinds';
+import { documentsRepository, type DocumentRow, type ListRow } from './documents.repository';
+import { issuedDocumentsRepository } from './issued-documents.repository';
+import { invoiceLinksRepository } from './invoices/invoice-links.repository';
+import { paymentsRepository } from './invoices/payments.repository';
+import { deductedDeposits, isOverdue, settlementAmounts, shownBalanceCents } from './core';
+
+/**
+ * Documents as the API sends them (src/shared/documents-api.ts): rows shaped by pure functions,
+ * and the reader that gathers a document's rows (lines, payments, credit notes, deposits, archive,
+ * e-mail delivery) from the repositories.
+ */
+
+export type ClientRef = DocumentClientJson;
+export type LineItem = DocumentLineJson;
+
+/** A whole document as the API sends it (src/shared/documents-api.ts). */
+export type DocumentView = DocumentJson;
+
+/** The number and end date under the kind's own names (quote_number, due_date…). */
+const numbering = (kind: DocumentKindConfig, number: string | null, endDate: string | null): DocumentNumberingJson =>
+  ({ [kind.numberField]: number, [kind.endDateField]: endDate }) as DocumentNumberingJson;
+
+export const paymentView = (p: Selectable<PaymentsTable>) => ({
+  id: p.id,
+  date: p.date,
+  amount: fromHundredths(p.amount_cents),
+  method: p.method,
+  method_display: PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method,
+  reference: p.reference,
+  created_at: p.created_at,
+});
+
+/** An invoice's settlement as the API shows it. */
+function settlementView(row: ListRow, today: string) {
+  const amounts = settlementAmounts(row);
+  const issued = row.number !== null && row.number !== undefined;
+  return {
+    amount_paid: fromHundredths(amounts.paid_cents),
+    credited_amount: fromHundredths(amounts.credited_cents),
+    // A draft owes its total, less its quote's deposits (a final invoice).
+    balance_due: fromHundredths(shownBalanceCents(amounts, !!row.number)),
+    /** The quote's deposits, deducted (a final invoice; 0 otherwise). */
+    prepaid_amount: fromHundredths(amounts.prepaid_cents),
+    /** A facture d'acompte. */
+    is_deposit: Boolean(row.is_deposit),
+    is_overdue: isOverdue(row, today),
+    is_issued: issued,
+  };
+}
+
+function kindFields(kind: DocumentKindConfig, row: ListRow, today: string) {
+  if (kind.kind === 'invoice') return { payment_date: row.payment_date ?? null, ...settlementView(row, today) };
+  if (kind.kind === 'credit_note') {
+    return { invoice: { id: row.invoice_id!, invoice_number: row.invoice_number ?? null, issue_date: row.invoice_issue_date ?? null } };
+  }
+  return {};
+}
+
+/** A list's row (and the head of a record) as the API sends it. */
+export const rowView = (kind: DocumentKindConfig, row: ListRow, today = parisToday()): DocumentRowJson => ({
+  id: row.id!,
+  ...numbering(kind, row.number ?? null, row.end_date ?? null),
+  title: row.title!,
+  client: row.client_id ? { id: row.client_id, name: row.client_name ?? '', email: row.client_email ?? '' } : null,
+  status: row.status!,
+  status_display: kind.statusLabels[row.status!] ?? row.status,
+  // Written only through the schema's enum.
+  priority: row.priority as Priority,
+  priority_display: PRIORITY_LABELS[row.priority as Priority] ?? row.priority,
+  issue_date: row.issue_date,
+  ...kindFields(kind, row, today),
+  /** HT, for the revenue chart. */
+  subtotal: fromHundredths(row.subtotal_cents ?? 0),
+  total_amount: fromHundredths(row.total_cents ?? 0),
+  created_at: row.created_at,
+});
+
+type LineWithTask = Awaited<ReturnType<ReturnType<typeof documentsRepository>['linesWithTasks']>>[number];
+
+export const lineView = (r: LineWithTask): LineItem => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  quantity: fromHundredths(r.quantity),
+  unit_price: fromHundredths(r.unit_price_cents),
+  tax_rate: fromHundredths(r.tax_rate),
+  total: fromHundredths(r.total_cents),
+  task_id: r.task_id,
+  task:
+    r.task_id !== null && r.task_title !== null
+      ? {
+          id: r.task_id,
+          title: r.task_title,
+          hourly_rate: fromHundredths(r.hourly_rate_cents ?? 0),
+          cost: fromHundredths(taskCostCents({
+            billable: r.billable ?? 0,
+            actual_centihours: r.actual_centihours ?? 0,
+            estimated_centihours: r.estimated_centihours ?? 0,
+            hourly_rate_cents: r.hourly_rate_cents ?? 0,
+          })),
+        }
+      : null,
+});
+
+/** Reads documents of one kind as the API sends them. */
+export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
+  const documents = documentsRepository(db, kind);
+  const links = invoiceLinksRepository(db);
+
+  /** An invoice's payments and credit notes, and the credit note that cancelled it. */
+  async function invoiceDetail(row: DocumentRow) {
+    const [payments, creditNotes] = await Promise.all([paymentsRepository(db).ofInvoice(row.id), links.creditNotes(row.id)]);
+    const depositOf = row.deposit_of_quote_id ? await links.quoteNumber(row.deposit_of_quote_id) : undefined;
+    // A final invoice lists the deposits it deducts.
+    const deposits = row.quote_id ? deductedDeposits(await links.depositInvoices(row.owner_id, row.quote_id, { issued: true })) : [];
+    return {
+      quote_id: row.quote_id ?? null,
+      recurrence_id: row.recurrence_id ?? null,
+      deposit_of_quote: depositOf ? { id: depositOf.id, quote_number: depositOf.number } : null,
+      deposits: deposits.map((d) => ({ id: d.id, invoice_number: d.number, issue_date: d.issueDate, amount: fromHundredths(d.amountCents) })),
+      internal_notes: row.internal_notes ?? '',
+      payments: payments.map(paymentView),
+      credit_notes: creditNotes.map((c) => ({
+        id: c.id, credit_note_number: c.number, issue_date: c.issue_date, total_amount: fromHundredths(c.total_cents), reason: c.reason,
+      })),
+      cancelled_by: row.status === 'cancelled' ? (creditNotes.at(-1)?.number ?? null) : null,
+    };
+  }
+
+  /** A quote's deposit invoices, drafts included (the quote page lists them). */
+  async function quoteDetail(row: DocumentRow) {
+    const invoices = await links.depositInvoices(row.owner_id, row.id);
+    return {
+      deposit_invoices: invoices.map((i) => ({
+        id: i.id,
+        invoice_number: i.number,
+        status: i.status,
+        status_display: (INVOICE_STATUS_LABELS as Record<string, string>)[i.status] ?? i.status,
+        issue_date: i.issue_date,
+        total_amount: fromHundredths(Number(i.total_cents)),
+        credited_amount: fromHundredths(Number(i.credited_cents)),
+      })),
+    };
+  }
+
+  return {
+    async list(ownerId: number, params: Unchecked<DocumentListQuery>, today: string) {
+      // 'overdue' is derived: open invoices due before today (the balance is checked per row).
+      const overdue = kind.kind === 'invoice' && (params.status === 'overdue' || params.overdue === 'true');
+      const rows = await documents.listRows(ownerId, overdue ? { ...params, status: undefined } : params, {
+        dueBefore: overdue ? today : undefined,
+        paidFrom: typeof params.payment_date__gte === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.payment_date__gte) ? params.payment_date__gte : undefined,
+        dueWithin: params.due_soon === 'true' ? { from: today, to: new Date(Date.parse(today) + 7 * 86400000).toISOString().slice(0, 10) } : undefined,
+      });
+      const views = rows.map((row) => rowView(kind, row, today));
+      return overdue ? views.filter((v) => v.is_overdue) : views;
+    },
+
+    async forClient(ownerId: number, clientId: number) {
+      const today = parisToday();
+      return (await documents.clientRows(ownerId, clientId)).map((row) => rowView(kind, row, today));
+    },
+
+    async find(ownerId: number, id: number): Promise<DocumentView | undefined> {
+      const row = await documents.findDetailRow(ownerId, id);
+      if (!row) return undefined;
+      const lineItems = (await documents.linesWithTasks([id])).map(lineView);
+      // In euros and percent, from the stored lines: the same figures as the stored totals.
+      const { breakdown } = computeTotals(lineItems, fromHundredths(row.tax_rate));
+      const archived = kind.ledger || kind.kind === 'quote' ? await issuedDocumentsRepository(db).summary(kind.kind, id) : undefined;
+      const view = rowView(kind, row);
+      return {
+        ...view,
+        // An issued document names its client as it was issued (the contact may have been renamed since).
+        client: view.client && archived?.client_name ? { ...view.client, name: archived.client_name } : view.client,
+        description: row.description,
+        tax_rate: fromHundredths(row.tax_rate),
+        // Written only through the schema's enums.
+        operation_category: row.operation_category as OperationCategory,
+        service_date: row.service_date ?? null,
+        service_end_date: row.service_end_date ?? null,
+        vat_exemption: row.vat_exemption as VatExemptionKey | '',
+        legal_notice: row.legal_notice,
+        signature_notice: row.signature_notice,
+        tax_amount: fromHundredths(row.tax_cents),
+        vat_breakdown: vatBreakdownJson(breakdown),
+        pdf_sha256: archived?.pdf_sha256 ?? null,
+        // The latest e-mail's delivery (issue 16: the outbox), null if never sent by e-mail.
+        email_delivery: (await emailDeliveries(db, kind.kind, [id])).get(id) ?? null,
+        ...(kind.kind === 'invoice' ? await invoiceDetail(row) : {}),
+        ...(kind.kind === 'quote' ? await quoteDetail(row) : {}),
+        ...(kind.kind === 'credit_note' ? { reason: row.reason ?? '' } : {}),
+        line_items: lineItems,
+      };
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@/server/db/schema';
+
+/** What documents read of their seller (the user) and client (the contact). Rows only. */
+export function partiesRepository(db: Kysely<Database>) {
+  return {
+    /** What the VAT rules read of the seller. */
+    seller: (ownerId: number) => db.selectFrom('users').select(['vat_regime', 'vat_number']).where('id', '=', ownerId).executeTakeFirst(),
+
+    clientType: (contactId: number) => db.selectFrom('contacts').select('client_type').where('id', '=', contactId).executeTakeFirst(),
+
+    contact: (ownerId: number, contactId: number) =>
+      db.selectFrom('contacts').selectAll().where('owner_id', '=', ownerId).where('id', '=', contactId).executeTakeFirst(),
+  };
+}
