@@ -4,7 +4,8 @@ import {
   type NextExpectedPayment,
 } from '@/shared/dashboard';
 import type { UrssafSummary } from '@/shared/reports';
-import type { Project, ProjectListQuery, Task, TaskListQuery } from '@/shared/projects-tasks';
+import type { Project, ProjectListQuery } from '@/shared/contracts/projects';
+import type { Task, TaskListQuery } from '@/shared/contracts/tasks';
 
 export type { FinancialOverview, NextExpectedPayment } from '@/shared/dashboard';
 

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
-import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
-import { idList, idOrNull } from '@/server/http/fields';
+import { ApiError, badRequest, notFound } from '@/server/http/errors';
+import type { InvoiceTime } from '@/shared/contracts/projects';
 import { assertOwned } from '@/server/http/owned-refs';
 import { INVOICE_KIND } from '../documents/document-kinds';
 import { documentsService } from '../documents/documents.service';
@@ -17,13 +16,6 @@ import { projectsRepository } from './projects.repository';
  * null`) that two invoices can never both win. Deleting the draft, or its line, frees it.
  */
 
-const invoiceTimeSchema = z.strictObject({
-  /** Only these tasks (of the project, billable, not billed); all of them when absent. */
-  task_ids: idList().optional(),
-  /** Needed when the project has several clients (or none). */
-  client_id: idOrNull().optional(),
-});
-
 export const TIME_BILLING_MESSAGES = {
   nothingBillable:
     'Rien à facturer sur ce projet : aucune tâche facturable avec du temps passé (ou estimé) qui ne soit déjà facturée.',
@@ -35,11 +27,10 @@ export const TIME_BILLING_MESSAGES = {
 const hoursOf = (t: { actual_centihours: number; estimated_centihours: number }) =>
   t.actual_centihours > 0 ? t.actual_centihours : t.estimated_centihours;
 
-export async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerId: number, projectId: number, body: unknown) {
+export async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerId: number, projectId: number, input: InvoiceTime) {
   return inTransaction(db, async (trx) => {
     const project = await projectsRepository(trx).find(ownerId, projectId);
     if (!project) throw notFound();
-    const input = parseBody(invoiceTimeSchema, body ?? {});
     const chosen = input.task_ids;
     if (chosen?.length) await assertOwned(trx, 'tasks', ownerId, chosen, 'task_ids');
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import { PAYMENT_STATUS_LABELS, PRIORITY_LABELS, TASK_FIELD_LABELS, type Task } from '@/shared/projects-tasks';
+import { PAYMENT_STATUS_LABELS, PRIORITY_LABELS, TASK_FIELD_LABELS } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 import { badRequest, notFound, REQUIRED } from '@/server/http/errors';
 import { assertOwned } from '@/server/http/owned-refs';
 import { describeChanges, recordActivity } from '../activity/activity.recorder';
