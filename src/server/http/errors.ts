@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { echo } from '@/shared/contracts/fields';
+import { REQUIRED, echo } from '@/shared/contracts/fields';
 
-export { echo };
+export { REQUIRED, echo };
 
 /** DRF-style field errors: `{"field": ["message", …]}`. */
 export type FieldErrors = Record<string, string[]>;
@@ -30,7 +30,6 @@ export class OperatorAlertError extends ApiError {
 export const badRequest = (errors: FieldErrors | Record<string, unknown>) => new ApiError(400, errors);
 export const notFound = () => new ApiError(404, { detail: 'Pas trouvé.' });
 
-export const REQUIRED = 'Ce champ est obligatoire.';
 
 function messageFor(issue: z.core.$ZodRawIssue, input: unknown): string {
   switch (issue.code) {

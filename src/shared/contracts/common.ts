@@ -21,6 +21,9 @@ export const idParams = z.object({
     .refine((id) => id <= MAX_ID),
 });
 
+/** An error answer in DRF shape: `{"detail": "…"}`. */
+export const detailSchema = z.object({ detail: z.string() });
+
 /** A row named by another: `{id, name}`. */
 export const namedRefSchema = z.object({ id: z.number(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
@@ -30,14 +33,14 @@ export type NamedRef = z.infer<typeof namedRefSchema>;
  * reads its own (server/http/list-filters.ts: applyListFilters, listWindow), answering a bad value
  * with its own French 400; names a list does not know are ignored.
  */
-const queryValue = z.union([z.string(), z.array(z.string())]).optional();
+export const queryParam = z.union([z.string(), z.array(z.string())]).optional();
 
 /** The query string of a list: its exact filters (each also `<name>__in`), `exclude_status`, `limit`, `ordering`, and `extra` names. */
 export function listQuery<const F extends string, const E extends string = never>(filters: readonly F[], extra: readonly E[] = []) {
   const names = [...filters, ...filters.map((f) => `${f}__in`), 'exclude_status', 'limit', 'ordering', ...extra];
-  return z.looseObject(Object.fromEntries(names.map((name) => [name, queryValue])) as Record<
+  return z.looseObject(Object.fromEntries(names.map((name) => [name, queryParam])) as Record<
     F | `${F}__in` | E | 'exclude_status' | 'limit' | 'ordering',
-    typeof queryValue
+    typeof queryParam
   >);
 }
 
@@ -58,3 +61,21 @@ export function writeBody<S extends z.ZodRawShape, const R extends string>(field
 
 /** The answer of a 204: no body. */
 export const noContent = z.null().describe('Pas de contenu.');
+
+/**
+ * A body its handler reads itself, after what must come first (the row exists, the rate limit)
+ * or with messages of its own: `schema` documents it, and any value reaches the handler.
+ */
+export function readByHandler(schema: z.ZodType) {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return z.unknown().meta(json);
+}
+
+/** The delivery state of a document's or a reminder's e-mail (null: unknown, e.g. purged). */
+export const emailDeliverySchema = z.object({
+  status: z.enum(['pending', 'sent', 'failed']),
+  /** Why the last attempt failed (French), while retrying or once failed. */
+  error: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type EmailDeliveryJson = z.infer<typeof emailDeliverySchema>;

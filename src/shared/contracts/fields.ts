@@ -12,6 +12,8 @@ export function refuseNonXmlChars(value: string, ctx: z.RefinementCtx) {
   if (message) ctx.addIssue({ code: 'custom', message });
 }
 
+export const REQUIRED = 'Ce champ est obligatoire.';
+
 /**
  * A rejected value as the message echoes it. Only primitives: String() of a parsed object can
  * throw (`{"toString": 1}`) or recurse without end (nested arrays); long values are cut.
@@ -51,7 +53,7 @@ const NUMBER_REQUIRED = 'Un nombre valide est requis.';
  * the types derived from it (what the app's client sends), `json` for the OpenAPI document (all
  * that the server accepts).
  */
-function lenient<In, Out>(field: z.ZodPipe<z.ZodUnknown, z.ZodTransform<Out, unknown>>, json: Record<string, unknown>) {
+export function lenient<In, Out>(field: z.ZodPipe<z.ZodUnknown, z.ZodTransform<Out, unknown>>, json: Record<string, unknown>) {
   return field.meta(json) as unknown as z.ZodType<Out, In>;
 }
 

@@ -3,7 +3,7 @@ import { api, listTag, listTags, rowIds, shownTag } from '@/client/app/api';
 import type { OnDuplicate } from '@/shared/contact-import';
 import type { ContactImportBody, ContactImportPreview, ContactImportResult, Contact, ContactIdentifiers, ContactInput, ContactListItem, ContactWriteBody } from '@/shared/contracts/contacts';
 import type { Project } from '@/shared/contracts/projects';
-import type { RecurringInvoice, RecurringListQuery } from '@/shared/recurring';
+import type { RecurringInvoice, RecurringListQuery } from '@/shared/contracts/recurring';
 import type { DocumentRowJson } from '@/shared/documents-api';
 
 /**

@@ -4,11 +4,8 @@ import { balanceDueCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/sh
 import { fromHundredths } from '@/shared/money';
 import { parisToday } from '@/shared/dates';
 import { VAT_RATES } from '@/shared/vat';
-import {
-  receiptNature, receiptNatureLabel, type ReceiptMonth, type ReceiptNature, type ReceiptQuarter, type ReceiptRow, type ReceiptsBook,
-  type ReceiptTotals, type SalesJournal, type SalesJournalRate, type SalesJournalRow, type UrssafPeriod, type UrssafPeriodKey,
-  type UrssafSummary,
-} from '@/shared/reports';
+import { receiptNature, receiptNatureLabel, type ReceiptNature, type UrssafPeriodKey } from '@/shared/reports';
+import type { ReceiptMonth, ReceiptQuarter, ReceiptRow, ReceiptsBook, ReceiptTotals, SalesJournal, SalesJournalRate, SalesJournalRow, UrssafPeriod, UrssafSummary } from '@/shared/contracts/reports';
 import { linesTotals } from '../documents/documents.repository';
 import { reportsRepository, type JournalDocument, type JournalRateBase } from './reports.repository';
 
