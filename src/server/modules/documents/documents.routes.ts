@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/server/context';
 import { idParam } from '@/server/http/params';
 import type { Unchecked } from '@/server/http/api-types';
-import type { MonthlyRevenueQuery } from '@/shared/dashboard';
+import {
+  currentMonthRevenueSchema,
+  monthlyRevenueQuerySchema,
+  monthlyRevenueSchema,
+  nextExpectedPaymentSchema,
+  outstandingInvoicesSchema,
+  overdueInvoicesSchema,
+  pendingQuotesSchema,
+} from '@/shared/contracts/dashboard';
 import type { DocumentListQuery } from '@/shared/documents-api';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import { parseCreditNote, parsePayment, settlementService } from './settlement.service';
@@ -72,14 +81,23 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send();
   });
 
-  app.get('/quotes/pending_sum/', (request) => quotes.aggregates.pendingQuotes(request.userId));
-  app.get('/invoices/outstanding_sum/', (request) => invoices.aggregates.outstanding(request.userId));
-  app.get('/invoices/overdue_sum/', (request) => invoices.aggregates.overdue(request.userId));
-  app.get('/invoices/current_month_revenue/', (request) => invoices.aggregates.currentMonthRevenue(request.userId));
-  app.get<{ Querystring: Unchecked<MonthlyRevenueQuery> }>('/invoices/monthly_revenue/', (request) =>
-    invoices.aggregates.monthlyRevenue(request.userId, request.query),
+  // The dashboard's aggregates (contracts/dashboard.ts).
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const answers = <S>(schema: S) => ({ schema: { response: { 200: schema } } });
+  api.get('/quotes/pending_sum/', answers(pendingQuotesSchema), (request) => quotes.aggregates.pendingQuotes(request.userId));
+  api.get('/invoices/outstanding_sum/', answers(outstandingInvoicesSchema), (request) => invoices.aggregates.outstanding(request.userId));
+  api.get('/invoices/overdue_sum/', answers(overdueInvoicesSchema), (request) => invoices.aggregates.overdue(request.userId));
+  api.get('/invoices/current_month_revenue/', answers(currentMonthRevenueSchema), (request) =>
+    invoices.aggregates.currentMonthRevenue(request.userId),
   );
-  app.get('/invoices/next_expected_payment/', (request) => invoices.aggregates.nextExpectedPayment(request.userId));
+  api.get(
+    '/invoices/monthly_revenue/',
+    { schema: { querystring: monthlyRevenueQuerySchema, response: { 200: monthlyRevenueSchema } } },
+    (request) => invoices.aggregates.monthlyRevenue(request.userId, request.query),
+  );
+  api.get('/invoices/next_expected_payment/', answers(nextExpectedPaymentSchema), (request) =>
+    invoices.aggregates.nextExpectedPayment(request.userId),
+  );
 
   app.post<IdRequest>('/quotes/:id/deposit_invoice/', async (request, reply) => {
     // The body is read once the quote is found: another user's quote is a 404 whatever the body.
