@@ -146,8 +146,6 @@ export interface QuoteDepositInvoiceJson {
   credited_amount: number;
 }
 
-/** Where the document's latest e-mail is in the server's outbox (issue 16). */
-
 /** A whole document (GET {kind}/{id}/, and the answer of its writes). */
 export interface DocumentJson extends DocumentRowJson {
   description: string;

@@ -71,7 +71,10 @@ export function readByHandler(schema: z.ZodType) {
   return z.unknown().meta(json);
 }
 
-/** The delivery state of a document's or a reminder's e-mail (null: unknown, e.g. purged). */
+/**
+ * Where a document's or a reminder's latest e-mail is in the server's outbox (issue 16); null where
+ * it is unknown (e.g. purged).
+ */
 export const emailDeliverySchema = z.object({
   status: z.enum(['pending', 'sent', 'failed']),
   /** Why the last attempt failed (French), while retrying or once failed. */
