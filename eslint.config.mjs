@@ -181,6 +181,22 @@ export default defineConfig([
     files: ['src/client/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The API contracts' zod schemas validate on the server; the client takes their types only,
+      // so zod never enters its bundle.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/shared/contracts/*'],
+              allowTypeImports: true,
+              message: 'The client imports only types from the contracts: `import type { … }`.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx,mjs}'],

@@ -12,7 +12,7 @@
  * painted (requestAnimationFrame, then a message-channel task).
  */
 import { chromium } from 'playwright-core';
-import type { ContactListItem } from '../src/shared/contacts';
+import type { ContactListItem } from '../src/shared/contracts/contacts';
 import { filterContacts, toSearchable } from '../src/client/features/contacts/contacts-list';
 import { ApiSession } from './lib/client';
 import {

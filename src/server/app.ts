@@ -32,6 +32,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { createRateLimiter } from './plugins/rate-limit';
 import { registerSecurityHeaders, registerWebApp } from './plugins/web-app';
 import { registerApiRevalidation, registerCompression } from './plugins/http-caching';
+import { registerOpenApi } from './plugins/openapi';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
   const spaFallback = await registerWebApp(app, config.publicDir, config.analyticsScriptUrl);
   registerErrorHandling(app, spaFallback);
   registerInputGuard(app);
+  await registerOpenApi(app, config);
 
   await app.register(
     async (api) => {

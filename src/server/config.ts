@@ -38,6 +38,8 @@ export interface AppConfig {
   pdfTimeoutMs: number;
   /** How long a process holds a document e-mail it is sending (renewed meanwhile) before another may take it over. */
   mailLeaseMs: number;
+  /** NODE_ENV=development (`npm run dev`): the API's readable documentation page at /api/docs/. */
+  development: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +97,7 @@ const envSchema = z.object({
   PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(() => availableParallelism()),
   PDF_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   MAIL_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  NODE_ENV: z.string().optional(),
 });
 
 /**
@@ -150,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, publicDir: stri
     pdfWorkers: e.PDF_WORKERS,
     pdfTimeoutMs: Math.round(e.PDF_TIMEOUT_SECONDS * 1000),
     mailLeaseMs: Math.round(e.MAIL_LEASE_SECONDS * 1000),
+    development: e.NODE_ENV === 'development',
   };
 }

@@ -51,27 +51,6 @@ const LISTED_ONLY: ReadonlySet<ActivityObjectType> = new Set(['recurring_invoice
 export const objectLink = (type: ActivityObjectType, id: number) =>
   LISTED_ONLY.has(type) ? OBJECT_ROUTES[type] : `${OBJECT_ROUTES[type]}/${id}`;
 
-export interface ActivityEntry {
-  id: number;
-  object_type: ActivityObjectType;
-  object_id: number;
-  object_label: string;
-  action: ActivityAction;
-  /** `(champ: ancien → nouveau; …)`, '' when there is nothing to list. */
-  changes: string;
-  timestamp: string;
-  /** SPA route of the object, null once it has been deleted. */
-  link: string | null;
-  client_name: string | null;
-  project_name: string | null;
-}
-
-/** Query of GET recent-activity/ (answered with ActivityEntry[], newest first). */
-export interface RecentActivityQuery {
-  /** How many entries: 50 when absent or not a positive number, at most 200. */
-  limit?: number;
-}
-
 /** Splits `(a: 1 → 2; b: x → y)` into its items. */
 export function parseChanges(changes: string): string[] {
   const inner = changes.trim().replace(/^\(/, '').replace(/\)$/, '');

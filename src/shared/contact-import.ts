@@ -8,7 +8,6 @@
  *   ('Lefèvre' is 'LEFEVRE'). Two contacts of the same name with different e-mails are two people.
  * The first contact that matches wins (the oldest, in id order).
  */
-import type { ContactWriteBody } from './contacts';
 import { normalizeSearch } from './search';
 
 export const ON_DUPLICATE_CHOICES = ['skip', 'update'] as const;
@@ -16,44 +15,8 @@ export const ON_DUPLICATE_CHOICES = ['skip', 'update'] as const;
 export type OnDuplicate = (typeof ON_DUPLICATE_CHOICES)[number];
 
 /** Why a row is already there. */
-export type MatchReason = 'email' | 'name';
-
-/**
- * Body of POST import-contacts/ (a bare array of rows is taken as `contacts`): answered with a
- * ContactImportPreview when `dry_run`, else a ContactImportResult; `on_duplicate` 'skip' when absent.
- */
-export interface ContactImportBody {
-  contacts: ContactWriteBody[];
-  dry_run?: boolean;
-  on_duplicate?: OnDuplicate;
-}
-
-/** Per row of a preview (`dry_run`), in the order sent. */
-export type ContactImportRowReport =
-  | { status: 'new' }
-  /**
-   * `contact_id`: the existing contact, or null when the row repeats an earlier row of the same
-   * request (`row`, its 0-based index there).
-   */
-  | { status: 'existing'; match: MatchReason; contact_id: number | null; contact_name: string; row?: number }
-  | { status: 'invalid'; errors: Record<string, string[]> };
-
-/** POST import-contacts/ with `dry_run: true`: nothing is written. */
-export interface ContactImportPreview {
-  dry_run: true;
-  new: number;
-  existing: number;
-  invalid: number;
-  rows: ContactImportRowReport[];
-}
-
-/** POST import-contacts/: `ids` are the contacts created; `skipped` the rows already there left unchanged. */
-export interface ContactImportResult {
-  created: number;
-  updated: number;
-  skipped: number;
-  ids: number[];
-}
+export const MATCH_REASONS = ['email', 'name'] as const;
+export type MatchReason = (typeof MATCH_REASONS)[number];
 
 /** The comparable form of an e-mail or a name ('' for none). */
 export const importKey = (text: string | null | undefined) => normalizeSearch(text ?? '');

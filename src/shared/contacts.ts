@@ -1,4 +1,5 @@
 /** Contact fields and their French labels, shared by the API (activity changes) and the UI. */
+import type { ContactInput } from './contracts/contacts';
 import { compactVatNumber, sirenFrom, vatNumberError } from './identifiers';
 
 export const CONTACT_CATEGORIES = ['client', 'partenaire', 'prospect'] as const;
@@ -19,53 +20,6 @@ export const CLIENT_TYPE_LABELS: Record<ClientType, string> = {
   professionnel: 'Professionnel',
   particulier: 'Particulier',
 };
-
-export interface Contact {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  address: string;
-  city: string;
-  postal_code: string;
-  country: string;
-  notes: string;
-  category: ContactCategory;
-  client_type: ClientType;
-  /** 9 digits, or '' (always '' for a particulier). */
-  siren: string;
-  /** Compact and upper case ('FR40303265045'), or '' (always '' for a particulier). */
-  vat_number: string;
-  /** Where goods are delivered when it differs from the address above; all '' otherwise. */
-  delivery_address: string;
-  delivery_postal_code: string;
-  delivery_city: string;
-  delivery_country: string;
-  created_at: string;
-}
-
-/** What the list endpoint returns: only what the list, the pickers and the search need. */
-export type ContactListItem = Pick<Contact, 'id' | 'name' | 'email' | 'phone' | 'company' | 'category' | 'client_type'>;
-
-/**
- * The legal identifiers of the contacts that have one (GET contacts/identifiers/): the CSV
- * export adds them to the list, which stays light for the 10,000-contact case.
- */
-export type ContactIdentifiers = Pick<Contact, 'id' | 'siren' | 'vat_number'>;
-
-export type ContactInput = Omit<Contact, 'id' | 'created_at'>;
-
-/**
- * Body of POST contacts/ and PUT contacts/{id}/ (answered with the Contact), and a row of an
- * import: the name, and any other field (omitted: a new contact's default, an update's current value).
- */
-export type ContactWriteBody = Pick<ContactInput, 'name'> & Partial<ContactInput>;
-
-/** Query of GET contacts/ (answered with ContactListItem[]): one type of client only. */
-export interface ContactListQuery {
-  client_type?: ClientType;
-}
 
 export const CONTACT_FIELD_LABELS: Record<keyof ContactInput, string> = {
   name: 'Nom',

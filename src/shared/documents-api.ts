@@ -2,6 +2,9 @@ import type { CreditNoteStatus, InvoiceStatus, QuoteStatus, VatBreakdownJson } f
 import type { ListFilters } from './list-filters';
 import type { OperationCategory, VatExemptionKey } from './vat';
 import type { Priority } from './projects-tasks';
+import type { EmailDeliveryJson } from './contracts/common';
+
+export type { EmailDeliveryJson };
 
 /**
  * Quotes, invoices and credit notes as the API sends them (SPEC 7): the server's documents
@@ -141,14 +144,6 @@ export interface QuoteDepositInvoiceJson {
   issue_date: string;
   total_amount: number;
   credited_amount: number;
-}
-
-/** Where the document's latest e-mail is in the server's outbox (issue 16). */
-export interface EmailDeliveryJson {
-  status: 'pending' | 'sent' | 'failed';
-  /** Why the last attempt failed (French), while retrying or once failed. */
-  error: string | null;
-  updated_at: string;
 }
 
 /** A whole document (GET {kind}/{id}/, and the answer of its writes). */

@@ -6,7 +6,6 @@
  */
 import { compactIban, formatSiren, isValidBic, isValidIban, isValidSiren, isValidSiret, sirenFrom, vatNumberError } from './identifiers';
 import { hasMoreThanTwoDecimals, toHundredths } from './money';
-import type { VatRegime } from './vat';
 
 interface LegalFormRule {
   /** What the form's select shows. */
@@ -167,41 +166,3 @@ export function issuerLegalLines(profile: IssuerLegalIdentity): string[] {
     vat ? `N° TVA : ${vat}` : '',
   ].filter(Boolean);
 }
-
-/** GET profile/, and the answer of PUT profile/ (SPEC 7 "Profile"). */
-export interface ProfileJson {
-  email: string;
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  business_type: string;
-  address: string;
-  city: string;
-  postal_code: string;
-  country: string;
-  phone: string;
-  website: string;
-  siret: string;
-  vat_number: string;
-  legal_notice: string;
-  signature_notice: string;
-  vat_regime: VatRegime;
-  /** Option pour le paiement de la TVA d'après les débits; always false in the franchise. */
-  vat_on_debits: boolean;
-  /** Compact, upper case: the page groups it by four. */
-  iban: string;
-  bic: string;
-  legal_form: LegalForm | '';
-  /** Euros; null when not stated. */
-  share_capital: number | null;
-  /** 'RCS Lyon 123 456 789'. */
-  registration: string;
-  /** A new address waiting for the link sent to it to be followed; `email` changes only then. */
-  pending_email: string | null;
-}
-
-/**
- * PUT profile/ body: the profile fields, plus `password` only when a new one is set, and
- * `current_password` only with a new password or e-mail (the server requires it then).
- */
-export type ProfileUpdateBody = Omit<ProfileJson, 'pending_email'> & { password?: string; current_password?: string };

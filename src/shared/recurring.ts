@@ -1,5 +1,4 @@
 /** Recurring invoices (issue 15): values, French labels and the calendar of a series, for both sides. */
-import type { ListFilters } from './list-filters';
 
 export const RECURRENCE_FREQUENCIES = ['monthly', 'quarterly', 'yearly'] as const;
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
@@ -28,69 +27,20 @@ export const RECURRENCE_STATUS_LABELS: Record<RecurrenceStatus, string> = {
 /** A stopped series that ran to its end date rather than being stopped by hand. */
 export const RECURRENCE_FINISHED_LABEL = 'Terminée';
 
-/** What the API answers for a recurrence. Amounts in euros, dates 'YYYY-MM-DD'. */
-export interface RecurringInvoice {
-  id: number;
-  source_invoice_id: number | null;
-  client: { id: number; name: string };
-  title: string;
-  subtotal: number;
-  total_amount: number;
-  frequency: RecurrenceFrequency;
-  frequency_display: string;
-  start_date: string;
-  end_date: string | null;
-  mode: RecurrenceMode;
-  mode_display: string;
-  status: RecurrenceStatus;
-  status_display: string;
-  next_occurrence_date: string | null;
-  payment_term_days: number;
-  service_period: boolean;
-  last_invoice: { id: number; invoice_number: string | null; occurrence_date: string | null } | null;
-  last_error: string | null;
-  invoices_count: number;
-  line_items: { title: string; description: string; quantity: number; unit_price: number; tax_rate: number }[];
-  created_at: string;
-  updated_at: string;
-}
-
-/** Body of POST /api/invoices/{id}/make_recurring/ (answered with the RecurringInvoice). */
-export interface MakeRecurringInput {
-  frequency: RecurrenceFrequency;
-  start_date: string;
-  /** Absent or null: no end. */
-  end_date?: string | null;
-  /** Absent: 'draft'. */
-  mode?: RecurrenceMode;
-}
-
-/**
- * Body of PATCH /api/recurring-invoices/{id}/: the end date and the mode, an omitted one kept. The
- * schedule (frequency, start date) is fixed once made.
- */
-export interface RecurringPatchBody {
-  end_date?: string | null;
-  mode?: RecurrenceMode;
-}
-
-/**
- * Query of GET /api/recurring-invoices/ (answered with RecurringInvoice[], newest first). Each
- * filter also takes a list (`status__in=active,paused`); `limit` (1–100) and `offset` page it,
- * with the uncut count in X-Total-Count.
- */
-export type RecurringListQuery = ListFilters<{
-  status?: RecurrenceStatus;
-  frequency?: RecurrenceFrequency;
-  mode?: RecurrenceMode;
-  /** A contact's series. */
-  client?: number;
-}> & {
-  /** The series that generated this invoice. */
-  invoice?: number;
-  limit?: number;
-  offset?: number;
-};
+export const RECURRING_MESSAGES = {
+  frequency: 'Choisissez une fréquence : mensuelle, trimestrielle ou annuelle.',
+  mode: 'Choisissez « Créer un brouillon » ou « Émettre et envoyer par e-mail ».',
+  endBeforeStart: 'La date de fin ne peut pas précéder la date de début.',
+  startInPast: 'La date de début ne peut pas être antérieure à aujourd’hui.',
+  frozenSchedule: 'Ne peut plus être modifié : arrêtez cette récurrence et créez-en une nouvelle depuis une facture.',
+  deposit: 'Une facture d’acompte ne peut pas être rendue récurrente.',
+  finalInvoice: 'Une facture qui déduit des acomptes ne peut pas être rendue récurrente.',
+  notActive: 'Seule une récurrence active peut être mise en pause.',
+  notPaused: 'Seule une récurrence en pause peut reprendre.',
+  alreadyStopped: 'Cette récurrence est déjà arrêtée.',
+  stoppedPatch: 'Cette récurrence est arrêtée : elle ne peut plus être modifiée.',
+  noEmail: 'Le client n’a pas d’adresse e-mail : la facture a été créée en brouillon.',
+} as const;
 
 /** POST /api/recurring-invoices/{id}/{action}/, each answered with the RecurringInvoice. */
 export type RecurringAction = 'pause' | 'resume' | 'stop';

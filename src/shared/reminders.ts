@@ -2,7 +2,7 @@
  * Reminders of overdue invoices (relances, issue 15): levels, their names, the automatic reminder
  * settings and their checks (the same rules in the API and the profile page).
  */
-import type { EmailDeliveryJson } from './documents-api';
+import type { ReminderSettings } from './contracts/reminders';
 
 export const REMINDER_LEVELS = [1, 2, 3] as const;
 export type ReminderLevel = (typeof REMINDER_LEVELS)[number];
@@ -23,57 +23,6 @@ export const REMINDER_LEVEL_NOUNS: Record<ReminderLevel, string> = {
 };
 
 export const isReminderLevel = (value: unknown): value is ReminderLevel => REMINDER_LEVELS.includes(value as ReminderLevel);
-
-/** A reminder as the API gives it. */
-export interface InvoiceReminder {
-  id: number;
-  level: ReminderLevel;
-  level_display: string;
-  automatic: boolean;
-  recipient: string;
-  /** Euros. */
-  amount_due: number;
-  days_late: number;
-  sent_at: string;
-  /** The delivery state of its e-mail (null: unknown, e.g. purged). */
-  email_delivery: EmailDeliveryJson | null;
-}
-
-/** Body of POST /api/invoices/{id}/send_reminder/ (may be empty). */
-export interface SendReminderBody {
-  /** Absent: the level after the last one sent. */
-  level?: ReminderLevel;
-}
-
-/** What POST /api/invoices/{id}/send_reminder/ answers (201). */
-export interface SendReminderResult {
-  /** 'Relance envoyée à …' */
-  message: string;
-  reminder: InvoiceReminder;
-}
-
-/** `GET /api/invoices/{id}/reminders/`: the reminders sent, and what a new one would be. */
-export interface InvoiceReminders {
-  reminders: InvoiceReminder[];
-  /** The level a new reminder would have (null: the final one has been sent). */
-  next_level: ReminderLevel | null;
-  next_level_display: string | null;
-  /** Where it would go (the client's address; '' when the client has none). */
-  recipient: string;
-  /** Why no reminder can be sent now (French), else null. */
-  refusal: string | null;
-}
-
-/** The automatic reminders of the profile: days after the due date per level (null: none at that level). */
-export interface ReminderSettings {
-  auto_reminders: boolean;
-  reminder_1_days: number | null;
-  reminder_2_days: number | null;
-  reminder_3_days: number | null;
-}
-
-/** Body of PUT /api/profile/reminders/ (answered with the ReminderSettings): an omitted field keeps its value. */
-export type ReminderSettingsBody = Partial<ReminderSettings>;
 
 export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   auto_reminders: false,

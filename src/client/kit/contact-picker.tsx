@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { NamedRef } from '@/shared/projects-tasks';
+import type { NamedRef } from '@/shared/contracts/common';
 import { Button } from '../ui/button';
 import { StyledFieldError, StyledHint, StyledSelect } from '../ui/form-fields';
 import { VisuallyHidden } from '../ui/visually-hidden';

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import type { NamedRef } from '@/shared/projects-tasks';
+import type { NamedRef } from '@/shared/contracts/common';
 import { EMPTY_VALUE } from '../lib/format';
 
 export interface RefLinksProps {

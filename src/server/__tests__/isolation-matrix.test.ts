@@ -14,6 +14,8 @@ import {
 const NOT_OWNER_SCOPED: Record<string, string> = {
   'GET /api/health/': 'liveness probe: the same answer for everyone, no user data',
   'HEAD /api/health/': 'liveness probe',
+  'GET /api/docs/openapi.json': 'the OpenAPI document, generated from the route schemas: no user data',
+  'HEAD /api/docs/openapi.json': 'the OpenAPI document',
   'POST /api/register/': 'creates a new account; names no existing object',
   'GET /api/activate/:uidb64/:token/': 'the HMAC-signed link is the credential (auth tests)',
   'HEAD /api/activate/:uidb64/:token/': 'the HMAC-signed link is the credential (auth tests)',

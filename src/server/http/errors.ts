@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { REQUIRED, echo } from '@/shared/contracts/fields';
+
+export { REQUIRED, echo };
 
 /** DRF-style field errors: `{"field": ["message", …]}`. */
 export type FieldErrors = Record<string, string[]>;
@@ -27,16 +30,6 @@ export class OperatorAlertError extends ApiError {
 export const badRequest = (errors: FieldErrors | Record<string, unknown>) => new ApiError(400, errors);
 export const notFound = () => new ApiError(404, { detail: 'Pas trouvé.' });
 
-export const REQUIRED = 'Ce champ est obligatoire.';
-
-/**
- * A rejected value as the message echoes it. Only primitives: String() of a parsed object can
- * throw (`{"toString": 1}`) or recurse without end (nested arrays); long values are cut.
- */
-export function echo(input: unknown): string {
-  const text = input !== null && typeof input === 'object' ? (Array.isArray(input) ? '[…]' : '{…}') : String(input);
-  return text.length > 50 ? `${text.slice(0, 50)}…` : text;
-}
 
 function messageFor(issue: z.core.$ZodRawIssue, input: unknown): string {
   switch (issue.code) {
@@ -73,20 +66,38 @@ function messageFor(issue: z.core.$ZodRawIssue, input: unknown): string {
 // French DRF-style defaults for every schema; a message given in a schema still wins.
 z.config({ customError: (issue) => messageFor(issue, issue.input) });
 
+const NOT_AN_OBJECT = 'Données invalides. Un objet JSON est attendu.';
+
+/** The errors of a body that is not a JSON object (absent, an array, a string…), found before any field check; else null. */
+export function notAnObject(body: unknown): FieldErrors | null {
+  return body === null || typeof body !== 'object' || Array.isArray(body) ? { non_field_errors: [NOT_AN_OBJECT] } : null;
+}
+
 /**
  * Validates a request body against a zod schema and returns the parsed value, or throws a 400
- * in DRF shape. Unknown keys (strict objects) are reported under their own name.
+ * in DRF shape. Unknown keys (strict objects) are reported under their own name. Routes declare
+ * their body in their schema (plugins/openapi.ts validates it); this is for the bodies read in
+ * the handler after an existence check.
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest({ non_field_errors: ['Données invalides. Un objet JSON est attendu.'] });
-  }
+  const wrongType = notAnObject(body);
+  if (wrongType) throw badRequest(wrongType);
   const result = schema.safeParse(body, { reportInput: true });
   if (result.success) return result.data;
   throw badRequest(zodToFieldErrors(result.error));
 }
 
-export function zodToFieldErrors(error: z.ZodError): FieldErrors {
+/** What zodToFieldErrors reads of an issue: zod's own, or one the type provider passed on. */
+export interface IssueLike {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  /** Of an `unrecognized_keys` issue. */
+  readonly keys?: readonly string[];
+}
+
+/** A ZodError (or the issues the type provider passed on) as DRF field errors. */
+export function zodToFieldErrors({ issues }: { readonly issues: readonly IssueLike[] }): FieldErrors {
   // A Map: field names come from the client, and `errors['toString']` on a plain object is a function.
   const errors = new Map<string, string[]>();
   const add = (field: string, message: string) => {
@@ -94,10 +105,10 @@ export function zodToFieldErrors(error: z.ZodError): FieldErrors {
     errors.set(field, list);
     if (!list.includes(message)) list.push(message);
   };
-  for (const issue of error.issues) {
+  for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       const prefix = issue.path.join('.');
-      for (const key of issue.keys) add(prefix ? `${prefix}.${key}` : key, 'Champ inconnu.');
+      for (const key of issue.keys ?? []) add(prefix ? `${prefix}.${key}` : key, 'Champ inconnu.');
       continue;
     }
     const field = issue.path.length ? issue.path.join('.') : 'non_field_errors';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { NamedRef } from '@/shared/projects-tasks';
+import type { NamedRef } from '@/shared/contracts/common';
 import { badRequest } from './errors';
 
 type OwnedTable = 'contacts' | 'projects' | 'tasks';

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { badRequest, notFound } from './errors';
 
 /** A positive integer id (as the database stores them) written in decimal; null for anything else. */
@@ -8,10 +9,19 @@ export function parseId(value: unknown): number | null {
 }
 
 /** A positive integer id from the URL; anything else is a 404 like a missing row. */
-export function idParam(value: string): number {
+export function idParam(value: unknown): number {
   const id = parseId(value);
   if (id === null) throw notFound();
   return id;
+}
+
+/**
+ * The `:id` of the URL in a route's preValidation hook, before the route's schema parsed it: for
+ * the routes that find the row before they read the body (another user's id is a 404 whatever
+ * the body holds). A malformed id is a 404, as the schema would answer.
+ */
+export function rawIdParam(request: FastifyRequest): number {
+  return idParam((request.params as { id?: unknown }).id);
 }
 
 /**

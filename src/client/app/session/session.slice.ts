@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { TokenPair as SharedTokenPair } from '@/shared/auth-api';
+import type { TokenPair as SharedTokenPair } from '@/shared/contracts/auth';
 
 export interface SessionState {
   access_token: string | null;

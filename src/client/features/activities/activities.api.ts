@@ -1,5 +1,5 @@
 import { api } from '@/client/app/api';
-import type { ActivityEntry, RecentActivityQuery } from '@/shared/activity';
+import type { ActivityEntry, RecentActivityQuery } from '@/shared/contracts/activity';
 
 /** SPEC 9: the dashboard shows 5 entries, the history requests 50. */
 export const DASHBOARD_ACTIVITY_LIMIT = 5;

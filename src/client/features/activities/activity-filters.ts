@@ -1,4 +1,5 @@
-import { activityActionLabel, type ActivityEntry, type ActivityObjectType } from '@/shared/activity';
+import { activityActionLabel, type ActivityObjectType } from '@/shared/activity';
+import type { ActivityEntry } from '@/shared/contracts/activity';
 import { normalizeSearch } from '@/shared/search';
 
 export interface ActivityFilters {

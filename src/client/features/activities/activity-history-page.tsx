@@ -3,14 +3,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ListToolbar } from '@/client/kit/list-toolbar';
 import { countLabel } from '@/client/kit/plural';
-import {
-  ACTIVITY_ACTIONS,
-  ACTIVITY_OBJECT_LABELS,
-  ACTIVITY_OBJECT_TYPES,
-  activityActionLabel,
-  type ActivityEntry,
-  type ActivityObjectType,
-} from '@/shared/activity';
+import { ACTIVITY_ACTIONS, ACTIVITY_OBJECT_LABELS, ACTIVITY_OBJECT_TYPES, activityActionLabel, type ActivityObjectType } from '@/shared/activity';
+import type { ActivityEntry } from '@/shared/contracts/activity';
 import { formatDateTime, formatNumber } from '@/client/lib/format';
 import { Alert } from '@/client/ui/alert';
 import { Badge } from '@/client/ui/badge';

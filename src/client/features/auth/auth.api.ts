@@ -1,8 +1,8 @@
 import { api } from '@/client/app/api';
 import type { TokenPair } from '@/client/app/session/session.slice';
-import type { DetailResponse, LoginRequest, RegisterRequest, ResetConfirmBody } from '@/shared/auth-api';
+import type { DetailResponse, LoginRequest, RegisterRequest, ResetConfirmBody } from '@/shared/contracts/auth';
 
-export type { DetailResponse, LoginRequest, RegisterRequest } from '@/shared/auth-api';
+export type { DetailResponse, LoginRequest, RegisterRequest } from '@/shared/contracts/auth';
 
 /** The reset link's parts (the path) and the new password (the body). */
 export type ResetConfirmRequest = LinkParams & ResetConfirmBody;

@@ -1,14 +1,6 @@
 import Papa from 'papaparse';
-import {
-  CLIENT_TYPES,
-  CLIENT_TYPE_LABELS,
-  CONTACT_CATEGORIES,
-  CONTACT_CATEGORY_LABELS,
-  CONTACT_FIELD_LABELS,
-  type ContactIdentifiers,
-  type ContactInput,
-  type ContactListItem,
-} from '@/shared/contacts';
+import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, CONTACT_FIELD_LABELS } from '@/shared/contacts';
+import type { ContactIdentifiers, ContactInput, ContactListItem } from '@/shared/contracts/contacts';
 import { formatSiren } from '@/shared/identifiers';
 import { normalizeSearch } from '@/shared/search';
 import type { ContactImportRow } from './contacts.api';

@@ -1,4 +1,5 @@
-import { CONTACT_CATEGORY_LABELS, type ClientType, type ContactCategory, type ContactListItem } from '@/shared/contacts';
+import { CONTACT_CATEGORY_LABELS, type ClientType, type ContactCategory } from '@/shared/contacts';
+import type { ContactListItem } from '@/shared/contracts/contacts';
 import { normalizeSearch } from '@/shared/search';
 
 /** SPEC 9: the contact list shows 50 contacts per page. */

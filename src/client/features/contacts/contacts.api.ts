@@ -1,9 +1,9 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api, listTag, listTags, rowIds, shownTag } from '@/client/app/api';
-import type { ContactImportBody, ContactImportPreview, ContactImportResult, OnDuplicate } from '@/shared/contact-import';
-import type { Contact, ContactIdentifiers, ContactInput, ContactListItem, ContactWriteBody } from '@/shared/contacts';
-import type { Project } from '@/shared/projects-tasks';
-import type { RecurringInvoice, RecurringListQuery } from '@/shared/recurring';
+import type { OnDuplicate } from '@/shared/contact-import';
+import type { ContactImportBody, ContactImportPreview, ContactImportResult, Contact, ContactIdentifiers, ContactInput, ContactListItem, ContactWriteBody } from '@/shared/contracts/contacts';
+import type { Project } from '@/shared/contracts/projects';
+import type { RecurringInvoice, RecurringListQuery } from '@/shared/contracts/recurring';
 import type { DocumentRowJson } from '@/shared/documents-api';
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { ContactMatcher, type ContactImportRowReport, type OnDuplicate } from '@/shared/contact-import';
+import { ContactMatcher, type OnDuplicate } from '@/shared/contact-import';
+import type { ContactImportRowReport } from '@/shared/contracts/contacts';
 import { asApiError, errorDetail } from '@/client/app/api';
 import { useAppDispatch } from '@/client/app/hooks';
 import { IMPORT_TAGS, contactsApi, useImportContactsMutation, usePreviewContactImportMutation } from './contacts.api';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { NamedRef } from '@/shared/projects-tasks';
+import type { NamedRef } from '@/shared/contracts/common';
 import { contactsAdapter, useGetContactsQuery } from './contacts.api';
 
 // Built once (Intl objects are costly).

@@ -3,8 +3,9 @@ import {
   DASHBOARD_LIST_SIZE, DASHBOARD_ORDERING, REVENUE_MONTHS, type FinancialOverview, type MonthlyRevenueQuery, type MonthRevenue,
   type NextExpectedPayment,
 } from '@/shared/dashboard';
-import type { UrssafSummary } from '@/shared/reports';
-import type { Project, ProjectListQuery, Task, TaskListQuery } from '@/shared/projects-tasks';
+import type { UrssafSummary } from '@/shared/contracts/reports';
+import type { Project, ProjectListQuery } from '@/shared/contracts/projects';
+import type { Task, TaskListQuery } from '@/shared/contracts/tasks';
 
 export type { FinancialOverview, NextExpectedPayment } from '@/shared/dashboard';
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { formatMoney } from '@/client/lib/format';
 import { visuallyHidden } from '@/client/ui/global-style';
 import { StyledTable, StyledTableWrapper, StyledTd, StyledTh, StyledTr } from '@/client/ui/table';
-import type { ReceiptTotals } from '@/shared/reports';
+import type { ReceiptTotals } from '@/shared/contracts/reports';
 import { SkeletonText } from './dashboard-skeleton';
 
 /** One period of a receipts summary: its name (and a detail under it) and its totals. */

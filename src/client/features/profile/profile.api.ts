@@ -1,12 +1,12 @@
 import { api } from '@/client/app/api';
-import type { ProfileJson, ProfileUpdateBody } from '@/shared/profile';
-import type { ActiveSession } from '@/shared/auth-api';
+import type { ProfileJson, ProfileUpdateBody } from '@/shared/contracts/profile';
+import type { ActiveSession } from '@/shared/contracts/auth';
 
 /** GET profile/ and PUT profile/'s answer, and the PUT body (src/shared/profile.ts). */
 export type Profile = ProfileJson;
 export type ProfileUpdate = ProfileUpdateBody;
 
-export type { ActiveSession } from '@/shared/auth-api';
+export type { ActiveSession } from '@/shared/contracts/auth';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({

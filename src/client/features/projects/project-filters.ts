@@ -1,4 +1,5 @@
-import { PRIORITIES, PROJECT_STATUSES, type Priority, type Project, type ProjectStatus } from '@/shared/projects-tasks';
+import { PRIORITIES, PROJECT_STATUSES, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
+import type { Project } from '@/shared/contracts/projects';
 import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '@/client/kit/search-index';
 
 export interface ProjectFilters {

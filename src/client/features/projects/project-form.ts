@@ -1,4 +1,5 @@
-import { PROJECT_FIELD_LABELS, type Priority, type Project, type ProjectStatus } from '@/shared/projects-tasks';
+import { PROJECT_FIELD_LABELS, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
+import type { Project } from '@/shared/contracts/projects';
 import type { ProjectPayload } from './projects.api';
 
 /** SPEC 8 "Project" and 5 (delete confirmation). */

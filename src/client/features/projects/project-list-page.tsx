@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PROJECT_STATUSES, type Project } from '@/shared/projects-tasks';
+import { PROJECT_STATUSES } from '@/shared/projects-tasks';
+import type { Project } from '@/shared/contracts/projects';
 import { formatDate, formatMoney } from '@/client/lib/format';
 import { ButtonLink } from '@/client/ui/button';
 import { Select, TextField } from '@/client/ui/form-fields';

@@ -1,6 +1,6 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api, listTag, listTags } from '@/client/app/api';
-import type { Project, ProjectListQuery, ProjectWriteBody } from '@/shared/projects-tasks';
+import type { ProjectListQuery, Project, ProjectWriteBody } from '@/shared/contracts/projects';
 
 /**
  * Projects are normalised: the list endpoint's cache holds an EntityState, read with

@@ -9,7 +9,8 @@ import { Card } from '@/client/ui/card';
 import { Dialog, DialogActions } from '@/client/ui/dialog';
 import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { useToast } from '@/client/ui/toast';
-import { daysText, type InvoiceReminder } from '@/shared/reminders';
+import { daysText } from '@/shared/reminders';
+import type { InvoiceReminder } from '@/shared/contracts/reminders';
 import { remindersApi, useGetInvoiceRemindersQuery, useSendReminderMutation } from './reminders.api';
 
 /**

@@ -7,7 +7,8 @@ import { Card } from '@/client/ui/card';
 import { ChoiceField, FormActions, FormGrid, TextField } from '@/client/ui/form-fields';
 import { useToast } from '@/client/ui/toast';
 import { mapFieldErrors } from '@/client/kit/field-errors';
-import { parseReminderSettings, REMINDER_SETTINGS_LABELS, type ReminderSettings } from '@/shared/reminders';
+import { parseReminderSettings, REMINDER_SETTINGS_LABELS } from '@/shared/reminders';
+import type { ReminderSettings } from '@/shared/contracts/reminders';
 import { useGetReminderSettingsQuery, useUpdateReminderSettingsMutation } from './reminders.api';
 
 /**

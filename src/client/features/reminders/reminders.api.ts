@@ -1,7 +1,5 @@
 import { api, listTag } from '@/client/app/api';
-import type {
-  InvoiceReminders, ReminderSettings, ReminderSettingsBody, SendReminderBody, SendReminderResult,
-} from '@/shared/reminders';
+import type { InvoiceReminders, ReminderSettings, ReminderSettingsBody, SendReminderBody, SendReminderResult } from '@/shared/contracts/reminders';
 
 /**
  * Reminders of overdue invoices (relances, issue 15), injected into the one API. Cache: an

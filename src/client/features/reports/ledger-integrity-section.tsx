@@ -6,7 +6,7 @@ import { Alert } from '@/client/ui/alert';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { Spinner } from '@/client/ui/spinner';
-import type { LedgerVerification } from '@/shared/ledger';
+import type { LedgerVerification } from '@/shared/contracts/ledger';
 import { fieldErrors, useLedgerCheckpointDownload } from './report-download';
 import { readBlobText, useLazyVerifyLedgerQuery, useVerifyLedgerWithCheckpointMutation } from './reports.api';
 

@@ -9,7 +9,7 @@ import { Card } from '@/client/ui/card';
 import { Spinner } from '@/client/ui/spinner';
 import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { VirtualRows } from '@/client/ui/virtual-rows';
-import type { ReceiptRow, ReceiptsBook } from '@/shared/reports';
+import type { ReceiptRow, ReceiptsBook } from '@/shared/contracts/reports';
 import { CHART_HEIGHT, ReceiptTotalsTable, RevenueChart, formatMonthLong, type ReceiptTotalsRow } from '../dashboard';
 import { useReportDownload } from './report-download';
 import { useGetReceiptsBookQuery } from './reports.api';

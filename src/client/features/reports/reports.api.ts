@@ -1,6 +1,6 @@
 import { api, listTag, type ApiError, type ApiMeta } from '@/client/app/api';
-import type { LedgerVerification } from '@/shared/ledger';
-import type { ReceiptsBook, ReceiptsQuery, SalesJournalQuery } from '@/shared/reports';
+import type { LedgerVerification } from '@/shared/contracts/ledger';
+import type { ReceiptsBook, ReceiptsQuery, SalesJournalQuery } from '@/shared/contracts/reports';
 
 /** A report file to download: its URL under /api/ and query (a file format, not JSON). */
 export type ReportFileArg =

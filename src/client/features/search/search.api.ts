@@ -1,9 +1,9 @@
 import { api } from '@/client/app/api';
-import type { GlobalSearchResults } from '@/shared/search';
+import type { GlobalSearchResults } from '@/shared/contracts/search';
 
 export type {
   ContactHit, CreditNoteHit, GlobalSearchResults, InvoiceHit, ProjectHit, QuoteHit, TaskHit,
-} from '@/shared/search';
+} from '@/shared/contracts/search';
 
 const SEARCHED_TYPES = ['Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote'] as const;
 

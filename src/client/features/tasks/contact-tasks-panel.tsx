@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Task } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 import { formatDate } from '@/client/lib/format';
 import { Alert } from '@/client/ui/alert';
 import { Badge } from '@/client/ui/badge';

@@ -1,7 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { NamedRef, Task } from '@/shared/projects-tasks';
+import type { NamedRef } from '@/shared/contracts/common';
+import type { Task } from '@/shared/contracts/tasks';
 import { asApiError } from '@/client/app/api';
 import { formatMoney, formatNumber } from '@/client/lib/format';
 import { Alert } from '@/client/ui/alert';

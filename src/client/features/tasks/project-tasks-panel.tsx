@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '@/shared/projects-tasks';
+import { TASK_STATUS_LABELS, type TaskStatus } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { useConfirm } from '@/client/ui/confirm-dialog';

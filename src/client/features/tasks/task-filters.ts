@@ -1,4 +1,5 @@
-import type { Priority, Task, TaskStatus } from '@/shared/projects-tasks';
+import type { Priority, TaskStatus } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '@/client/kit/search-index';
 
 export interface TaskFilters {

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { PRIORITIES, PRIORITY_LABELS, TASK_FIELD_LABELS, TASK_STATUS_LABELS, type Task } from '@/shared/projects-tasks';
+import { PRIORITIES, PRIORITY_LABELS, TASK_FIELD_LABELS, TASK_STATUS_LABELS } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 import { formatMoney } from '@/client/lib/format';
 import { Card } from '@/client/ui/card';
 import { DecimalField } from '@/client/ui/decimal-field';

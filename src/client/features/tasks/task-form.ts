@@ -1,4 +1,5 @@
-import { TASK_FIELD_LABELS, type PaymentStatus, type Priority, type Task, type TaskStatus } from '@/shared/projects-tasks';
+import { TASK_FIELD_LABELS, type PaymentStatus, type Priority, type TaskStatus } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 import type { TaskPayload } from './tasks.api';
 
 /** SPEC 8 "Task" (with the corrected 'Tâche mise à jour avec succès.') and 5 (delete confirmation). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { TaskInvoiceRef } from '@/shared/projects-tasks';
+import type { TaskInvoiceRef } from '@/shared/contracts/tasks';
 import { Badge } from '@/client/ui/badge';
 
 const StyledLink = styled(Link)`

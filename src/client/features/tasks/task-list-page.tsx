@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TASK_STATUSES, type Task } from '@/shared/projects-tasks';
+import { TASK_STATUSES } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 import { EMPTY_VALUE, formatDate } from '@/client/lib/format';
 import { ButtonLink } from '@/client/ui/button';
 import { Select, TextField, type SelectOption } from '@/client/ui/form-fields';

@@ -1,5 +1,6 @@
 import { parisToday } from '@/shared/dates';
-import { CLOSED_TASK_STATUSES, type Task } from '@/shared/projects-tasks';
+import { CLOSED_TASK_STATUSES } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 
 export const isTaskClosed = (task: Pick<Task, 'status'>) => CLOSED_TASK_STATUSES.includes(task.status);
 

@@ -1,12 +1,7 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api, listTag, listTags, shownTag } from '@/client/app/api';
-import {
-  PRIORITY_LABELS,
-  TASK_STATUS_LABELS,
-  type Task,
-  type TaskListQuery,
-  type TaskWriteBody,
-} from '@/shared/projects-tasks';
+import { PRIORITY_LABELS, TASK_STATUS_LABELS } from '@/shared/projects-tasks';
+import type { TaskListQuery, Task, TaskWriteBody } from '@/shared/contracts/tasks';
 
 /** Tasks are normalised: list caches hold an EntityState, read with `taskSelectors`. */
 export const tasksAdapter = createEntityAdapter<Task>();
@@ -22,7 +17,7 @@ export const EMPTY_TASKS: EntityState<Task, number> = tasksAdapter.getInitialSta
  */
 const listProvides = (result: EntityState<Task, number> | undefined) => listTags('Task', result?.ids);
 
-/** Every writable field (SPEC 7 "Tasks"): the shared request type the server's schema is checked against. */
+/** Every writable field (SPEC 7 "Tasks"), from the tasks contract. */
 export type TaskPayload = TaskWriteBody;
 
 export type TaskCreatePayload = Pick<TaskPayload, 'title'> & Partial<TaskPayload>;
@@ -32,8 +27,11 @@ const toEntities = (response: Task[]) => tasksAdapter.setAll(tasksAdapter.getIni
 
 /** Fields of an update that can be shown at once in cached lists (not cost, project or contacts: the server computes those). */
 export function optimisticTaskChanges(patch: Partial<TaskPayload>): Partial<Task> {
-  const { project_id: _p, contact_ids: _c, ...plain } = patch;
+  const { project_id: _p, contact_ids: _c, description, bill_reference, ...plain } = patch;
   const changes: Partial<Task> = { ...plain };
+  // Null text is stored as '' (the contract takes null for an emptied field).
+  if (description !== undefined) changes.description = description ?? '';
+  if (bill_reference !== undefined) changes.bill_reference = bill_reference ?? '';
   if (patch.status) changes.status_display = TASK_STATUS_LABELS[patch.status];
   if (patch.priority) changes.priority_display = PRIORITY_LABELS[patch.priority];
   return changes;

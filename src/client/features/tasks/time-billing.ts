@@ -1,5 +1,5 @@
 import { timeCostCents, toHundredths } from '@/shared/money';
-import type { Task } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 
 /**
  * "Facturer le temps" (issue 15) as the project panel sees it: the same rule as the server

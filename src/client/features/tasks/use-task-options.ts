@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Task } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 import { EMPTY_TASKS, taskSelectors, useListTasksQuery } from './tasks.api';
 
 // Built once (Intl objects are costly).

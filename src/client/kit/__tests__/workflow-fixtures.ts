@@ -1,4 +1,5 @@
-import type { Project, Task } from '@/shared/projects-tasks';
+import type { Project } from '@/shared/contracts/projects';
+import type { Task } from '@/shared/contracts/tasks';
 
 /** A project as the API returns it, with overrides. */
 export function makeProject(overrides: Partial<Project> = {}): Project {

@@ -1,14 +1,10 @@
 import type { AxiosRequestConfig } from 'axios';
 import type MockAdapter from 'axios-mock-adapter';
-import type { Contact } from '@/shared/contacts';
-import {
-  PRIORITY_LABELS,
-  PROJECT_STATUS_LABELS,
-  TASK_STATUS_LABELS,
-  type NamedRef,
-  type Project,
-  type Task,
-} from '@/shared/projects-tasks';
+import type { Contact } from '@/shared/contracts/contacts';
+import { PRIORITY_LABELS, PROJECT_STATUS_LABELS, TASK_STATUS_LABELS } from '@/shared/projects-tasks';
+import type { NamedRef } from '@/shared/contracts/common';
+import type { Project } from '@/shared/contracts/projects';
+import type { Task } from '@/shared/contracts/tasks';
 import { makeTask } from './workflow-fixtures';
 
 /** A contact as GET contacts/{id}/ returns it, with overrides. */

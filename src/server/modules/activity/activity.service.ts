@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import { objectLink, type ActivityEntry, type ActivityObjectType } from '@/shared/activity';
+import { objectLink, type ActivityObjectType } from '@/shared/activity';
+import type { ActivityEntry } from '@/shared/contracts/activity';
 import { activityRepository } from './activity.repository';
 
 const DEFAULT_LIMIT = 50;

@@ -1,8 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '@/server/context';
-import { ApiError, badRequest, parseBody } from '@/server/http/errors';
+import { ApiError, badRequest } from '@/server/http/errors';
 import type { RateLimitRule } from '@/server/plugins/rate-limit';
-import { refreshBody, registerBody, resetConfirmBody, resetRequestBody, tokenBody } from './auth.schemas';
+import { noContent } from '@/shared/contracts/common';
+import {
+  activeSessionSchema,
+  detailResponseSchema,
+  emailChangedSchema,
+  linkParams,
+  loginSchema,
+  refreshSchema,
+  registerSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  sessionParams,
+  tokenPairSchema,
+} from '@/shared/contracts/auth';
 
 const LIMITS = {
   tokenByIp: { name: 'token:ip', max: 30, windowSeconds: 300 },
@@ -53,75 +68,106 @@ async function withinLimit(rateLimit: AppContext['rateLimit'], rule: RateLimitRu
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  type Limit = (request: FastifyRequest) => Promise<void>;
+  const byIp = (rule: RateLimitRule): Limit => (request) => ctx.rateLimit(rule, request.ip);
+  const byAccountAndIp = (rule: RateLimitRule): Limit => (request) => ctx.rateLimit(rule, `${accountKey(request.body)}|${request.ip}`);
+  /** Counts the request under each limit before its body is validated: a malformed body counts too. */
+  const limitedBy =
+    (...limits: Limit[]) =>
+    async (request: FastifyRequest) => {
+      for (const limit of limits) await limit(request);
+    };
 
-  app.post('/register/', async (request, reply) => {
-    await ctx.rateLimit(LIMITS.registerByIp, request.ip);
-    const body = parseBody(registerBody, request.body);
-    const mayNotify = () => withinLimit(ctx.rateLimit, LIMITS.registerNoticesByAccount, accountKey(body));
-    await auth.register(body.email, body.password, body.password2, { mayNotify });
-    return reply.status(201).send({
-      detail: 'Votre compte a été créé. Un e-mail d’activation vous a été envoyé.',
-    });
-  });
+  api.post(
+    '/register/',
+    { schema: { body: registerSchema, response: { 201: detailResponseSchema } }, preValidation: limitedBy(byIp(LIMITS.registerByIp)) },
+    async (request, reply) => {
+      const body = request.body;
+      const mayNotify = () => withinLimit(ctx.rateLimit, LIMITS.registerNoticesByAccount, accountKey(body));
+      await auth.register(body.email, body.password, body.password2, { mayNotify });
+      return reply.status(201).send({
+        detail: 'Votre compte a été créé. Un e-mail d’activation vous a été envoyé.',
+      });
+    },
+  );
 
-  app.get<{ Params: { uidb64: string; token: string } }>('/activate/:uidb64/:token/', async (request, reply) => {
+  const redirect = z.null().describe('Vers la page de l’application qui dit le résultat.');
+  api.get('/activate/:uidb64/:token/', { schema: { params: linkParams, response: { 302: redirect } } }, async (request, reply) => {
     const outcome = await auth.activate(request.params.uidb64, request.params.token);
     return reply.redirect(ACTIVATION_PAGES[outcome]);
   });
 
-  app.post('/token/', async (request) => {
-    await ctx.rateLimit(LIMITS.tokenByIp, request.ip);
-    await ctx.rateLimit(LIMITS.tokenByAccountAndIp, `${accountKey(request.body)}|${request.ip}`);
-    const body = parseBody(tokenBody, request.body);
-    return auth.obtainPair(body.email, body.password, { userAgent: request.headers['user-agent'], ip: request.ip });
-  });
+  api.post(
+    '/token/',
+    {
+      schema: { body: loginSchema, response: { 200: tokenPairSchema } },
+      preValidation: limitedBy(byIp(LIMITS.tokenByIp), byAccountAndIp(LIMITS.tokenByAccountAndIp)),
+    },
+    async (request) => {
+      const body = request.body;
+      return auth.obtainPair(body.email, body.password, { userAgent: request.headers['user-agent'], ip: request.ip });
+    },
+  );
 
-  app.post('/token/refresh/', async (request) => {
-    await ctx.rateLimit(LIMITS.refreshByIp, request.ip);
-    return auth.refresh(parseBody(refreshBody, request.body).refresh);
-  });
+  api.post(
+    '/token/refresh/',
+    { schema: { body: refreshSchema, response: { 200: tokenPairSchema } }, preValidation: limitedBy(byIp(LIMITS.refreshByIp)) },
+    async (request) => auth.refresh(request.body.refresh),
+  );
 
-  app.post('/token/logout/', async (request, reply) => {
-    await auth.logout(parseBody(refreshBody, request.body).refresh);
+  api.post('/token/logout/', { schema: { body: refreshSchema, response: { 204: noContent } } }, async (request, reply) => {
+    await auth.logout(request.body.refresh);
     return reply.status(204).send();
   });
 
-  app.post('/reset-password/', async (request) => {
-    await ctx.rateLimit(LIMITS.resetByIp, request.ip);
-    const account = accountKey(request.body);
-    await ctx.rateLimit(LIMITS.resetByAccountAndIp, `${account}|${request.ip}`);
-    const { email } = parseBody(resetRequestBody, request.body);
-    if (
-      (await withinLimit(ctx.rateLimit, LIMITS.resetMailsByAccountAndIp, `${account}|${request.ip}`)) &&
-      (await withinLimit(ctx.rateLimit, LIMITS.resetMailsByAccount, account))
-    ) {
-      await auth.requestReset(email);
-    }
-    return { detail: 'Un email de réinitialisation a été envoyé si ce compte existe.' };
-  });
-
-  app.post<{ Params: { uidb64: string; token: string } }>(
-    '/reset-password-confirm/:uidb64/:token/',
+  api.post(
+    '/reset-password/',
+    {
+      schema: { body: resetRequestSchema, response: { 200: detailResponseSchema } },
+      preValidation: limitedBy(byIp(LIMITS.resetByIp), byAccountAndIp(LIMITS.resetByAccountAndIp)),
+    },
     async (request) => {
-      await ctx.rateLimit(LIMITS.resetConfirmByIp, request.ip);
-      const body = parseBody(resetConfirmBody, request.body);
+      const account = accountKey(request.body);
+      const { email } = request.body;
+      if (
+        (await withinLimit(ctx.rateLimit, LIMITS.resetMailsByAccountAndIp, `${account}|${request.ip}`)) &&
+        (await withinLimit(ctx.rateLimit, LIMITS.resetMailsByAccount, account))
+      ) {
+        await auth.requestReset(email);
+      }
+      return { detail: 'Un email de réinitialisation a été envoyé si ce compte existe.' };
+    },
+  );
+
+  api.post(
+    '/reset-password-confirm/:uidb64/:token/',
+    {
+      schema: { params: linkParams, body: resetConfirmSchema, response: { 200: detailResponseSchema } },
+      preValidation: limitedBy(byIp(LIMITS.resetConfirmByIp)),
+    },
+    async (request) => {
+      const body = request.body;
       await auth.confirmReset(request.params.uidb64, request.params.token, body.password, body.password2);
       return { detail: 'Mot de passe réinitialisé avec succès.' };
     },
   );
 
   // The signed-in user's sessions (issue 23), listed in the profile, each of which may be ended there.
-  await app.register(async (signedIn) => {
+  await app.register(async (signedInApp) => {
+    const signedIn = signedInApp.withTypeProvider<ZodTypeProvider>();
     signedIn.addHook('onRequest', ctx.requireUser);
-    signedIn.get('/sessions/', (request) => auth.listSessions(request.userId, request.sessionId));
-    signedIn.delete<{ Params: { id: string } }>('/sessions/:id/', async (request, reply) => {
+    signedIn.get('/sessions/', { schema: { response: { 200: z.array(activeSessionSchema) } } }, (request) =>
+      auth.listSessions(request.userId, request.sessionId),
+    );
+    signedIn.delete('/sessions/:id/', { schema: { params: sessionParams, response: { 204: noContent } } }, async (request, reply) => {
       await auth.endOwnSession(request.userId, request.params.id);
       return reply.status(204).send();
     });
   });
 
   // Public: the link may be followed from a device that is not signed in (the profile sent it).
-  app.post<{ Params: { uidb64: string; token: string } }>('/confirm-email/:uidb64/:token/', async (request) => {
+  api.post('/confirm-email/:uidb64/:token/', { schema: { params: linkParams, response: { 200: emailChangedSchema } } }, async (request) => {
     await ctx.rateLimit(LIMITS.emailConfirmByIp, request.ip);
     const email = await auth.confirmEmailChange(request.params.uidb64, request.params.token);
     if (!email) throw badRequest({ error: 'Le lien de confirmation est invalide, a déjà servi ou a expiré.' });

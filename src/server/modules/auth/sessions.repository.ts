@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { preparedQuery } from '@/server/db/prepared-query';
-import type { ActiveSession } from '@/shared/auth-api';
+import type { ActiveSession } from '@/shared/contracts/auth';
 
 /**
  * A session's absolute lifetime (issue 23): each refresh moves its end 7 days on, never past 30

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import type { ClientType, Contact, ContactIdentifiers, ContactInput, ContactListItem } from '@/shared/contacts';
+import type { ClientType } from '@/shared/contacts';
+import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '@/shared/contracts/contacts';
 import type { Dialect } from '@/server/db/database';
 import { jsonRows } from '@/server/db/json-rows';
 import { preparedQuery } from '@/server/db/prepared-query';

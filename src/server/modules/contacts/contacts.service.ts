@@ -1,20 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
-import {
-  CONTACT_FIELD_LABELS,
-  contactIdentityConflicts,
-  type ClientType,
-  type Contact,
-  type ContactInput,
-} from '@/shared/contacts';
-import {
-  ContactMatcher,
-  type ContactImportPreview,
-  type ContactImportResult,
-  type ContactImportRowReport,
-  type OnDuplicate,
-} from '@/shared/contact-import';
+import { CONTACT_FIELD_LABELS, contactIdentityConflicts, type ClientType } from '@/shared/contacts';
+import type { Contact, ContactInput, ContactImportPreview, ContactImportResult, ContactImportRowReport } from '@/shared/contracts/contacts';
+import { ContactMatcher, type OnDuplicate } from '@/shared/contact-import';
 import { badRequest, notFound, type FieldErrors } from '@/server/http/errors';
 import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { contactsRepository, type MatchCandidate } from './contacts.repository';

@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '@/server/mail/mailer';
-import type { LedgerCheckpoint } from '@/shared/ledger';
+import type { LedgerCheckpoint } from '@/shared/contracts/ledger';
 import { checkpointDay } from './ledger.repository';
 
 /**

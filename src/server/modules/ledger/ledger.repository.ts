@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, LedgerEntriesTable } from '@/server/db/schema';
 import type { Dialect } from '@/server/db/database';
-import type { LedgerCheckpoint, LedgerVerification } from '@/shared/ledger';
+import type { LedgerCheckpoint, LedgerVerification } from '@/shared/contracts/ledger';
 import { pdfSealParts, seal, sealMatches, sha256 } from './ledger-seal';
 import { formatDate } from '@/server/pdf/format';
 import { parisToday } from '@/shared/dates';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/server/context';
 import { badRequest } from '@/server/http/errors';
-import type { LedgerVerification } from '@/shared/ledger';
+import { ledgerCheckpointSchema, ledgerVerificationSchema, verifyAgainstCheckpointBody } from '@/shared/contracts/ledger';
 import type { LedgerService } from './ledger.service';
 
 /**
@@ -11,16 +12,19 @@ import type { LedgerService } from './ledger.service';
  */
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext, { ledger }: { ledger: LedgerService }) {
   app.addHook('onRequest', ctx.requireUser);
-  app.get('/ledger/verify/', (request): Promise<LedgerVerification> => ledger.verify(request.userId));
-  app.post<{ Body: unknown }>('/ledger/verify/', (request): Promise<LedgerVerification> => {
-    const body = request.body as { checkpoint?: unknown } | null;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const verification = { response: { 200: ledgerVerificationSchema } };
+  api.get('/ledger/verify/', { schema: verification }, (request) => ledger.verify(request.userId));
+  api.post('/ledger/verify/', { schema: { ...verification, body: verifyAgainstCheckpointBody } }, (request) => {
+    const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body) || !('checkpoint' in body)) {
       throw badRequest({ checkpoint: ['Joignez le fichier du point de contrôle à vérifier.'] });
     }
     return ledger.verify(request.userId, body.checkpoint);
   });
   // A write (the checkpoint is stored too, and checked by every later verification): POST.
-  app.post('/ledger/checkpoint/', async (request, reply) => {
+  // No body: the checkpoint is of the journal as it stands.
+  api.post('/ledger/checkpoint/', { schema: { response: { 200: ledgerCheckpointSchema } } }, async (request, reply) => {
     const checkpoint = await ledger.checkpoint(request.userId);
     const day = checkpoint.created_at.slice(0, 10);
     return reply

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import type { Dialect } from '@/server/db/database';
 import { badRequest } from '@/server/http/errors';
-import type { LedgerCheckpoint, LedgerVerification } from '@/shared/ledger';
+import type { LedgerCheckpoint, LedgerVerification } from '@/shared/contracts/ledger';
 import { enqueueAccountMail } from '@/server/mail/outbox';
 import { checkpointEmail } from './checkpoint-email';
 import { createCheckpoint, ledgerOwners, ownersWithNewEntries, parseCheckpoint, verifyLedger } from './ledger.repository';

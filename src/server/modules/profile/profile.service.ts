@@ -4,10 +4,10 @@ import type { UsersTable } from '@/server/db/schema';
 import { badRequest, type FieldErrors } from '@/server/http/errors';
 import type { RateLimitRule } from '@/server/plugins/rate-limit';
 import { fromHundredths } from '@/shared/money';
-import { hasShareCapital, profileVatNumberError, registrationError, type ProfileJson } from '@/shared/profile';
+import { hasShareCapital, profileVatNumberError, registrationError } from '@/shared/profile';
+import { PROFILE_TEXT_FIELDS, type ProfileJson, type ProfileUpdate } from '@/shared/contracts/profile';
 import { EMAIL_TAKEN, passwordStrengthErrors, verifyPassword, type UserRow } from '@/server/modules/auth';
 import { profileRepository } from './profile.repository';
-import { PROFILE_TEXT_FIELDS, type ProfileBody } from './profile.schemas';
 
 export const CURRENT_PASSWORD_MESSAGES = {
   missing: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail ou de mot de passe.',
@@ -72,7 +72,7 @@ export function profileService(ctx: Pick<AppContext, 'db' | 'rateLimit' | 'auth'
      * in `pending_email` until the link sent to it is followed (POST /api/confirm-email/…), and the
      * current address is told; the other fields of the request are saved at once.
      */
-    async update(who: ProfileRequester, body: ProfileBody) {
+    async update(who: ProfileRequester, body: ProfileUpdate) {
       const { password, current_password, email, vat_on_debits, share_capital, ...fields } = body;
       const user = await current(who.userId);
       const newEmail = email !== user.email ? email : null;

@@ -1,14 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProjectsTable } from '@/server/db/schema';
-import {
-  PROJECT_STATUS_LABELS, type Project, type ProjectListQuery, type ProjectStatus, type Priority,
-} from '@/shared/projects-tasks';
+import { PROJECT_STATUS_LABELS, type ProjectStatus, type Priority } from '@/shared/projects-tasks';
+import type { Project, ProjectListParams, ProjectListQuery } from '@/shared/contracts/projects';
 import { fromHundredths } from '@/shared/money';
 import { normalizeSearch } from '@/shared/search';
 import { dashboardProjectOrder, DASHBOARD_ORDERINGS } from '@/server/http/dashboard-order';
 import { applyListFilters, countRows, listWindow, type ListPage } from '@/server/http/list-filters';
 import { parseId } from '@/server/http/params';
-import type { Unchecked } from '@/server/http/api-types';
 import { linkedContacts, setLinkedContacts } from '@/server/http/owned-refs';
 import type { ProjectInput } from './projects.schemas';
 
@@ -43,7 +41,7 @@ export function projectsRepository(db: Kysely<Database>) {
   }
 
   return {
-    async list(ownerId: number, params: Unchecked<ProjectListQuery>): Promise<ListPage<Project>> {
+    async list(ownerId: number, params: ProjectListParams): Promise<ListPage<Project>> {
       let query = db.selectFrom('projects').selectAll().where('owner_id', '=', ownerId);
       query = applyListFilters(query, params, LIST_FILTERS);
       const contact = parseId(params.contact);

@@ -1,50 +1,64 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/server/context';
-import { parseBody } from '@/server/http/errors';
 import { sendPage } from '@/server/http/list-filters';
-import { idParam } from '@/server/http/params';
-import type { Unchecked } from '@/server/http/api-types';
+import { rawIdParam } from '@/server/http/params';
 import type { ListPage } from '@/server/http/list-filters';
-import type { ProjectListQuery, TaskListQuery } from '@/shared/projects-tasks';
-import { projectBody } from './projects.schemas';
+import { idParams, noContent } from '@/shared/contracts/common';
+import { invoiceTimeSchema, projectListQuerySchema, projectSchema, projectWriteSchema } from '@/shared/contracts/projects';
+import { taskListQuerySchema, taskListSchema, type Task, type TaskListParams } from '@/shared/contracts/tasks';
 import type { ProjectsService } from './projects.service';
 import type { TimeBillingService } from './time-billing.service';
-
-type IdRequest = { Params: { id: string } };
 
 /** The services of the project routes (index.ts builds them; tasks come from the tasks module). */
 export interface ProjectsRouteServices {
   projects: ProjectsService;
   timeBilling: TimeBillingService;
-  tasks: { list(ownerId: number, query: Unchecked<TaskListQuery>, scope: { projectId: number }): Promise<ListPage<unknown>> };
+  tasks: { list(ownerId: number, query: TaskListParams, scope: { projectId: number }): Promise<ListPage<Task>> };
 }
 
 export async function projectsRoutes(app: FastifyInstance, ctx: AppContext, { projects, timeBilling, tasks }: ProjectsRouteServices) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', ctx.requireUser);
+  // Existence first: another user's id is a 404 whatever the body holds.
+  const projectFirst = async (request: Parameters<typeof rawIdParam>[0]) => void (await projects.get(request.userId, rawIdParam(request)));
 
-  app.get<{ Querystring: Unchecked<ProjectListQuery> }>('/projects/', async (request, reply) =>
-    sendPage(reply, await projects.list(request.userId, request.query)),
+  api.get(
+    '/projects/',
+    { schema: { querystring: projectListQuerySchema, response: { 200: z.array(projectSchema) } } },
+    async (request, reply) => sendPage(reply, await projects.list(request.userId, request.query)),
   );
-  app.post('/projects/', async (request, reply) =>
-    reply.status(201).send(await projects.create(request.userId, parseBody(projectBody, request.body))),
+  api.post('/projects/', { schema: { body: projectWriteSchema, response: { 201: projectSchema } } }, async (request, reply) =>
+    reply.status(201).send(await projects.create(request.userId, request.body)),
   );
-  app.get<IdRequest>('/projects/:id/', (request) => projects.get(request.userId, idParam(request.params.id)));
-  app.put<IdRequest>('/projects/:id/', async (request) => {
-    // Existence first: another user's id is a 404 whatever the body holds.
-    const { id } = await projects.get(request.userId, idParam(request.params.id));
-    return projects.update(request.userId, id, parseBody(projectBody, request.body));
-  });
-  app.delete<IdRequest>('/projects/:id/', async (request, reply) => {
-    await projects.remove(request.userId, idParam(request.params.id));
+  api.get('/projects/:id/', { schema: { params: idParams, response: { 200: projectSchema } } }, (request) =>
+    projects.get(request.userId, request.params.id),
+  );
+  api.put(
+    '/projects/:id/',
+    { schema: { params: idParams, body: projectWriteSchema, response: { 200: projectSchema } }, preValidation: projectFirst },
+    (request) => projects.update(request.userId, request.params.id, request.body),
+  );
+  api.delete('/projects/:id/', { schema: { params: idParams, response: { 204: noContent } } }, async (request, reply) => {
+    await projects.remove(request.userId, request.params.id);
     return reply.status(204).send();
   });
   // "Facturer le temps": a draft invoice of the project's billable time not yet billed (201, the invoice).
-  app.post<IdRequest>('/projects/:id/invoice_time/', async (request, reply) => {
-    const invoice = await timeBilling.invoiceProjectTime(request.userId, idParam(request.params.id), request.body);
-    return reply.status(201).send(invoice);
-  });
-  app.get<IdRequest & { Querystring: Unchecked<TaskListQuery> }>('/projects/:id/tasks/', async (request, reply) => {
-    const project = await projects.get(request.userId, idParam(request.params.id));
-    return sendPage(reply, await tasks.list(request.userId, request.query, { projectId: project.id }));
-  });
+  api.post(
+    '/projects/:id/invoice_time/',
+    { schema: { params: idParams, body: invoiceTimeSchema.nullish() }, preValidation: projectFirst },
+    async (request, reply) => {
+      const invoice = await timeBilling.invoiceProjectTime(request.userId, request.params.id, request.body ?? {});
+      return reply.status(201).send(invoice);
+    },
+  );
+  api.get(
+    '/projects/:id/tasks/',
+    { schema: { params: idParams, querystring: taskListQuerySchema, response: { 200: taskListSchema } } },
+    async (request, reply) => {
+      const project = await projects.get(request.userId, request.params.id);
+      return sendPage(reply, await tasks.list(request.userId, request.query, { projectId: project.id }));
+    },
+  );
 }

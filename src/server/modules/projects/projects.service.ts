@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction } from '@/server/db/database';
-import { PRIORITY_LABELS, PROJECT_FIELD_LABELS, type Project } from '@/shared/projects-tasks';
+import { PRIORITY_LABELS, PROJECT_FIELD_LABELS } from '@/shared/projects-tasks';
+import type { Project } from '@/shared/contracts/projects';
 import { notFound } from '@/server/http/errors';
 import { assertOwned } from '@/server/http/owned-refs';
 import { describeChanges, recordActivity } from '@/server/modules/activity';

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
-import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
-import { idList, idOrNull } from '@/server/http/fields';
+import { ApiError, badRequest, notFound } from '@/server/http/errors';
+import type { InvoiceTime } from '@/shared/contracts/projects';
 import { assertOwned } from '@/server/http/owned-refs';
 import { documentsService, INVOICE_KIND } from '@/server/modules/documents';
 import { projectsRepository } from './projects.repository';
@@ -19,13 +18,6 @@ type TimeBillingRepository = ReturnType<typeof timeBillingRepository>;
  * null`) that two invoices can never both win. Deleting the draft, or its line, frees it.
  */
 
-const invoiceTimeSchema = z.strictObject({
-  /** Only these tasks (of the project, billable, not billed); all of them when absent. */
-  task_ids: idList().optional(),
-  /** Needed when the project has several clients (or none). */
-  client_id: idOrNull().optional(),
-});
-
 export const TIME_BILLING_MESSAGES = {
   nothingBillable:
     'Rien à facturer sur ce projet : aucune tâche facturable avec du temps passé (ou estimé) qui ne soit déjà facturée.',
@@ -37,11 +29,10 @@ export const TIME_BILLING_MESSAGES = {
 const hoursOf = (t: { actual_centihours: number; estimated_centihours: number }) =>
   t.actual_centihours > 0 ? t.actual_centihours : t.estimated_centihours;
 
-async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerId: number, projectId: number, body: unknown) {
+async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerId: number, projectId: number, input: InvoiceTime) {
   return inTransaction(db, async (trx) => {
     const project = await projectsRepository(trx).find(ownerId, projectId);
     if (!project) throw notFound();
-    const input = parseBody(invoiceTimeSchema, body ?? {});
     const chosen = input.task_ids;
     if (chosen?.length) await assertOwned(trx, 'tasks', ownerId, chosen, 'task_ids');
 
@@ -114,6 +105,6 @@ async function refuseUnbillable(billing: TimeBillingRepository, projectId: numbe
 
 /** "Facturer le temps" on the module's database (routes get this, not the handle). */
 export const timeBillingService = (db: Kysely<Database>, dialect: Dialect) => ({
-  invoiceProjectTime: (ownerId: number, projectId: number, body: unknown) => invoiceProjectTime(db, dialect, ownerId, projectId, body),
+  invoiceProjectTime: (ownerId: number, projectId: number, input: InvoiceTime) => invoiceProjectTime(db, dialect, ownerId, projectId, input),
 });
 export type TimeBillingService = ReturnType<typeof timeBillingService>;

@@ -2,7 +2,7 @@ import type { AppContext } from '@/server/context';
 import { mailFromParts } from '@/server/mail/mailer';
 import { EMAILS_PER_USER_LIMIT } from '@/server/plugins/rate-limit';
 import { parisToday } from '@/shared/dates';
-import type { RecurringInvoice } from '@/shared/recurring';
+import type { RecurringInvoice } from '@/shared/contracts/recurring';
 import { recurringService, type RecurringService } from './recurring.service';
 
 /** The job that generates the due occurrences (jobs/runner.ts): periodic, and scheduled at once after a change. */

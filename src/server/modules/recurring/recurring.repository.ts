@@ -3,9 +3,9 @@ import type { Database, RecurringInvoicesTable } from '@/server/db/schema';
 import { fromHundredths } from '@/shared/money';
 import {
   RECURRENCE_FINISHED_LABEL, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
-  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringInvoice, type RecurringListQuery,
+  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus,
 } from '@/shared/recurring';
-import type { Unchecked } from '@/server/http/api-types';
+import type { RecurringInvoice, RecurringListParams, RecurringListQuery } from '@/shared/contracts/recurring';
 import { applyListFilters, countRows, type ListPage } from '@/server/http/list-filters';
 import { parseId, queryInteger } from '@/server/http/params';
 
@@ -97,7 +97,7 @@ export function recurringRepository(db: Kysely<Database>) {
 
   return {
     /** The owner's recurrences, newest first; `status` filters, `limit` (1–100) and `offset` page. */
-    async list(ownerId: number, params: Unchecked<RecurringListQuery>): Promise<ListPage<RecurringInvoice>> {
+    async list(ownerId: number, params: RecurringListParams): Promise<ListPage<RecurringInvoice>> {
       // `client`: a contact's series (the contact page says they go with it); `invoice`: the series
       // that generated an invoice (its page names it). Not an id: nothing.
       let query = applyListFilters(

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '@/server/context';
 import { sendPage } from '@/server/http/list-filters';
-import { idParam } from '@/server/http/params';
-import type { RecurringInvoice, RecurringListQuery } from '@/shared/recurring';
-import type { Unchecked } from '@/server/http/api-types';
+import { idParams } from '@/shared/contracts/common';
+import {
+  makeRecurringBody,
+  patchRecurringBody,
+  recurringInvoiceSchema,
+  recurringListQuerySchema,
+  type RecurringInvoice,
+} from '@/shared/contracts/recurring';
 import type { RecurringService } from './recurring.service';
-
-type IdRequest = { Params: { id: string } };
 
 /**
  * Recurring invoices (issue 15): made from an invoice, listed, changed (end date, mode), paused,
@@ -20,19 +25,27 @@ export async function recurringRoutes(
 ) {
   app.addHook('onRequest', ctx.requireUser);
 
-  app.post<IdRequest>('/invoices/:id/make_recurring/', async (request, reply) =>
-    reply.status(201).send(await scanIfDue(await recurring.makeRecurring(request.userId, idParam(request.params.id), request.body))),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const one = { params: idParams, response: { 200: recurringInvoiceSchema } };
+  api.post(
+    '/invoices/:id/make_recurring/',
+    { schema: { params: idParams, body: makeRecurringBody, response: { 201: recurringInvoiceSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await scanIfDue(await recurring.makeRecurring(request.userId, request.params.id, request.body))),
   );
-  app.get<{ Querystring: Unchecked<RecurringListQuery> }>('/recurring-invoices/', async (request, reply) =>
-    sendPage(reply, await recurring.list(request.userId, request.query)),
+  api.get(
+    '/recurring-invoices/',
+    { schema: { querystring: recurringListQuerySchema, response: { 200: z.array(recurringInvoiceSchema) } } },
+    async (request, reply) => sendPage(reply, await recurring.list(request.userId, request.query)),
   );
-  app.get<IdRequest>('/recurring-invoices/:id/', (request) => recurring.get(request.userId, idParam(request.params.id)));
-  app.patch<IdRequest>('/recurring-invoices/:id/', async (request) =>
-    scanIfDue(await recurring.patch(request.userId, idParam(request.params.id), request.body)),
+  api.get('/recurring-invoices/:id/', { schema: one }, (request) => recurring.get(request.userId, request.params.id));
+  api.patch('/recurring-invoices/:id/', { schema: { ...one, body: patchRecurringBody } }, async (request) =>
+    scanIfDue(await recurring.patch(request.userId, request.params.id, request.body)),
   );
-  app.post<IdRequest>('/recurring-invoices/:id/pause/', (request) => recurring.pause(request.userId, idParam(request.params.id)));
-  app.post<IdRequest>('/recurring-invoices/:id/resume/', async (request) =>
-    scanIfDue(await recurring.resume(request.userId, idParam(request.params.id))),
+  // Actions on the series the URL names: no body.
+  api.post('/recurring-invoices/:id/pause/', { schema: one }, (request) => recurring.pause(request.userId, request.params.id));
+  api.post('/recurring-invoices/:id/resume/', { schema: one }, async (request) =>
+    scanIfDue(await recurring.resume(request.userId, request.params.id)),
   );
-  app.post<IdRequest>('/recurring-invoices/:id/stop/', (request) => recurring.stop(request.userId, idParam(request.params.id)));
+  api.post('/recurring-invoices/:id/stop/', { schema: one }, (request) => recurring.stop(request.userId, request.params.id));
 }

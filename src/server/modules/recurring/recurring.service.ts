@@ -3,11 +3,12 @@ import type { Database } from '@/server/db/schema';
 import { addDays, parisToday } from '@/shared/dates';
 import { DEFAULT_VALIDITY_DAYS } from '@/shared/documents';
 import {
-  dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
-  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringAction, type RecurringInvoice,
-  type RecurringListQuery,
+  dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS, RECURRING_MESSAGES,
+  type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringAction,
 } from '@/shared/recurring';
-import type { Unchecked } from '@/server/http/api-types';
+import {
+  makeRecurringSchema, patchRecurringSchema, type RecurringInvoice, type RecurringListParams,
+} from '@/shared/contracts/recurring';
 import { inTransaction, type Dialect } from '@/server/db/database';
 import { recordActivity } from '@/server/modules/activity';
 import { EMAILS_PER_USER_LIMIT } from '@/server/plugins/rate-limit';
@@ -25,7 +26,6 @@ import {
   type IssueGuard,
 } from '@/server/modules/documents';
 import { recurringRepository, type RecurrenceRow, type TemplateLine } from './recurring.repository';
-import { makeRecurringSchema, patchRecurringSchema, RECURRING_MESSAGES } from './recurring.schemas';
 
 /**
  * Recurring invoices (issue 15). A recurrence holds a copy of its source invoice (client, lines
@@ -341,7 +341,7 @@ export function recurringService(options: RecurringServiceOptions) {
 
   return {
     get,
-    list: (ownerId: number, params: Unchecked<RecurringListQuery>) => repo.list(ownerId, params),
+    list: (ownerId: number, params: RecurringListParams) => repo.list(ownerId, params),
     makeRecurring,
     patch,
     pause: (ownerId: number, id: number) => act(ownerId, id, 'pause'),

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, InvoiceRemindersTable } from '@/server/db/schema';
 import { OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
-import type { ReminderSettings } from '@/shared/reminders';
+import type { ReminderSettings } from '@/shared/contracts/reminders';
 
 /**
  * What the reminders read and write: the invoice reminded, its reminders (invoice_reminders, once

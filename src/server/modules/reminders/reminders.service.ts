@@ -8,10 +8,8 @@ import { renderPdf } from '@/server/pdf/pdf-pool';
 import { parisToday } from '@/shared/dates';
 import { balanceDueCents, OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
-import {
-  FINAL_REMINDER_LEVEL, isReminderLevel, parseReminderSettings, REMINDER_LEVEL_LABELS, REMINDER_LEVEL_NOUNS, type InvoiceReminder,
-  type InvoiceReminders, type ReminderLevel, type ReminderSettings,
-} from '@/shared/reminders';
+import { FINAL_REMINDER_LEVEL, isReminderLevel, parseReminderSettings, REMINDER_LEVEL_LABELS, REMINDER_LEVEL_NOUNS, type ReminderLevel } from '@/shared/reminders';
+import type { InvoiceReminder, InvoiceReminders, ReminderSettings } from '@/shared/contracts/reminders';
 import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { usersRepository } from '@/server/modules/auth';
 import { archivedDocument, documentsService, INVOICE_KIND, liveRenderable, settlementAmounts } from '@/server/modules/documents';

@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/server/context';
-import type { Unchecked } from '@/server/http/api-types';
-import type { ReceiptsQuery, SalesJournalQuery } from '@/shared/reports';
+import {
+  csvFile,
+  pdfFile,
+  receiptsBookSchema,
+  receiptsQuerySchema,
+  salesJournalQuerySchema,
+  salesJournalSchema,
+  urssafSummarySchema,
+  type ReportQueryParams,
+} from '@/shared/contracts/reports';
 import { attachmentDisposition } from '@/server/http/attachment';
 import { receiptsCsv, salesJournalCsv } from './reports-csv';
 import { receiptsQuery, salesJournalQuery } from './reports.schemas';
@@ -22,8 +31,26 @@ function sendFile(reply: FastifyReply, type: string, filename: string, body: str
  */
 export async function reportsRoutes(app: FastifyInstance, ctx: AppContext, { reports }: { reports: ReportsService }) {
   app.addHook('onRequest', ctx.requireUser);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // The JSON is serialised by its schema; a CSV or a PDF (text, a Buffer) is sent as it is.
+  const receipts = {
+    querystring: receiptsQuerySchema,
+    response: {
+      200: {
+        content: {
+          'application/json': { schema: receiptsBookSchema },
+          'text/csv': { schema: csvFile },
+          'application/pdf': { schema: pdfFile },
+        },
+      },
+    },
+  };
+  const salesJournalRoute = {
+    querystring: salesJournalQuerySchema,
+    response: { 200: { content: { 'application/json': { schema: salesJournalSchema }, 'text/csv': { schema: csvFile } } } },
+  };
 
-  app.get<{ Querystring: Unchecked<ReceiptsQuery> }>('/reports/receipts/', async (request, reply) => {
+  app.get<{ Querystring: ReportQueryParams }>('/reports/receipts/', { schema: receipts }, async (request, reply) => {
     const { year, format } = receiptsQuery(request.query);
     if (format === 'json') return reports.receiptsBookJson(request.userId, year);
     const book = await reports.receiptsBook(request.userId, year);
@@ -32,9 +59,9 @@ export async function reportsRoutes(app: FastifyInstance, ctx: AppContext, { rep
     return sendFile(reply, 'application/pdf', `livre-des-recettes-${year}.pdf`, pdf);
   });
 
-  app.get('/reports/urssaf/', (request) => reports.urssafSummary(request.userId));
+  api.get('/reports/urssaf/', { schema: { response: { 200: urssafSummarySchema } } }, (request) => reports.urssafSummary(request.userId));
 
-  app.get<{ Querystring: Unchecked<SalesJournalQuery> }>('/reports/sales-journal/', async (request, reply) => {
+  app.get<{ Querystring: ReportQueryParams }>('/reports/sales-journal/', { schema: salesJournalRoute }, async (request, reply) => {
     const { from, to, format } = salesJournalQuery(request.query);
     if (format === 'json') return reports.salesJournalJson(request.userId, from, to);
     const journal = await reports.salesJournal(request.userId, from, to);

@@ -1,17 +1,15 @@
 import { badRequest, echo, type FieldErrors } from '@/server/http/errors';
 import { DATE_FORMAT_ERROR, isCalendarDate } from '@/server/http/fields';
 import { parisToday } from '@/shared/dates';
-import {
-  RECEIPTS_FORMATS, REPORT_MAX_YEAR, REPORT_MIN_YEAR, SALES_JOURNAL_FORMATS, type ReceiptsQuery, type SalesJournalQuery,
-} from '@/shared/reports';
-import type { Unchecked } from '@/server/http/api-types';
+import { RECEIPTS_FORMATS, REPORT_MAX_YEAR, REPORT_MIN_YEAR, SALES_JOURNAL_FORMATS } from '@/shared/reports';
+import type { ReceiptsQuery, ReportQueryParams, SalesJournalQuery } from '@/shared/contracts/reports';
 
 /**
  * Query strings of the reports. Unknown parameters are ignored (as on the lists); a known one
  * that is malformed is a 400 naming it, all such fields at once.
  */
 
-function format<F extends string>(params: Unchecked<ReceiptsQuery | SalesJournalQuery>, allowed: readonly F[], errors: FieldErrors): F {
+function format<F extends string>(params: ReportQueryParams, allowed: readonly F[], errors: FieldErrors): F {
   const value = params.format;
   if (value === undefined || value === '') return allowed[0];
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as F;
@@ -19,7 +17,7 @@ function format<F extends string>(params: Unchecked<ReceiptsQuery | SalesJournal
   return allowed[0];
 }
 
-function year(params: Unchecked<ReceiptsQuery>, errors: FieldErrors): number {
+function year(params: ReportQueryParams, errors: FieldErrors): number {
   const value = params.year;
   const current = Number(parisToday().slice(0, 4));
   if (value === undefined || value === '') return current;
@@ -32,7 +30,7 @@ function year(params: Unchecked<ReceiptsQuery>, errors: FieldErrors): number {
   return n;
 }
 
-function date(params: Unchecked<SalesJournalQuery>, name: 'from' | 'to', fallback: string, errors: FieldErrors): string {
+function date(params: ReportQueryParams, name: 'from' | 'to', fallback: string, errors: FieldErrors): string {
   const value = params[name];
   if (value === undefined || value === '') return fallback;
   if (typeof value === 'string' && isCalendarDate(value) && value >= `${REPORT_MIN_YEAR}-01-01` && value <= `${REPORT_MAX_YEAR}-12-31`) {
@@ -48,7 +46,7 @@ function done<T>(errors: FieldErrors, value: T): T {
 }
 
 /** `?year=YYYY` (the current year by default) `&format=json|csv|pdf`. */
-export function receiptsQuery(params: Unchecked<ReceiptsQuery>): Required<ReceiptsQuery> {
+export function receiptsQuery(params: ReportQueryParams): Required<ReceiptsQuery> {
   const errors: FieldErrors = {};
   return done(errors, { year: year(params, errors), format: format(params, RECEIPTS_FORMATS, errors) });
 }
@@ -57,7 +55,7 @@ export function receiptsQuery(params: Unchecked<ReceiptsQuery>): Required<Receip
  * `?from=YYYY-MM-DD&to=YYYY-MM-DD` (inclusive) `&format=json|csv`. Without them, the current year;
  * with one of them, the rest of its year.
  */
-export function salesJournalQuery(params: Unchecked<SalesJournalQuery>): Required<SalesJournalQuery> {
+export function salesJournalQuery(params: ReportQueryParams): Required<SalesJournalQuery> {
   const errors: FieldErrors = {};
   const current = parisToday().slice(0, 4);
   const given = (name: 'from' | 'to') => (typeof params[name] === 'string' && isCalendarDate(params[name]) ? params[name].slice(0, 4) : null);

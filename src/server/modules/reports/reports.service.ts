@@ -4,11 +4,8 @@ import { balanceDueCents } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
 import { parisToday } from '@/shared/dates';
 import { VAT_RATES } from '@/shared/vat';
-import {
-  receiptNature, receiptNatureLabel, type ReceiptMonth, type ReceiptQuarter, type ReceiptRow, type ReceiptsBook,
-  type ReceiptTotals, type SalesJournal, type SalesJournalRate, type SalesJournalRow, type UrssafPeriod, type UrssafPeriodKey,
-  type UrssafSummary,
-} from '@/shared/reports';
+import { receiptNature, receiptNatureLabel, type UrssafPeriodKey } from '@/shared/reports';
+import type { ReceiptMonth, ReceiptQuarter, ReceiptRow, ReceiptsBook, ReceiptTotals, SalesJournal, SalesJournalRate, SalesJournalRow, UrssafPeriod, UrssafSummary } from '@/shared/contracts/reports';
 import { linesTotals } from '@/server/modules/documents';
 import { renderReceiptsBookPdf } from '@/server/pdf/pdf-pool';
 import { methodLabel, monthLabel, quarterLabel, type CentTotals, type Receipt, type ReceiptsBookData } from '@/server/pdf/receipts-book';

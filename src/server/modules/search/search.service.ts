@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import type { Dialect } from '@/server/db/database';
-import {
-  normalizeSearch, SEARCH_MIN_LENGTH, type CreditNoteHit, type DocumentHit, type GlobalSearchResults, type InvoiceHit, type QuoteHit,
-} from '@/shared/search';
+import { normalizeSearch, SEARCH_MIN_LENGTH } from '@/shared/search';
+import type { CreditNoteHit, DocumentHit, GlobalSearchResults, InvoiceHit, QuoteHit } from '@/shared/contracts/search';
 import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS, type ProjectStatus, type TaskStatus } from '@/shared/projects-tasks';
 import { CREDIT_NOTE_STATUS_LABELS, INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';

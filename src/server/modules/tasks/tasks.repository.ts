@@ -1,15 +1,13 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import {
-  PRIORITY_LABELS, TASK_STATUS_LABELS, type PaymentStatus, type Priority, type Task, type TaskListQuery, type TaskStatus,
-} from '@/shared/projects-tasks';
+import { PRIORITY_LABELS, TASK_STATUS_LABELS, type PaymentStatus, type Priority, type TaskStatus } from '@/shared/projects-tasks';
+import type { Task, TaskListParams, TaskListQuery } from '@/shared/contracts/tasks';
 import { fromHundredths, timeCostCents } from '@/shared/money';
 import { normalizeSearch } from '@/shared/search';
 import { parisToday } from '@/shared/dates';
 import { dashboardTaskOrder, DASHBOARD_ORDERINGS } from '@/server/http/dashboard-order';
 import { applyListFilters, countRows, listWindow, type ListPage } from '@/server/http/list-filters';
 import { parseId } from '@/server/http/params';
-import type { Unchecked } from '@/server/http/api-types';
 import { linkedContacts, setLinkedContacts } from '@/server/http/owned-refs';
 import type { TaskInput } from './tasks.schemas';
 
@@ -104,7 +102,7 @@ const ID_FILTERS: (keyof TaskListQuery)[] = ['project'];
 function filterTasks<DB, TB extends keyof DB, O>(
   db: Kysely<Database>,
   query: SelectQueryBuilder<DB, TB, O>,
-  params: Unchecked<TaskListQuery>,
+  params: TaskListParams,
   scope: TaskScope,
 ): SelectQueryBuilder<DB, TB, O> {
   // Generic over the query (with or without the project join), hence the casts, as in applyListFilters.
@@ -124,7 +122,7 @@ export function tasksRepository(db: Kysely<Database>) {
   }
 
   return {
-    async list(ownerId: number, params: Unchecked<TaskListQuery>, scope: TaskScope = {}) {
+    async list(ownerId: number, params: TaskListParams, scope: TaskScope = {}) {
       const { limit, ordering } = listWindow(params, DASHBOARD_ORDERINGS);
       const order = ordering === 'dashboard' ? dashboardTaskOrder('t', parisToday()) : [];
       let query = baseQuery(db, ownerId);

@@ -1,32 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/server/context';
-import { parseBody } from '@/server/http/errors';
 import { sendPage } from '@/server/http/list-filters';
-import { idParam } from '@/server/http/params';
-import type { Unchecked } from '@/server/http/api-types';
-import type { TaskListQuery } from '@/shared/projects-tasks';
-import { taskBody } from './tasks.schemas';
+import { rawIdParam } from '@/server/http/params';
+import { idParams, noContent } from '@/shared/contracts/common';
+import { taskListQuerySchema, taskListSchema, taskSchema, taskWriteSchema } from '@/shared/contracts/tasks';
 import type { TasksService } from './tasks.service';
 
-type IdRequest = { Params: { id: string } };
-
 export async function tasksRoutes(app: FastifyInstance, ctx: AppContext, { tasks }: { tasks: TasksService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', ctx.requireUser);
 
-  app.get<{ Querystring: Unchecked<TaskListQuery> }>('/tasks/', async (request, reply) =>
+  api.get('/tasks/', { schema: { querystring: taskListQuerySchema, response: { 200: taskListSchema } } }, async (request, reply) =>
     sendPage(reply, await tasks.list(request.userId, request.query)),
   );
-  app.post('/tasks/', async (request, reply) =>
-    reply.status(201).send(await tasks.create(request.userId, parseBody(taskBody, request.body))),
+  api.post('/tasks/', { schema: { body: taskWriteSchema, response: { 201: taskSchema } } }, async (request, reply) =>
+    reply.status(201).send(await tasks.create(request.userId, request.body)),
   );
-  app.get<IdRequest>('/tasks/:id/', (request) => tasks.get(request.userId, idParam(request.params.id)));
-  app.put<IdRequest>('/tasks/:id/', async (request) => {
-    // Existence first: another user's id is a 404 whatever the body holds.
-    const { id } = await tasks.get(request.userId, idParam(request.params.id));
-    return tasks.update(request.userId, id, parseBody(taskBody, request.body));
-  });
-  app.delete<IdRequest>('/tasks/:id/', async (request, reply) => {
-    await tasks.remove(request.userId, idParam(request.params.id));
+  api.get('/tasks/:id/', { schema: { params: idParams, response: { 200: taskSchema } } }, (request) =>
+    tasks.get(request.userId, request.params.id),
+  );
+  api.put(
+    '/tasks/:id/',
+    {
+      schema: { params: idParams, body: taskWriteSchema, response: { 200: taskSchema } },
+      // Existence first: another user's id is a 404 whatever the body holds.
+      preValidation: async (request) => void (await tasks.get(request.userId, rawIdParam(request))),
+    },
+    (request) => tasks.update(request.userId, request.params.id, request.body),
+  );
+  api.delete('/tasks/:id/', { schema: { params: idParams, response: { 204: noContent } } }, async (request, reply) => {
+    await tasks.remove(request.userId, request.params.id);
     return reply.status(204).send();
   });
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction } from '@/server/db/database';
-import { PAYMENT_STATUS_LABELS, PRIORITY_LABELS, TASK_FIELD_LABELS, type Task } from '@/shared/projects-tasks';
+import { PAYMENT_STATUS_LABELS, PRIORITY_LABELS, TASK_FIELD_LABELS } from '@/shared/projects-tasks';
+import type { Task } from '@/shared/contracts/tasks';
 import { badRequest, notFound, REQUIRED } from '@/server/http/errors';
 import { assertOwned } from '@/server/http/owned-refs';
 import { describeChanges, recordActivity } from '@/server/modules/activity';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import type { ActivityEntry } from '@/shared/activity';
+import type { ActivityEntry } from '@/shared/contracts/activity';
 import { parseChanges } from '@/shared/activity';
 import { formatDateTime } from '@/client/lib/format';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';

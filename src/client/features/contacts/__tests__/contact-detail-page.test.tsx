@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import type { Contact } from '@/shared/contacts';
+import type { Contact } from '@/shared/contracts/contacts';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 const CONTACT: Contact = {

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import type { ContactImportRowReport } from '@/shared/contact-import';
-import type { ContactListItem } from '@/shared/contacts';
+import type { ContactImportRowReport, ContactListItem } from '@/shared/contracts/contacts';
 import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 /** The CSV import of the contact list (SPEC 5, 8, 9; issue 18: a preview, no duplicates, batches). */

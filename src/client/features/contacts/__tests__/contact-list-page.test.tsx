@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
-import type { ContactCategory, ContactListItem } from '@/shared/contacts';
+import type { ContactCategory } from '@/shared/contacts';
+import type { ContactListItem } from '@/shared/contracts/contacts';
 import { mockHttp, renderApp, signedIn, type RenderAppOptions } from '@/client/test/render';
 
 const CATEGORIES: ContactCategory[] = ['client', 'partenaire', 'prospect'];

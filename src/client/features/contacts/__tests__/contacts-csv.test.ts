@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ContactIdentifiers, ContactListItem } from '@/shared/contacts';
+import type { ContactIdentifiers, ContactListItem } from '@/shared/contracts/contacts';
 import { CSV_EXPORT_HEADER, checkCsvFile, contactsToCsv, parseContactsCsv, type CsvParseResult } from '../contacts-csv';
 
 const contact = (overrides: Partial<ContactListItem>): ContactListItem => ({

@@ -1,4 +1,4 @@
-import type { ContactListItem } from '@/shared/contacts';
+import type { ContactListItem } from '@/shared/contracts/contacts';
 import { sortBy } from '@/client/lib/sort';
 import { contactSortValue, filterContacts, paginate, toSearchable } from '../contacts-list';
 import { formatContactErrors, formatImportErrors } from '../contacts-messages';

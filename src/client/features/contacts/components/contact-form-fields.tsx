@@ -1,17 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import {
-  CLIENT_TYPES,
-  CLIENT_TYPE_LABELS,
-  CONTACT_CATEGORIES,
-  CONTACT_CATEGORY_LABELS,
-  CONTACT_DEFAULTS,
-  CONTACT_FIELD_LABELS,
-  normalizeSiren,
-  normalizeVatNumber,
-  type Contact,
-  type ContactInput,
-} from '@/shared/contacts';
+import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, CONTACT_DEFAULTS, CONTACT_FIELD_LABELS, normalizeSiren, normalizeVatNumber } from '@/shared/contacts';
+import type { Contact, ContactInput } from '@/shared/contracts/contacts';
 import { formatSiren } from '@/shared/identifiers';
 import { COUNTRIES } from '@/client/lib/countries';
 import { ChoiceField, FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CLIENT_TYPE_LABELS, CONTACT_CATEGORY_LABELS, type ContactCategory, type ContactListItem } from '@/shared/contacts';
+import { CLIENT_TYPE_LABELS, CONTACT_CATEGORY_LABELS, type ContactCategory } from '@/shared/contacts';
+import type { ContactListItem } from '@/shared/contracts/contacts';
 import { EMPTY_VALUE } from '@/client/lib/format';
 import type { SortDirection } from '@/client/lib/sort';
 import { Badge } from '@/client/ui/badge';

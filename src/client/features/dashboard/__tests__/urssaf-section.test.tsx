@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { api } from '@/client/app/api';
-import type { UrssafSummary } from '@/shared/reports';
+import type { UrssafSummary } from '@/shared/contracts/reports';
 import { mockHttp, renderWithProviders, signedIn } from '@/client/test/render';
 import { UrssafSection } from '../urssaf-section';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '@/shared/dates';
-import type { RecurringInvoice } from '@/shared/recurring';
+import type { RecurringInvoice } from '@/shared/contracts/recurring';
 import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { documentJson } from './document-json';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '@/shared/dates';
-import type { RecurringInvoice } from '@/shared/recurring';
+import type { RecurringInvoice } from '@/shared/contracts/recurring';
 import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { RECURRING_FORM_MESSAGES, validateRecurringForm } from '../recurring/make-recurring-dialog';
 import { RECURRING_LIST_MESSAGES } from '../recurring/recurring-invoice-list-page';

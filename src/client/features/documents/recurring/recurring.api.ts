@@ -1,5 +1,6 @@
 import { api, listTag, listTags, rowIds } from '@/client/app/api';
-import type { MakeRecurringInput, RecurringAction, RecurringInvoice, RecurringListQuery } from '@/shared/recurring';
+import type { RecurringAction } from '@/shared/recurring';
+import type { MakeRecurringInput, RecurringInvoice, RecurringListQuery } from '@/shared/contracts/recurring';
 
 export type { RecurringAction } from '@/shared/recurring';
 

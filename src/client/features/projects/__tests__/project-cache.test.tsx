@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Project } from '@/shared/projects-tasks';
+import type { Project } from '@/shared/contracts/projects';
 import { currentPath } from '@/client/test/render';
 import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
 import { sharedStoreVisits } from '@/client/test/shared-store-visits';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { parisToday } from '@/shared/dates';
-import type { LedgerCheckpoint, LedgerVerification } from '@/shared/ledger';
-import type { ReceiptsBook } from '@/shared/reports';
+import type { LedgerCheckpoint, LedgerVerification } from '@/shared/contracts/ledger';
+import type { ReceiptsBook } from '@/shared/contracts/reports';
 import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 // Full-app renders driven by userEvent: slow on a busy CI machine.

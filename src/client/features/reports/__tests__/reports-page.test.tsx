@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '@/shared/dates';
-import type { ReceiptRow, ReceiptsBook } from '@/shared/reports';
+import type { ReceiptRow, ReceiptsBook } from '@/shared/contracts/reports';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 // Full-app renders driven by userEvent: slow on a busy CI machine.

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { idParam } from '@/server/http/params';
-import type { Unchecked } from '@/server/http/api-types';
-import type { MonthlyRevenueQuery } from '@/shared/dashboard';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  currentMonthRevenueSchema,
+  monthlyRevenueQuerySchema,
+  monthlyRevenueSchema,
+  nextExpectedPaymentSchema,
+  outstandingInvoicesSchema,
+  overdueInvoicesSchema,
+} from '@/shared/contracts/dashboard';
 import type { DocumentsService } from '../documents.service';
 import { parsePayment, type PaymentsService } from './payments.service';
 
@@ -27,11 +34,20 @@ export function invoicesRoutes(app: FastifyInstance, { invoices, payments }: Inv
     return reply.status(204).send();
   });
 
-  app.get('/invoices/outstanding_sum/', (request) => invoices.aggregates.outstanding(request.userId));
-  app.get('/invoices/overdue_sum/', (request) => invoices.aggregates.overdue(request.userId));
-  app.get('/invoices/current_month_revenue/', (request) => invoices.aggregates.currentMonthRevenue(request.userId));
-  app.get<{ Querystring: Unchecked<MonthlyRevenueQuery> }>('/invoices/monthly_revenue/', (request) =>
-    invoices.aggregates.monthlyRevenue(request.userId, request.query),
+  // The dashboard's aggregates (contracts/dashboard.ts).
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const answers = <S>(schema: S) => ({ schema: { response: { 200: schema } } });
+  api.get('/invoices/outstanding_sum/', answers(outstandingInvoicesSchema), (request) => invoices.aggregates.outstanding(request.userId));
+  api.get('/invoices/overdue_sum/', answers(overdueInvoicesSchema), (request) => invoices.aggregates.overdue(request.userId));
+  api.get('/invoices/current_month_revenue/', answers(currentMonthRevenueSchema), (request) =>
+    invoices.aggregates.currentMonthRevenue(request.userId),
   );
-  app.get('/invoices/next_expected_payment/', (request) => invoices.aggregates.nextExpectedPayment(request.userId));
+  api.get(
+    '/invoices/monthly_revenue/',
+    { schema: { querystring: monthlyRevenueQuerySchema, response: { 200: monthlyRevenueSchema } } },
+    (request) => invoices.aggregates.monthlyRevenue(request.userId, request.query),
+  );
+  api.get('/invoices/next_expected_payment/', answers(nextExpectedPaymentSchema), (request) =>
+    invoices.aggregates.nextExpectedPayment(request.userId),
+  );
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pendingQuotesSchema } from '@/shared/contracts/dashboard';
 import { idParam } from '@/server/http/params';
 import type { DocumentsService } from '../documents.service';
 import type { QuotesService } from './quotes.service';
@@ -13,7 +15,10 @@ type IdRequest = { Params: { id: string } };
 /** What only quotes have: their dashboard sum, deposit invoices and conversion to the final invoice. */
 export function quotesRoutes(app: FastifyInstance, { quotes, quoting }: QuotesRouteServices) {
 
-  app.get('/quotes/pending_sum/', (request) => quotes.aggregates.pendingQuotes(request.userId));
+  // The dashboard's sum (contracts/dashboard.ts).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/quotes/pending_sum/', { schema: { response: { 200: pendingQuotesSchema } } }, (request) => quotes.aggregates.pendingQuotes(request.userId));
 
   app.post<IdRequest>('/quotes/:id/deposit_invoice/', async (request, reply) => {
     // The body is read once the quote is found: another user's quote is a 404 whatever the body.

@@ -3,7 +3,7 @@ import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
 import { pay, readyToInvoice, viaInject, type Send } from '@/server/test/billing-fixtures';
 import { entryHash } from '../ledger.repository';
 import { repairPendingPdfs } from '@/server/modules/documents/issuing';
-import type { LedgerCheckpoint } from '@/shared/ledger';
+import type { LedgerCheckpoint } from '@/shared/contracts/ledger';
 import { accountMailSettled, readOutbox } from '@/server/test/outbox';
 
 /**

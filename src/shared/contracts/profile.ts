@@ -5,9 +5,40 @@ import {
 } from '@/shared/profile';
 import { vatNumberError } from '@/shared/identifiers';
 import { VAT_REGIMES } from '@/shared/vat';
-import { email, requiredText, textOrUnchanged } from '@/server/http/fields';
-import type { SameKeys } from '@/server/http/api-types';
-import type { ProfileUpdateBody } from '@/shared/profile';
+import { email, lenient, requiredText, textOrUnchanged } from './fields';
+
+/** GET profile/, and the answer of PUT profile/ (SPEC 7 "Profile"). */
+export const profileSchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company_name: z.string(),
+  business_type: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  siret: z.string(),
+  vat_number: z.string(),
+  legal_notice: z.string(),
+  signature_notice: z.string(),
+  vat_regime: z.enum(VAT_REGIMES),
+  /** Option pour le paiement de la TVA d'après les débits; always false in the franchise. */
+  vat_on_debits: z.boolean(),
+  /** Compact, upper case: the page groups it by four. */
+  iban: z.string(),
+  bic: z.string(),
+  legal_form: z.enum(['', ...LEGAL_FORM_KEYS]),
+  /** Euros; null when not stated. */
+  share_capital: z.number().nullable(),
+  /** 'RCS Lyon 123 456 789'. */
+  registration: z.string(),
+  /** A new address waiting for the link sent to it to be followed; `email` changes only then. */
+  pending_email: z.string().nullable(),
+});
+export type ProfileJson = z.infer<typeof profileSchema>;
 
 /** Text fields, as GET gives them and PUT takes them. */
 export const PROFILE_TEXT_FIELDS = [
@@ -32,17 +63,24 @@ const identifier = (max: number, error: (value: string) => string | null) =>
     .superRefine(checkedBy(error));
 
 /** Euros (≤ 2 decimals) → cents; null or '' → not stated; absent → unchanged. */
-const shareCapital = z.unknown().transform((value, ctx) => {
-  if (value === undefined) return undefined;
-  const parsed = parseShareCapital(value);
-  if ('error' in parsed) {
-    ctx.addIssue({ code: 'custom', message: parsed.error });
-    return z.NEVER;
-  }
-  return parsed.cents;
-});
+const shareCapital = lenient<number | null | undefined, number | null | undefined>(
+  z.unknown().transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const parsed = parseShareCapital(value);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.cents;
+  }),
+  { type: ['number', 'string', 'null'], description: 'Euros, au plus deux décimales ; vide ou null : non indiqué.' },
+);
 
-export const profileBody = z.strictObject({
+/**
+ * PUT profile/ body: the profile fields (absent: unchanged), plus `password` only when a new one is
+ * set, and `current_password` only with a new password or e-mail (the server requires it then).
+ */
+export const profileUpdateSchema = z.strictObject({
   email: email(),
   first_name: requiredText(150),
   last_name: requiredText(150),
@@ -75,8 +113,7 @@ export const profileBody = z.strictObject({
   current_password: z.string().max(128).nullish(),
 });
 
-export type ProfileBody = z.output<typeof profileBody>;
-
-/** The shared request type and this schema agree: the same fields, and every body the type allows parses. */
-export const PROFILE_BODY_MATCHES_SHARED_TYPE: SameKeys<keyof z.input<typeof profileBody>, keyof ProfileUpdateBody> = true;
-export const acceptsProfileUpdateBody = (body: ProfileUpdateBody): z.input<typeof profileBody> => body;
+/** What the client sends. */
+export type ProfileUpdateBody = z.input<typeof profileUpdateSchema>;
+/** The server's reading of it: the fields sent, normalised (share capital in cents). */
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Pieces every contract uses. Only the server parses with them (the client imports the contracts'
+ * types alone, `import type`, so zod stays out of its bundle).
+ */
+
+/** A positive integer id (as the database stores them), in decimal. */
+const ID_TEXT = /^[1-9]\d{0,9}$/;
+export const MAX_ID = 2147483647;
+
+/**
+ * `:id` of a URL → the number. A malformed one is refused like a missing row: the error handler
+ * answers every params refusal with a 404.
+ */
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(ID_TEXT)
+    .transform(Number)
+    .refine((id) => id <= MAX_ID),
+});
+
+/** An error answer in DRF shape: `{"detail": "…"}`. */
+export const detailSchema = z.object({ detail: z.string() });
+
+/** A row named by another: `{id, name}`. */
+export const namedRefSchema = z.object({ id: z.number(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRefSchema>;
+
+/**
+ * One query-string parameter as it arrives: text, or a list when the name is repeated. Each list
+ * reads its own (server/http/list-filters.ts: applyListFilters, listWindow), answering a bad value
+ * with its own French 400; names a list does not know are ignored.
+ */
+export const queryParam = z.union([z.string(), z.array(z.string())]).optional();
+
+/** The query string of a list: its exact filters (each also `<name>__in`), `exclude_status`, `limit`, `ordering`, and `extra` names. */
+export function listQuery<const F extends string, const E extends string = never>(filters: readonly F[], extra: readonly E[] = []) {
+  const names = [...filters, ...filters.map((f) => `${f}__in`), 'exclude_status', 'limit', 'ordering', ...extra];
+  return z.looseObject(Object.fromEntries(names.map((name) => [name, queryParam])) as Record<
+    F | `${F}__in` | E | 'exclude_status' | 'limit' | 'ordering',
+    typeof queryParam
+  >);
+}
+
+/**
+ * A write body that also takes the read-only fields of the record a client echoes back (ignored):
+ * strict on any other name ('Champ inconnu.'); the parsed value holds the writable fields sent.
+ */
+export function writeBody<S extends z.ZodRawShape, const R extends string>(fields: S, readOnly: readonly R[]) {
+  const echoed = Object.fromEntries(readOnly.map((name) => [name, z.unknown().optional()])) as Record<R, z.ZodOptional<z.ZodUnknown>>;
+  return z.strictObject({ ...fields, ...echoed }).transform((body) => {
+    const sent: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(body)) {
+      if (value !== undefined && !(readOnly as readonly string[]).includes(name)) sent[name] = value;
+    }
+    return sent as Partial<z.output<z.ZodObject<S>>>;
+  });
+}
+
+/** The answer of a 204: no body. */
+export const noContent = z.null().describe('Pas de contenu.');
+
+/**
+ * A body its handler reads itself, after what must come first (the row exists, the rate limit)
+ * or with messages of its own: `schema` documents it, and any value reaches the handler.
+ */
+export function readByHandler(schema: z.ZodType) {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return z.unknown().meta(json);
+}
+
+/**
+ * Where a document's or a reminder's latest e-mail is in the server's outbox (issue 16); null where
+ * it is unknown (e.g. purged).
+ */
+export const emailDeliverySchema = z.object({
+  status: z.enum(['pending', 'sent', 'failed']),
+  /** Why the last attempt failed (French), while retrying or once failed. */
+  error: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type EmailDeliveryJson = z.infer<typeof emailDeliverySchema>;

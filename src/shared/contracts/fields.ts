@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { hasMoreThanTwoDecimals, toHundredths } from '@/shared/money';
+import { nonXmlCharError } from '@/shared/xml-text';
+
+/**
+ * Free text of the API. Every text field is built from these helpers: they bound it and refuse the
+ * characters XML 1.0 does not allow (control characters other than tab and line breaks, U+FFFE,
+ * U+FFFF, lone surrogates), which would make an invoice's Factur-X XML unreadable (issue 23).
+ */
+export function refuseNonXmlChars(value: string, ctx: z.RefinementCtx) {
+  const message = nonXmlCharError(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+}
+
+export const REQUIRED = 'Ce champ est obligatoire.';
+
+/**
+ * A rejected value as the message echoes it. Only primitives: String() of a parsed object can
+ * throw (`{"toString": 1}`) or recurse without end (nested arrays); long values are cut.
+ */
+export function echo(input: unknown): string {
+  const text = input !== null && typeof input === 'object' ? (Array.isArray(input) ? '[…]' : '{…}') : String(input);
+  return text.length > 50 ? `${text.slice(0, 50)}…` : text;
+}
+
+const xmlText = (max: number) => z.string().max(max).superRefine(refuseNonXmlChars);
+
+/** Optional free text: absent or null → ''; trimmed; bounded. */
+export const optionalText = (max = 255) =>
+  xmlText(max)
+    .nullish()
+    .transform((v) => (v ?? '').trim());
+
+/**
+ * Optional free text of a partial update: absent → undefined (the field keeps its value), null → '';
+ * trimmed; bounded.
+ */
+export const textOrUnchanged = (max = 255) =>
+  xmlText(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : (v ?? '').trim()));
+
+/** Required free text: trimmed, not empty, bounded. */
+export const requiredText = (max = 255) => z.string().trim().min(1).max(max).superRefine(refuseNonXmlChars);
+
+export const email = () => z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+const NUMBER_REQUIRED = 'Un nombre valide est requis.';
+
+/**
+ * A lenient field: its transform reads any value and refuses a wrong one with its own French
+ * message, so zod sees `unknown` going in. The contract still says what a client sends: `In` for
+ * the types derived from it (what the app's client sends), `json` for the OpenAPI document (all
+ * that the server accepts).
+ */
+export function lenient<In, Out>(field: z.ZodPipe<z.ZodUnknown, z.ZodTransform<Out, unknown>>, json: Record<string, unknown>) {
+  return field.meta(json) as unknown as z.ZodType<Out, In>;
+}
+
+/**
+ * A non-negative decimal amount with at most two decimals (euros, hours) → integer hundredths.
+ * Accepts numbers and numeric strings; null/'' → 0.
+ */
+export const hundredths = (maxUnits = 1e9) =>
+  lenient<number, number>(z.unknown().transform((value, ctx) => {
+    if (value === null || value === '' || value === undefined) return 0;
+    const parsed = toHundredths(value);
+    if (parsed === null || typeof value === 'boolean') {
+      ctx.addIssue({ code: 'custom', message: NUMBER_REQUIRED });
+      return z.NEVER;
+    }
+    if (hasMoreThanTwoDecimals(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Assurez-vous qu’il n’y a pas plus de 2 chiffres après la virgule.' });
+      return z.NEVER;
+    }
+    if (parsed < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Assurez-vous que cette valeur est supérieure ou égale à 0.' });
+      return z.NEVER;
+    }
+    if (parsed > maxUnits * 100) {
+      ctx.addIssue({ code: 'custom', message: `Assurez-vous que cette valeur est inférieure ou égale à ${maxUnits}.` });
+      return z.NEVER;
+    }
+    return parsed;
+  }), { type: ['number', 'string', 'null'], description: 'Au plus deux décimales, positif ou nul.' });
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const DATE_FORMAT_ERROR = 'La date n’a pas le bon format. Utilisez le format AAAA-MM-JJ.';
+
+export function isCalendarDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** 'YYYY-MM-DD' or null ('' and null both mean no date). */
+export const dateOrNull = () =>
+  lenient<string | null, string | null>(z.unknown().transform((value, ctx) => {
+    if (value === null || value === '' || value === undefined) return null;
+    if (typeof value === 'string' && isCalendarDate(value)) return value;
+    ctx.addIssue({ code: 'custom', message: DATE_FORMAT_ERROR });
+    return z.NEVER;
+  }), { type: ['string', 'null'], format: 'date' });
+
+/** An ISO 8601 date-time (normalised to UTC) or null. */
+export const dateTimeOrNull = () =>
+  lenient<string | null, string | null>(z.unknown().transform((value, ctx) => {
+    if (value === null || value === '' || value === undefined) return null;
+    const time = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? Date.parse(value) : NaN;
+    if (Number.isNaN(time)) {
+      ctx.addIssue({ code: 'custom', message: 'La date et l’heure n’ont pas le bon format (ISO 8601 attendu).' });
+      return z.NEVER;
+    }
+    return new Date(time).toISOString();
+  }), { type: ['string', 'null'], format: 'date-time' });
+
+const positiveId = z.number().int().positive().max(2147483647);
+
+/** A list of ids (deduplicated, at most `max`). */
+export const idList = (max = 200) => z.array(positiveId).max(max).transform((ids) => [...new Set(ids)]);
+
+/** An id or null. */
+export const idOrNull = () => positiveId.nullable();

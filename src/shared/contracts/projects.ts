@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { DashboardOrdering } from '@/shared/dashboard';
+import type { ListFilters, ListWindow } from '@/shared/list-filters';
+import { PRIORITIES, PROJECT_STATUSES, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
+import { listQuery, namedRefSchema } from './common';
+import { dateOrNull, hundredths, idList, idOrNull, optionalText, requiredText } from './fields';
+
+/** A project as the API answers it (SPEC 7 "Projects"), budget and revenue in euros. */
+export const projectSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  contacts: z.array(namedRefSchema),
+  status: z.enum(PROJECT_STATUSES),
+  status_display: z.string(),
+  priority: z.enum(PRIORITIES),
+  start_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  completed_date: z.string().nullable(),
+  budget: z.number(),
+  revenue: z.number(),
+  created_at: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/**
+ * POST projects/ and PUT projects/{id}/ body: the whole project (omitted fields take their
+ * defaults), budget and revenue in euros → cents. The read-only fields a client echoes back are ignored.
+ */
+export const projectWriteSchema = z
+  .strictObject({
+    name: requiredText(200),
+    description: optionalText(10000),
+    contact_ids: idList().optional().default([]),
+    status: z.enum(PROJECT_STATUSES).optional().default('brouillon'),
+    priority: z.enum(PRIORITIES).optional().default('normale'),
+    start_date: dateOrNull(),
+    due_date: dateOrNull(),
+    completed_date: dateOrNull(),
+    budget: hundredths(),
+    revenue: hundredths(),
+    // Read-only fields a client may echo back; ignored.
+    id: z.unknown().optional(),
+    contacts: z.unknown().optional(),
+    status_display: z.unknown().optional(),
+    created_at: z.unknown().optional(),
+  })
+  .transform(({ id: _i, contacts: _c, status_display: _s, created_at: _t, budget, revenue, ...rest }) => ({
+    ...rest,
+    budget_cents: budget,
+    revenue_cents: revenue,
+  }));
+
+/** What the client sends (its writable fields, amounts in euros). */
+export type ProjectWriteBody = Required<Omit<z.input<typeof projectWriteSchema>, 'id' | 'contacts' | 'status_display' | 'created_at'>>;
+/** The server's reading of it (amounts in cents). */
+export type ProjectWrite = z.output<typeof projectWriteSchema>;
+
+/** Query of GET projects/: status and priority filters, `contact` (an id), `ordering=dashboard` (SPEC 9). */
+export const projectListQuerySchema = listQuery(['status', 'priority'], ['contact']);
+export type ProjectListParams = z.output<typeof projectListQuerySchema>;
+
+/**
+ * POST projects/{id}/invoice_time/ body ("Facturer le temps", issue 15), optional: answered with
+ * the draft invoice.
+ */
+export const invoiceTimeSchema = z.strictObject({
+  /** Only these tasks (of the project, billable, not billed); all of them when absent. */
+  task_ids: idList().optional(),
+  /** Needed when the project has several clients (or none). */
+  client_id: idOrNull().optional(),
+});
+export type InvoiceTimeBody = z.input<typeof invoiceTimeSchema>;
+export type InvoiceTime = z.output<typeof invoiceTimeSchema>;
+
+/**
+ * The typed query the client builds (the server reads it through the schema below). Query of GET projects/ (answered with Project[]). `ordering=dashboard` sorts as the dashboard
+ * does (SPEC 9).
+ */
+export type ProjectListQuery = ListFilters<{
+  status?: ProjectStatus;
+  priority?: Priority;
+}> & {
+  /** The projects linked to this contact (an id). */
+  contact?: number;
+} & ListWindow<DashboardOrdering>;
