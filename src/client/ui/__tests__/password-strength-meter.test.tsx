@@ -74,6 +74,6 @@ describe('the estimator’s dictionaries', () => {
     expect(staticImports).toEqual([]);
     // The one way in is the dynamic import of lib/password-strength.ts.
     const loader = readFileSync(path.join(root, 'lib/password-strength.ts'), 'utf8');
-    expect(loader).toMatch(/import\(\s*\/\*[^*]*\*\/\s*'\.\.\/\.\.\/shared\/password-strength'\)/);
+    expect(loader).toMatch(/import\(\s*\/\*[^*]*\*\/\s*'@\/shared\/password-strength'\)/);
   });
 });
