@@ -8,11 +8,11 @@ import type {
   DocumentLineJson,
   DocumentLineWriteBody,
   DocumentWriteBody,
-  EmailDeliveryJson,
   LineTaskJson,
   PaymentJson,
   QuoteDepositInvoiceJson,
-} from '@/shared/documents-api';
+} from '@/shared/contracts/documents';
+import type { EmailDeliveryJson } from '@/shared/contracts/common';
 
 /**
  * Quote, invoice and credit note payloads as the client uses them. The API names the number and
@@ -21,7 +21,7 @@ import type {
  * are written once.
  */
 
-// The wire shapes the pages use as they come (src/shared/documents-api.ts).
+// The wire shapes the pages use as they come (src/shared/contracts/documents.ts).
 export type ClientRef = DocumentClientJson;
 export type LineTaskRef = LineTaskJson;
 export type DocumentLine = DocumentLineJson;
