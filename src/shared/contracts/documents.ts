@@ -418,10 +418,10 @@ export type DocumentWriteFields = {
 export type DocumentInput = z.output<ReturnType<typeof documentWriteSchema>>;
 
 type WriteInput = z.input<ReturnType<typeof documentWriteSchema>>;
+/** What a client sends of a body: each field it names, present. */
+type Sent<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 /** A line of a POST/PUT body as the client sends it: `id` null for a new line, the others keep their id. */
-export type DocumentLineWriteBody = {
-  [K in Exclude<keyof z.input<typeof documentLineWriteSchema>, 'task' | 'total'>]-?: Exclude<z.input<typeof documentLineWriteSchema>[K], undefined>;
-};
+export type DocumentLineWriteBody = Sent<Omit<z.input<typeof documentLineWriteSchema>, 'task' | 'total'>>;
 /**
  * POST {quotes|invoices}/ and PUT {quotes|invoices}/{id}/ body as the client sends it: the end
  * date under the kind's own name (expiration_date or due_date); `client_id` null only while the
@@ -452,7 +452,8 @@ export const paymentWriteSchema = z.strictObject({
   method: z.enum(PAYMENT_METHODS as unknown as [PaymentMethod, ...PaymentMethod[]]),
   reference: optionalText(200),
 });
-export type PaymentWriteBody = z.input<typeof paymentWriteSchema>;
+/** What the client sends: the date (null: today), the amount in euros, the method and a reference. */
+export type PaymentWriteBody = Sent<z.input<typeof paymentWriteSchema>>;
 export type PaymentInput = z.output<typeof paymentWriteSchema>;
 
 /** A line of a partial credit note: amounts HT at the VAT rate of the invoice's line it credits. */
@@ -478,7 +479,10 @@ export const creditNoteWriteSchema = z.strictObject({
   reason: optionalText(1000),
   line_items: z.array(creditLineWriteSchema).min(1, 'L’avoir doit contenir au moins une ligne.').max(500).optional(),
 });
-export type CreditNoteWriteBody = z.input<typeof creditNoteWriteSchema>;
+/** A line of a partial credit note as the client sends it: amounts HT at the VAT rate of the invoice's line it credits. */
+export type CreditNoteLineWriteBody = Sent<Pick<z.input<typeof creditLineWriteSchema>, 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate'>>;
+/** What the client sends: nothing but the reason for a credit of the whole balance due. */
+export type CreditNoteWriteBody = { reason?: string; line_items?: CreditNoteLineWriteBody[] };
 
 /** POST quotes/{id}/deposit_invoice/ body: a percent of the quote's total TTC, or an amount TTC (one of them). */
 export const depositWriteSchema = z.strictObject({
