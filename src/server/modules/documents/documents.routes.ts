@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/server/context';
 import { idParams, noContent } from '@/shared/contracts/common';
-import { documentListQuerySchema, documentListSchema, documentSchema as documentJsonSchema, documentWriteBody } from '@/shared/contracts/documents';
+import { documentListQuerySchema, documentListSchema, documentSchema, documentWriteBody } from '@/shared/contracts/documents';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-import { documentSchema, parseDocument } from './documents.schemas';
+import { documentBodySchema, parseDocument } from './documents.schemas';
 import type { DocumentsService } from './documents.service';
 import { documentDeliveryRoutes, type DeliveryServices } from './document-delivery.routes';
 import { quotesRoutes, type QuotesRouteServices } from './quotes/quotes.routes';
@@ -26,21 +26,21 @@ const lineCount = (body: unknown) => {
  */
 function documentRoutes(app: FastifyInstance, kind: DocumentKindConfig, documents: DocumentsService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = documentSchema(kind);
+  const schema = documentBodySchema(kind);
   const body = documentWriteBody(kind);
   const base = `/${kind.path}`;
 
   api.get(`${base}/`, { schema: { querystring: documentListQuerySchema, response: { 200: documentListSchema } } }, (request) =>
     documents.list(request.userId, request.query),
   );
-  api.post(`${base}/`, { schema: { body, response: { 201: documentJsonSchema } } }, async (request, reply) => {
+  api.post(`${base}/`, { schema: { body, response: { 201: documentSchema } } }, async (request, reply) => {
     const input = parseDocument(schema, request.body, lineCount(request.body));
     return reply.status(201).send(await documents.create(request.userId, input));
   });
-  api.get(`${base}/:id/`, { schema: { params: idParams, response: { 200: documentJsonSchema } } }, (request) =>
+  api.get(`${base}/:id/`, { schema: { params: idParams, response: { 200: documentSchema } } }, (request) =>
     documents.get(request.userId, request.params.id),
   );
-  api.put(`${base}/:id/`, { schema: { params: idParams, body, response: { 200: documentJsonSchema } } }, async (request) => {
+  api.put(`${base}/:id/`, { schema: { params: idParams, body, response: { 200: documentSchema } } }, async (request) => {
     const { id } = await documents.get(request.userId, request.params.id);
     return documents.update(request.userId, id, parseDocument(schema, request.body, lineCount(request.body)));
   });

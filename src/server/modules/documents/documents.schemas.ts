@@ -11,10 +11,7 @@ import { badRequest, zodToFieldErrors } from '@/server/http/errors';
  * line errors.
  */
 
-export {
-  DOCUMENT_TOTAL_TOO_BIG, LINE_TOTAL_TOO_BIG, VAT_RATE_HUNDREDTHS, checkLineTotal, lineAmountFields, percent, rateList,
-  type DocumentInput, type LineInput,
-} from '@/shared/contracts/documents';
+export type { DocumentInput } from '@/shared/contracts/documents';
 
 // ---- Cost of rendering (issue 23: no savable document takes more than about a second to render)
 
@@ -75,7 +72,7 @@ export function checkRenderCost(content: PrintedContent, ctx: z.RefinementCtx) {
 }
 
 /** The write schema of one kind, with the render-cost bound (issue 23). */
-export function documentSchema(kind: DocumentKindContract) {
+export function documentBodySchema(kind: DocumentKindContract) {
   return documentWriteSchema(kind, (body: DocumentWriteFields, ctx) =>
     checkRenderCost({
       texts: { description: body.description, legal_notice: body.legal_notice, signature_notice: body.signature_notice },
@@ -144,7 +141,7 @@ export function applyVatRules(input: DocumentInput, seller: Seller): ResolvedDoc
  * Parses a document body; errors in DRF shape, line errors nested as DRF does:
  * `{"line_items": [{}, {"title": ["…"]}]}`.
  */
-export function parseDocument(schema: ReturnType<typeof documentSchema>, body: unknown, lineCount: number): DocumentInput {
+export function parseDocument(schema: ReturnType<typeof documentBodySchema>, body: unknown, lineCount: number): DocumentInput {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest({ non_field_errors: ['Données invalides. Un objet JSON est attendu.'] });
   }

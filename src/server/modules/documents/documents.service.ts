@@ -25,9 +25,8 @@ import {
   checkChronology, checkDueDate, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
   type IssueGuard,
 } from './issuing';
-import {
-  applyVatRules, DOCUMENT_TOTAL_TOO_BIG, resolveRates, type DocumentInput, type ResolvedDocument, type Seller,
-} from './documents.schemas';
+import { applyVatRules, resolveRates, type DocumentInput, type ResolvedDocument, type Seller } from './documents.schemas';
+import { DOCUMENT_TOTAL_TOO_BIG } from '@/shared/contracts/documents';
 import { nextDocumentNumber } from './numbering';
 import { checkQuoteInvoiceDraft } from './invoices/deposit-rules';
 import {
