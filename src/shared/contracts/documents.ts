@@ -202,8 +202,6 @@ export const documentPdf = z.string().meta({ format: 'binary' });
 
 // ---- Queries
 
-export const DOCUMENT_LIST_STATUSES = [...new Set([...QUOTE_STATUSES, ...INVOICE_STATUSES, ...CREDIT_NOTE_STATUSES, 'overdue'])];
-
 /**
  * Query of GET quotes/, invoices/ and credit-notes/ (answered with DocumentRowJson[], whole, in id
  * order). Each reads its own values (a list ignores what it does not know).
