@@ -6,6 +6,7 @@ import { queryParam } from './common';
  * how many months, 1 to MAX_REVENUE_MONTHS, REVENUE_MONTHS when absent.
  */
 export const monthlyRevenueQuerySchema = z.looseObject({ months: queryParam });
+export type MonthlyRevenueParams = z.output<typeof monthlyRevenueQuerySchema>;
 export interface MonthlyRevenueQuery {
   months?: number;
 }

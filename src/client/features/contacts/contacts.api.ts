@@ -4,7 +4,7 @@ import type { OnDuplicate } from '@/shared/contact-import';
 import type { ContactImportBody, ContactImportPreview, ContactImportResult, Contact, ContactIdentifiers, ContactInput, ContactListItem, ContactWriteBody } from '@/shared/contracts/contacts';
 import type { Project } from '@/shared/contracts/projects';
 import type { RecurringInvoice, RecurringListQuery } from '@/shared/contracts/recurring';
-import type { DocumentRowJson } from '@/shared/documents-api';
+import type { DocumentRowJson } from '@/shared/contracts/documents';
 
 /**
  * Contacts API (SPEC 7 "Contacts"), plus the project, quote and invoice lists of the contact
@@ -18,7 +18,7 @@ export const contactsAdapter = createEntityAdapter<ContactListItem>();
 export const contactsInitialState = contactsAdapter.getInitialState();
 export type ContactsState = EntityState<ContactListItem, number>;
 
-/** A quote or invoice as listed for one client (the documents' list row, src/shared/documents-api.ts). */
+/** A quote or invoice as listed for one client (the documents' list row, src/shared/contracts/documents.ts). */
 export type ContactDocument = DocumentRowJson;
 
 /** A row of an import as the CSV reader makes it: the shared body, with an e-mail ('' for none). */

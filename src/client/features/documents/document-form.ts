@@ -351,7 +351,7 @@ const LINE_LABELS: Record<string, string> = {
 export function describeSaveErrors(config: DocumentKindConfig, data: unknown): string[] {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
   const labels: Record<string, string> = { ...FIELD_LABELS, signature_notice: config.labels.signatureNotice };
-  return Object.entries(data as Record<string, unknown>).flatMap(([field, value]) => {
+  return Object.entries(data).flatMap(([field, value]) => {
     if (field === 'missing') return []; // listed with their links (missingInformation)
     if (field === 'line_items' && Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
       return value.flatMap((lineErrors, index) =>

@@ -1,18 +1,22 @@
 import type { VatBreakdownJson } from '@/shared/documents';
 import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import type {
+  CreditNoteLineWriteBody,
   CreditNoteSummaryJson,
+  CreditNoteWriteBody,
+  DepositWriteBody,
   CreditedInvoiceJson,
   DepositDeductionJson,
   DocumentClientJson,
   DocumentLineJson,
   DocumentLineWriteBody,
   DocumentWriteBody,
-  EmailDeliveryJson,
   LineTaskJson,
   PaymentJson,
+  PaymentWriteBody,
   QuoteDepositInvoiceJson,
-} from '@/shared/documents-api';
+} from '@/shared/contracts/documents';
+import type { EmailDeliveryJson } from '@/shared/contracts/common';
 
 /**
  * Quote, invoice and credit note payloads as the client uses them. The API names the number and
@@ -21,7 +25,7 @@ import type {
  * are written once.
  */
 
-// The wire shapes the pages use as they come (src/shared/documents-api.ts).
+// The wire shapes the pages use as they come (src/shared/contracts/documents.ts).
 export type ClientRef = DocumentClientJson;
 export type LineTaskRef = LineTaskJson;
 export type DocumentLine = DocumentLineJson;
@@ -113,7 +117,7 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
 }
 
 /** POST quotes/{id}/deposit_invoice/ body: a percent of the quote's total TTC, or an amount TTC. */
-export type DepositInvoiceInput = { percent: number } | { amount: number };
+export type DepositInvoiceInput = DepositWriteBody;
 
 /** A line of the write payload: `id` null for a new line. */
 export type DocumentLineInput = DocumentLineWriteBody;
@@ -152,21 +156,10 @@ export interface SendEmailResult {
 }
 
 /** POST invoices/{id}/payments/ body. */
-export interface PaymentInput {
-  date: string;
-  amount: number;
-  method: string;
-  reference: string;
-}
+export type PaymentInput = PaymentWriteBody;
 
 /** A line of a partial credit note: amounts HT at the VAT rate of the invoice's line it credits. */
-export interface CreditNoteLineInput {
-  title: string;
-  description: string;
-  quantity: number;
-  unit_price: number;
-  tax_rate: number;
-}
+export type CreditNoteLineInput = CreditNoteLineWriteBody;
 
 /** POST invoices/{id}/credit_note/ body: empty for a credit of the whole balance due. */
-export type CreditNoteInput = { reason?: string; line_items?: CreditNoteLineInput[] };
+export type CreditNoteInput = CreditNoteWriteBody;

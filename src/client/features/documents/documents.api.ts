@@ -1,6 +1,6 @@
 import { api, listTag, shownTag, type ApiError } from '@/client/app/api';
 import { normalizeSearch } from '@/shared/search';
-import type { DocumentJson, DocumentListQuery, DocumentRowJson, SendEmailJson } from '@/shared/documents-api';
+import type { DocumentJson, DocumentListQuery, DocumentRowJson, SendEmailJson } from '@/shared/contracts/documents';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentKindConfig } from './document-kinds';
 import { pdfErrorMessage } from './delivery-messages';
 import type {

@@ -3,7 +3,7 @@
  * note (avoir) form of an issued invoice — defaults, checks, request bodies — and the reading of
  * the server's refusals. The panel and the dialog only wire these to inputs.
  */
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, computeTotals } from '@/shared/documents';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, computeTotals, type PaymentMethod } from '@/shared/documents';
 import type { SelectOption } from '@/client/ui/form-fields';
 import { isLineValid, parseDecimal, type FormLine } from './document-form';
 import type { CreditNoteInput, DocumentLine, DocumentRecord, PaymentInput } from './document.types';
@@ -30,7 +30,8 @@ export interface PaymentForm {
   date: string;
   /** As typed ('120,50' or '120.5'). */
   amount: string;
-  method: string;
+  /** The select offers PAYMENT_METHODS only. */
+  method: PaymentMethod;
   reference: string;
 }
 

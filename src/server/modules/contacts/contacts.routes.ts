@@ -20,6 +20,7 @@ import {
   contactSchema,
   contactWriteSchema,
 } from '@/shared/contracts/contacts';
+import { documentListSchema, type DocumentRowJson } from '@/shared/contracts/documents';
 import { projectSchema, type Project } from '@/shared/contracts/projects';
 import { taskListQuerySchema, taskListSchema, type Task, type TaskListParams } from '@/shared/contracts/tasks';
 import type { ContactsService } from './contacts.service';
@@ -30,7 +31,7 @@ export interface ContactsRouteServices {
   projects: { forContact(ownerId: number, contactId: number): Promise<Project[]> };
   tasks: { list(ownerId: number, query: TaskListParams, scope: { contactId: number }): Promise<ListPage<Task>> };
   /** The contact's quotes and invoices, at `/contacts/:id/<path>/`. */
-  documents: { path: string; forClient(ownerId: number, contactId: number): Promise<unknown> }[];
+  documents: { path: string; forClient(ownerId: number, contactId: number): Promise<DocumentRowJson[]> }[];
 }
 
 export async function contactsRoutes(app: FastifyInstance, ctx: AppContext, { contacts, projects, tasks, documents: kinds }: ContactsRouteServices) {
@@ -126,8 +127,7 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext, { co
     },
   );
   for (const documents of kinds) {
-    // TODO(contracts): the documents' response schemas (documents module).
-    api.get(`/contacts/:id/${documents.path}/`, { schema: { params: idParams } }, async (request) => {
+    api.get(`/contacts/:id/${documents.path}/`, { schema: { params: idParams, response: { 200: documentListSchema } } }, async (request) => {
       const contact = await contacts.get(request.userId, request.params.id);
       return documents.forClient(request.userId, contact.id);
     });

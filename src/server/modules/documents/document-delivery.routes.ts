@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '@/server/context';
 import { ApiError, OperatorAlertError } from '@/server/http/errors';
 import { idParam } from '@/server/http/params';
 import { attachmentDisposition } from '@/server/http/attachment';
 import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '@/server/plugins/rate-limit';
-import type { DocumentNumberingJson, SendEmailJson } from '@/shared/documents-api';
+import { documentPdf, sendEmailSchema, type DocumentNumberingJson, type SendEmailJson } from '@/shared/contracts/documents';
 import { CREDIT_NOTE_KIND, documentNoun, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { DocumentDelivery } from './document-sending';
 
@@ -27,7 +29,11 @@ const SENDING = {
   credit_note: 'L’avoir est en cours d’envoi par e-mail.',
 };
 
-type IdRequest = { Params: { id: string } };
+/**
+ * The id as it arrives: read in the handler (idParam), so that a malformed one is answered like a
+ * missing document, `{"error": "Facture introuvable."}`.
+ */
+const rawIdParams = z.object({ id: z.string() });
 
 /** Any failure answered as `{"error": "…"}`; a foreign or missing id is a 404 like the others. */
 function asErrorField(kind: DocumentKindConfig, request: FastifyRequest, err: unknown): never {
@@ -66,8 +72,11 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
   const delivery = services.delivery(kind);
   const base = `/${kind.path}/:id`;
   const { appName } = services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const pdfAnswer = { 200: { content: { 'application/pdf': { schema: documentPdf } } } };
 
-  app.get<IdRequest>(`${base}/generate_pdf/`, async (request, reply) => {
+  // A Buffer, sent as it is: declared on the untyped instance (its schema documents the PDF).
+  app.get<{ Params: z.infer<typeof rawIdParams> }>(`${base}/generate_pdf/`, { schema: { params: rawIdParams, response: pdfAnswer } }, async (request, reply) => {
     try {
       await limited(ctx, GENERATE_PDF_LIMIT, request.userId, (seconds) => `Trop de PDF demandés. Veuillez réessayer dans ${seconds} secondes.`);
       const { pdf, fileName } = await delivery.printed(request.userId, idParam(request.params.id));
@@ -81,7 +90,7 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
     }
   });
 
-  app.post<IdRequest>(`${base}/send_email/`, async (request) => {
+  api.post(`${base}/send_email/`, { schema: { params: rawIdParams, response: { 200: sendEmailSchema } } }, async (request) => {
     const ownerId = request.userId;
     try {
       await limited(ctx, SEND_EMAIL_LIMIT, ownerId, () => TOO_MANY_SENDS);

@@ -5,9 +5,8 @@ import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, vatBreakdo
 import { fromHundredths } from '@/shared/money';
 import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import type {
-  DocumentClientJson, DocumentJson, DocumentLineJson, DocumentListQuery, DocumentNumberingJson, DocumentRowJson,
-} from '@/shared/documents-api';
-import type { Unchecked } from '@/server/http/api-types';
+  DocumentClientJson, DocumentJson, DocumentLineJson, DocumentListParams, DocumentNumberingJson, DocumentRowJson,
+} from '@/shared/contracts/documents';
 import { parisToday } from '@/shared/dates';
 import { emailDeliveries } from '@/server/mail/outbox';
 import { taskCostCents } from '@/server/modules/tasks';
@@ -19,7 +18,7 @@ import { paymentsRepository } from './invoices/payments.repository';
 import { deductedDeposits, isOverdue, settlementAmounts, shownBalanceCents } from './core';
 
 /**
- * Documents as the API sends them (src/shared/documents-api.ts): rows shaped by pure functions,
+ * Documents as the API sends them (src/shared/contracts/documents.ts): rows shaped by pure functions,
  * and the reader that gathers a document's rows (lines, payments, credit notes, deposits, archive,
  * e-mail delivery) from the repositories.
  */
@@ -27,7 +26,7 @@ import { deductedDeposits, isOverdue, settlementAmounts, shownBalanceCents } fro
 export type ClientRef = DocumentClientJson;
 export type LineItem = DocumentLineJson;
 
-/** A whole document as the API sends it (src/shared/documents-api.ts). */
+/** A whole document as the API sends it (src/shared/contracts/documents.ts). */
 export type DocumentView = DocumentJson;
 
 /** The number and end date under the kind's own names (quote_number, due_date…). */
@@ -158,7 +157,7 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
   }
 
   return {
-    async list(ownerId: number, params: Unchecked<DocumentListQuery>, today: string) {
+    async list(ownerId: number, params: DocumentListParams, today: string) {
       // 'overdue' is derived: open invoices due before today (the balance is checked per row).
       const overdue = kind.kind === 'invoice' && (params.status === 'overdue' || params.overdue === 'true');
       const rows = await documents.listRows(ownerId, overdue ? { ...params, status: undefined } : params, {

@@ -1,10 +1,9 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DocumentsTable } from '@/server/db/schema';
 import { OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
-import type { DocumentListQuery } from '@/shared/documents-api';
+import type { DocumentListParams } from '@/shared/contracts/documents';
 import { normalizeSearch } from '@/shared/search';
 import { applyListFilters } from '@/server/http/list-filters';
-import type { Unchecked } from '@/server/http/api-types';
 import { preparedQuery } from '@/server/db/prepared-query';
 import type { DocumentKindConfig } from './document-kinds';
 
@@ -53,7 +52,7 @@ const T = (kind: DocumentKindConfig) => kind.table as 'invoices';
 const L = (kind: DocumentKindConfig) => kind.linesTable as 'invoice_lines';
 
 /** The exact filters of the lists (each also as `<name>__in`), by column. */
-const LIST_FILTERS = { status: 'd.status', priority: 'd.priority' } satisfies Partial<Record<keyof DocumentListQuery, string>>;
+const LIST_FILTERS = { status: 'd.status', priority: 'd.priority' } satisfies Partial<Record<keyof DocumentListParams, string>>;
 
 const LIST_COLUMNS = [
   'd.id', 'd.number', 'd.title', 'd.status', 'd.priority', 'd.issue_date', 'd.end_date', 'd.payment_date',
@@ -152,7 +151,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     listQuery,
     nextOutstandingQuery,
 
-    async listRows(ownerId: number, params: Unchecked<DocumentListQuery>, narrow: ListNarrowing = {}): Promise<ListRow[]> {
+    async listRows(ownerId: number, params: DocumentListParams, narrow: ListNarrowing = {}): Promise<ListRow[]> {
       let query = applyListFilters(listQuery(ownerId), params, LIST_FILTERS);
       if (narrow.dueBefore) query = query.where(outstandingStatus('d.status')).where('d.end_date', '<', narrow.dueBefore);
       if (narrow.paidFrom) query = query.where('d.payment_date', '>=', narrow.paidFrom);

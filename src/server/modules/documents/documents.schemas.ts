@@ -1,61 +1,17 @@
-import { z } from 'zod';
-import type { DocumentWriteBody } from '@/shared/documents-api';
-import { PRIORITIES } from '@/shared/projects-tasks';
-import { DEFAULT_TAX_RATE, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE } from '@/shared/documents';
-import { toHundredths } from '@/shared/money';
-import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
+import type { z } from 'zod';
+import { DEFAULT_TAX_RATE } from '@/shared/documents';
+import {
+  documentWriteSchema, type DocumentInput, type DocumentKindContract, type DocumentWriteFields, type LineInput,
+} from '@/shared/contracts/documents';
 import { badRequest, zodToFieldErrors } from '@/server/http/errors';
-import { dateOrNull, hundredths, idOrNull, optionalText, requiredText } from '@/server/http/fields';
-import type { DocumentKindConfig } from './document-kinds';
-
-const text = optionalText;
-
-/** '1 000 000 000 €' (plain spaces, as in the other messages). */
-const euros = (amount: number) => `${amount.toLocaleString('fr-FR').replace(/\s/g, ' ')} €`;
-/** '5,5 %'. */
-export const percent = (hundredthsOfPercent: number) => `${String(hundredthsOfPercent / 100).replace('.', ',')} %`;
-
-/** The French rates, in hundredths of a percent. */
-export const VAT_RATE_HUNDREDTHS: readonly number[] = VAT_RATES.map((rate) => Math.round(rate * 100));
-/** '20 %, 10 % ou 5,5 %'. */
-export const rateList = (rates: readonly number[]) => {
-  const texts = rates.map(percent);
-  return texts.length > 1 ? `${texts.slice(0, -1).join(', ')} ou ${texts.at(-1)}` : texts.join('');
-};
-const RATE_CHOICES = `Choisissez un taux de TVA parmi ${rateList(VAT_RATE_HUNDREDTHS)}.`;
-
-/** A line's VAT rate in percent (one of VAT_RATES) → hundredths; absent → null (the document's rate). */
-const lineTaxRate = () =>
-  z.unknown().transform((value, ctx) => {
-    if (value === undefined || value === null || value === '') return null;
-    const rate = typeof value === 'boolean' ? null : toHundredths(value);
-    if (rate === null || !VAT_RATE_HUNDREDTHS.includes(rate)) {
-      ctx.addIssue({ code: 'custom', message: RATE_CHOICES });
-      return z.NEVER;
-    }
-    return rate;
-  });
-
-export const LINE_TOTAL_TOO_BIG = `Le total HT d’une ligne ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
-export const DOCUMENT_TOTAL_TOO_BIG = `Le total TTC d’un document ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
 
 /**
- * What every line carries, quotes, invoices and credit notes alike: its amounts, capped so that
- * every total stays exact (shared/documents.ts), and its VAT rate.
+ * The server's side of the documents' write contract (src/shared/contracts/documents.ts): the
+ * render-cost bound it adds, the VAT rules of the seller's regime, and the parsing with DRF-shaped
+ * line errors.
  */
-export const lineAmountFields = {
-  quantity: hundredths(MAX_LINE_QUANTITY).refine((q) => q > 0, 'Assurez-vous que cette valeur est supérieure à 0.'),
-  unit_price: hundredths(MAX_UNIT_PRICE),
-  tax_rate: lineTaxRate(),
-};
 
-/** Refuses a line whose total HT passes the cap (under `total`, the line's computed amount). */
-export function checkLineTotal(line: { quantity: number; unit_price: number }, ctx: z.RefinementCtx) {
-  // Hundredths of a unit × cents: the line total × 100.
-  if (line.quantity * line.unit_price > MAX_AMOUNT * 100 * 100) {
-    ctx.addIssue({ code: 'custom', message: LINE_TOTAL_TOO_BIG, path: ['total'] });
-  }
-}
+export type { DocumentInput } from '@/shared/contracts/documents';
 
 // ---- Cost of rendering (issue 23: no savable document takes more than about a second to render)
 
@@ -115,133 +71,14 @@ export function checkRenderCost(content: PrintedContent, ctx: z.RefinementCtx) {
   ctx.addIssue({ code: 'custom', path: [field], message: tooLongToRender(total / MAX_RENDER_COST - 1) });
 }
 
-const lineSchema = z
-  .strictObject({
-    id: idOrNull().optional(),
-    title: requiredText(300),
-    description: text(5000),
-    ...lineAmountFields,
-    task_id: idOrNull().optional(),
-    // Read-only, echoed back by clients.
-    task: z.unknown().optional(),
-    total: z.unknown().optional(),
-  })
-  .superRefine(checkLineTotal)
-  .transform(({ task: _t, total: _total, ...line }) => ({ ...line, id: line.id ?? null, task_id: line.task_id ?? null }));
-
-/** A parsed line: `tax_rate` null until the document's rate is given to it (resolveRates). */
-export type LineInput = Omit<z.output<typeof lineSchema>, 'tax_rate'> & { tax_rate: number | null };
-
-/** The document's rate (hundredths of a percent); absent → null: the seller's default (resolveRates). */
-const taxRate = z.unknown().transform((value, ctx) => {
-  if (value === undefined || value === null || value === '') return null;
-  const rate = typeof value === 'boolean' ? null : toHundredths(value);
-  if (rate === null || rate < 0 || rate > 10000) {
-    ctx.addIssue({ code: 'custom', message: 'Saisissez un taux de TVA entre 0 et 100.' });
-    return z.NEVER;
-  }
-  return rate;
-});
-
-export interface DocumentInput {
-  title: string;
-  description: string;
-  client_id: number;
-  status: string;
-  priority: string;
-  issue_date: string | null;
-  end_date: string | null;
-  payment_date: string | null;
-  /** Hundredths of a percent: the rate of lines that name none. Null until resolved (resolveRates). */
-  tax_rate: number | null;
-  operation_category: OperationCategory;
-  /** The date of the service or delivery, or the start of its period. */
-  service_date: string | null;
-  service_end_date: string | null;
-  /** '' or a VAT_EXEMPTIONS key. */
-  vat_exemption: VatExemptionKey | '';
-  legal_notice: string;
-  signature_notice: string;
-  /** Invoices: never printed, editable after issue. */
-  internal_notes: string;
-  line_items: LineInput[];
-}
-
-/** The write schema of one kind; `partial` (a form value) is read as `partially_paid`. */
-export function documentSchema(kind: DocumentKindConfig) {
-  const readOnly = [
-    'id', kind.numberField, 'client', 'status_display', 'priority_display', 'subtotal', 'tax_amount', 'total_amount',
-    'created_at', 'quote_id', 'pdf_sha256', 'vat_breakdown', 'email_delivery',
-    // Invoices: derived from payments and credit notes.
-    'amount_paid', 'credited_amount', 'balance_due', 'is_overdue', 'is_issued', 'cancelled_by', 'payments', 'credit_notes',
-    // Deposits (issue 15): set by deposit_invoice and convert_to_invoice, never by a form.
-    'is_deposit', 'prepaid_amount', 'deposit_of_quote', 'deposits', 'deposit_invoices',
-    // Recurring invoices (issue 15): set by the series that generated it.
-    'recurrence_id',
-  ];
-  const minLines = `${kind.the[0].toUpperCase()}${kind.the.slice(1)} doit contenir au moins une ligne.`;
-  return z
-    .strictObject({
-      title: requiredText(300),
-      description: text(10000),
-      client_id: z.number().int().positive().max(2147483647),
-      status: z
-        .string()
-        .optional()
-        .transform((s) => (s === 'partial' ? 'partially_paid' : (s ?? 'draft')))
-        .pipe(z.enum(kind.statuses as [string, ...string[]])),
-      priority: z.enum(PRIORITIES).optional().default('normale'),
-      issue_date: dateOrNull(),
-      [kind.endDateField]: dateOrNull(),
-      // Invoices: the payment date follows the payments (read-only, echoed back by forms).
-      ...(kind.kind === 'invoice' ? { payment_date: z.unknown().optional(), internal_notes: text(5000) } : {}),
-      tax_rate: taxRate,
-      operation_category: z.enum(OPERATION_CATEGORIES).nullish().transform((v) => v ?? 'services'),
-      service_date: dateOrNull(),
-      service_end_date: dateOrNull(),
-      vat_exemption: z.enum(['', ...VAT_EXEMPTION_KEYS]).nullish().transform((v) => v ?? ''),
-      legal_notice: text(5000),
-      signature_notice: text(5000),
-      line_items: z.array(lineSchema, { error: 'Une liste de lignes est attendue.' }).min(1, minLines).max(MAX_DOCUMENT_LINES),
-      ...Object.fromEntries(readOnly.map((k) => [k, z.unknown().optional()])),
-    })
-    .superRefine((body, ctx) => {
-      checkRenderCost({
-        texts: { description: body.description, legal_notice: body.legal_notice, signature_notice: body.signature_notice },
-        lines: body.line_items,
-      }, ctx);
-      const start = body.service_date as string | null;
-      const end = body.service_end_date as string | null;
-      if (end && !start) {
-        ctx.addIssue({ code: 'custom', path: ['service_date'], message: 'Indiquez le début de la période de la prestation.' });
-      } else if (end && start && end < start) {
-        ctx.addIssue({
-          code: 'custom', path: ['service_end_date'], message: 'La fin de la période ne peut pas précéder son début.',
-        });
-      }
-    })
-    .transform((body): DocumentInput => {
-      const b = body as Record<string, unknown>;
-      return {
-        title: b.title as string,
-        description: b.description as string,
-        client_id: b.client_id as number,
-        status: b.status as string,
-        priority: b.priority as string,
-        issue_date: b.issue_date as string | null,
-        end_date: b[kind.endDateField] as string | null,
-        payment_date: null,
-        tax_rate: b.tax_rate as number | null,
-        operation_category: b.operation_category as OperationCategory,
-        service_date: b.service_date as string | null,
-        service_end_date: b.service_end_date as string | null,
-        vat_exemption: b.vat_exemption as VatExemptionKey | '',
-        legal_notice: b.legal_notice as string,
-        signature_notice: b.signature_notice as string,
-        internal_notes: (b.internal_notes as string | undefined) ?? '',
-        line_items: b.line_items as LineInput[],
-      };
-    });
+/** The write schema of one kind, with the render-cost bound (issue 23). */
+export function documentBodySchema(kind: DocumentKindContract) {
+  return documentWriteSchema(kind, (body: DocumentWriteFields, ctx) =>
+    checkRenderCost({
+      texts: { description: body.description, legal_notice: body.legal_notice, signature_notice: body.signature_notice },
+      lines: body.line_items,
+    }, ctx),
+  );
 }
 
 // ---- VAT rules of the seller's regime (issue 14)
@@ -304,7 +141,7 @@ export function applyVatRules(input: DocumentInput, seller: Seller): ResolvedDoc
  * Parses a document body; errors in DRF shape, line errors nested as DRF does:
  * `{"line_items": [{}, {"title": ["…"]}]}`.
  */
-export function parseDocument(schema: ReturnType<typeof documentSchema>, body: unknown, lineCount: number): DocumentInput {
+export function parseDocument(schema: ReturnType<typeof documentBodySchema>, body: unknown, lineCount: number): DocumentInput {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest({ non_field_errors: ['Données invalides. Un objet JSON est attendu.'] });
   }
@@ -328,9 +165,3 @@ export function parseDocument(schema: ReturnType<typeof documentSchema>, body: u
   if (lineErrors && !errors.line_items) errors.line_items = lines;
   throw badRequest(errors);
 }
-
-/**
- * The shared request type (src/shared/documents-api.ts) is a valid input of every kind's schema:
- * a compile-time check (a body with a client, as the form sends it once one is chosen).
- */
-export const acceptsDocumentWriteBody = (body: DocumentWriteBody & { client_id: number }): z.input<ReturnType<typeof documentSchema>> => body;

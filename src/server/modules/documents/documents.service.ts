@@ -3,7 +3,7 @@ import type { Database, DocumentsTable } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
 import { addDays, monthsEndingWith, parisToday } from '@/shared/dates';
 import {
-  MAX_REVENUE_MONTHS, REVENUE_MONTHS, type CurrentMonthRevenueJson, type MonthlyRevenueQuery, type MonthRevenue,
+  MAX_REVENUE_MONTHS, REVENUE_MONTHS, type CurrentMonthRevenueJson, type MonthRevenue,
   type NextExpectedPayment, type OutstandingInvoicesJson, type OverdueInvoicesJson, type PendingQuotesJson,
 } from '@/shared/dashboard';
 import type { ClientType } from '@/shared/contacts';
@@ -11,8 +11,8 @@ import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES } from '@/shared/do
 import { fromHundredths } from '@/shared/money';
 import { badRequest, notFound } from '@/server/http/errors';
 import { queryInteger } from '@/server/http/params';
-import type { Unchecked } from '@/server/http/api-types';
-import type { DocumentListQuery } from '@/shared/documents-api';
+import type { DocumentListParams } from '@/shared/contracts/documents';
+import type { MonthlyRevenueParams } from '@/shared/contracts/dashboard';
 import { assertOwned } from '@/server/http/owned-refs';
 import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
@@ -25,9 +25,8 @@ import {
   checkChronology, checkDueDate, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
   type IssueGuard,
 } from './issuing';
-import {
-  applyVatRules, DOCUMENT_TOTAL_TOO_BIG, resolveRates, type DocumentInput, type ResolvedDocument, type Seller,
-} from './documents.schemas';
+import { applyVatRules, resolveRates, type DocumentInput, type ResolvedDocument, type Seller } from './documents.schemas';
+import { DOCUMENT_TOTAL_TOO_BIG } from '@/shared/contracts/documents';
 import { nextDocumentNumber } from './numbering';
 import { checkQuoteInvoiceDraft } from './invoices/deposit-rules';
 import {
@@ -307,7 +306,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   return {
     get,
     issue,
-    list: (ownerId: number, params: Unchecked<DocumentListQuery>) => views.list(ownerId, params, parisToday()),
+    list: (ownerId: number, params: DocumentListParams) => views.list(ownerId, params, parisToday()),
     forClient: views.forClient,
 
     /** `activityChanges`: what the history entry says of the creation (a recurring invoice names its series). */
@@ -411,7 +410,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
        * and the `months - 1` before it (12 by default), oldest first, a zero entry for a month
        * without payment. Dates are Paris calendar days, so a month is the Paris month.
        */
-      monthlyRevenue: async (ownerId: number, params: Unchecked<MonthlyRevenueQuery>): Promise<{ monthly_revenue: MonthRevenue[] }> => {
+      monthlyRevenue: async (ownerId: number, params: MonthlyRevenueParams): Promise<{ monthly_revenue: MonthRevenue[] }> => {
         const months = monthsEndingWith(parisToday(), queryInteger(params, 'months', 1, MAX_REVENUE_MONTHS) ?? REVENUE_MONTHS);
         const paid = await repo.cashByMonth(ownerId, months[0]);
         const byMonth = new Map(paid.map((r) => [r.month, {

@@ -6,6 +6,7 @@ import { sendPage } from '@/server/http/list-filters';
 import { rawIdParam } from '@/server/http/params';
 import type { ListPage } from '@/server/http/list-filters';
 import { idParams, noContent } from '@/shared/contracts/common';
+import { documentSchema } from '@/shared/contracts/documents';
 import { invoiceTimeSchema, projectListQuerySchema, projectSchema, projectWriteSchema } from '@/shared/contracts/projects';
 import { taskListQuerySchema, taskListSchema, type Task, type TaskListParams } from '@/shared/contracts/tasks';
 import type { ProjectsService } from './projects.service';
@@ -47,7 +48,7 @@ export async function projectsRoutes(app: FastifyInstance, ctx: AppContext, { pr
   // "Facturer le temps": a draft invoice of the project's billable time not yet billed (201, the invoice).
   api.post(
     '/projects/:id/invoice_time/',
-    { schema: { params: idParams, body: invoiceTimeSchema.nullish() }, preValidation: projectFirst },
+    { schema: { params: idParams, body: invoiceTimeSchema.nullish(), response: { 201: documentSchema } }, preValidation: projectFirst },
     async (request, reply) => {
       const invoice = await timeBilling.invoiceProjectTime(request.userId, request.params.id, request.body ?? {});
       return reply.status(201).send(invoice);

@@ -1,9 +1,9 @@
-import type { DocumentJson, DocumentLineJson } from '@/shared/documents-api';
+import type { DocumentJson, DocumentLineJson } from '@/shared/contracts/documents';
 
 type LineOverrides = Partial<DocumentLineJson> & Pick<DocumentLineJson, 'id' | 'title'>;
 
 /**
- * A whole document as the API sends it (every field src/shared/documents-api.ts requires), with
+ * A whole document as the API sends it (every field src/shared/contracts/documents.ts requires), with
  * overrides; a line without a rate has the document's, as the server stores it.
  */
 export function documentJson(overrides: Omit<Partial<DocumentJson>, 'line_items'> & { line_items?: LineOverrides[] } & Record<string, unknown> = {}): DocumentJson {

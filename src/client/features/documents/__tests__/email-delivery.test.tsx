@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '@/shared/dates';
 import { mockHttp, renderApp, signedIn } from '@/client/test/render';
-import type { EmailDeliveryJson } from '@/shared/documents-api';
+import type { EmailDeliveryJson } from '@/shared/contracts/common';
 import { documentJson } from './document-json';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { idParam } from '@/server/http/params';
-import type { Unchecked } from '@/server/http/api-types';
-import type { DocumentListQuery } from '@/shared/documents-api';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams, readByHandler } from '@/shared/contracts/common';
+import { creditNoteWriteSchema, documentListQuerySchema, documentListSchema, documentSchema } from '@/shared/contracts/documents';
 import type { DocumentsService } from '../documents.service';
 import { parseCreditNote, type CreditNotesService } from './credit-notes.service';
 
@@ -10,19 +10,25 @@ export interface CreditNotesRouteServices {
   creditNoting: CreditNotesService;
 }
 
-type IdRequest = { Params: { id: string } };
-type ListRequest = { Querystring: Unchecked<DocumentListQuery> };
-
 /** Credit notes: issued at creation from an invoice, never changed nor deleted. */
 export function creditNotesRoutes(app: FastifyInstance, { creditNotes, creditNoting }: CreditNotesRouteServices) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get<ListRequest>('/credit-notes/', (request) => creditNotes.list(request.userId, request.query));
-  app.get<IdRequest>('/credit-notes/:id/', (request) => creditNotes.get(request.userId, idParam(request.params.id)));
+  api.get('/credit-notes/', { schema: { querystring: documentListQuerySchema, response: { 200: documentListSchema } } }, (request) =>
+    creditNotes.list(request.userId, request.query),
+  );
+  api.get('/credit-notes/:id/', { schema: { params: idParams, response: { 200: documentSchema } } }, (request) =>
+    creditNotes.get(request.userId, request.params.id),
+  );
 
-  // The id is checked before the body: a malformed id is a 404 whatever the body.
-  app.post<IdRequest>('/invoices/:id/credit_note/', async (request, reply) => {
-    const id = idParam(request.params.id);
-    const input = parseCreditNote(request.body);
-    return reply.status(201).send(await creditNoting.createCreditNote(request.userId, id, input));
-  });
+  // The id is checked before the body (a malformed id is a 404 whatever the body); no body at
+  // all credits the whole balance due (parseCreditNote, which adds the render-cost bound).
+  api.post(
+    '/invoices/:id/credit_note/',
+    { schema: { params: idParams, body: readByHandler(creditNoteWriteSchema.nullish()), response: { 201: documentSchema } } },
+    async (request, reply) => {
+      const input = parseCreditNote(request.body);
+      return reply.status(201).send(await creditNoting.createCreditNote(request.userId, request.params.id, input));
+    },
+  );
 }

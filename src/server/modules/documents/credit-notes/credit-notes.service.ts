@@ -1,16 +1,15 @@
-import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
 import { badRequest, zodToFieldErrors } from '@/server/http/errors';
-import { optionalText, requiredText } from '@/server/http/fields';
+import { creditNoteWriteSchema } from '@/shared/contracts/documents';
 import { parisToday } from '@/shared/dates';
 import { fromHundredths } from '@/shared/money';
 import { recordActivity } from '@/server/modules/activity';
 import { CREDIT_NOTE_KIND, INVOICE_KIND } from '../document-kinds';
 import { documentSearchText, documentsRepository } from '../documents.repository';
 import { documentViews } from '../document-views';
-import { checkLineTotal, checkRenderCost, lineAmountFields } from '../documents.schemas';
+import { checkRenderCost } from '../documents.schemas';
 import {
   checkChronology, creditNoteRenderable, issueThenArchive, missingForCreditNote, recordIssued, refuseIfMissing, type IssueGuard,
 } from '../issuing';
@@ -40,27 +39,10 @@ async function refuseIfDeducted(trx: Kysely<Database>, ownerId: number, row: Inv
   });
 }
 
-const creditLineSchema = z
-  .strictObject({
-    title: requiredText(300),
-    description: optionalText(5000),
-    // The rate of the invoice's line it credits; absent → the invoice's rate.
-    ...lineAmountFields,
-    // Echoed back from the invoice's lines by forms.
-    id: z.unknown().optional(),
-    task_id: z.unknown().optional(),
-    task: z.unknown().optional(),
-    total: z.unknown().optional(),
-  })
-  .superRefine(checkLineTotal);
-
-const creditNoteSchema = z
-  .strictObject({
-    reason: optionalText(1000),
-    line_items: z.array(creditLineSchema).min(1, 'L’avoir doit contenir au moins une ligne.').max(500).optional(),
-  })
-  // No savable credit note takes more than about a second to render (issue 23, documents.schemas.ts).
-  .superRefine((body, ctx) => checkRenderCost({ texts: { reason: body.reason }, lines: body.line_items ?? [] }, ctx));
+/** The contract's body, with the render-cost bound: no savable credit note takes more than about a second to render (issue 23, documents.schemas.ts). */
+const creditNoteSchema = creditNoteWriteSchema.superRefine((body, ctx) =>
+  checkRenderCost({ texts: { reason: body.reason }, lines: body.line_items ?? [] }, ctx),
+);
 
 export type CreditNoteInput = {
   reason: string;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { idParam } from '@/server/http/params';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams, noContent } from '@/shared/contracts/common';
+import { paymentAddedSchema, paymentSchema, paymentWriteSchema } from '@/shared/contracts/documents';
 import {
   currentMonthRevenueSchema,
   monthlyRevenueQuerySchema,
@@ -10,32 +12,35 @@ import {
   overdueInvoicesSchema,
 } from '@/shared/contracts/dashboard';
 import type { DocumentsService } from '../documents.service';
-import { parsePayment, type PaymentsService } from './payments.service';
+import type { PaymentsService } from './payments.service';
 
 export interface InvoicesRouteServices {
   invoices: DocumentsService;
   payments: PaymentsService;
 }
 
-type IdRequest = { Params: { id: string } };
-type PaymentRequest = { Params: { id: string; paymentId: string } };
+/** `:id/payments/:paymentId/`: both ids as idParams reads one (a malformed one is a 404). */
+const paymentParams = z.object({ id: idParams.shape.id, paymentId: idParams.shape.id });
 
 /** What only invoices have: payments and the dashboard's figures. */
 export function invoicesRoutes(app: FastifyInstance, { invoices, payments }: InvoicesRouteServices) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get<IdRequest>('/invoices/:id/payments/', (request) => payments.listPayments(request.userId, idParam(request.params.id)));
-  app.post<IdRequest>('/invoices/:id/payments/', async (request, reply) => {
-    const id = idParam(request.params.id);
-    const input = parsePayment(request.body);
-    return reply.status(201).send(await payments.addPayment(request.userId, id, input));
-  });
-  app.delete<PaymentRequest>('/invoices/:id/payments/:paymentId/', async (request, reply) => {
-    await payments.deletePayment(request.userId, idParam(request.params.id), idParam(request.params.paymentId));
+  api.get('/invoices/:id/payments/', { schema: { params: idParams, response: { 200: z.array(paymentSchema) } } }, (request) =>
+    payments.listPayments(request.userId, request.params.id),
+  );
+  // A malformed id is a 404 before the body is read (params are validated first).
+  api.post(
+    '/invoices/:id/payments/',
+    { schema: { params: idParams, body: paymentWriteSchema, response: { 201: paymentAddedSchema } } },
+    async (request, reply) => reply.status(201).send(await payments.addPayment(request.userId, request.params.id, request.body)),
+  );
+  api.delete('/invoices/:id/payments/:paymentId/', { schema: { params: paymentParams, response: { 204: noContent } } }, async (request, reply) => {
+    await payments.deletePayment(request.userId, request.params.id, request.params.paymentId);
     return reply.status(204).send();
   });
 
   // The dashboard's aggregates (contracts/dashboard.ts).
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const answers = <S>(schema: S) => ({ schema: { response: { 200: schema } } });
   api.get('/invoices/outstanding_sum/', answers(outstandingInvoicesSchema), (request) => invoices.aggregates.outstanding(request.userId));
   api.get('/invoices/overdue_sum/', answers(overdueInvoicesSchema), (request) => invoices.aggregates.overdue(request.userId));

@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
-import { badRequest, notFound, zodToFieldErrors } from '@/server/http/errors';
-import { dateOrNull, hundredths, optionalText } from '@/server/http/fields';
+import { badRequest, notFound } from '@/server/http/errors';
+import type { PaymentInput } from '@/shared/contracts/documents';
 import { formatDate } from '@/server/pdf/format';
 import { parisToday } from '@/shared/dates';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@/shared/documents';
+import { PAYMENT_METHOD_LABELS } from '@/shared/documents';
 import { recordActivity } from '@/server/modules/activity';
 import { INVOICE_KIND } from '../document-kinds';
 import { documentsRepository } from '../documents.repository';
@@ -21,22 +20,6 @@ import { lockInvoice, settleInvoice, statusChange } from './settlement';
  * (core/settlement.ts), never from a hand-set status.
  */
 
-const paymentSchema = z.strictObject({
-  date: dateOrNull(),
-  amount: hundredths(1e9),
-  method: z.enum(PAYMENT_METHODS as unknown as [PaymentMethod, ...PaymentMethod[]]),
-  reference: optionalText(200),
-});
-
-export function parsePayment(body: unknown) {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest({ non_field_errors: ['Données invalides. Un objet JSON est attendu.'] });
-  }
-  const result = paymentSchema.safeParse(body, { reportInput: true });
-  if (!result.success) throw badRequest(zodToFieldErrors(result.error));
-  return result.data;
-}
-
 export function paymentsService(db: Kysely<Database>, dialect: Dialect) {
   const invoices = documentsRepository(db, INVOICE_KIND);
 
@@ -46,7 +29,7 @@ export function paymentsService(db: Kysely<Database>, dialect: Dialect) {
       return (await paymentsRepository(db).ofInvoice(invoiceId)).map(paymentView);
     },
 
-    addPayment: (ownerId: number, invoiceId: number, input: ReturnType<typeof parsePayment>) =>
+    addPayment: (ownerId: number, invoiceId: number, input: PaymentInput) =>
       inTransaction(db, async (trx) => {
         const row = await lockInvoice(trx, dialect, ownerId, invoiceId);
         const refusal = paymentRefusal(row);

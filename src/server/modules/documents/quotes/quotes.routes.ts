@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pendingQuotesSchema } from '@/shared/contracts/dashboard';
-import { idParam } from '@/server/http/params';
+import { idParams, readByHandler } from '@/shared/contracts/common';
+import { convertedQuoteSchema, depositWriteSchema, documentSchema } from '@/shared/contracts/documents';
 import type { DocumentsService } from '../documents.service';
 import type { QuotesService } from './quotes.service';
 
@@ -10,24 +11,27 @@ export interface QuotesRouteServices {
   quoting: QuotesService;
 }
 
-type IdRequest = { Params: { id: string } };
-
 /** What only quotes have: their dashboard sum, deposit invoices and conversion to the final invoice. */
 export function quotesRoutes(app: FastifyInstance, { quotes, quoting }: QuotesRouteServices) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The dashboard's sum (contracts/dashboard.ts).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/quotes/pending_sum/', { schema: { response: { 200: pendingQuotesSchema } } }, (request) => quotes.aggregates.pendingQuotes(request.userId));
+  api.get('/quotes/pending_sum/', { schema: { response: { 200: pendingQuotesSchema } } }, (request) => quotes.aggregates.pendingQuotes(request.userId));
 
-  app.post<IdRequest>('/quotes/:id/deposit_invoice/', async (request, reply) => {
-    // The body is read once the quote is found: another user's quote is a 404 whatever the body.
-    const invoice = await quoting.createDepositInvoice(request.userId, idParam(request.params.id), request.body);
-    return reply.status(201).send(invoice);
-  });
+  // The body is read once the quote is found (quotes.service.ts: parseDeposit, with its own
+  // messages): another user's quote is a 404 whatever the body.
+  api.post(
+    '/quotes/:id/deposit_invoice/',
+    { schema: { params: idParams, body: readByHandler(depositWriteSchema.nullish()), response: { 201: documentSchema } } },
+    async (request, reply) => reply.status(201).send(await quoting.createDepositInvoice(request.userId, request.params.id, request.body)),
+  );
 
-  app.post<IdRequest>('/quotes/:id/convert_to_invoice/', async (request, reply) => {
-    const invoice = await quoting.convertToInvoice(request.userId, idParam(request.params.id));
-    return reply.status(201).send({ id: invoice.id, invoice });
-  });
+  api.post(
+    '/quotes/:id/convert_to_invoice/',
+    { schema: { params: idParams, response: { 201: convertedQuoteSchema } } },
+    async (request, reply) => {
+      const invoice = await quoting.convertToInvoice(request.userId, request.params.id);
+      return reply.status(201).send({ id: invoice.id, invoice });
+    },
+  );
 }

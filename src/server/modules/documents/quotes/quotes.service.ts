@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
 import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
-import { hundredths } from '@/server/http/fields';
+import { depositWriteSchema } from '@/shared/contracts/documents';
 import { addDays, parisToday } from '@/shared/dates';
 import { DEFAULT_VALIDITY_DAYS } from '@/shared/documents';
 import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
@@ -30,17 +29,10 @@ import {
  * (Factur-X type 386). The quote's final invoice (convert_to_invoice) then deducts the issued ones.
  */
 
-const depositSchema = z.strictObject({
-  /** Percent of the quote's total TTC, two decimals at most. */
-  percent: hundredths(100).optional(),
-  /** Euros TTC. */
-  amount: hundredths().optional(),
-});
-
 export type DepositInput = { percent: number; amount?: undefined } | { amount: number; percent?: undefined };
 
 export function parseDeposit(body: unknown): DepositInput {
-  const { percent: share, amount } = parseBody(depositSchema, body ?? {});
+  const { percent: share, amount } = parseBody(depositWriteSchema, body ?? {});
   if (share === undefined && amount === undefined) {
     throw badRequest({ non_field_errors: ['Indiquez le pourcentage (percent) ou le montant TTC (amount) de l’acompte.'] });
   }

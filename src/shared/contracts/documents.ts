@@ -1,0 +1,492 @@
+import { z } from 'zod';
+import {
+  CREDIT_NOTE_STATUSES, INVOICE_STATUSES, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE, PAYMENT_METHODS,
+  QUOTE_STATUSES, type DocumentKind, type PaymentMethod,
+} from '@/shared/documents';
+import type { ListFilters } from '@/shared/list-filters';
+import { toHundredths } from '@/shared/money';
+import { PRIORITIES } from '@/shared/projects-tasks';
+import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES } from '@/shared/vat';
+import { emailDeliverySchema, listQuery, readByHandler } from './common';
+import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText } from './fields';
+
+/**
+ * Quotes, invoices and credit notes as the API sends and takes them (SPEC 7). Amounts in euros,
+ * rates in percent, dates YYYY-MM-DD. The number and the end date are named per kind
+ * (quote_number / expiration_date, invoice_number / due_date, credit_note_number / due_date);
+ * fields of one kind only are optional.
+ */
+
+// ---- Answers
+
+export const documentClientSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export type DocumentClientJson = z.infer<typeof documentClientSchema>;
+
+/** The task a line bills, as it is now. */
+export const lineTaskSchema = z.object({ id: z.number(), title: z.string(), hourly_rate: z.number(), cost: z.number() });
+export type LineTaskJson = z.infer<typeof lineTaskSchema>;
+
+export const documentLineSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  /** Percent (one of VAT_RATES). */
+  tax_rate: z.number(),
+  total: z.number(),
+  task_id: z.number().nullable(),
+  task: lineTaskSchema.nullable(),
+});
+export type DocumentLineJson = z.infer<typeof documentLineSchema>;
+
+/** The number and end date, under the kind's own names. */
+const numberingShape = {
+  quote_number: z.string().nullable().optional(),
+  invoice_number: z.string().nullable().optional(),
+  credit_note_number: z.string().nullable().optional(),
+  expiration_date: z.string().nullable().optional(),
+  due_date: z.string().nullable().optional(),
+};
+export const documentNumberingSchema = z.object(numberingShape);
+export type DocumentNumberingJson = z.infer<typeof documentNumberingSchema>;
+
+/** The invoice a credit note credits. */
+export const creditedInvoiceSchema = z.object({ id: z.number(), invoice_number: z.string().nullable(), issue_date: z.string().nullable() });
+export type CreditedInvoiceJson = z.infer<typeof creditedInvoiceSchema>;
+
+const documentRowShape = {
+  id: z.number(),
+  ...numberingShape,
+  title: z.string(),
+  client: documentClientSchema.nullable(),
+  status: z.string(),
+  status_display: z.string(),
+  priority: z.enum(PRIORITIES),
+  priority_display: z.string(),
+  issue_date: z.string().nullable(),
+  /** Invoices: the date of the payment that settled it. */
+  payment_date: z.string().nullable().optional(),
+  /** Invoices (issue 13): what was paid, what credit notes took off, what remains. */
+  amount_paid: z.number().optional(),
+  credited_amount: z.number().optional(),
+  balance_due: z.number().optional(),
+  /** Invoices: the quote's deposits deducted (a final invoice). */
+  prepaid_amount: z.number().optional(),
+  /** Invoices: a facture d'acompte (issue 15). */
+  is_deposit: z.boolean().optional(),
+  /** Invoices: issued, a balance left and the due date past (Europe/Paris). */
+  is_overdue: z.boolean().optional(),
+  /** Invoices: numbered, so frozen. */
+  is_issued: z.boolean().optional(),
+  /** Credit notes: the invoice credited. */
+  invoice: creditedInvoiceSchema.optional(),
+  /** HT. */
+  subtotal: z.number(),
+  total_amount: z.number(),
+  created_at: z.string(),
+};
+
+/** One row of a list (GET quotes/, invoices/, credit-notes/, contacts/{id}/quotes|invoices/). */
+export const documentRowSchema = z.object(documentRowShape);
+export type DocumentRowJson = z.infer<typeof documentRowSchema>;
+export const documentListSchema = z.array(documentRowSchema);
+
+/** A payment recorded on an issued invoice. */
+export const paymentSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  amount: z.number(),
+  method: z.string(),
+  method_display: z.string(),
+  reference: z.string(),
+  created_at: z.string(),
+});
+export type PaymentJson = z.infer<typeof paymentSchema>;
+
+/** A credit note as its invoice lists it. */
+export const creditNoteSummarySchema = z.object({
+  id: z.number(),
+  credit_note_number: z.string(),
+  issue_date: z.string(),
+  total_amount: z.number(),
+  reason: z.string(),
+});
+export type CreditNoteSummaryJson = z.infer<typeof creditNoteSummarySchema>;
+
+/** A deposit invoice as the final invoice deducts it. */
+export const depositDeductionSchema = z.object({
+  id: z.number(),
+  invoice_number: z.string(),
+  issue_date: z.string(),
+  /** TTC, less its credit notes. */
+  amount: z.number(),
+});
+export type DepositDeductionJson = z.infer<typeof depositDeductionSchema>;
+
+/** A deposit invoice as its quote lists it, drafts included. */
+export const quoteDepositInvoiceSchema = z.object({
+  id: z.number(),
+  /** Null while it is a draft. */
+  invoice_number: z.string().nullable(),
+  status: z.string(),
+  status_display: z.string(),
+  issue_date: z.string(),
+  total_amount: z.number(),
+  credited_amount: z.number(),
+});
+export type QuoteDepositInvoiceJson = z.infer<typeof quoteDepositInvoiceSchema>;
+
+export const vatBreakdownSchema = z.object({ rate: z.number(), base: z.number(), tax: z.number() });
+
+/** A whole document (GET {kind}/{id}/, and the answer of its writes). */
+export const documentSchema = z.object({
+  ...documentRowShape,
+  description: z.string(),
+  /** Percent: the rate of lines that name none. */
+  tax_rate: z.number(),
+  operation_category: z.enum(OPERATION_CATEGORIES),
+  service_date: z.string().nullable(),
+  service_end_date: z.string().nullable(),
+  vat_exemption: z.enum(['', ...VAT_EXEMPTION_KEYS]),
+  legal_notice: z.string(),
+  signature_notice: z.string(),
+  tax_amount: z.number(),
+  /** VAT per rate, highest rate first. */
+  vat_breakdown: z.array(vatBreakdownSchema),
+  /** SHA-256 of the archived PDF of an issued document (or sent quote); null otherwise. */
+  pdf_sha256: z.string().nullable(),
+  /** Null if never sent by e-mail. */
+  email_delivery: emailDeliverySchema.nullable(),
+  line_items: z.array(documentLineSchema),
+  /** Invoices made from a quote. */
+  quote_id: z.number().nullable().optional(),
+  /** Invoices: a deposit invoice's quote. */
+  deposit_of_quote: z.object({ id: z.number(), quote_number: z.string().nullable() }).nullable().optional(),
+  /** Invoices: a final invoice's deducted deposits. */
+  deposits: z.array(depositDeductionSchema).optional(),
+  /** Invoices: the recurring series that generated it (issue 15), null for any other. */
+  recurrence_id: z.number().nullable().optional(),
+  /** Invoices: never printed, editable at any time. */
+  internal_notes: z.string().optional(),
+  payments: z.array(paymentSchema).optional(),
+  credit_notes: z.array(creditNoteSummarySchema).optional(),
+  /** Invoices: the number of the credit note that cancelled it. */
+  cancelled_by: z.string().nullable().optional(),
+  /** Quotes: their deposit invoices. */
+  deposit_invoices: z.array(quoteDepositInvoiceSchema).optional(),
+  /** Credit notes: why it was issued. */
+  reason: z.string().optional(),
+});
+export type DocumentJson = z.infer<typeof documentSchema>;
+
+/** POST {kind}/{id}/send_email/ answer: the message is in the outbox, the document as it is now. */
+export const sendEmailSchema = z.object({
+  message: z.string(),
+  id: z.number(),
+  ...numberingShape,
+  status: z.string(),
+  status_display: z.string(),
+  email_delivery: emailDeliverySchema.nullable(),
+});
+export type SendEmailJson = z.infer<typeof sendEmailSchema>;
+
+/** POST invoices/{id}/payments/ answer (201): the payment, and the invoice as it is now. */
+export const paymentAddedSchema = z.object({ payment: paymentSchema, invoice: documentSchema.optional() });
+
+/** POST quotes/{id}/convert_to_invoice/ answer (201): the final invoice, and its id. */
+export const convertedQuoteSchema = z.object({ id: z.number(), invoice: documentSchema });
+
+/** A document's PDF (generate_pdf), sent as an attachment. */
+export const documentPdf = z.string().meta({ format: 'binary' });
+
+// ---- Queries
+
+/**
+ * Query of GET quotes/, invoices/ and credit-notes/ (answered with DocumentRowJson[], whole, in id
+ * order). Each reads its own values (a list ignores what it does not know).
+ */
+export const documentListQuerySchema = listQuery(['status', 'priority'], ['overdue', 'payment_date__gte', 'due_soon']);
+export type DocumentListParams = z.output<typeof documentListQuerySchema>;
+
+/** The typed query the client builds. The status is one of the kind's, or 'overdue' for invoices. */
+export type DocumentListQuery = ListFilters<{
+  status?: (typeof QUOTE_STATUSES)[number] | (typeof INVOICE_STATUSES)[number] | (typeof CREDIT_NOTE_STATUSES)[number] | 'overdue';
+  priority?: (typeof PRIORITIES)[number];
+}> & {
+  /** Invoices: `true` is status=overdue (issued, a balance left, the due date past). */
+  overdue?: boolean;
+  /** Paid on this day (YYYY-MM-DD) or after. */
+  payment_date__gte?: string;
+  /** `true`: issued and open, due within the next 7 days. */
+  due_soon?: boolean;
+};
+
+// ---- Bodies
+
+/** '1 000 000 000 €' (plain spaces, as in the other messages). */
+const euros = (amount: number) => `${amount.toLocaleString('fr-FR').replace(/\s/g, ' ')} €`;
+/** '5,5 %'. */
+export const percent = (hundredthsOfPercent: number) => `${String(hundredthsOfPercent / 100).replace('.', ',')} %`;
+
+/** The French rates, in hundredths of a percent. */
+export const VAT_RATE_HUNDREDTHS: readonly number[] = VAT_RATES.map((rate) => Math.round(rate * 100));
+/** '20 %, 10 % ou 5,5 %'. */
+export const rateList = (rates: readonly number[]) => {
+  const texts = rates.map(percent);
+  return texts.length > 1 ? `${texts.slice(0, -1).join(', ')} ou ${texts.at(-1)}` : texts.join('');
+};
+const RATE_CHOICES = `Choisissez un taux de TVA parmi ${rateList(VAT_RATE_HUNDREDTHS)}.`;
+
+/** A line's VAT rate in percent (one of VAT_RATES) → hundredths; absent → null (the document's rate). */
+const lineTaxRate = () =>
+  lenient<number | null, number | null>(z.unknown().transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') return null;
+    const rate = typeof value === 'boolean' ? null : toHundredths(value);
+    if (rate === null || !VAT_RATE_HUNDREDTHS.includes(rate)) {
+      ctx.addIssue({ code: 'custom', message: RATE_CHOICES });
+      return z.NEVER;
+    }
+    return rate;
+  }), { type: ['number', 'string', 'null'], description: 'Un taux de TVA français, en pourcentage.' });
+
+export const LINE_TOTAL_TOO_BIG = `Le total HT d’une ligne ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
+export const DOCUMENT_TOTAL_TOO_BIG = `Le total TTC d’un document ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
+
+/**
+ * What every line carries, quotes, invoices and credit notes alike: its amounts, capped so that
+ * every total stays exact (shared/documents.ts), and its VAT rate.
+ */
+export const lineAmountFields = {
+  quantity: hundredths(MAX_LINE_QUANTITY).refine((q) => q > 0, 'Assurez-vous que cette valeur est supérieure à 0.'),
+  unit_price: hundredths(MAX_UNIT_PRICE),
+  tax_rate: lineTaxRate(),
+};
+
+/** Refuses a line whose total HT passes the cap (under `total`, the line's computed amount). */
+export function checkLineTotal(line: { quantity: number; unit_price: number }, ctx: z.RefinementCtx) {
+  // Hundredths of a unit × cents: the line total × 100.
+  if (line.quantity * line.unit_price > MAX_AMOUNT * 100 * 100) {
+    ctx.addIssue({ code: 'custom', message: LINE_TOTAL_TOO_BIG, path: ['total'] });
+  }
+}
+
+/** Read-only fields a client echoes back (ignored). */
+const echoed = z.unknown().optional();
+/** A field of another kind: refused as an unknown one. */
+const notForKind = z.never({ error: 'Champ inconnu.' }).optional();
+
+export const documentLineWriteSchema = z
+  .strictObject({
+    id: idOrNull().optional(),
+    title: requiredText(300),
+    description: optionalText(5000),
+    ...lineAmountFields,
+    task_id: idOrNull().optional(),
+    // Read-only, echoed back by clients.
+    task: echoed,
+    total: echoed,
+  })
+  .superRefine(checkLineTotal)
+  .transform(({ task: _t, total: _total, ...line }) => ({ ...line, id: line.id ?? null, task_id: line.task_id ?? null }));
+
+/** A parsed line: `tax_rate` null until the document's rate is given to it (resolveRates). */
+export type LineInput = z.output<typeof documentLineWriteSchema>;
+
+/** The document's rate (hundredths of a percent); absent → null: the seller's default (resolveRates). */
+const documentTaxRate = lenient<number | null, number | null>(z.unknown().transform((value, ctx) => {
+  if (value === undefined || value === null || value === '') return null;
+  const rate = typeof value === 'boolean' ? null : toHundredths(value);
+  if (rate === null || rate < 0 || rate > 10000) {
+    ctx.addIssue({ code: 'custom', message: 'Saisissez un taux de TVA entre 0 et 100.' });
+    return z.NEVER;
+  }
+  return rate;
+}), { type: ['number', 'string', 'null'], description: 'En pourcentage, de 0 à 100.' });
+
+/** What the write schema needs of a kind (the server's DocumentKindConfig has it). */
+export interface DocumentKindContract {
+  kind: DocumentKind;
+  numberField: 'quote_number' | 'invoice_number' | 'credit_note_number';
+  endDateField: 'expiration_date' | 'due_date';
+  statuses: readonly string[];
+  /** 'le devis' / 'la facture'. */
+  the: string;
+}
+
+/** Read-only fields of a document a form echoes back, whatever the kind (ignored). */
+const DOCUMENT_READ_ONLY = [
+  'id', 'client', 'status_display', 'priority_display', 'subtotal', 'tax_amount', 'total_amount',
+  'created_at', 'quote_id', 'pdf_sha256', 'vat_breakdown', 'email_delivery',
+  // Invoices: derived from payments and credit notes.
+  'amount_paid', 'credited_amount', 'balance_due', 'is_overdue', 'is_issued', 'cancelled_by', 'payments', 'credit_notes',
+  // Deposits (issue 15): set by deposit_invoice and convert_to_invoice, never by a form.
+  'is_deposit', 'prepaid_amount', 'deposit_of_quote', 'deposits', 'deposit_invoices',
+  // Recurring invoices (issue 15): set by the series that generated it.
+  'recurrence_id',
+] as const;
+
+/**
+ * POST {quotes|invoices}/ and PUT {quotes|invoices}/{id}/ body of one kind, with its French
+ * messages; `partial` (a form value) is read as `partially_paid`. `check` adds the server's own
+ * refinements (the render cost, issue 23) beside the service period's.
+ */
+export function documentWriteSchema(kind: DocumentKindContract, check?: (body: DocumentWriteFields, ctx: z.RefinementCtx) => void) {
+  const minLines = `${kind.the[0].toUpperCase()}${kind.the.slice(1)} doit contenir au moins une ligne.`;
+  const ownField = <T extends z.ZodType>(owned: boolean, schema: T) => (owned ? schema : notForKind);
+  const invoice = kind.kind === 'invoice';
+  const readOnly = Object.fromEntries(DOCUMENT_READ_ONLY.map((name) => [name, echoed])) as Record<(typeof DOCUMENT_READ_ONLY)[number], typeof echoed>;
+  return z
+    .strictObject({
+      title: requiredText(300),
+      description: optionalText(10000),
+      client_id: z.number().int().positive().max(2147483647),
+      status: z
+        .string()
+        .optional()
+        .transform((s) => (s === 'partial' ? 'partially_paid' : (s ?? 'draft')))
+        .pipe(z.enum(kind.statuses as [string, ...string[]])),
+      priority: z.enum(PRIORITIES).optional().default('normale'),
+      issue_date: dateOrNull(),
+      expiration_date: ownField(kind.endDateField === 'expiration_date', dateOrNull()),
+      due_date: ownField(kind.endDateField === 'due_date', dateOrNull()),
+      // Invoices: the payment date follows the payments (read-only, echoed back by forms).
+      payment_date: ownField(invoice, echoed),
+      internal_notes: ownField(invoice, optionalText(5000)),
+      tax_rate: documentTaxRate,
+      operation_category: z.enum(OPERATION_CATEGORIES).nullish().transform((v) => v ?? 'services'),
+      service_date: dateOrNull(),
+      service_end_date: dateOrNull(),
+      vat_exemption: z.enum(['', ...VAT_EXEMPTION_KEYS]).nullish().transform((v) => v ?? ''),
+      legal_notice: optionalText(5000),
+      signature_notice: optionalText(5000),
+      line_items: z.array(documentLineWriteSchema, { error: 'Une liste de lignes est attendue.' }).min(1, minLines).max(MAX_DOCUMENT_LINES),
+      quote_number: ownField(kind.numberField === 'quote_number', echoed),
+      invoice_number: ownField(kind.numberField === 'invoice_number', echoed),
+      credit_note_number: ownField(kind.numberField === 'credit_note_number', echoed),
+      ...readOnly,
+    })
+    .superRefine((body, ctx) => {
+      check?.(body, ctx);
+      const start = body.service_date;
+      const end = body.service_end_date;
+      if (end && !start) {
+        ctx.addIssue({ code: 'custom', path: ['service_date'], message: 'Indiquez le début de la période de la prestation.' });
+      } else if (end && start && end < start) {
+        ctx.addIssue({ code: 'custom', path: ['service_end_date'], message: 'La fin de la période ne peut pas précéder son début.' });
+      }
+    })
+    .transform((body) => ({
+      title: body.title,
+      description: body.description,
+      client_id: body.client_id,
+      status: body.status,
+      // Read as text: copies of stored rows (conversion, recurring invoices) hand theirs on.
+      priority: body.priority as string,
+      issue_date: body.issue_date,
+      end_date: (kind.endDateField === 'expiration_date' ? body.expiration_date : body.due_date) ?? null,
+      payment_date: null as string | null,
+      /** Hundredths of a percent: the rate of lines that name none. Null until resolved (resolveRates). */
+      tax_rate: body.tax_rate,
+      operation_category: body.operation_category,
+      /** The date of the service or delivery, or the start of its period. */
+      service_date: body.service_date,
+      service_end_date: body.service_end_date,
+      /** '' or a VAT_EXEMPTIONS key. */
+      vat_exemption: body.vat_exemption,
+      legal_notice: body.legal_notice,
+      signature_notice: body.signature_notice,
+      /** Invoices: never printed, editable after issue. */
+      internal_notes: body.internal_notes ?? '',
+      line_items: body.line_items,
+    }));
+}
+
+/** The fields of a document body once each is parsed (what `check` refines). */
+export type DocumentWriteFields = {
+  description: string;
+  legal_notice: string;
+  signature_notice: string;
+  service_date: string | null;
+  service_end_date: string | null;
+  line_items: LineInput[];
+};
+
+/** The server's reading of a document body (stored units: cents, hundredths of a percent). */
+export type DocumentInput = z.output<ReturnType<typeof documentWriteSchema>>;
+
+type WriteInput = z.input<ReturnType<typeof documentWriteSchema>>;
+/** What a client sends of a body: each field it names, present. */
+type Sent<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+/** A line of a POST/PUT body as the client sends it: `id` null for a new line, the others keep their id. */
+export type DocumentLineWriteBody = Sent<Omit<z.input<typeof documentLineWriteSchema>, 'task' | 'total'>>;
+/**
+ * POST {quotes|invoices}/ and PUT {quotes|invoices}/{id}/ body as the client sends it: the end
+ * date under the kind's own name (expiration_date or due_date); `client_id` null only while the
+ * form has none (the server refuses it); `payment_date` (echoed back, ignored) and
+ * `internal_notes` for invoices only.
+ */
+export type DocumentWriteBody = Pick<
+  WriteInput,
+  'title' | 'description' | 'issue_date' | 'tax_rate' | 'operation_category' | 'service_date' | 'service_end_date' | 'vat_exemption' | 'legal_notice' | 'signature_notice'
+> & {
+  title: string;
+  description: string;
+  client_id: number | null;
+  status: string;
+  priority: (typeof PRIORITIES)[number];
+  expiration_date?: string | null;
+  due_date?: string | null;
+  payment_date?: string | null;
+  internal_notes?: string;
+  line_items: DocumentLineWriteBody[];
+};
+export const documentWriteBody = (kind: DocumentKindContract) => readByHandler(documentWriteSchema(kind));
+
+/** POST invoices/{id}/payments/ body. */
+export const paymentWriteSchema = z.strictObject({
+  date: dateOrNull(),
+  amount: hundredths(1e9),
+  method: z.enum(PAYMENT_METHODS as unknown as [PaymentMethod, ...PaymentMethod[]]),
+  reference: optionalText(200),
+});
+/** What the client sends: the date (null: today), the amount in euros, the method and a reference. */
+export type PaymentWriteBody = Sent<z.input<typeof paymentWriteSchema>>;
+export type PaymentInput = z.output<typeof paymentWriteSchema>;
+
+/** A line of a partial credit note: amounts HT at the VAT rate of the invoice's line it credits. */
+export const creditLineWriteSchema = z
+  .strictObject({
+    title: requiredText(300),
+    description: optionalText(5000),
+    // The rate of the invoice's line it credits; absent → the invoice's rate.
+    ...lineAmountFields,
+    // Echoed back from the invoice's lines by forms.
+    id: echoed,
+    task_id: echoed,
+    task: echoed,
+    total: echoed,
+  })
+  .superRefine(checkLineTotal);
+
+/**
+ * POST invoices/{id}/credit_note/ body: empty (or no body) for a credit of the whole balance due.
+ * The server adds its render-cost bound (issue 23).
+ */
+export const creditNoteWriteSchema = z.strictObject({
+  reason: optionalText(1000),
+  line_items: z.array(creditLineWriteSchema).min(1, 'L’avoir doit contenir au moins une ligne.').max(500).optional(),
+});
+/** A line of a partial credit note as the client sends it: amounts HT at the VAT rate of the invoice's line it credits. */
+export type CreditNoteLineWriteBody = Sent<Pick<z.input<typeof creditLineWriteSchema>, 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate'>>;
+/** What the client sends: nothing but the reason for a credit of the whole balance due. */
+export type CreditNoteWriteBody = { reason?: string; line_items?: CreditNoteLineWriteBody[] };
+
+/** POST quotes/{id}/deposit_invoice/ body: a percent of the quote's total TTC, or an amount TTC (one of them). */
+export const depositWriteSchema = z.strictObject({
+  /** Percent of the quote's total TTC, two decimals at most. */
+  percent: hundredths(100).optional(),
+  /** Euros TTC. */
+  amount: hundredths().optional(),
+});
+export type DepositWriteBody = { percent: number } | { amount: number };
