@@ -1,6 +1,20 @@
 import type { TestApp } from './test-app';
 
 /**
+ * The status a payment's deletion must get: 204, or 400 once a credit note refunded part of the
+ * invoice (the refund was computed from the payments: they can no longer go, core/settlement.ts).
+ */
+export async function paymentDeletionStatus(t: TestApp, invoiceId: number): Promise<204 | 400> {
+  const refund = await t.database.db
+    .selectFrom('credit_notes')
+    .select('id')
+    .where('invoice_id', '=', invoiceId)
+    .where('refund_cents', '>', 0)
+    .executeTakeFirst();
+  return refund ? 400 : 204;
+}
+
+/**
  * What issuing an invoice requires (issue 13, EN 16931 checks in modules/documents/issuing.ts):
  * a seller profile with a name, a full address and a SIRET and VAT number, and a client with a
  * full address. Shared by every suite that issues invoices, in-process (app.inject) or over HTTP.
