@@ -5,8 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { createTestSchema, dropTestSchema, STRONG_PASSWORD, TEST_DATABASE_URL, uniqueEmail } from '../test/test-app';
+import { createTestSchema, dropTestSchema, STRONG_PASSWORD, TEST_DATABASE_URL, uniqueEmail, migrateTestDatabase } from '../test/test-app';
 import { answerOnceAccountMailSettled, lastLinkSentTo } from '../test/outbox';
 
 /**
@@ -34,7 +33,7 @@ describe('logs', () => {
       ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
     });
     const database = openDatabase(config.databaseUrl, { searchPath: TEST_DATABASE_URL ? schema : undefined });
-    await migrateToLatest(database);
+    await migrateTestDatabase(database);
     const lines: string[] = [];
     const app = await buildApp({ config, database, logger: { level: 'info', stream: { write: (line) => lines.push(line) } } });
     answerOnceAccountMailSettled(app, database.db);
@@ -80,7 +79,7 @@ describe('file modes', () => {
     expect(modeOf(path.join(dataDir, 'secret_key'))).toBe(0o600);
     // The SQLite database, whatever TEST_DATABASE_URL says: it is the default store.
     const database = openDatabase(config.databaseUrl);
-    await migrateToLatest(database);
+    await migrateTestDatabase(database);
     const app = await buildApp({ config, database, logger: false });
     answerOnceAccountMailSettled(app, database.db);
     try {

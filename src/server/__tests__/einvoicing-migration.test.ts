@@ -1,5 +1,5 @@
+import { migrateTestDatabase } from '@/server/test/test-app';
 import type { DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
 
 /**
@@ -57,7 +57,7 @@ it('gives existing contacts, profiles and lines their type, regime and rate', as
   const quote = await document('quotes', 550);
   const invoice = await document('invoices', 1000);
 
-  await migrateToLatest(database);
+  await migrateTestDatabase(database);
 
   const regimes = await db.selectFrom('users').select(['id', 'vat_regime', 'vat_on_debits', 'iban']).orderBy('id').execute();
   expect(regimes).toEqual([

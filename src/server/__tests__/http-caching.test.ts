@@ -7,9 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { etagMatches, SMALL_BODY_BYTES } from '../plugins/http-caching';
-import { createTestApp, signUp, TEST_LEDGER_KEY, type TestApp } from '../test/test-app';
+import { createTestApp, signUp, TEST_LEDGER_KEY, type TestApp, migrateTestDatabase } from '../test/test-app';
 import { CLIENT_ADDRESS, completeProfile, viaInject } from '../test/billing-fixtures';
 
 /**
@@ -190,7 +189,7 @@ describe('static files and the SPA fallback (built client)', () => {
       publicDir,
     );
     database = openDatabase(config.databaseUrl);
-    await migrateToLatest(database);
+    await migrateTestDatabase(database);
     app = await buildApp({ config, database, logger: false });
     await app.ready();
   });

@@ -1,9 +1,8 @@
 import type { DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { backfillIssuedDocuments } from '../modules/documents/ledger-backfill';
 import { verifyLedger } from '../modules/ledger/ledger.repository';
 import { useLedgerKey } from '../modules/ledger/ledger-seal';
-import { TEST_LEDGER_KEY } from '../test/test-app';
+import { TEST_LEDGER_KEY, migrateTestDatabase } from '../test/test-app';
 import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
 
 /**
@@ -81,7 +80,7 @@ it('migrates invoices issued before the ledger and archives them at start', asyn
   const cancelled = await invoice('FAC-2026-0003', 'cancelled', null);
   const draft = await invoice(null, 'draft', null);
 
-  await migrateToLatest(database);
+  await migrateTestDatabase(database);
   const rows = new Map(
     (await db.selectFrom('invoices').select(['id', 'status', 'paid_cents', 'credited_cents', 'quote_id']).execute()).map((r) => [r.id, r]),
   );

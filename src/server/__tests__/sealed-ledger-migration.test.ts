@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { sealLegacyPdfs } from '../modules/documents/issuing';
 import { GENESIS_HASH, verifyLedger } from '../modules/ledger/ledger.repository';
 import { useLedgerKey } from '../modules/ledger/ledger-seal';
 import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
-import { TEST_LEDGER_KEY } from '../test/test-app';
+import { TEST_LEDGER_KEY, migrateTestDatabase } from '../test/test-app';
 
 /**
  * Migration 0018 (issue 23) on a journal written before it (SQLite rebuilds three tables):
@@ -90,7 +89,7 @@ it('keeps version 1 entries verifiable, seals their PDFs at start, and keeps the
   };
   const { id: messageId } = await db.insertInto('outbox_messages').values(message as never).returning('id').executeTakeFirstOrThrow();
 
-  await migrateToLatest(database);
+  await migrateTestDatabase(database);
 
   const archive = await db.selectFrom('issued_documents').selectAll().where('document_id', '=', invoice).executeTakeFirstOrThrow();
   expect(archive).toMatchObject({ client_name: 'Librairie Colette', client_siren: '123456789', pdf_seal: null, snapshot_sha256: null });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Migrator } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrationsFor } from '../db/migrations';
-import { createTestSchema, dropTestSchema, TEST_DATABASE_URL } from './test-app';
+import { createTestSchema, dropTestSchema, TEST_DATABASE_URL, underSchemaLock } from './test-app';
 
 export interface MigrationTestDatabase {
   database: DatabaseHandle;
@@ -32,7 +32,7 @@ export async function databaseMigratedTo(migration: string): Promise<MigrationTe
     migrationTableSchema: database.schema,
     provider: { getMigrations: async () => migrationsFor(database.dialect) },
   });
-  const { error } = await migrator.migrateTo(migration);
+  const { error } = await underSchemaLock('shared', () => migrator.migrateTo(migration));
   if (error) {
     await close();
     throw error;

@@ -51,8 +51,31 @@ export async function createTestSchema(): Promise<string> {
   return schema;
 }
 
+/**
+ * Kysely's migrator lists the tables of every schema (introspection, has_schema_privilege on each):
+ * a schema another test file drops meanwhile fails it with 'schema "test_…" does not exist'. On
+ * PostgreSQL, migrations hold a shared advisory lock and drops an exclusive one, so neither runs
+ * during the other (a session's advisory locks end with it).
+ */
+export async function underSchemaLock<T>(mode: 'shared' | 'exclusive', work: () => Promise<T>): Promise<T> {
+  if (!TEST_DATABASE_URL) return work();
+  const client = new Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock${mode === 'shared' ? '_shared' : ''}(hashtext('carnet:test-schemas'))`);
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
+
+/** migrateToLatest for a test database: never while another test file drops its schema. */
+export const migrateTestDatabase = (database: DatabaseHandle) => underSchemaLock('shared', () => migrateToLatest(database));
+
 export async function dropTestSchema(schema: string): Promise<void> {
-  if (TEST_DATABASE_URL) await onTestDatabase(`DROP SCHEMA ${schema} CASCADE`);
+  await underSchemaLock('exclusive', async () => {
+    if (TEST_DATABASE_URL) await onTestDatabase(`DROP SCHEMA ${schema} CASCADE`);
+  });
 }
 
 /**
@@ -86,7 +109,7 @@ export async function createTestApp(
     ...env,
   });
   const database = openDatabase(config.databaseUrl, { searchPath: TEST_DATABASE_URL ? schema : undefined, poolSize: 4 });
-  await migrateToLatest(database);
+  await migrateTestDatabase(database);
   const routes: RouteEntry[] = [];
   const onRoute = (route: RouteOptions) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });

@@ -1,6 +1,6 @@
+import { migrateTestDatabase } from '@/server/test/test-app';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@/server/db/database';
-import { migrateToLatest } from '@/server/db/migrate';
 import { databaseMigratedTo, type MigrationTestDatabase } from '@/server/test/migration-db';
 
 /**
@@ -49,7 +49,7 @@ it('keeps the messages and their reminders, and takes account messages without d
   await db.deleteFrom('outbox_messages').where('id', '=', deleted).execute();
   const before = await db.selectFrom('outbox_messages').selectAll().orderBy('id').execute();
 
-  await migrateToLatest(database);
+  await migrateTestDatabase(database);
 
   expect(await db.selectFrom('outbox_messages').selectAll().orderBy('id').execute()).toEqual(before);
   expect(before.map((m: { id: number }) => m.id)).toEqual([sent, reminder]);

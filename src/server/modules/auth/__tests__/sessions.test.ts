@@ -6,8 +6,7 @@ import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/database';
 import { migrationsFor } from '@/server/db/migrations';
-import { migrateToLatest } from '@/server/db/migrate';
-import { createTestApp, createTestSchema, dropTestSchema, signUp, TEST_DATABASE_URL, TEST_LEDGER_KEY, type TestApp } from '@/server/test/test-app';
+import { createTestApp, createTestSchema, dropTestSchema, signUp, TEST_DATABASE_URL, TEST_LEDGER_KEY, type TestApp, migrateTestDatabase } from '@/server/test/test-app';
 import { lastLinkSentTo } from '@/server/test/outbox';
 import { createTokenService } from '../tokens';
 
@@ -235,7 +234,7 @@ describe('upgrade', () => {
       const oldAccess = tokens.sign('access', id, oldRefresh.claims.jti);
       await sql`insert into refresh_tokens (jti, user_id, expires_at, created_at)
         values (${oldRefresh.claims.jti}, ${id}, ${new Date(oldRefresh.claims.exp * 1000).toISOString()}, ${now})`.execute(database.db);
-      await migrateToLatest(database);
+      await migrateTestDatabase(database);
 
       const app = await buildApp({ config, database, logger: false });
       try {

@@ -1,6 +1,6 @@
+import { migrateTestDatabase } from '@/server/test/test-app';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@/server/db/database';
-import { migrateToLatest } from '@/server/db/migrate';
 import { databaseMigratedTo, type MigrationTestDatabase } from '@/server/test/migration-db';
 
 /**
@@ -55,7 +55,7 @@ it('bills linked tasks by their latest invoice, and keeps the stored balances wi
   await line(second, billedTwice);
   await line(first, billedOnce);
 
-  await migrateToLatest(database);
+  await migrateTestDatabase(database);
 
   const tasks = await db.selectFrom('tasks').select(['id', 'invoice_id']).orderBy('id').execute();
   expect(tasks).toEqual([
