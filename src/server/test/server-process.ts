@@ -180,7 +180,9 @@ const mailDirs = new Set<string>();
  * The newest `kind` link mailed to `email` by any server this file started, once delivered (a
  * server delivers account e-mails just after answering, and another process may take one).
  */
-export const mailedLink = (email: string, kind: AccountLinkKind) => waitForLinkSentTo([...mailDirs], email, kind);
+// A ceiling, not a pause: a server process beside both suites and their child servers (CI) once took
+// longer than the default 15 s to deliver its first e-mail.
+export const mailedLink = (email: string, kind: AccountLinkKind) => waitForLinkSentTo([...mailDirs], email, kind, 60_000);
 
 /**
  * Starts `main.ts` on the first free port from `firstPort` (wrapping within 8501–8520) and
