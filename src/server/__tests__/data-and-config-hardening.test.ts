@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createTestSchema, dropTestSchema, STRONG_PASSWORD, TEST_DATABASE_URL, uniqueEmail, migrateTestDatabase } from '../test/test-app';
 import { answerOnceAccountMailSettled, lastLinkSentTo } from '../test/outbox';
+import { suitePort } from '../test/server-process';
 
 /**
  * Data and configuration (issue 16): account-link tokens never reach the logs, DATA_DIR and what
@@ -139,7 +140,7 @@ describe('secret key', () => {
 
   it('the server does not start on an empty key file: exit 1 with the message, nothing listening', async () => {
     const dataDir = withKeyFile('');
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '8519', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(suitePort(8519)), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
     for (const key of ['SECRET_KEY', 'DATABASE_URL', 'NODE_OPTIONS']) delete env[key];
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

@@ -20,6 +20,13 @@ const ROOT = path.resolve(__dirname, '../../..');
 const MAIN = path.join(ROOT, 'src/server/main.ts');
 /** Ports reserved for these tests; each file starts probing at its own offset. */
 const PORT_RANGE = { first: 8501, last: 8520 };
+
+/**
+ * A test port for this run: CI runs the SQLite and the PostgreSQL suites side by side, and a server
+ * of one answering /api/health/ on a port the other probed free would be taken for its own (a
+ * sign-up then waited in vain for a link mailed into the other run's data directory).
+ */
+export const suitePort = (port: number) => port + (process.env.TEST_DATABASE_URL ? 100 : 0);
 const STARTUP_TIMEOUT_MS = 30_000;
 
 export interface ServerOptions {
@@ -194,7 +201,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const size = PORT_RANGE.last - PORT_RANGE.first + 1;
   let lastError: unknown = new Error('No free port in 8501–8520');
   for (let i = 0; i < size; i++) {
-    const port = PORT_RANGE.first + ((options.firstPort - PORT_RANGE.first + i) % size);
+    const port = suitePort(PORT_RANGE.first + ((options.firstPort - PORT_RANGE.first + i) % size));
     if (!(await portIsFree(port))) continue;
     try {
       return await launch(port, options);
