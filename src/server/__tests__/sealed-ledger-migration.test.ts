@@ -101,7 +101,7 @@ it('keeps version 1 entries verifiable, seals their PDFs at start, and keeps the
   // A document's message may now leave its bytes to the archive; one without a file name still may not.
   await db.insertInto('outbox_messages').values({ ...message, attachment: null, status: 'pending' } as never).execute();
   const check = database.dialect === 'postgres'
-    ? (await sql<{ def: string }>`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'outbox_messages_document_parts'`.execute(db)).rows[0].def
+    ? (await sql<{ def: string }>`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'outbox_messages_document_parts' and connamespace = current_schema()::regnamespace`.execute(db)).rows[0].def
     : (await sql<{ def: string }>`select sql as def from sqlite_master where name = 'outbox_messages'`.execute(db)).rows[0].def;
   expect(check.replace(/[()]/g, '').toLowerCase()).toContain('attachment_name is not null');
   expect(check.toLowerCase()).not.toMatch(/[^_]attachment is not null/);
