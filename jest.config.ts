@@ -19,6 +19,13 @@ const tsJest = {
 /** `@/…` is src/ (tsconfig.json's paths). */
 const moduleNameMapper = { '^@/(.*)$': '<rootDir>/src/$1' };
 
+/**
+ * Server tests whose code opens no database: the pure invoicing core (modules/\*\/core, kept free of
+ * I/O by the lint walls), src/shared, PDF rendering and the lint walls themselves. The PostgreSQL
+ * run (TEST_DATABASE_URL set) leaves them out: it would only repeat the SQLite run's work.
+ */
+const DATABASE_FREE_TESTS = ['/src/shared/', '/src/server/modules/[^/]+/core/', '/src/server/pdf/', '/src/server/test/__tests__/pdf-reader\\.test', '/src/server/__tests__/layer-walls\\.test'];
+
 const facturxSelected = process.argv.some((arg) => /(^|=)facturx$/.test(arg));
 const facturx: NonNullable<Config['projects']>[number] = {
   displayName: 'facturx',
@@ -44,6 +51,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src/server', '<rootDir>/src/shared'],
       testMatch: ['**/__tests__/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE_TESTS : [])],
       transform: tsJest,
       moduleNameMapper,
     },
