@@ -202,22 +202,6 @@ describe('generate_pdf', () => {
     expect(await attachedFiles(res.rawPayload)).toEqual([]);
   });
 
-  it('does not repeat a mention the legal notice already states', async () => {
-    const invoice = await create(alice, 'invoices', {
-      legal_notice: 'Pénalités de retard : 12 % l’an.\nPas d’escompte pour paiement anticipé.',
-    });
-    const issued = await issue(alice, invoice);
-    const res = await pdfOf(alice, 'invoices', issued.id);
-    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
-    expect(text).toContain('Pénalités de retard : 12 % l’an.');
-    expect(text).not.toContain('trois fois le taux');
-    expect(text).not.toContain('Escompte : néant');
-    expect(text).toContain('Indemnité forfaitaire pour frais de recouvrement : 40 €');
-    const xml = await facturXml(res.rawPayload);
-    expect(xml).toContain('<ram:Content>Pénalités de retard : 12 % l’an.</ram:Content><ram:SubjectCode>PMD</ram:SubjectCode>');
-    expect(xml).toContain('<ram:Content>Pas d’escompte pour paiement anticipé.</ram:Content><ram:SubjectCode>AAB</ram:SubjectCode>');
-  });
-
   it(
     'makes issued invoices and credit notes valid Factur-X EN 16931 e-invoices at 20 %, 5.5 % (several pages) and 0 % VAT',
     async () => {
