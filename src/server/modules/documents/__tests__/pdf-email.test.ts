@@ -125,7 +125,6 @@ async function signUpThroughSmtp(email = uniqueEmail('pdf')): Promise<User> {
 
 const call = (...args: Parameters<InvoicingWorld['call']>) => w.call(...args);
 const create = (...args: Parameters<InvoicingWorld['create']>) => w.create(...args);
-const issue = (...args: Parameters<InvoicingWorld['issue']>) => w.issue(...args);
 const pdfOf = (...args: Parameters<InvoicingWorld['pdfOf']>) => w.pdfOf(...args);
 
 beforeAll(async () => {

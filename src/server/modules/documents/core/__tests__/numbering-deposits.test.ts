@@ -59,7 +59,7 @@ describe('numbering and chronology (hand-checked)', () => {
     ['the terms sent win over a due date sent with them', { kind: 'end_of_month', days: 45 }, '2026-01-31', null, { kind: 'end_of_month', days: 45 }],
     ['a due date sent alone is read as net days (the API before issue 25)', null, '2026-01-16', NET_30, { kind: 'net', days: 15 }],
     ['a due date on the issue date is à réception', null, '2026-01-01', null, { kind: 'reception', days: 0 }],
-    ['a due date the stored terms give keeps them', null, '2026-02-28', { kind: 'end_of_month', days: 30 }, { kind: 'end_of_month', days: 30 }],
+    ['a due date the stored terms give keeps them', null, '2026-01-31', { kind: 'end_of_month', days: 30 }, { kind: 'end_of_month', days: 30 }],
     ['nothing sent keeps the stored terms', null, null, { kind: 'end_of_month', days: 30 }, { kind: 'end_of_month', days: 30 }],
     ['nothing sent on a new document is 30 days', null, null, null, NET_30],
   ] as const)('a draft invoice dated 2026-01-01: %s', (_name, sent, endDate, stored, terms) => {
@@ -111,7 +111,7 @@ describe('numbering and chronology (hand-checked)', () => {
         const issued: { number: string; issue_date: string }[] = [];
         for (const date of attempts) {
           const last = issued.at(-1);
-          if (Object.keys(chronologyProblems('invoice', { issueDate: date, dueDate: null, today: '2026-12-31' }, last)).length) continue;
+          if (Object.keys(chronologyProblems('invoice', { issueDate: date, today: '2026-12-31' }, last)).length) continue;
           issued.push({ number: formatDocumentNumber('FAC', 2026, issued.length + 1), issue_date: date });
         }
         expect(issued.map((d) => d.issue_date)).toEqual([...issued.map((d) => d.issue_date)].sort());
