@@ -54,12 +54,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 /**
- * Longest payment term between businesses: 60 days from the issue date (Code de commerce,
- * art. L441-10).
- */
-export const MAX_B2B_PAYMENT_DAYS = 60;
-
-/**
  * What remains to be paid, in cents: never negative (an overpayment is refused). A final invoice
  * deducts its quote's deposits (`prepaid_cents`, EN 16931 BT-113).
  */

@@ -213,7 +213,17 @@ export interface DocumentsTable {
   updated_at: string;
 }
 
-export interface InvoicesTable extends DocumentsTable {
+/** Quotes' and invoices' payment terms (migration 0020): they drive an invoice's due date (end_date). */
+export interface PaymentTermsColumns {
+  /** 'reception' | 'net' | 'end_of_month' (shared/payment-terms.ts). */
+  payment_terms: Generated<string>;
+  /** 0 for 'reception'. */
+  payment_days: Generated<number>;
+}
+
+export interface QuotesTable extends DocumentsTable, PaymentTermsColumns {}
+
+export interface InvoicesTable extends DocumentsTable, PaymentTermsColumns {
   quote_id: number | null;
   /** Σ payments (cents); kept in the transaction of every payment write. */
   paid_cents: Generated<number>;
@@ -437,6 +447,8 @@ export interface RecurringInvoicesTable {
   signature_notice: string;
   internal_notes: string;
   payment_term_days: number;
+  /** 'reception' | 'net' | 'end_of_month' (migration 0020); `payment_term_days` are its days. */
+  payment_terms: Generated<string>;
   /** 0/1: each invoice states its occurrence's service period. */
   service_period: number;
   /** JSON of the template lines in stored units (recurring.repository.ts TemplateLine[]). */
@@ -469,7 +481,7 @@ export interface Database {
   project_contacts: ProjectContactsTable;
   tasks: TasksTable;
   task_contacts: TaskContactsTable;
-  quotes: DocumentsTable;
+  quotes: QuotesTable;
   invoices: InvoicesTable;
   quote_lines: DocumentLinesTable;
   invoice_lines: DocumentLinesTable;

@@ -1,6 +1,7 @@
 import type { ClientType } from '@/shared/contacts';
 import { computeTotals, type DocumentKind, type DocumentTotals } from '@/shared/documents';
 import { toHundredths } from '@/shared/money';
+import type { PaymentTerms } from '@/shared/payment-terms';
 import type { OperationCategory, VatExemptionKey, VatRegime } from '@/shared/vat';
 
 /** A postal party: the issuer (from the user's profile) or the client (a contact). */
@@ -54,6 +55,11 @@ export interface RenderableDocument {
   issueDate: string;
   /** Validity (quote) or due date (invoice), YYYY-MM-DD. */
   endDate: string | null;
+  /**
+   * Quotes and invoices (issue 25): the payment terms; an invoice's `endDate` follows from them.
+   * Absent from snapshots made before: read from the dates then (legal-mentions.ts).
+   */
+  paymentTerms?: PaymentTerms;
   paymentDate: string | null;
   /** Percent, e.g. 5.5: the default rate of new lines (each line carries its own). */
   taxRate: number;

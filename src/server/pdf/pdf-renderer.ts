@@ -165,9 +165,8 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
 
   const payment = paymentBlock(doc);
   if (payment) block(pdf, 'Règlement', payment);
-  const notice = [doc.legalNotice, ...mentions.missing.filter((m) => m !== mentions.vatExemption?.reason)]
-    .filter((t) => t.trim())
-    .join('\n');
+  // The statutory mentions, then the user's notice as written (it adds to them, never replaces one).
+  const notice = [...mentions.lines, doc.legalNotice.trim()].filter(Boolean).join('\n');
   if (notice) block(pdf, 'Conditions et mentions légales', notice);
   if (doc.signatureNotice.trim()) block(pdf, labels.signature, doc.signatureNotice);
   if (doc.kind === 'quote') acceptanceBox(pdf);

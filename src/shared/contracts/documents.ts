@@ -6,6 +6,9 @@ import {
 import type { ListFilters } from '@/shared/list-filters';
 import { toHundredths } from '@/shared/money';
 import { PRIORITIES } from '@/shared/projects-tasks';
+import {
+  defaultDays, PAYMENT_TERMS, PAYMENT_TERMS_MESSAGES, paymentTermsShapeProblem, type PaymentTerms,
+} from '@/shared/payment-terms';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES } from '@/shared/vat';
 import { emailDeliverySchema, listQuery, readByHandler } from './common';
 import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText } from './fields';
@@ -149,6 +152,10 @@ export const documentSchema = z.object({
   service_date: z.string().nullable(),
   service_end_date: z.string().nullable(),
   vat_exemption: z.enum(['', ...VAT_EXEMPTION_KEYS]),
+  /** Quotes and invoices (issue 25): the payment terms; an invoice's due date follows from them. */
+  payment_terms: z.enum(PAYMENT_TERMS).optional(),
+  /** Days of `payment_terms` (0 for `reception`). */
+  payment_days: z.number().optional(),
   legal_notice: z.string(),
   signature_notice: z.string(),
   tax_amount: z.number(),
@@ -358,6 +365,9 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
       service_date: dateOrNull(),
       service_end_date: dateOrNull(),
       vat_exemption: z.enum(['', ...VAT_EXEMPTION_KEYS]).nullish().transform((v) => v ?? ''),
+      // Issue 25: absent, a draft keeps its terms (a new document: 30 days, or an invoice's due_date read as net days).
+      payment_terms: ownField(kind.kind !== 'credit_note', z.enum(PAYMENT_TERMS, { error: PAYMENT_TERMS_MESSAGES.kind }).nullish()),
+      payment_days: ownField(kind.kind !== 'credit_note', z.number({ error: PAYMENT_TERMS_MESSAGES.days }).nullish()),
       legal_notice: optionalText(5000),
       signature_notice: optionalText(5000),
       line_items: z.array(documentLineWriteSchema, { error: 'Une liste de lignes est attendue.' }).min(1, minLines).max(MAX_DOCUMENT_LINES),
@@ -368,6 +378,12 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
     })
     .superRefine((body, ctx) => {
       check?.(body, ctx);
+      const terms = sentTerms(body);
+      const termsProblem = terms && paymentTermsShapeProblem(terms);
+      if (termsProblem) ctx.addIssue({ code: 'custom', path: ['payment_days'], message: termsProblem });
+      else if (!terms && typeof body.payment_days === 'number') {
+        ctx.addIssue({ code: 'custom', path: ['payment_terms'], message: PAYMENT_TERMS_MESSAGES.daysWithoutKind });
+      }
       const start = body.service_date;
       const end = body.service_end_date;
       if (end && !start) {
@@ -394,6 +410,8 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
       service_end_date: body.service_end_date,
       /** '' or a VAT_EXEMPTIONS key. */
       vat_exemption: body.vat_exemption,
+      /** The terms sent; null: not sent (the service decides: the stored ones, or the default). */
+      terms: sentTerms(body),
       legal_notice: body.legal_notice,
       signature_notice: body.signature_notice,
       /** Invoices: never printed, editable after issue. */
@@ -401,6 +419,10 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
       line_items: body.line_items,
     }));
 }
+
+/** The payment terms a body names, its days defaulted by kind; null when it names none. */
+const sentTerms = (body: { payment_terms?: PaymentTerms['kind'] | null; payment_days?: number | null }): PaymentTerms | null =>
+  body.payment_terms ? { kind: body.payment_terms, days: body.payment_days ?? defaultDays(body.payment_terms) } : null;
 
 /** The fields of a document body once each is parsed (what `check` refines). */
 export type DocumentWriteFields = {
@@ -437,6 +459,9 @@ export type DocumentWriteBody = Pick<
   priority: (typeof PRIORITIES)[number];
   expiration_date?: string | null;
   due_date?: string | null;
+  /** Issue 25: an invoice's due date follows them (a due_date sent with them is ignored). */
+  payment_terms?: PaymentTerms['kind'] | null;
+  payment_days?: number | null;
   payment_date?: string | null;
   internal_notes?: string;
   line_items: DocumentLineWriteBody[];

@@ -17,6 +17,7 @@ import {
   buildPayload,
   describeSaveErrors,
   duplicateForm,
+  followTerms,
   formErrorMessages,
   formFromRecord,
   formTotals,
@@ -131,7 +132,8 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
         ? null
         : { data: recordQuery.data, fetching: recordQuery.isFetching, failed: !validSource || recordQuery.isError },
     newForm: () => (profileQuery.isLoading ? undefined : newDocumentForm(today, profileQuery.data)),
-    toForm: mode === 'duplicate' ? (record) => duplicateForm(record, today) : formFromRecord,
+    // A copy is dated today: an invoice's due date follows its terms from then.
+    toForm: mode === 'duplicate' ? (record) => followTerms(config, duplicateForm(record, today)) : formFromRecord,
     // A record that cannot be loaded: say so and go to the dashboard (SPEC section 8).
     leave: { message: config.labels.loadError, to: '/dashboard' },
     // The VAT rules bind what is still a draft; a frozen document keeps what it was issued with.

@@ -4,6 +4,9 @@ import styled from 'styled-components';
 import { vatBreakdownJson } from '@/shared/documents';
 import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import { PRIORITIES, PRIORITY_LABELS } from '@/shared/projects-tasks';
+import {
+  MAX_B2B_END_OF_MONTH_DAYS, MAX_B2B_NET_DAYS, MAX_PAYMENT_DAYS, PAYMENT_TERMS, PAYMENT_TERMS_LABELS, type PaymentTermsKind,
+} from '@/shared/payment-terms';
 import { formatDate } from '@/client/lib/format';
 import { Alert } from '@/client/ui/alert';
 import { Card } from '@/client/ui/card';
@@ -20,8 +23,10 @@ import {
 } from '@/client/ui/form-fields';
 import { IconUser } from '@/client/ui/icons';
 import {
+  followTerms,
   hasUntaxedLine,
   withDocumentRate,
+  withPaymentTerms,
   type DocumentForm,
   type FormErrors,
   type FormLine,
@@ -37,6 +42,7 @@ import type { DocumentOptions } from './use-document-options';
 import { EXEMPTION_OPTIONS, OPERATION_OPTIONS, rateOptions } from './vat';
 
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+const PAYMENT_TERMS_OPTIONS = PAYMENT_TERMS.map((value) => ({ value, label: PAYMENT_TERMS_LABELS[value] }));
 
 const StyledWide = styled.div`
   grid-column: 1 / -1;
@@ -210,16 +216,50 @@ export function DocumentFormFields({
             required
             value={form.issue_date}
             disabled={locked}
-            onChange={(event) => update('issue_date', event.target.value)}
+            onChange={(event) => {
+              const issued = event.target.value;
+              setForm((current) => followTerms(config, { ...current, issue_date: issued }));
+            }}
           />
           <TextField
             label={config.labels.endDate}
             type="date"
             required={kind === 'invoice'}
+            // An invoice is due when its payment terms say (issue 25): shown, not typed.
             value={form.end_date}
-            disabled={locked}
+            disabled={locked || kind === 'invoice'}
+            hint={kind === 'invoice' && !locked ? 'Suit les conditions de paiement et la date d’émission.' : undefined}
             onChange={(event) => update('end_date', event.target.value)}
           />
+          <Select
+            label="Conditions de paiement"
+            options={PAYMENT_TERMS_OPTIONS}
+            value={form.payment_terms}
+            disabled={locked}
+            error={form.payment_terms === 'reception' ? formErrors?.paymentTerms : undefined}
+            onChange={(event) => {
+              const terms = event.target.value as PaymentTermsKind;
+              setForm((current) => followTerms(config, withPaymentTerms(current, terms)));
+            }}
+          />
+          {form.payment_terms !== 'reception' && (
+            <TextField
+              label="Nombre de jours (N)"
+              type="number"
+              min={1}
+              max={MAX_PAYMENT_DAYS}
+              step={1}
+              inputMode="numeric"
+              value={form.payment_days}
+              disabled={locked}
+              error={formErrors?.paymentTerms}
+              hint={`Entre professionnels : au plus ${MAX_B2B_NET_DAYS} jours, ou ${MAX_B2B_END_OF_MONTH_DAYS} jours fin de mois (art. L441-10 du Code de commerce).`}
+              onChange={(event) => {
+                const typed = event.target.value;
+                setForm((current) => followTerms(config, { ...current, payment_days: typed }));
+              }}
+            />
+          )}
           {!franchise && (
             <Select
               label="Taux de TVA par défaut"

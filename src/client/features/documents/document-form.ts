@@ -5,6 +5,9 @@
  */
 import { addDays } from '@/shared/dates';
 import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '@/shared/documents';
+import {
+  DEFAULT_PAYMENT_TERMS, defaultDays, paymentDueDate, paymentTermsShapeProblem, type PaymentTerms, type PaymentTermsKind,
+} from '@/shared/payment-terms';
 import type { OperationCategory, VatExemptionKey, VatRegime } from '@/shared/vat';
 import type { Priority } from '@/shared/projects-tasks';
 import { fieldErrorMessages } from '@/client/kit/field-errors';
@@ -36,8 +39,12 @@ export interface DocumentForm {
   /** One of PRIORITIES (the form's select offers only these). */
   priority: string;
   issue_date: string;
-  /** Expiration date (quote) or due date (invoice). */
+  /** Expiration date (quote) or due date (invoice: it follows the payment terms, formEndDate). */
   end_date: string;
+  /** Payment terms (issue 25): à réception, N days, N days end of month. */
+  payment_terms: PaymentTermsKind;
+  /** Their days, as typed ('0' for à réception). */
+  payment_days: string;
   /**
    * Invoices only; empty is sent as null. Not an input any more (issue 13: the server derives it
    * from the payments): kept as loaded so that it is sent back unchanged.
@@ -91,6 +98,8 @@ export function newDocumentForm(today: string, profile?: FormProfile | null): Do
     priority: 'normale',
     issue_date: today,
     end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
+    payment_terms: DEFAULT_PAYMENT_TERMS.kind,
+    payment_days: String(DEFAULT_PAYMENT_TERMS.days),
     payment_date: '',
     internal_notes: '',
     tax_rate: taxRate,
@@ -116,6 +125,8 @@ export function formFromRecord(record: DocumentRecord, previous?: DocumentForm):
     priority: record.priority || 'normale',
     issue_date: record.issue_date ?? '',
     end_date: record.end_date ?? '',
+    payment_terms: record.payment_terms ?? DEFAULT_PAYMENT_TERMS.kind,
+    payment_days: String(record.payment_terms ? record.payment_days : DEFAULT_PAYMENT_TERMS.days),
     payment_date: record.payment_date ?? '',
     internal_notes: record.internal_notes,
     tax_rate: String(record.tax_rate),
@@ -157,6 +168,36 @@ export function duplicateForm(record: DocumentRecord, today: string): DocumentFo
     internal_notes: '',
     line_items: form.line_items.map((line) => ({ ...line, id: null })),
   };
+}
+
+// ---- Payment terms (issue 25)
+
+/** The form's terms; null while its days are not a whole number. */
+export function formTerms(form: Pick<DocumentForm, 'payment_terms' | 'payment_days'>): PaymentTerms | null {
+  if (form.payment_terms === 'reception') return { kind: 'reception', days: 0 };
+  const text = form.payment_days.trim();
+  const days = Number(text);
+  return text !== '' && Number.isInteger(days) ? { kind: form.payment_terms, days } : null;
+}
+
+/** Why the form's terms can't be sent (the server adds the limits between businesses, L441-10), or null. */
+export const termsProblem = (form: DocumentForm) =>
+  paymentTermsShapeProblem(formTerms(form) ?? { kind: form.payment_terms, days: Number.NaN });
+
+/**
+ * An invoice is due when its terms say from its issue date (issue 25), as the server computes it
+ * (the terms win): the form follows each change of either. A quote's end date is its validity, typed.
+ */
+export function followTerms(config: Pick<DocumentKindConfig, 'kind'>, form: DocumentForm): DocumentForm {
+  const terms = formTerms(form);
+  if (config.kind !== 'invoice' || !form.issue_date || !terms || paymentTermsShapeProblem(terms)) return form;
+  return { ...form, end_date: paymentDueDate(form.issue_date, terms) };
+}
+
+/** Other terms chosen: à réception has no days; leaving it starts from 30. */
+export function withPaymentTerms(form: DocumentForm, kind: PaymentTermsKind): DocumentForm {
+  const days = kind === 'reception' ? '0' : form.payment_terms === 'reception' ? String(defaultDays(kind)) : form.payment_days;
+  return { ...form, payment_terms: kind, payment_days: days };
 }
 
 /**
@@ -227,6 +268,7 @@ export interface FormErrors {
   client?: string;
   serviceDates?: string;
   vatExemption?: string;
+  paymentTerms?: string;
   lines?: string;
   /** Keys of the lines to fix. */
   invalidLines: string[];
@@ -251,18 +293,19 @@ export function validateForm(config: DocumentKindConfig, form: DocumentForm, vat
     else if (form.service_end_date < form.service_date) errors.serviceDates = PERIOD_ORDER;
   }
   if (vatRegime === 'assujetti' && hasUntaxedLine(form) && !form.vat_exemption) errors.vatExemption = EXEMPTION_REQUIRED;
+  errors.paymentTerms = termsProblem(form) ?? undefined;
   if (form.line_items.length === 0) {
     errors.lines = config.labels.linesRequired;
   } else {
     errors.invalidLines = form.line_items.filter((line) => !isLineValid(line)).map((line) => line.key);
     if (errors.invalidLines.length) errors.lines = LINES_INVALID;
   }
-  return errors.title || errors.client || errors.serviceDates || errors.vatExemption || errors.lines ? errors : null;
+  return errors.title || errors.client || errors.serviceDates || errors.vatExemption || errors.paymentTerms || errors.lines ? errors : null;
 }
 
 /** Messages of a FormErrors, in the order of the form. */
 export const formErrorMessages = (errors: FormErrors): string[] =>
-  [errors.title, errors.client, errors.serviceDates, errors.vatExemption, errors.lines].filter((m): m is string => Boolean(m));
+  [errors.title, errors.client, errors.serviceDates, errors.vatExemption, errors.paymentTerms, errors.lines].filter((m): m is string => Boolean(m));
 
 const dateOrNull = (value: string) => (value.trim() === '' ? null : value);
 
@@ -295,6 +338,8 @@ export function buildPayload(config: DocumentKindConfig, form: DocumentForm): Do
     priority: form.priority as Priority,
     issue_date: dateOrNull(form.issue_date),
     [config.endDateField]: dateOrNull(form.end_date),
+    payment_terms: form.payment_terms,
+    payment_days: formTerms(form)?.days ?? null,
     tax_rate: rate,
     operation_category: form.operation_category,
     service_date: dateOrNull(form.service_date),
@@ -322,6 +367,8 @@ const FIELD_LABELS: Record<string, string> = {
   expiration_date: "Date d'expiration",
   due_date: "Date d'échéance",
   payment_date: 'Date de paiement',
+  payment_terms: 'Conditions de paiement',
+  payment_days: 'Délai de paiement',
   tax_rate: 'Taux de TVA par défaut',
   operation_category: 'Opération',
   service_date: 'Date de la prestation',

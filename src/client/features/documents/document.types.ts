@@ -1,4 +1,5 @@
 import type { VatBreakdownJson } from '@/shared/documents';
+import type { PaymentTermsKind } from '@/shared/payment-terms';
 import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import type {
   CreditNoteLineWriteBody,
@@ -85,6 +86,9 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   service_end_date: string | null;
   /** Why 0 % lines carry no VAT (VAT-registered seller); '' when none is. */
   vat_exemption: VatExemptionKey | '';
+  /** Quotes and invoices (issue 25): the payment terms and their days; null for a credit note. */
+  payment_terms: PaymentTermsKind | null;
+  payment_days: number;
   /** VAT per rate, highest rate first (percent and euros). */
   vat_breakdown: VatBreakdownJson[];
   legal_notice: string;

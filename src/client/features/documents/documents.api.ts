@@ -53,6 +53,8 @@ export function toDocumentRecord(config: DocumentKindConfig, raw: DocumentJson):
     service_date: raw.service_date,
     service_end_date: raw.service_end_date,
     vat_exemption: raw.vat_exemption,
+    payment_terms: raw.payment_terms ?? null,
+    payment_days: raw.payment_days ?? 0,
     vat_breakdown: raw.vat_breakdown,
     legal_notice: raw.legal_notice,
     signature_notice: raw.signature_notice,

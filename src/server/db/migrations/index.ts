@@ -19,6 +19,7 @@ import * as jobsReminders from './2026_11_24_0015_jobs_reminders';
 import * as accountMail from './2026_11_24_0017_account_mail';
 import * as sealedLedger from './2026_11_27_0018_sealed_ledger';
 import * as sessionLifetime from './2026_11_27_0019_session_lifetime';
+import * as paymentTerms from './2026_11_27_0020_payment_terms';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_24_0017_account_mail': accountMail,
   '2026_11_27_0018_sealed_ledger': sealedLedger,
   '2026_11_27_0019_session_lifetime': sessionLifetime,
+  '2026_11_27_0020_payment_terms': paymentTerms,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -8,6 +8,7 @@ import type {
   DocumentClientJson, DocumentJson, DocumentLineJson, DocumentListParams, DocumentNumberingJson, DocumentRowJson,
 } from '@/shared/contracts/documents';
 import { parisToday } from '@/shared/dates';
+import { paymentTermsOf } from '@/shared/payment-terms';
 import { emailDeliveries } from '@/server/mail/outbox';
 import { taskCostCents } from '@/server/modules/tasks';
 import type { DocumentKindConfig } from './document-kinds';
@@ -68,6 +69,12 @@ function kindFields(kind: DocumentKindConfig, row: ListRow, today: string) {
   }
   return {};
 }
+
+/** A document's payment terms as the API sends them. */
+const paymentTermsView = (row: { payment_terms?: string; payment_days?: number }) => {
+  const terms = paymentTermsOf(row.payment_terms, row.payment_days);
+  return { payment_terms: terms.kind, payment_days: terms.days };
+};
 
 /** A list's row (and the head of a record) as the API sends it. */
 export const rowView = (kind: DocumentKindConfig, row: ListRow, today = parisToday()): DocumentRowJson => ({
@@ -193,6 +200,8 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
         service_date: row.service_date ?? null,
         service_end_date: row.service_end_date ?? null,
         vat_exemption: row.vat_exemption as VatExemptionKey | '',
+        // Quotes and invoices (issue 25); credit notes have none.
+        ...(row.payment_terms !== undefined ? paymentTermsView(row) : {}),
         legal_notice: row.legal_notice,
         signature_notice: row.signature_notice,
         tax_amount: fromHundredths(row.tax_cents),

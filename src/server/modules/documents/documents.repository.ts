@@ -9,6 +9,9 @@ import type { DocumentKindConfig } from './document-kinds';
 
 /** A quote's, invoice's or credit note's row: the columns they share, and each kind's own. */
 export type DocumentRow = Selectable<DocumentsTable> & {
+  /** Quotes and invoices (issue 25). */
+  payment_terms?: string;
+  payment_days?: number;
   quote_id?: number | null;
   recurrence_id?: number | null;
   paid_cents?: number;

@@ -8,6 +8,9 @@ import {
 } from '@/shared/dashboard';
 import type { ClientType } from '@/shared/contacts';
 import { DEFAULT_VALIDITY_DAYS, OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
+import {
+  DEFAULT_PAYMENT_TERMS, paymentDueDate, paymentTermsOf, paymentTermsProblem, paymentTermsText, type PaymentTerms,
+} from '@/shared/payment-terms';
 import { fromHundredths } from '@/shared/money';
 import { badRequest, notFound } from '@/server/http/errors';
 import { queryInteger } from '@/server/http/params';
@@ -22,7 +25,7 @@ import { issuedDocumentsRepository } from './issued-documents.repository';
 import { partiesRepository } from './parties.repository';
 import { invoiceLinksRepository } from './invoices/invoice-links.repository';
 import {
-  checkChronology, checkDueDate, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
+  checkChronology, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
   type IssueGuard,
 } from './issuing';
 import { applyVatRules, resolveRates, type DocumentInput, type ResolvedDocument, type Seller } from './documents.schemas';
@@ -30,7 +33,7 @@ import { DOCUMENT_TOTAL_TOO_BIG } from '@/shared/contracts/documents';
 import { nextDocumentNumber } from './numbering';
 import { checkQuoteInvoiceDraft } from './invoices/deposit-rules';
 import {
-  balanceDueCents, DERIVED_STATUS, dueDateOnIssue, frozenStatusProblem, isWritableInvoiceStatus, lockedChanges, exceedsMaxAmount, finalInvoiceProblem, linesTotals, settlementAmounts, seriesYear,
+  balanceDueCents, DERIVED_STATUS, draftTerms, frozenStatusProblem, storedTerms, isWritableInvoiceStatus, lockedChanges, exceedsMaxAmount, finalInvoiceProblem, linesTotals, settlementAmounts, seriesYear,
 } from './core';
 
 function historyLabels(kind: DocumentKindConfig) {
@@ -42,6 +45,7 @@ function historyLabels(kind: DocumentKindConfig) {
     issue_date: 'Date d’émission',
     [kind.endDateField]: kind.kind === 'quote' ? 'Date d’expiration' : 'Date d’échéance',
     payment_date: 'Date de paiement',
+    payment_terms: 'Conditions de paiement',
     tax_rate: 'TVA (%)',
     total_amount: 'Montant TTC',
   };
@@ -51,6 +55,7 @@ const historyView = (d: DocumentView) => ({
   ...d,
   client: d.client?.name ?? null,
   status: d.status_display,
+  payment_terms: d.payment_terms ? paymentTermsText(paymentTermsOf(d.payment_terms, d.payment_days)) : null,
   total_amount: (d.total_amount as number).toFixed(2),
 });
 
@@ -151,16 +156,22 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     return doc;
   }
 
-  /** Defaults of SPEC section 9: issue today, end date +30 days. Payment dates follow payments. */
-  function withDates<T extends { issue_date: string | null; end_date: string | null }>(input: T, today: string, clientType: ClientType) {
+  /**
+   * A draft's dates and payment terms (draftTerms): issued today by default (SPEC section 9); a
+   * quote valid 30 days unless told; an invoice due when its terms say, whatever due date was sent
+   * with them (issue 25). Payment dates follow payments.
+   */
+  function withDates<T extends { issue_date: string | null; end_date: string | null; terms: PaymentTerms | null }>(
+    input: T,
+    today: string,
+    clientType: ClientType,
+    stored: PaymentTerms | null,
+  ) {
     const issue_date = input.issue_date ?? today;
-    const end_date = input.end_date ?? addDays(issue_date, DEFAULT_VALIDITY_DAYS);
-    if (kind === INVOICE_KIND) {
-      const errors: Record<string, string[]> = {};
-      checkDueDate(errors, issue_date, end_date, clientType);
-      if (Object.keys(errors).length) throw badRequest(errors);
-    }
-    return { ...input, issue_date, end_date, payment_date: null };
+    const { terms, errors } = draftTerms(kind.kind, { terms: input.terms, issue_date, end_date: input.end_date }, stored, clientType);
+    if (Object.keys(errors).length) throw badRequest(errors);
+    const end_date = kind === INVOICE_KIND ? paymentDueDate(issue_date, terms) : (input.end_date ?? addDays(issue_date, DEFAULT_VALIDITY_DAYS));
+    return { ...input, issue_date, end_date, terms, payment_date: null };
   }
 
   /** Invoices: only draft and sent (issuing) are written by hand. */
@@ -187,7 +198,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     trx: Kysely<Database>,
     ownerId: number,
     id: number | null,
-    input: ResolvedDocument & { issue_date: string; number?: string | null } & InvoiceLinks,
+    input: ResolvedDocument & { issue_date: string; terms: PaymentTerms; number?: string | null } & InvoiceLinks,
   ): Promise<number> {
     const totals = linesTotals(input.line_items, input.tax_rate);
     const columns: DocumentColumns = {
@@ -204,6 +215,8 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       service_date: input.service_date,
       service_end_date: input.service_end_date,
       vat_exemption: input.vat_exemption,
+      payment_terms: input.terms.kind,
+      payment_days: input.terms.days,
       legal_notice: input.legal_notice,
       signature_notice: input.signature_notice,
       subtotal_cents: totals.subtotal,
@@ -230,7 +243,8 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   /**
    * Makes a draft invoice a legal invoice, or archives a quote as sent, in `trx`: EN 16931 checks,
    * chronology, number, status, the snapshot and the journal entry (recordIssued). An invoice is
-   * dated `issueDate` (today by default); its payment term is kept. Returns what it shows. The PDF is
+   * dated `issueDate` (today by default) and due when its payment terms say from that date (issue
+   * 25), terms checked against the client as it is now. Returns what it shows. The PDF is
    * rendered after the commit (`afterIssue`): never while the transaction holds the database.
    */
   async function issue(trx: Kysely<Database>, ownerId: number, id: number, issueDate?: string, guard: IssueGuard = UNGUARDED) {
@@ -251,13 +265,16 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     }
     if (row.number !== null) throw badRequest({ detail: 'Cette facture est déjà émise.' });
     const date = issueDate ?? today;
-    const dueDate = dueDateOnIssue(row, date);
+    const terms = storedTerms(row) ?? DEFAULT_PAYMENT_TERMS;
+    const dueDate = paymentDueDate(date, terms);
     const { document, user, contactId } = await liveRenderable(trx, kind, ownerId, (await txViews.find(ownerId, id))!);
     refuseIfMissing(kind, missingForEInvoice(document, user, contactId));
+    const termsProblem = paymentTermsProblem(terms, document.clientType);
+    if (termsProblem) throw badRequest({ payment_days: [termsProblem] });
     const { prepaid_cents: prepaid, total_cents: total } = settlementAmounts(row);
     const finalProblem = finalInvoiceProblem(total, prepaid);
     if (finalProblem) throw badRequest({ line_items: [finalProblem] });
-    await checkChronology(trx, kind, ownerId, { issueDate: date, dueDate, today, excludeId: id, clientType: document.clientType });
+    await checkChronology(trx, kind, ownerId, { issueDate: date, today, excludeId: id });
     const number = await nextDocumentNumber(trx, kind, ownerId, seriesYear(date));
     await txRepo.update(ownerId, id, {
       number, status: 'sent', issue_date: date, end_date: dueDate, search_text: documentSearchText({ title: row.title, number }),
@@ -323,7 +340,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         const today = parisToday();
         const number = kind.numberedAtCreation ? await nextDocumentNumber(trx, kind, ownerId, seriesYear(today)) : null;
         const draft = kind === INVOICE_KIND ? { ...doc, status: 'draft' } : { ...doc, status: issuing(input) ? 'draft' : input.status };
-        const id = await save(trx, ownerId, null, { ...withDates(draft, today, clientType), number, ...extra });
+        const id = await save(trx, ownerId, null, { ...withDates(draft, today, clientType, null), number, ...extra });
         if (kind === INVOICE_KIND) await refuseTasksBilledElsewhere(trx, ownerId, id, input.line_items);
         if (issuing(input)) await issue(trx, ownerId, id, input.issue_date ?? undefined, guard);
         const created = (await documentViews(trx, kind).find(ownerId, id))!;
@@ -348,7 +365,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           if (kind === INVOICE_KIND) await checkQuoteInvoiceDraft(trx, dialect, ownerId, row, doc);
           const willIssue = issuing(input) && row.status === 'draft';
           const status = willIssue ? 'draft' : input.status;
-          await save(trx, ownerId, id, { ...withDates({ ...doc, status }, parisToday(), clientType), number: row.number });
+          await save(trx, ownerId, id, { ...withDates({ ...doc, status }, parisToday(), clientType, storedTerms(row)), number: row.number });
           if (kind === INVOICE_KIND) await refuseTasksBilledElsewhere(trx, ownerId, id, input.line_items);
           if (willIssue) {
             // The date typed in this request, if changed; otherwise the invoice is dated today.

@@ -6,6 +6,7 @@ import { documentTotals, type Party, type RenderableDocument } from '@/server/pd
 import { renderPdf, reserveRender, type RenderReservation } from '@/server/pdf/pdf-pool';
 import { facturXmlProblems } from '@/server/pdf/factur-x-check';
 import { fromHundredths } from '@/shared/money';
+import { paymentTermsOf } from '@/shared/payment-terms';
 import { issuerLegalLines } from '@/shared/profile';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
 import { lineCategory, vatGroups } from '@/server/pdf/vat-treatment';
@@ -19,7 +20,7 @@ import { documentsRepository } from './documents.repository';
 import { issuedDocumentsRepository } from './issued-documents.repository';
 import { partiesRepository } from './parties.repository';
 import { invoiceLinksRepository } from './invoices/invoice-links.repository';
-import { checkDueDate, chronologyProblems } from './core';
+import { chronologyProblems } from './core';
 
 /**
  * Issuing: what makes a document a legal record. Checks (EN 16931 rules our data can break,
@@ -72,6 +73,7 @@ export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindCon
     description: String(view.description ?? ''),
     issueDate: String(view.issue_date),
     endDate: (view[kind.endDateField] as string | null) ?? null,
+    ...(view.payment_terms ? { paymentTerms: paymentTermsOf(view.payment_terms, view.payment_days) } : {}),
     paymentDate: (view.payment_date as string | null | undefined) ?? null,
     taxRate: Number(view.tax_rate),
     lines: (view.line_items ?? []).map((l) => ({
@@ -252,15 +254,13 @@ export function refuseIfMissing(kind: DocumentKindConfig, missing: MissingInform
 
 /**
  * Chronology of a legal series (CGI art. 242 nonies A: numbers follow the dates), against the last
- * issued document of the series (core/numbering.ts: the rules). Re-exported: drafts check their due date too.
+ * issued document of the series (core/numbering.ts: the rules).
  */
-export { checkDueDate };
-
 export async function checkChronology(
   trx: Kysely<Database>,
   kind: DocumentKindConfig,
   ownerId: number,
-  dates: { issueDate: string; dueDate: string | null; today: string; excludeId?: number; clientType?: RenderableDocument['clientType'] },
+  dates: { issueDate: string; today: string; excludeId?: number },
 ) {
   const last = await documentsRepository(trx, kind).lastIssued(ownerId, dates.excludeId);
   const errors = chronologyProblems(kind.kind, dates, last);

@@ -66,6 +66,8 @@ async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerI
       service_date: null,
       service_end_date: null,
       vat_exemption: '',
+      // The default terms (30 days).
+      terms: null,
       legal_notice: '',
       signature_notice: '',
       internal_notes: '',

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import { addDays, parisToday } from '@/shared/dates';
-import { DEFAULT_VALIDITY_DAYS } from '@/shared/documents';
+import { parisToday } from '@/shared/dates';
+import { paymentTermsOf } from '@/shared/payment-terms';
 import {
   dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS, RECURRING_MESSAGES,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringAction,
@@ -52,7 +52,6 @@ export interface RecurringServiceOptions {
 
 const FRENCH_DATE = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const frenchDate = (iso: string) => FRENCH_DATE.format(new Date(`${iso}T00:00:00Z`));
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
 const DUE_BATCH = 100;
 
 export function isUniqueViolation(err: unknown): boolean {
@@ -116,8 +115,8 @@ export function recurringService(options: RecurringServiceOptions) {
     if (Number(invoice.prepaid_amount ?? 0) > 0) throw badRequest({ detail: RECURRING_MESSAGES.finalInvoice });
     const today = parisToday(now());
     if (input.start_date < today) throw badRequest({ start_date: [RECURRING_MESSAGES.startInPast] });
-    const issueDate = String(invoice.issue_date);
-    const dueDate = invoice.due_date ? String(invoice.due_date) : null;
+    // The invoice's payment terms (issue 25): each occurrence is due as they say from its own date.
+    const terms = paymentTermsOf(invoice.payment_terms, invoice.payment_days);
     const lines: TemplateLine[] = (invoice.line_items ?? []).map((l) => ({
       title: l.title,
       description: l.description,
@@ -142,7 +141,8 @@ export function recurringService(options: RecurringServiceOptions) {
         legal_notice: String(invoice.legal_notice ?? ''),
         signature_notice: String(invoice.signature_notice ?? ''),
         internal_notes: String(invoice.internal_notes ?? ''),
-        payment_term_days: dueDate ? Math.max(0, dayNumber(dueDate) - dayNumber(issueDate)) : DEFAULT_VALIDITY_DAYS,
+        payment_terms: terms.kind,
+        payment_term_days: terms.days,
         service_period: invoice.service_date ? 1 : 0,
         lines: JSON.stringify(lines),
         subtotal_cents: totals.subtotal,
@@ -232,7 +232,8 @@ export function recurringService(options: RecurringServiceOptions) {
       status: 'draft',
       priority: row.priority,
       issue_date: occurrence,
-      end_date: addDays(occurrence, row.payment_term_days),
+      end_date: null,
+      terms: paymentTermsOf(row.payment_terms, row.payment_term_days),
       payment_date: null,
       tax_rate: row.tax_rate,
       operation_category: row.operation_category as DocumentInput['operation_category'],

@@ -2,7 +2,7 @@ import { countryCode } from '../countries';
 import { documentFileName } from '../document-model';
 import { party, renderableInvoice } from '@/server/test/renderable-fixtures';
 import { buildFacturX, normalizeVatNumber } from '../factur-x';
-import { legalMentions, VAT_FRANCHISE_MENTION, VAT_ON_DEBITS_MENTION } from '../legal-mentions';
+import { LATE_PENALTY_MENTION, legalMentions, VAT_FRANCHISE_MENTION, VAT_ON_DEBITS_MENTION } from '../legal-mentions';
 import { renderDocumentPdf } from '../pdf-renderer';
 import { breakLongRuns } from '../breakable-text';
 import { attachmentDisposition } from '@/server/http/attachment';
@@ -16,22 +16,31 @@ const line = (unitPrice: number, taxRate: number, quantity = 1) => ({ title: `Li
 const franchise = { vatRegime: 'franchise' as const, taxRate: 0, lines: [line(500, 0)], issuer: party({ vatNumber: '' }) };
 
 describe('legal mentions', () => {
-  it('adds the invoice mentions the notice does not state, and the notes of the e-invoice', () => {
+  const STATUTORY_B2B = [
+    'Catégorie de l’opération : Prestation de services',
+    LATE_PENALTY_MENTION,
+    'Indemnité forfaitaire pour frais de recouvrement : 40 €',
+    'Escompte : néant',
+  ];
+
+  it('prints the invoice mentions from its data, and carries them as the notes of the e-invoice', () => {
     const mentions = legalMentions(invoice());
-    expect(mentions.missing).toEqual([
-      'Conditions de paiement : paiement à 30 jours, au plus tard le 14/04/2026',
-      'Catégorie de l’opération : Prestation de services',
-      expect.stringMatching(/^Taux des pénalités de retard : trois fois le taux d’intérêt légal/),
-      'Indemnité forfaitaire pour frais de recouvrement : 40 €',
-      'Escompte : néant',
+    expect(mentions.lines).toEqual(['Conditions de paiement : paiement à 30 jours, au plus tard le 14/04/2026', ...STATUTORY_B2B]);
+    expect(mentions.notes).toEqual([
+      { subject: 'AAI', content: STATUTORY_B2B[0] },
+      { subject: 'PMD', content: LATE_PENALTY_MENTION },
+      { subject: 'PMT', content: 'Indemnité forfaitaire pour frais de recouvrement : 40 €' },
+      { subject: 'AAB', content: 'Escompte : néant' },
     ]);
-    expect(mentions.notes.map((n) => n.subject)).toEqual(['AAI', 'PMD', 'PMT', 'AAB']);
+    expect(LATE_PENALTY_MENTION).toBe(
+      'Taux des pénalités de retard : trois fois le taux d’intérêt légal, exigibles dès le lendemain de la date d’échéance',
+    );
     expect(mentions.vatExemption).toBeNull();
   });
 
   it('gives a private client no late-payment mentions (L441-9 and D441-5 concern businesses)', () => {
     const mentions = legalMentions(invoice({ clientType: 'particulier' }));
-    expect(mentions.missing).toEqual([
+    expect(mentions.lines).toEqual([
       'Conditions de paiement : paiement à 30 jours, au plus tard le 14/04/2026',
       'Catégorie de l’opération : Prestation de services',
     ]);
@@ -39,35 +48,44 @@ describe('legal mentions', () => {
   });
 
   it('states the option for VAT on debits, for a VAT-registered seller only', () => {
-    expect(legalMentions(invoice({ vatOnDebits: true })).missing).toContain(VAT_ON_DEBITS_MENTION);
-    expect(legalMentions(invoice({ ...franchise, vatOnDebits: true })).missing).not.toContain(VAT_ON_DEBITS_MENTION);
-    expect(legalMentions(invoice({ vatOnDebits: true, kind: 'quote' })).missing).toEqual([]);
+    expect(legalMentions(invoice({ vatOnDebits: true })).lines).toContain(VAT_ON_DEBITS_MENTION);
+    expect(legalMentions(invoice({ vatOnDebits: true })).notes).toContainEqual({ subject: 'AAI', content: VAT_ON_DEBITS_MENTION });
+    expect(legalMentions(invoice({ ...franchise, vatOnDebits: true })).lines).not.toContain(VAT_ON_DEBITS_MENTION);
+    expect(legalMentions(invoice({ vatOnDebits: true, kind: 'quote' })).lines).not.toContain(VAT_ON_DEBITS_MENTION);
   });
 
-  it('keeps the user’s own wording, whatever its accents and case', () => {
-    const mentions = legalMentions(invoice({
-      legalNotice: 'Règlement : paiement à 45 jours fin de mois.\nPENALITES DE RETARD : 15 %\nIndemnite forfaitaire de 40 euros.\nAucun escompte.',
-    }));
-    expect(mentions.missing).toEqual(['Catégorie de l’opération : Prestation de services']);
-    expect(mentions.notes.slice(1)).toEqual([
-      { subject: 'PMD', content: 'PENALITES DE RETARD : 15 %' },
-      { subject: 'PMT', content: 'Indemnite forfaitaire de 40 euros.' },
-      { subject: 'AAB', content: 'Aucun escompte.' },
-    ]);
+  it('adds the user’s notice, never lets it remove or replace a statutory mention (L441-9, L441-10, D441-5)', () => {
+    const notice = 'Aucune pénalité de retard.\nIndemnité forfaitaire : 10 €\nPaiement à réception.\nEscompte de 2 % pour paiement anticipé.';
+    const mentions = legalMentions(invoice({ legalNotice: notice }));
+    expect(mentions.lines).toEqual(['Conditions de paiement : paiement à 30 jours, au plus tard le 14/04/2026', ...STATUTORY_B2B]);
+    expect(mentions.paymentTerms).toBe('Conditions de paiement : paiement à 30 jours, au plus tard le 14/04/2026');
+    expect(mentions.notes).toEqual([...legalMentions(invoice()).notes, { subject: 'AAI', content: notice }]);
   });
 
-  it('says « paiement à réception » when due on the issue date', () => {
+  it.each([
+    [{ kind: 'reception', days: 0 }, '2026-03-15', 'paiement à réception, au plus tard le 15/03/2026'],
+    [{ kind: 'net', days: 45 }, '2026-04-29', 'paiement à 45 jours, au plus tard le 29/04/2026'],
+    [{ kind: 'end_of_month', days: 30 }, '2026-04-30', 'paiement à 30 jours fin de mois, au plus tard le 30/04/2026'],
+    [{ kind: 'net', days: 1 }, '2026-03-16', 'paiement à 1 jour, au plus tard le 16/03/2026'],
+  ] as const)('words the terms %j (due %s) as « %s »', (paymentTerms, endDate, text) => {
+    expect(legalMentions(invoice({ paymentTerms, endDate })).paymentTerms).toBe(`Conditions de paiement : ${text}`);
+  });
+
+  it('reads the terms of a snapshot made before they were a field from its dates', () => {
     expect(legalMentions(invoice({ endDate: '2026-03-15' })).paymentTerms).toBe(
       'Conditions de paiement : paiement à réception, au plus tard le 15/03/2026',
     );
+    expect(legalMentions(invoice({ endDate: '2026-04-14' })).paymentTerms).toContain('paiement à 30 jours,');
+  });
+
+  it('prints a quote’s terms without a date (its invoice is not dated yet), and no invoice mention', () => {
+    const quote = legalMentions(invoice({ kind: 'quote', paymentTerms: { kind: 'end_of_month', days: 45 } }));
+    expect(quote).toMatchObject({ lines: ['Conditions de paiement : paiement à 45 jours fin de mois'], notes: [], paymentTerms: null });
   });
 
   it('applies art. 293 B to a seller in the franchise, on quotes too; a VAT-registered seller names the article of its exemption', () => {
     expect(legalMentions(invoice(franchise)).vatExemption).toEqual({ reason: VAT_FRANCHISE_MENTION, code: 'VATEX-FR-FRANCHISE' });
-    expect(legalMentions(invoice({ ...franchise, kind: 'quote' })).missing).toEqual([VAT_FRANCHISE_MENTION]);
-    expect(legalMentions(invoice({ ...franchise, legalNotice: 'TVA non applicable - article 293 B du CGI' })).missing).not.toContain(
-      VAT_FRANCHISE_MENTION,
-    );
+    expect(legalMentions(invoice({ ...franchise, kind: 'quote' })).vatExemption).toEqual({ reason: VAT_FRANCHISE_MENTION, code: 'VATEX-FR-FRANCHISE' });
     expect(legalMentions(invoice({ lines: [line(100, 0)], vatExemption: 'intracommunautaire' })).vatExemption).toEqual({
       reason: 'Exonération de TVA, art. 262 ter I du CGI (livraison intracommunautaire)', code: 'VATEX-EU-IC',
     });

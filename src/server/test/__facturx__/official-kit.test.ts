@@ -69,10 +69,12 @@ afterAll(async () => {
 
 it('passes the XSD and the EN 16931 schematron for every kind of invoice and credit note the app issues; a wrong total or an unknown currency fails', async () => {
   const issued = await w.issuedInvoices();
-  // The user's own wording for the penalties and the discount (notes PMD and AAB).
+  // Issue 25: a notice of the user's own beside the statutory notes (an extra AAI), terms 45 days end of month (BT-20, BT-9).
   const withNotice = await w.issue(
     w.alice,
-    await w.create(w.alice, 'invoices', { legal_notice: 'Pénalités de retard : 12 % l’an.\nPas d’escompte pour paiement anticipé.' }),
+    await w.create(w.alice, 'invoices', {
+      legal_notice: 'Pénalités de retard : 12 % l’an.\nPas d’escompte pour paiement anticipé.', payment_terms: 'end_of_month', payment_days: 45,
+    }),
   );
   const noticePdf = await w.pdfOf(w.alice, 'invoices', withNotice.id);
   const creditNotes = await w.issuedCreditNotes(issued);

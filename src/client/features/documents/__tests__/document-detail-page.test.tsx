@@ -143,6 +143,9 @@ describe('document detail page', () => {
       expiration_date: addDays(today, 30),
       tax_rate: 5.5,
       operation_category: 'services',
+      // Issue 25: the terms as loaded (the default, 30 days, for a new document).
+      payment_terms: 'net',
+      payment_days: 30,
       service_date: null,
       service_end_date: null,
       vat_exemption: '',

@@ -40,6 +40,8 @@ const RECORD: DocumentRecord = {
   service_date: '2025-09-01',
   service_end_date: '2025-09-30',
   vat_exemption: '',
+  payment_terms: 'net',
+  payment_days: 30,
   vat_breakdown: [{ rate: 20, base: 35.5, tax: 7.1 }, { rate: 5.5, base: 120, tax: 6.6 }],
   legal_notice: 'Mentions du document',
   signature_notice: 'IBAN FR76',
@@ -109,6 +111,7 @@ describe('form defaults', () => {
     expect(form.line_items).toHaveLength(1);
     expect(form.line_items[0]).toMatchObject({ id: null, title: '', quantity: '1', unit_price: '0', tax_rate: '20', task_id: null });
     expect(form).toMatchObject({ operation_category: 'services', service_date: '', service_period: false, vat_exemption: '' });
+    expect(form).toMatchObject({ payment_terms: 'net', payment_days: '30' });
   });
 
   it('starts at 0 % for a seller in the franchise', () => {
@@ -323,6 +326,8 @@ describe('write payload', () => {
       priority: 'normale',
       issue_date: TODAY,
       due_date: '2025-12-21',
+      payment_terms: 'net',
+      payment_days: 30,
       payment_date: null,
       internal_notes: 'Appeler la comptable',
       tax_rate: 5.5,

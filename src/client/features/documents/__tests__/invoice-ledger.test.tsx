@@ -159,6 +159,9 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
       internal_notes: 'Relancé le 3',
       tax_rate: 20,
       operation_category: 'services',
+      // Issue 25: the terms as loaded (the default, 30 days, for a new document).
+      payment_terms: 'net',
+      payment_days: 30,
       service_date: null,
       service_end_date: null,
       vat_exemption: '',

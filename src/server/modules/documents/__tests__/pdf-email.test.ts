@@ -125,7 +125,6 @@ async function signUpThroughSmtp(email = uniqueEmail('pdf')): Promise<User> {
 
 const call = (...args: Parameters<InvoicingWorld['call']>) => w.call(...args);
 const create = (...args: Parameters<InvoicingWorld['create']>) => w.create(...args);
-const issue = (...args: Parameters<InvoicingWorld['issue']>) => w.issue(...args);
 const pdfOf = (...args: Parameters<InvoicingWorld['pdfOf']>) => w.pdfOf(...args);
 
 beforeAll(async () => {
@@ -200,22 +199,6 @@ describe('generate_pdf', () => {
       expect(text.replace(/\s+/g, ' ')).toContain(mention);
     }
     expect(await attachedFiles(res.rawPayload)).toEqual([]);
-  });
-
-  it('does not repeat a mention the legal notice already states', async () => {
-    const invoice = await create(alice, 'invoices', {
-      legal_notice: 'Pénalités de retard : 12 % l’an.\nPas d’escompte pour paiement anticipé.',
-    });
-    const issued = await issue(alice, invoice);
-    const res = await pdfOf(alice, 'invoices', issued.id);
-    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
-    expect(text).toContain('Pénalités de retard : 12 % l’an.');
-    expect(text).not.toContain('trois fois le taux');
-    expect(text).not.toContain('Escompte : néant');
-    expect(text).toContain('Indemnité forfaitaire pour frais de recouvrement : 40 €');
-    const xml = await facturXml(res.rawPayload);
-    expect(xml).toContain('<ram:Content>Pénalités de retard : 12 % l’an.</ram:Content><ram:SubjectCode>PMD</ram:SubjectCode>');
-    expect(xml).toContain('<ram:Content>Pas d’escompte pour paiement anticipé.</ram:Content><ram:SubjectCode>AAB</ram:SubjectCode>');
   });
 
   it(

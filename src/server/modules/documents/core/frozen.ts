@@ -1,5 +1,7 @@
 import { WRITABLE_INVOICE_STATUSES, type DocumentKind } from '@/shared/documents';
+import { paymentTermsOf } from '@/shared/payment-terms';
 import type { ResolvedDocument } from '../documents.schemas';
+import { sameTerms } from './payment-terms';
 
 /**
  * What an issued invoice, a sent quote or a credit note may still change: nothing printed (an
@@ -27,7 +29,13 @@ const PRINTED_FIELDS = [
   'legal_notice', 'signature_notice',
 ] as const;
 
-type FrozenRow = { [F in (typeof PRINTED_FIELDS)[number]]: unknown } & { issue_date: string; end_date: string | null };
+type FrozenRow = { [F in (typeof PRINTED_FIELDS)[number]]: unknown } & {
+  issue_date: string;
+  end_date: string | null;
+  /** Quotes and invoices (issue 25). */
+  payment_terms?: string;
+  payment_days?: number;
+};
 type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
 
 /**
@@ -47,6 +55,10 @@ export function lockedChanges(
   }
   if (input.issue_date !== null && input.issue_date !== row.issue_date) changed.push('issue_date');
   if (input.end_date !== null && input.end_date !== row.end_date) changed.push(kind.endDateField);
+  // Terms left out mean the stored ones, as dates do.
+  if (input.terms && row.payment_terms !== undefined && !sameTerms(input.terms, paymentTermsOf(row.payment_terms, row.payment_days))) {
+    changed.push('payment_terms');
+  }
   const printed = (l: { title: string; description: string; quantity: number; tax_rate: number }, price: number) =>
     [l.title, l.description, l.quantity, price, l.tax_rate];
   if (!same(lines.map((l) => printed(l, l.unit_price_cents)), input.line_items.map((l) => printed(l, l.unit_price)))) {

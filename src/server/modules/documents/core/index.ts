@@ -7,6 +7,7 @@ export * from './format';
 export * from './totals';
 export * from './settlement';
 export * from './numbering';
+export * from './payment-terms';
 export * from './deposits';
 export * from './credit-notes';
 export * from './frozen';

@@ -1,6 +1,6 @@
 import type { ClientType } from '@/shared/contacts';
 import { addDays } from '@/shared/dates';
-import { DEFAULT_VALIDITY_DAYS, MAX_B2B_PAYMENT_DAYS } from '@/shared/documents';
+import { MAX_B2B_NET_DAYS } from '@/shared/payment-terms';
 import { formatDate } from '@/server/pdf/format';
 
 /**
@@ -15,24 +15,17 @@ export const seriesYear = (date: string) => Number(date.slice(0, 4));
 /** The `n`th number of a yearly series: `FAC-2026-0001`. */
 export const formatDocumentNumber = (prefix: string, year: number, n: number) => `${prefix}-${year}-${String(n).padStart(4, '0')}`;
 
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
-
-/** An invoice issued on `date` keeps its draft's payment term (30 days without a due date). */
-export function dueDateOnIssue(draft: { issue_date: string; end_date: string | null }, date: string) {
-  const term = draft.end_date ? dayNumber(draft.end_date) - dayNumber(draft.issue_date) : DEFAULT_VALIDITY_DAYS;
-  return addDays(date, term);
-}
-
 /**
- * Due date rules, also applied when a draft invoice is saved (nothing to wait for). The 60-day
- * limit binds businesses only (Code de commerce, art. L441-10); a private client may be given longer.
+ * Due date rules of a due date given as such (an API client setting `due_date` without payment
+ * terms, core/payment-terms.ts). The 60-day limit binds businesses only (Code de commerce, art.
+ * L441-10); a private client may be given longer.
  */
 export function checkDueDate(errors: Record<string, string[]>, issueDate: string, dueDate: string, clientType: ClientType = 'professionnel') {
   if (dueDate < issueDate) {
     errors.due_date = ['La date d’échéance ne peut pas précéder la date d’émission.'];
-  } else if (clientType === 'professionnel' && dueDate > addDays(issueDate, MAX_B2B_PAYMENT_DAYS)) {
+  } else if (clientType === 'professionnel' && dueDate > addDays(issueDate, MAX_B2B_NET_DAYS)) {
     errors.due_date = [
-      `Entre professionnels, le délai de paiement ne peut pas dépasser ${MAX_B2B_PAYMENT_DAYS} jours après la date ` +
+      `Entre professionnels, le délai de paiement ne peut pas dépasser ${MAX_B2B_NET_DAYS} jours après la date ` +
         'd’émission (art. L441-10 du Code de commerce).',
     ];
   }
@@ -40,12 +33,12 @@ export function checkDueDate(errors: Record<string, string[]>, issueDate: string
 
 /**
  * Chronology of a legal series (CGI art. 242 nonies A: numbers follow the dates): not in the
- * future, not before the last issued document of the series (`last`); a due date not before the
- * issue date, at most 60 days after it between businesses (art. L441-10). Field errors, empty when it holds.
+ * future, not before the last issued document of the series (`last`). Field errors, empty when it
+ * holds. (An invoice's due date follows from its payment terms, checked on their own: core/payment-terms.ts.)
  */
 export function chronologyProblems(
   kind: 'quote' | 'invoice' | 'credit_note',
-  dates: { issueDate: string; dueDate: string | null; today: string; clientType?: ClientType },
+  dates: { issueDate: string; today: string },
   last: { number: string | null; issue_date: string } | undefined,
 ) {
   const errors: Record<string, string[]> = {};
@@ -57,6 +50,5 @@ export function chronologyProblems(
         'la numérotation suit l’ordre chronologique (art. 242 nonies A du CGI).',
     ];
   }
-  if (dates.dueDate) checkDueDate(errors, dates.issueDate, dates.dueDate, dates.clientType);
   return errors;
 }

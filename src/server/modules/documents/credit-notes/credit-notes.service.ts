@@ -79,7 +79,7 @@ export function creditNotesService(db: Kysely<Database>, dialect: Dialect) {
       if (plan.refused) throw badRequest(plan.refused);
       const { lines, totals, refund } = plan;
       const today = parisToday();
-      await checkChronology(trx, CREDIT_NOTE_KIND, ownerId, { issueDate: today, dueDate: null, today });
+      await checkChronology(trx, CREDIT_NOTE_KIND, ownerId, { issueDate: today, today });
       const number = await nextDocumentNumber(trx, CREDIT_NOTE_KIND, ownerId, seriesYear(today));
       const now = new Date().toISOString();
       const title = creditNoteTitle(row.number);

@@ -3,8 +3,8 @@ import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
 import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
 import { depositWriteSchema } from '@/shared/contracts/documents';
-import { addDays, parisToday } from '@/shared/dates';
-import { DEFAULT_VALIDITY_DAYS } from '@/shared/documents';
+import { parisToday } from '@/shared/dates';
+import { paymentTermsOf } from '@/shared/payment-terms';
 import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import { recordActivity } from '@/server/modules/activity';
 import { INVOICE_KIND, QUOTE_KIND } from '../document-kinds';
@@ -15,7 +15,7 @@ import { invoiceLinksRepository } from '../invoices/invoice-links.repository';
 import { remainingToBill } from '../invoices/deposit-rules';
 import {
   DEPOSIT_QUOTE_STATUS, deductedDeposits, depositAmountProblem, depositLines, depositTarget, isBillableQuote, linesTotals, prepaidCents,
-  splitByRate, unreachableDeposit,
+  splitByRate, storedTerms, unreachableDeposit,
 } from '../core';
 
 /**
@@ -86,6 +86,8 @@ async function createDepositInvoice(db: Kysely<Database>, dialect: Dialect, owne
         issue_date: null,
         end_date: null,
         payment_date: null,
+        // The terms the quote offered (issue 25).
+        terms: storedTerms(quote),
         tax_rate: quote.tax_rate,
         operation_category: quote.operation_category as OperationCategory,
         service_date: quote.service_date,
@@ -148,8 +150,10 @@ async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, own
           status: 'draft',
           priority: String(quote.priority),
           issue_date: today,
-          end_date: addDays(today, DEFAULT_VALIDITY_DAYS),
+          end_date: null,
           payment_date: null,
+          // The terms the client accepted (issue 25): they give the invoice its due date.
+          terms: quote.payment_terms ? paymentTermsOf(quote.payment_terms, quote.payment_days) : null,
           tax_rate: Math.round(Number(quote.tax_rate) * 100),
           operation_category: quote.operation_category as DocumentInput['operation_category'],
           service_date: (quote.service_date as string | null) ?? null,

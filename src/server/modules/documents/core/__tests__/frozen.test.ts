@@ -4,10 +4,11 @@ import type { ResolvedDocument } from '../../documents.schemas';
 const ROW = {
   title: 'Refonte', description: '', client_id: 7, tax_rate: 2000, operation_category: 'services', service_date: null, service_end_date: null,
   vat_exemption: '', legal_notice: '', signature_notice: '', issue_date: '2026-03-01', end_date: '2026-03-31',
+  payment_terms: 'net', payment_days: 30,
 };
 const LINES = [{ title: 'Conception', description: '', quantity: 100, unit_price_cents: 10000, tax_rate: 2000 }];
 const INPUT = {
-  ...ROW, status: 'sent', priority: 'medium', payment_date: null, internal_notes: '',
+  ...ROW, status: 'sent', priority: 'medium', payment_date: null, internal_notes: '', terms: { kind: 'net', days: 30 },
   line_items: [{ id: 1, title: 'Conception', description: '', quantity: 100, unit_price: 10000, tax_rate: 2000, task_id: null }],
 } as unknown as ResolvedDocument;
 const INVOICE = { kind: 'invoice' as const, endDateField: 'due_date' };
@@ -15,7 +16,7 @@ const INVOICE = { kind: 'invoice' as const, endDateField: 'due_date' };
 describe('frozen documents (CGI art. 242 nonies A)', () => {
   it('lets an issued invoice keep everything printed, dates sent back as null meaning "as stored"', () => {
     expect(lockedChanges(INVOICE, ROW, LINES, INPUT)).toEqual({});
-    expect(lockedChanges(INVOICE, ROW, LINES, { ...INPUT, issue_date: null, end_date: null } as unknown as ResolvedDocument)).toEqual({});
+    expect(lockedChanges(INVOICE, ROW, LINES, { ...INPUT, issue_date: null, end_date: null, terms: null } as unknown as ResolvedDocument)).toEqual({});
   });
 
   it.each([
@@ -24,6 +25,8 @@ describe('frozen documents (CGI art. 242 nonies A)', () => {
     ['rate', { tax_rate: 1000 }, 'tax_rate'],
     ['issue date', { issue_date: '2026-03-02' }, 'issue_date'],
     ['due date', { end_date: '2026-04-01' }, 'due_date'],
+    ['payment terms (issue 25)', { terms: { kind: 'end_of_month', days: 30 } }, 'payment_terms'],
+    ['payment days', { terms: { kind: 'net', days: 45 } }, 'payment_terms'],
     ['a line’s price', { line_items: [{ ...INPUT.line_items[0], unit_price: 9999 }] }, 'line_items'],
     ['a line more', { line_items: [...INPUT.line_items, INPUT.line_items[0]] }, 'line_items'],
   ])('refuses a change of its %s', (_name, change, field) => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {
   checkDueDate, chronologyProblems, deductedDeposits, depositAmountProblem, depositLines, depositRateProblems, depositTarget, depositsBilledCents,
-  dueDateOnIssue, finalInvoiceProblem, formatDocumentNumber, prepaidCents, remainingOnQuote, seriesYear, splitByRate, ttcAt,
+  draftTerms, finalInvoiceProblem, formatDocumentNumber, prepaidCents, remainingOnQuote, seriesYear, splitByRate, ttcAt,
 } from '..';
 
 describe('numbering and chronology (hand-checked)', () => {
@@ -20,13 +20,13 @@ describe('numbering and chronology (hand-checked)', () => {
 
   const TODAY = '2026-03-10';
   it.each([
-    ['today, after the last one', { issueDate: TODAY, dueDate: null }, { number: 'FAC-2026-0003', issue_date: '2026-03-09' }, {}],
-    ['the same day as the last one', { issueDate: '2026-03-09', dueDate: null }, { number: 'FAC-2026-0003', issue_date: '2026-03-09' }, {}],
-    ['the first of its series', { issueDate: '2026-01-02', dueDate: null }, undefined, {}],
-    ['in the future', { issueDate: '2026-03-11', dueDate: null }, undefined, { issue_date: ['La date d’émission ne peut pas être postérieure à aujourd’hui.'] }],
+    ['today, after the last one', { issueDate: TODAY }, { number: 'FAC-2026-0003', issue_date: '2026-03-09' }, {}],
+    ['the same day as the last one', { issueDate: '2026-03-09' }, { number: 'FAC-2026-0003', issue_date: '2026-03-09' }, {}],
+    ['the first of its series', { issueDate: '2026-01-02' }, undefined, {}],
+    ['in the future', { issueDate: '2026-03-11' }, undefined, { issue_date: ['La date d’émission ne peut pas être postérieure à aujourd’hui.'] }],
     [
       'before the last issued invoice (CGI art. 242 nonies A)',
-      { issueDate: '2026-03-01', dueDate: null },
+      { issueDate: '2026-03-01' },
       { number: 'FAC-2026-0003', issue_date: '2026-03-09' },
       {
         issue_date: [
@@ -35,13 +35,12 @@ describe('numbering and chronology (hand-checked)', () => {
         ],
       },
     ],
-    ['due before its issue', { issueDate: TODAY, dueDate: '2026-03-09' }, undefined, { due_date: ['La date d’échéance ne peut pas précéder la date d’émission.'] }],
   ])('an invoice issued %s', (_name, dates, last, errors) => {
     expect(chronologyProblems('invoice', { ...dates, today: TODAY }, last)).toEqual(errors);
   });
 
   it('names the last credit note for a credit note', () => {
-    const errors = chronologyProblems('credit_note', { issueDate: '2026-03-01', dueDate: null, today: TODAY }, { number: 'AV-2026-0001', issue_date: '2026-03-02' });
+    const errors = chronologyProblems('credit_note', { issueDate: '2026-03-01', today: TODAY }, { number: 'AV-2026-0001', issue_date: '2026-03-02' });
     expect(errors.issue_date[0]).toContain('du dernier avoir émis (AV-2026-0001, 02/03/2026)');
   });
 
@@ -55,12 +54,35 @@ describe('numbering and chronology (hand-checked)', () => {
     expect(found).toEqual(errors);
   });
 
+  const NET_30 = { kind: 'net', days: 30 } as const;
   it.each([
-    [{ issue_date: '2026-01-01', end_date: '2026-01-31' }, '2026-03-10', '2026-04-09'],
-    [{ issue_date: '2026-01-01', end_date: '2026-01-01' }, '2026-03-10', '2026-03-10'],
-    [{ issue_date: '2026-01-01', end_date: null }, '2026-03-10', '2026-04-09'],
-  ])('a draft %j issued on %s is due %s (it keeps its term)', (draft, date, due) => {
-    expect(dueDateOnIssue(draft, date)).toBe(due);
+    ['the terms sent win over a due date sent with them', { kind: 'end_of_month', days: 45 }, '2026-01-31', null, { kind: 'end_of_month', days: 45 }],
+    ['a due date sent alone is read as net days (the API before issue 25)', null, '2026-01-16', NET_30, { kind: 'net', days: 15 }],
+    ['a due date on the issue date is à réception', null, '2026-01-01', null, { kind: 'reception', days: 0 }],
+    ['a due date the stored terms give keeps them', null, '2026-01-31', { kind: 'end_of_month', days: 30 }, { kind: 'end_of_month', days: 30 }],
+    ['nothing sent keeps the stored terms', null, null, { kind: 'end_of_month', days: 30 }, { kind: 'end_of_month', days: 30 }],
+    ['nothing sent on a new document is 30 days', null, null, null, NET_30],
+  ] as const)('a draft invoice dated 2026-01-01: %s', (_name, sent, endDate, stored, terms) => {
+    expect(draftTerms('invoice', { terms: sent, issue_date: '2026-01-01', end_date: endDate }, stored, 'professionnel')).toEqual({ terms, errors: {} });
+  });
+
+  it('a quote\'s end date is its validity, never its terms', () => {
+    expect(draftTerms('quote', { terms: null, issue_date: '2026-01-01', end_date: '2026-01-10' }, null, 'professionnel').terms).toEqual(NET_30);
+  });
+
+  it.each([
+    ['professionnel', { kind: 'net', days: 61 }, { payment_days: [expect.stringContaining('60 jours après la date d’émission de la facture (art. L441-10')] }],
+    ['professionnel', { kind: 'end_of_month', days: 46 }, { payment_days: [expect.stringContaining('45 jours fin de mois')] }],
+    ['professionnel', { kind: 'end_of_month', days: 45 }, {}],
+    ['particulier', { kind: 'net', days: 90 }, {}],
+  ] as const)('terms for a %s client: %j → %j (C. com. L441-10 I)', (clientType, terms, errors) => {
+    expect(draftTerms('invoice', { terms, issue_date: '2026-01-01', end_date: null }, null, clientType).errors).toEqual(errors);
+  });
+
+  it('a due date sent alone keeps its own messages', () => {
+    expect(draftTerms('invoice', { terms: null, issue_date: TODAY, end_date: '2026-03-09' }, null, 'professionnel').errors).toEqual({
+      due_date: ['La date d’échéance ne peut pas précéder la date d’émission.'],
+    });
   });
 
   it('numbers taken one after the other are strictly increasing, without gaps, per kind and year (property)', () => {
@@ -89,7 +111,7 @@ describe('numbering and chronology (hand-checked)', () => {
         const issued: { number: string; issue_date: string }[] = [];
         for (const date of attempts) {
           const last = issued.at(-1);
-          if (Object.keys(chronologyProblems('invoice', { issueDate: date, dueDate: null, today: '2026-12-31' }, last)).length) continue;
+          if (Object.keys(chronologyProblems('invoice', { issueDate: date, today: '2026-12-31' }, last)).length) continue;
           issued.push({ number: formatDocumentNumber('FAC', 2026, issued.length + 1), issue_date: date });
         }
         expect(issued.map((d) => d.issue_date)).toEqual([...issued.map((d) => d.issue_date)].sort());
