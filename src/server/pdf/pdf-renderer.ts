@@ -19,7 +19,6 @@ import { withBreakableText } from './breakable-text';
  */
 
 const MARGIN = 50;
-const BOTTOM = 70; // room for the footer
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
 const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const PAD = 5;
@@ -86,7 +85,6 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   const pdf: Pdf = new PDFDocument({
     ...PDFA_OPTIONS,
     size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM },
     bufferPages: true,
     autoFirstPage: false,
     // No default font: pdfkit would otherwise load Helvetica, which PDF/A forbids (not embedded).
@@ -101,6 +99,9 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   });
   pdf.registerFont('regular', fonts.regular);
   pdf.registerFont('bold', fonts.bold);
+  // The footer is measured before the first page: every page's body stops above it.
+  const footer = footerLayout(pdf, doc);
+  pdf.options.margins = { top: MARGIN, left: MARGIN, right: MARGIN, bottom: footer.reserve };
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -110,7 +111,7 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   });
 
   const draft = isDraftInvoice(doc);
-  const bottom = PAGE.height - BOTTOM;
+  const bottom = PAGE.height - footer.reserve;
   let inTable = false;
 
   // Under the content of every page, so no transparency is needed (PDF/A-friendly).
@@ -172,7 +173,7 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   if (doc.signatureNotice.trim()) block(pdf, labels.signature, doc.signatureNotice);
   if (doc.kind === 'quote') acceptanceBox(pdf);
 
-  footers(pdf, doc);
+  footers(pdf, footer);
   if (isIssuedInvoice(doc)) attachFacturX(pdf, buildFacturX(source), now);
   pdf.end();
   return done;
@@ -472,7 +473,7 @@ function depositRows(pdf: Pdf, deposits: NonNullable<RenderableDocument['deposit
 
 /** A titled paragraph kept on one page when it fits on one, else flowing across pages. */
 function block(pdf: Pdf, title: string, body: string) {
-  const bottom = PAGE.height - BOTTOM;
+  const bottom = pdf.page.maxY();
   pdf.font('bold').fontSize(9.5);
   const titleHeight = pdf.heightOfString(title, { width: CONTENT_WIDTH }) + 3;
   pdf.font('regular').fontSize(8.5);
@@ -486,7 +487,7 @@ function block(pdf: Pdf, title: string, body: string) {
 }
 
 function acceptanceBox(pdf: Pdf) {
-  const bottom = PAGE.height - BOTTOM;
+  const bottom = pdf.page.maxY();
   const height = 80;
   if (pdf.y + 16 + height > bottom) pdf.addPage();
   const x = MARGIN + CONTENT_WIDTH - 250;
@@ -498,26 +499,52 @@ function acceptanceBox(pdf: Pdf) {
   pdf.y = y + height;
 }
 
-function footers(pdf: Pdf, doc: RenderableDocument) {
-  const { start, count } = pdf.bufferedPageRange();
+/** Footer: the text's size, the space below it, and the gaps from the body to its rule and from the rule to the text. */
+const FOOTER = { fontSize: 7, below: 27, bodyGap: 19, ruleGap: 6, pageNumberWidth: 80 };
+const FOOTER_TEXT_WIDTH = CONTENT_WIDTH - FOOTER.pageNumberWidth - 10;
+/** Two lines of footer: a short identity takes the room it always had. */
+const FOOTER_MIN_HEIGHT = 18;
+
+interface FooterLayout {
+  /** The seller's legal identity, whole. */
+  text: string;
+  height: number;
+  /** Kept free at the bottom of every page: the footer, its rule and the gap above them. */
+  reserve: number;
+}
+
+/**
+ * The seller's legal identity: name, legal form and share capital, registration (RCS city and
+ * SIREN), SIRET, VAT number (Code de commerce R123-237 and R123-238; CGI art. 242 nonies A).
+ * Printed whole on every page, however long: the body makes room for it, it is never cut.
+ */
+function footerLayout(pdf: Pdf, doc: RenderableDocument): FooterLayout {
   const issuer = doc.issuer;
-  // The seller's legal identity (legal form, capital, registration: Code de commerce R123-237).
-  const legal = [
+  const text = [
     [issuer.name, issuer.secondaryName].filter(Boolean).join(' — '),
     ...(issuer.legalLines ?? [issuer.siret ? `SIRET ${issuer.siret}` : '', issuer.vatNumber ? `TVA ${issuer.vatNumber}` : '']),
   ]
     .filter(Boolean)
     .join(' · ');
+  pdf.font('regular').fontSize(FOOTER.fontSize);
+  const height = Math.max(FOOTER_MIN_HEIGHT, pdf.heightOfString(text, { width: FOOTER_TEXT_WIDTH }));
+  return { text, height, reserve: FOOTER.below + height + FOOTER.ruleGap + FOOTER.bodyGap };
+}
+
+function footers(pdf: Pdf, footer: FooterLayout) {
+  const { start, count } = pdf.bufferedPageRange();
+  const y = PAGE.height - FOOTER.below - footer.height;
   for (let i = 0; i < count; i++) {
     pdf.switchToPage(start + i);
     // Writing below the bottom margin would make pdfkit open a new page.
     const margin = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
-    const y = PAGE.height - 45;
-    pdf.moveTo(MARGIN, y - 6).lineTo(MARGIN + CONTENT_WIDTH, y - 6).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
-    pdf.font('regular').fontSize(7).fillColor(COLOR.muted);
-    pdf.text(legal, MARGIN, y, { width: CONTENT_WIDTH - 90, height: 18, ellipsis: true });
-    pdf.text(`Page ${i + 1} / ${count}`, MARGIN + CONTENT_WIDTH - 80, y, { width: 80, align: 'right', lineBreak: false });
+    pdf.moveTo(MARGIN, y - FOOTER.ruleGap).lineTo(MARGIN + CONTENT_WIDTH, y - FOOTER.ruleGap).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+    pdf.font('regular').fontSize(FOOTER.fontSize).fillColor(COLOR.muted);
+    pdf.text(footer.text, MARGIN, y, { width: FOOTER_TEXT_WIDTH });
+    pdf.text(`Page ${i + 1} / ${count}`, MARGIN + CONTENT_WIDTH - FOOTER.pageNumberWidth, y, {
+      width: FOOTER.pageNumberWidth, align: 'right', lineBreak: false,
+    });
     pdf.page.margins.bottom = margin;
   }
 }
