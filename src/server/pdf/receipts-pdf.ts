@@ -93,7 +93,7 @@ const SUBTOTAL_WIDTHS = [150, WIDTH - 150 - 80, 80];
 const SUBTOTAL_COLUMNS: Column[] = SUBTOTAL_WIDTHS.map((width, i) => ({ label: '', width, right: i === 2 }));
 const subtotalValues = (label: string, t: CentTotals) => [
   label,
-  `Prestations de services : ${formatCents(t.services)} · Ventes : ${formatCents(t.goods)}`,
+  `Prestations de services (HT) : ${formatCents(t.services)} · Ventes (HT) : ${formatCents(t.goods)}`,
   formatCents(t.total),
 ];
 
