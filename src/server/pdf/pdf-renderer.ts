@@ -10,6 +10,7 @@ import { legalMentions } from './legal-mentions';
 import { vatGroups } from './vat-treatment';
 import { PDFA_OPTIONS, attachFacturX } from './pdfa';
 import { withBreakableText } from './breakable-text';
+import { drawPageFooters, reservePageFooter, type PageFooterStyle } from './page-footer';
 
 /**
  * Quote and invoice PDFs: A4, French, DejaVu fonts embedded, PDF/A-3b; an issued invoice also
@@ -100,8 +101,7 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   pdf.registerFont('regular', fonts.regular);
   pdf.registerFont('bold', fonts.bold);
   // The footer is measured before the first page: every page's body stops above it.
-  const footer = footerLayout(pdf, doc);
-  pdf.options.margins = { top: MARGIN, left: MARGIN, right: MARGIN, bottom: footer.reserve };
+  const footer = reservePageFooter(pdf, legalIdentity(doc), FOOTER, MARGIN);
 
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -173,7 +173,7 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   if (doc.signatureNotice.trim()) block(pdf, labels.signature, doc.signatureNotice);
   if (doc.kind === 'quote') acceptanceBox(pdf);
 
-  footers(pdf, footer);
+  drawPageFooters(pdf, footer, FOOTER);
   if (isIssuedInvoice(doc)) attachFacturX(pdf, buildFacturX(source), now);
   pdf.end();
   return done;
@@ -499,52 +499,23 @@ function acceptanceBox(pdf: Pdf) {
   pdf.y = y + height;
 }
 
-/** Footer: the text's size, the space below it, and the gaps from the body to its rule and from the rule to the text. */
-const FOOTER = { fontSize: 7, below: 27, bodyGap: 19, ruleGap: 6, pageNumberWidth: 80 };
-const FOOTER_TEXT_WIDTH = CONTENT_WIDTH - FOOTER.pageNumberWidth - 10;
-/** Two lines of footer: a short identity takes the room it always had. */
-const FOOTER_MIN_HEIGHT = 18;
-
-interface FooterLayout {
-  /** The seller's legal identity, whole. */
-  text: string;
-  height: number;
-  /** Kept free at the bottom of every page: the footer, its rule and the gap above them. */
-  reserve: number;
-}
+/** The footer's layout as it always was: two lines of 7 points above a rule, 19 points under the body. */
+const FOOTER: PageFooterStyle = {
+  font: 'regular', fontSize: 7, color: COLOR.muted, x: MARGIN, width: CONTENT_WIDTH, below: 27, above: 19 + 6, minHeight: 18,
+  rule: { gap: 6, color: COLOR.rule },
+};
 
 /**
- * The seller's legal identity: name, legal form and share capital, registration (RCS city and
- * SIREN), SIRET, VAT number (Code de commerce R123-237 and R123-238; CGI art. 242 nonies A).
- * Printed whole on every page, however long: the body makes room for it, it is never cut.
+ * The seller's legal identity, printed whole in the footer of every page: name, legal form and
+ * share capital, registration (RCS city and SIREN), SIRET, VAT number (Code de commerce R123-237
+ * and R123-238; CGI art. 242 nonies A).
  */
-function footerLayout(pdf: Pdf, doc: RenderableDocument): FooterLayout {
+function legalIdentity(doc: RenderableDocument): string {
   const issuer = doc.issuer;
-  const text = [
+  return [
     [issuer.name, issuer.secondaryName].filter(Boolean).join(' — '),
     ...(issuer.legalLines ?? [issuer.siret ? `SIRET ${issuer.siret}` : '', issuer.vatNumber ? `TVA ${issuer.vatNumber}` : '']),
   ]
     .filter(Boolean)
     .join(' · ');
-  pdf.font('regular').fontSize(FOOTER.fontSize);
-  const height = Math.max(FOOTER_MIN_HEIGHT, pdf.heightOfString(text, { width: FOOTER_TEXT_WIDTH }));
-  return { text, height, reserve: FOOTER.below + height + FOOTER.ruleGap + FOOTER.bodyGap };
-}
-
-function footers(pdf: Pdf, footer: FooterLayout) {
-  const { start, count } = pdf.bufferedPageRange();
-  const y = PAGE.height - FOOTER.below - footer.height;
-  for (let i = 0; i < count; i++) {
-    pdf.switchToPage(start + i);
-    // Writing below the bottom margin would make pdfkit open a new page.
-    const margin = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0;
-    pdf.moveTo(MARGIN, y - FOOTER.ruleGap).lineTo(MARGIN + CONTENT_WIDTH, y - FOOTER.ruleGap).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
-    pdf.font('regular').fontSize(FOOTER.fontSize).fillColor(COLOR.muted);
-    pdf.text(footer.text, MARGIN, y, { width: FOOTER_TEXT_WIDTH });
-    pdf.text(`Page ${i + 1} / ${count}`, MARGIN + CONTENT_WIDTH - FOOTER.pageNumberWidth, y, {
-      width: FOOTER.pageNumberWidth, align: 'right', lineBreak: false,
-    });
-    pdf.page.margins.bottom = margin;
-  }
 }

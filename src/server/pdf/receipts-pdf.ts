@@ -3,6 +3,7 @@ import { documentFonts } from './fonts';
 import { formatCents, formatDate } from './format';
 import { DECLARED_TURNOVER_LABEL, receiptNatureLabel } from '@/shared/reports';
 import { breakLongRuns } from './breakable-text';
+import { drawPageFooters, reservePageFooter, type PageFooterStyle } from './page-footer';
 import { methodLabel, monthLabel, quarterLabel, type CentTotals, type ReceiptsBookData } from './receipts-book';
 
 /**
@@ -136,33 +137,8 @@ function firstPageHeader(pdf: Pdf, book: ReceiptsBookData, issuer: ReceiptsIssue
   return pdf.y + 10;
 }
 
-/** The footer: its text wrapped above the page's foot, measured before the first page so that the body stops above it. */
-const FOOTER = { fontSize: 7, below: 24, gap: 18, pageNumberWidth: 80 };
-const FOOTER_TEXT_WIDTH = WIDTH - FOOTER.pageNumberWidth - 10;
-
-function footerLayout(pdf: Pdf, book: ReceiptsBookData, issuer: ReceiptsIssuer) {
-  const text = breakLongRuns(`Livre des recettes ${book.year} — ${issuerName(issuer)}`);
-  pdf.font('regular').fontSize(FOOTER.fontSize);
-  const height = pdf.heightOfString(text, { width: FOOTER_TEXT_WIDTH });
-  return { text, height, reserve: FOOTER.below + height + FOOTER.gap };
-}
-
-function footers(pdf: Pdf, footer: ReturnType<typeof footerLayout>) {
-  const range = pdf.bufferedPageRange();
-  const y = PAGE.height - FOOTER.below - footer.height;
-  for (let i = range.start; i < range.start + range.count; i++) {
-    pdf.switchToPage(i);
-    pdf.font('regular').fontSize(FOOTER.fontSize).fillColor(COLOR.muted);
-    // The bottom margin would push text below it onto a new page.
-    const margin = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0;
-    pdf.text(footer.text, MARGIN, y, { width: FOOTER_TEXT_WIDTH });
-    pdf.text(`Page ${i + 1} / ${range.count}`, MARGIN + WIDTH - FOOTER.pageNumberWidth, y, {
-      width: FOOTER.pageNumberWidth, align: 'right', lineBreak: false,
-    });
-    pdf.page.margins.bottom = margin;
-  }
-}
+/** The book's name and issuer under every page, wrapped when long (page-footer.ts). */
+const FOOTER: PageFooterStyle = { font: 'regular', fontSize: 7, color: COLOR.muted, x: MARGIN, width: WIDTH, below: 24, above: 18 };
 
 /** Lets other requests run between pages of a long book (rendering is synchronous work). */
 const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -180,8 +156,7 @@ export async function renderReceiptsPdf(book: ReceiptsBookData, issuer: Receipts
   });
   pdf.registerFont('regular', fonts.regular);
   pdf.registerFont('bold', fonts.bold);
-  const footer = footerLayout(pdf, book, issuer);
-  pdf.options.margins = { top: MARGIN, left: MARGIN, right: MARGIN, bottom: footer.reserve };
+  const footer = reservePageFooter(pdf, breakLongRuns(`Livre des recettes ${book.year} — ${issuerName(issuer)}`), FOOTER, MARGIN);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -269,7 +244,7 @@ export async function renderReceiptsPdf(book: ReceiptsBookData, issuer: Receipts
     y += heights[i];
   });
 
-  footers(pdf, footer);
+  drawPageFooters(pdf, footer, FOOTER);
   pdf.end();
   return done;
 }
