@@ -39,16 +39,18 @@ test('reports: a payment recorded on an invoice shows in the receipts book, whic
   await expect(row).toContainText('Prestation de services');
   await expect(row).toContainText(/1\s200,00\s€/);
   await expect(row).toContainText('Chèque');
+  // The totals are the turnover to declare: 1 200 € TTC at 20 % is 1 000 € HT.
   const totals = book.getByRole('table', { name: `Recettes ${year} par mois, trimestre et année` });
-  await expect(totals.getByRole('row', { name: new RegExp(`^Année ${year}`) })).toContainText(/1\s200,00\s€/);
+  await expect(totals.getByRole('columnheader', { name: "Chiffre d'affaires encaissé à déclarer (HT)" })).toBeVisible();
+  await expect(totals.getByRole('row', { name: new RegExp(`^Année ${year}`) })).toContainText(/1\s000,00\s€/);
   await expectAccessible(page);
 
   // The CSV: BOM, ';', decimal comma, French date.
   const [download] = await Promise.all([page.waitForEvent('download'), book.getByRole('button', { name: 'Télécharger le CSV' }).click()]);
   expect(download.suggestedFilename()).toBe(`livre-des-recettes-${year}.csv`);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
-  expect(csv.startsWith('\uFEFFDate;N° facture;Client;Nature;Montant;Mode de règlement;Référence\r\n')).toBe(true);
-  expect(csv).toContain(`${frenchDate};${invoiceNumber};Librairie Colette;Prestation de services;1200,00;Chèque;CHQ 4521\r\n`);
+  expect(csv.startsWith('\uFEFFDate;N° facture;Client;Nature;Montant encaissé;Dont HT;Mode de règlement;Référence\r\n')).toBe(true);
+  expect(csv).toContain(`${frenchDate};${invoiceNumber};Librairie Colette;Prestation de services;1200,00;1000,00;Chèque;CHQ 4521\r\n`);
 
   // The dashboard's URSSAF card: 1 200 € TTC at 20 % is 1 000 € HT this month.
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tableau de bord' }).click();

@@ -26,6 +26,21 @@ export const receiptNature = (operationCategory: string): ReceiptNature => (oper
 export const receiptNatureLabel = (operationCategory: string) =>
   RECEIPT_NATURE_LABELS[receiptNature(operationCategory)] + (operationCategory === 'mixed' ? ' (opération mixte)' : '');
 
+/**
+ * The one figure a micro-entrepreneur declares to the URSSAF, as the dashboard's card, the reports
+ * page and the receipts book (PDF and CSV) name it: the sums received in the period, excluding VAT,
+ * less refunds (computed once, by reports.service.ts declaredTurnover).
+ */
+export const DECLARED_TURNOVER_LABEL = "Chiffre d'affaires encaissé à déclarer (HT)";
+
+/**
+ * Who declares from the URSSAF card: an individual entrepreneur (EI, micro-entrepreneur) declares
+ * its cashed turnover; a company or an association does not ('company': no card, no figures);
+ * 'unknown' while the profile states no legal form.
+ */
+export const URSSAF_DECLARANTS = ['individual', 'company', 'unknown'] as const;
+export type UrssafDeclarant = (typeof URSSAF_DECLARANTS)[number];
+
 export const URSSAF_PERIODS = ['current_month', 'previous_month', 'current_quarter', 'previous_quarter'] as const;
 export type UrssafPeriodKey = (typeof URSSAF_PERIODS)[number];
 

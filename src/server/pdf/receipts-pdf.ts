@@ -1,7 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { documentFonts } from './fonts';
 import { formatCents, formatDate } from './format';
-import { receiptNatureLabel } from '@/shared/reports';
+import { DECLARED_TURNOVER_LABEL, receiptNatureLabel } from '@/shared/reports';
+import { breakLongRuns } from './breakable-text';
+import { drawPageFooters, reservePageFooter, type PageFooterStyle } from './page-footer';
 import { methodLabel, monthLabel, quarterLabel, type CentTotals, type ReceiptsBookData } from './receipts-book';
 
 /**
@@ -24,69 +26,96 @@ export interface ReceiptsIssuer {
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
-const BOTTOM = 50;
 const WIDTH = PAGE.width - 2 * MARGIN;
 const ROW = 14;
 const FONT_SIZE = 8;
+/** Text is set this far below a row's top; a row ends this far below its tallest cell. */
+const CELL_PAD = { top: 3, bottom: 2 };
 const COLOR = { text: '#1f2933', muted: '#616e7c', rule: '#cbd2d9', band: '#eef1f4' };
 
-const COLUMNS = [
+interface Column {
+  label: string;
+  width: number;
+  right?: boolean;
+}
+
+/** The receipts' columns; a book with VAT also shows each receipt's HT, what its totals add up. */
+const COLUMNS: Column[] = [
   { label: 'Date', width: 52 },
   { label: 'N° facture', width: 78 },
   { label: 'Client', width: 112 },
   { label: 'Nature', width: 84 },
   { label: 'Mode', width: 66 },
   { label: 'Référence', width: 53 },
-  { label: 'Montant', width: 70, right: true },
-] as const;
+  { label: 'Montant encaissé', width: 70, right: true },
+];
+const COLUMNS_WITH_HT: Column[] = [
+  { label: 'Date', width: 50 },
+  { label: 'N° facture', width: 70 },
+  { label: 'Client', width: 95 },
+  { label: 'Nature', width: 70 },
+  { label: 'Mode', width: 56 },
+  { label: 'Référence', width: 52 },
+  { label: 'Montant encaissé', width: 61, right: true },
+  { label: 'Dont HT', width: 61, right: true },
+];
 
 const issuerName = (i: ReceiptsIssuer) => i.company_name.trim() || `${i.first_name} ${i.last_name}`.trim();
 
-/** One line of cells, each cut with an ellipsis when too long. */
-function cells(pdf: Pdf, values: string[], y: number, font: 'regular' | 'bold') {
+/**
+ * A line of cells, each wrapped within its column (never cut: a client's name, a reference, a
+ * payment method are printed whole); the row is as tall as its tallest cell.
+ */
+function measureRow(pdf: Pdf, columns: Column[], values: string[], font: 'regular' | 'bold') {
+  pdf.font(font).fontSize(FONT_SIZE);
+  const tallest = Math.max(...columns.map((c, i) => pdf.heightOfString(values[i] || ' ', { width: c.width - 4 })));
+  return Math.max(ROW, CELL_PAD.top + tallest + CELL_PAD.bottom);
+}
+
+function drawRow(pdf: Pdf, columns: Column[], values: string[], y: number, font: 'regular' | 'bold') {
   let x = MARGIN;
   pdf.font(font).fontSize(FONT_SIZE).fillColor(COLOR.text);
-  COLUMNS.forEach((column, i) => {
-    pdf.text(values[i] ?? '', x + 2, y + 3, {
-      width: column.width - 4,
-      height: FONT_SIZE + 2,
-      ellipsis: true,
-      align: 'right' in column && column.right ? 'right' : 'left',
-    });
+  columns.forEach((column, i) => {
+    pdf.text(values[i] ?? '', x + 2, y + CELL_PAD.top, { width: column.width - 4, align: column.right ? 'right' : 'left' });
     x += column.width;
   });
 }
 
-function tableHeader(pdf: Pdf, y: number) {
-  pdf.rect(MARGIN, y, WIDTH, ROW).fill(COLOR.band);
-  cells(
-    pdf,
-    COLUMNS.map((c) => c.label),
-    y,
-    'bold',
-  );
-  return y + ROW;
+function tableHeader(pdf: Pdf, columns: Column[], y: number) {
+  const labels = columns.map((c) => c.label);
+  const height = measureRow(pdf, columns, labels, 'bold');
+  pdf.rect(MARGIN, y, WIDTH, height).fill(COLOR.band);
+  drawRow(pdf, columns, labels, y, 'bold');
+  return y + height;
 }
 
-/** A bold band: 'Total mars 2026' … services, sales, total. */
-function subtotal(pdf: Pdf, label: string, t: CentTotals, y: number) {
-  pdf.rect(MARGIN, y, WIDTH, ROW).fill(COLOR.band);
-  pdf.font('bold').fontSize(FONT_SIZE).fillColor(COLOR.text);
-  pdf.text(label, MARGIN + 2, y + 3, { width: 190, height: FONT_SIZE + 2, ellipsis: true });
-  pdf
-    .font('regular')
-    .text(`Services : ${formatCents(t.services)}   Ventes : ${formatCents(t.goods)}`, MARGIN + 192, y + 3, {
-      width: WIDTH - 192 - 72,
-      height: FONT_SIZE + 2,
-      ellipsis: true,
-      align: 'right',
-    });
-  pdf.font('bold').text(formatCents(t.total), MARGIN + WIDTH - 70, y + 3, { width: 68, align: 'right', lineBreak: false });
-  return y + ROW;
+/** A band: 'Total mars 2026' (bold), what is declared split services / sales, its total (bold). */
+const SUBTOTAL_WIDTHS = [150, WIDTH - 150 - 80, 80];
+const SUBTOTAL_COLUMNS: Column[] = SUBTOTAL_WIDTHS.map((width, i) => ({ label: '', width, right: i === 2 }));
+const subtotalValues = (label: string, t: CentTotals) => [
+  label,
+  `Prestations de services (HT) : ${formatCents(t.services)} · Ventes (HT) : ${formatCents(t.goods)}`,
+  formatCents(t.total),
+];
+
+function subtotal(pdf: Pdf, values: string[], height: number, y: number) {
+  pdf.rect(MARGIN, y, WIDTH, height).fill(COLOR.band);
+  let x = MARGIN;
+  SUBTOTAL_COLUMNS.forEach((column, i) => {
+    pdf.font(i === 1 ? 'regular' : 'bold').fontSize(FONT_SIZE).fillColor(COLOR.text);
+    pdf.text(values[i], x + 2, y + CELL_PAD.top, { width: column.width - 4, align: column.right ? 'right' : 'left' });
+    x += column.width;
+  });
+  return y + height;
 }
 
 function firstPageHeader(pdf: Pdf, book: ReceiptsBookData, issuer: ReceiptsIssuer, now: Date) {
-  pdf.font('bold').fontSize(16).fillColor(COLOR.text).text(`Livre des recettes ${book.year}`, MARGIN, MARGIN);
+  pdf
+    .font('regular')
+    .fontSize(9)
+    .fillColor(COLOR.muted)
+    .text(`Édité le ${formatDate(now.toISOString().slice(0, 10))}`, MARGIN, MARGIN + 4, { width: WIDTH, align: 'right' });
+  pdf.font('bold').fontSize(16).fillColor(COLOR.text).text(`Livre des recettes ${book.year}`, MARGIN, MARGIN, { width: WIDTH * 0.65 });
   pdf.font('regular').fontSize(9).fillColor(COLOR.text);
   const identity = [
     issuerName(issuer),
@@ -96,12 +125,11 @@ function firstPageHeader(pdf: Pdf, book: ReceiptsBookData, issuer: ReceiptsIssue
   pdf.text(identity.join('\n'), MARGIN, pdf.y + 4, { width: WIDTH * 0.65 });
   pdf
     .fillColor(COLOR.muted)
-    .text(`Édité le ${formatDate(now.toISOString().slice(0, 10))}`, MARGIN, MARGIN + 4, { width: WIDTH, align: 'right' });
-  pdf
     .fontSize(8)
     .text(
       'Sommes encaissées, dans l’ordre chronologique ; un remboursement (avoir) figure en négatif à sa date. ' +
-        'Une opération mixte est comptée en prestation de services.',
+        'Une opération mixte est comptée en prestation de services. ' +
+        `Les totaux donnent le « ${DECLARED_TURNOVER_LABEL} » : les sommes encaissées hors TVA, remboursements déduits.`,
       MARGIN,
       Math.max(pdf.y, MARGIN + 60) + 8,
       { width: WIDTH },
@@ -109,20 +137,8 @@ function firstPageHeader(pdf: Pdf, book: ReceiptsBookData, issuer: ReceiptsIssue
   return pdf.y + 10;
 }
 
-function footers(pdf: Pdf, book: ReceiptsBookData, issuer: ReceiptsIssuer) {
-  const range = pdf.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    pdf.switchToPage(i);
-    const y = PAGE.height - BOTTOM + 18;
-    pdf.font('regular').fontSize(7).fillColor(COLOR.muted);
-    // The bottom margin would push text below it onto a new page.
-    const margin = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0;
-    pdf.text(`Livre des recettes ${book.year} — ${issuerName(issuer)}`, MARGIN, y, { width: WIDTH / 2, lineBreak: false });
-    pdf.text(`Page ${i + 1} / ${range.count}`, MARGIN + WIDTH / 2, y, { width: WIDTH / 2, align: 'right', lineBreak: false });
-    pdf.page.margins.bottom = margin;
-  }
-}
+/** The book's name and issuer under every page, wrapped when long (page-footer.ts). */
+const FOOTER: PageFooterStyle = { font: 'regular', fontSize: 7, color: COLOR.muted, x: MARGIN, width: WIDTH, below: 24, above: 18 };
 
 /** Lets other requests run between pages of a long book (rendering is synchronous work). */
 const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -131,7 +147,6 @@ export async function renderReceiptsPdf(book: ReceiptsBookData, issuer: Receipts
   const fonts = documentFonts();
   const pdf: Pdf = new PDFDocument({
     size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM },
     bufferPages: true,
     autoFirstPage: false,
     // No default font: pdfkit would load Helvetica, which lacks U+202F.
@@ -141,6 +156,7 @@ export async function renderReceiptsPdf(book: ReceiptsBookData, issuer: Receipts
   });
   pdf.registerFont('regular', fonts.regular);
   pdf.registerFont('bold', fonts.bold);
+  const footer = reservePageFooter(pdf, breakLongRuns(`Livre des recettes ${book.year} — ${issuerName(issuer)}`), FOOTER, MARGIN);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -148,84 +164,87 @@ export async function renderReceiptsPdf(book: ReceiptsBookData, issuer: Receipts
     pdf.on('error', reject);
   });
 
-  const bottom = PAGE.height - BOTTOM;
+  const bottom = PAGE.height - footer.reserve;
+  // Without VAT (the franchise), what was received is the HT: no column of its own.
+  const withHt = book.rows.some((row) => row.amount_ht_cents !== row.amount_cents);
+  const columns = withHt ? COLUMNS_WITH_HT : COLUMNS;
   pdf.addPage();
   let y = firstPageHeader(pdf, book, issuer, now);
-  /** Room for `rows` more rows, else a new page (with the table's header when `header`). */
-  const ensure = async (rows: number, header = true) => {
-    if (y + rows * ROW <= bottom) return;
+  /** Room for `height` points more, else a new page (with the table's header when `header`). */
+  const ensure = async (height: number, header = true) => {
+    if (y + height <= bottom) return;
     await breather();
     pdf.addPage();
     y = MARGIN;
-    if (header) y = tableHeader(pdf, y);
+    if (header) y = tableHeader(pdf, columns, y);
   };
 
   if (book.rows.length === 0) {
     pdf.font('regular').fontSize(10).fillColor(COLOR.text).text(`Aucune recette encaissée en ${book.year}.`, MARGIN, y);
     y = pdf.y + 12;
   } else {
-    y = tableHeader(pdf, y);
+    y = tableHeader(pdf, columns, y);
     for (const [index, row] of book.rows.entries()) {
-      await ensure(1);
-      cells(
-        pdf,
-        [
-          formatDate(row.date),
-          row.invoice_number,
-          row.client_name,
-          receiptNatureLabel(row.operation_category),
-          methodLabel(row),
-          row.reference,
-          formatCents(row.amount_cents),
-        ],
-        y,
-        'regular',
-      );
-      y += ROW;
+      const values = [
+        formatDate(row.date),
+        row.invoice_number,
+        row.client_name,
+        receiptNatureLabel(row.operation_category),
+        methodLabel(row),
+        row.reference,
+        formatCents(row.amount_cents),
+        formatCents(row.amount_ht_cents),
+      ].map(breakLongRuns);
+      const height = measureRow(pdf, columns, values, 'regular');
+      await ensure(height);
+      drawRow(pdf, columns, values, y, 'regular');
+      y += height;
       pdf.moveTo(MARGIN, y).lineTo(MARGIN + WIDTH, y).lineWidth(0.3).stroke(COLOR.rule);
       const month = Number(row.date.slice(5, 7));
       const next = book.rows[index + 1];
       const nextMonth = next ? Number(next.date.slice(5, 7)) : 13;
       if (nextMonth !== month) {
-        await ensure(2);
-        y = subtotal(pdf, `Total ${monthLabel(row.date.slice(0, 7)).toLowerCase()}`, book.months[month - 1], y);
+        const bands = [subtotalValues(`Total ${monthLabel(row.date.slice(0, 7)).toLowerCase()}`, book.months[month - 1])];
         const quarter = Math.ceil(month / 3);
-        if (Math.ceil(nextMonth / 3) !== quarter) {
-          y = subtotal(pdf, `Total ${quarterLabel(book.year, quarter)}`, book.quarters[quarter - 1], y);
-        }
+        if (Math.ceil(nextMonth / 3) !== quarter) bands.push(subtotalValues(`Total ${quarterLabel(book.year, quarter)}`, book.quarters[quarter - 1]));
+        const heights = bands.map((band) => measureRow(pdf, SUBTOTAL_COLUMNS, band, 'bold'));
+        await ensure(heights.reduce((sum, h) => sum + h, 0));
+        bands.forEach((band, i) => (y = subtotal(pdf, band, heights[i], y)));
       }
     }
     y += 14;
   }
 
   // The year's summary, every month and quarter, also those without receipts.
-  await ensure(19, false);
-  pdf.font('bold').fontSize(11).fillColor(COLOR.text).text('Récapitulatif', MARGIN, y);
-  y = pdf.y + 6;
-  const summaryColumns = [
-    { label: 'Période', width: 155 },
-    { label: 'Prestations de services', width: 120 },
-    { label: 'Ventes', width: 100 },
-    { label: 'Total', width: 100 },
-    { label: 'Nombre', width: 40 },
+  const summaryColumns: Column[] = [
+    { label: 'Période', width: 115 },
+    { label: 'Prestations de services (HT)', width: 110, right: true },
+    { label: 'Ventes (HT)', width: 100, right: true },
+    { label: DECLARED_TURNOVER_LABEL, width: 130, right: true },
+    { label: 'Nombre', width: 60, right: true },
   ];
-  const summaryRow = (values: string[], font: 'regular' | 'bold', band = false) => {
-    if (band) pdf.rect(MARGIN, y, WIDTH, ROW).fill(COLOR.band);
-    let x = MARGIN;
-    pdf.font(font).fontSize(FONT_SIZE).fillColor(COLOR.text);
-    summaryColumns.forEach((column, i) => {
-      pdf.text(values[i], x + 2, y + 3, { width: column.width - 4, align: i === 0 ? 'left' : 'right', lineBreak: false });
-      x += column.width;
-    });
-    y += ROW;
-  };
   const amounts = (t: CentTotals) => [formatCents(t.services), formatCents(t.goods), formatCents(t.total), String(t.count)];
-  summaryRow(summaryColumns.map((c) => c.label), 'bold', true);
-  book.months.forEach((t, i) => summaryRow([monthLabel(`${book.year}-${String(i + 1).padStart(2, '0')}`), ...amounts(t)], 'regular'));
-  book.quarters.forEach((t, i) => summaryRow([quarterLabel(book.year, i + 1), ...amounts(t)], 'regular', true));
-  summaryRow([`Année ${book.year}`, ...amounts(book.totals)], 'bold', true);
+  const summary: { values: string[]; font: 'regular' | 'bold'; band: boolean }[] = [
+    { values: summaryColumns.map((c) => c.label), font: 'bold', band: true },
+    ...book.months.map((t, i) => ({
+      values: [monthLabel(`${book.year}-${String(i + 1).padStart(2, '0')}`), ...amounts(t)], font: 'regular' as const, band: false,
+    })),
+    ...book.quarters.map((t, i) => ({ values: [quarterLabel(book.year, i + 1), ...amounts(t)], font: 'regular' as const, band: true })),
+    { values: [`Année ${book.year}`, ...amounts(book.totals)], font: 'bold', band: true },
+  ];
+  const heights = summary.map((row) => measureRow(pdf, summaryColumns, row.values, row.font));
+  pdf.font('bold').fontSize(11);
+  const title = pdf.heightOfString('Récapitulatif', { width: WIDTH }) + 6;
+  await ensure(title + heights.reduce((sum, h) => sum + h, 0), false);
+  pdf.fillColor(COLOR.text).text('Récapitulatif', MARGIN, y, { width: WIDTH });
+  y += title;
+  summary.forEach((row, i) => {
+    if (row.band) pdf.rect(MARGIN, y, WIDTH, heights[i]).fill(COLOR.band);
+    drawRow(pdf, summaryColumns, row.values, y, row.font);
+    y += heights[i];
+  });
 
-  footers(pdf, book, issuer);
+  drawPageFooters(pdf, footer, FOOTER);
   pdf.end();
   return done;
 }

@@ -34,6 +34,16 @@ export const COMPLETE_PROFILE = {
   vat_regime: 'assujetti',
 };
 
+/**
+ * Text of exactly `length` characters made of `words` repeated, ending on a letter (the API trims
+ * spaces): a field at the longest its contract accepts, to lay out on a page.
+ */
+export function longestText(length: number, words: string): string {
+  let text = '';
+  while (text.length < length) text += `${words} `;
+  return `${text.slice(0, length - 1).trimEnd().padEnd(length - 1, 'x')}e`;
+}
+
 /** A client's address complete enough to be invoiced. */
 export const CLIENT_ADDRESS = { address: '5 rue Haute', postal_code: '69002', city: 'Lyon' };
 

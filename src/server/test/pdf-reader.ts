@@ -39,6 +39,45 @@ export const pdfText = (pdf: Buffer): string => pdfPagesText(pdf).join('\f');
 /** The texts of several PDFs at once (one child process). */
 export const pdfTexts = (pdfs: readonly Buffer[]): string[] => pdfPageTexts(pdfs).map((pages) => pages.join('\f'));
 
+/** A piece of a page's text and where it is drawn: `y` is its baseline, in points from the page's top. */
+export interface PdfTextItem {
+  str: string;
+  x: number;
+  y: number;
+}
+
+/** Each page's pieces of text with their positions. */
+export function pdfPageItems(pdf: Buffer): PdfTextItem[][] {
+  const out = execFileSync(process.execPath, [TEXT_SCRIPT], {
+    input: JSON.stringify({ pdfs: [pdf.toString('base64')], items: true }),
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const [pages] = JSON.parse(out) as PdfTextItem[][][];
+  return pages.map((items) => items.map((item) => ({ ...item, str: plainSpaces(item.str) })));
+}
+
+/** Text with no whitespace at all (nor the zero-width spaces of breakable-text.ts): where a line wraps no longer matters. */
+export const compactText = (text: string) => text.replace(/[\s\u200b]/g, '');
+
+/**
+ * A page split at its footer, whose first line holds `marker` (e.g. 'Page 2 / 3'): the text on and
+ * below that line (`text`) and above it (`body`), each compacted in drawing order; and the body's
+ * pieces of text whose baseline comes within `gap` points of the footer's first line (`tooClose`:
+ * text running into the footer; [] when the body stops above it).
+ */
+export function pageFooter(items: readonly PdfTextItem[], marker: string, gap: number) {
+  const top = items.find((item) => item.str.trim() === marker)?.y;
+  if (top === undefined) throw new Error(`no « ${marker} » on the page`);
+  const inFooter = (item: PdfTextItem) => item.y >= top - 0.5;
+  const join = (list: PdfTextItem[]) => compactText(list.map((item) => item.str).join(''));
+  return {
+    text: join(items.filter(inFooter)),
+    body: join(items.filter((item) => !inFooter(item))),
+    tooClose: items.filter((item) => !inFooter(item) && item.y > top - gap),
+  };
+}
+
 const load = (pdf: Buffer) => PDFDocument.load(pdf, { updateMetadata: false });
 
 /** Number of pages. */

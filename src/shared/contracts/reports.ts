@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECEIPT_NATURES, RECEIPTS_FORMATS, SALES_JOURNAL_FORMATS, URSSAF_PERIODS } from '@/shared/reports';
+import { RECEIPT_NATURES, RECEIPTS_FORMATS, SALES_JOURNAL_FORMATS, URSSAF_DECLARANTS, URSSAF_PERIODS } from '@/shared/reports';
 import { queryParam } from './common';
 
 /** A payment received, or a refund (the part of a credit note beyond its invoice's balance). */
@@ -30,7 +30,10 @@ export const receiptRowSchema = z.object({
 });
 export type ReceiptRow = z.infer<typeof receiptRowSchema>;
 
-/** Receipts of a period, split by nature (euros). */
+/**
+ * The "Chiffre d'affaires encaissé à déclarer (HT)" of a period, split by nature (euros): the HT of
+ * the payments received less the HT of the refunds (DECLARED_TURNOVER_LABEL).
+ */
 const receiptTotalsShape = {
   services: z.number(),
   goods: z.number(),
@@ -49,7 +52,7 @@ export type ReceiptMonth = z.infer<typeof receiptMonthSchema>;
 export const receiptQuarterSchema = z.object({ ...receiptTotalsShape, quarter: z.number(), label: z.string() });
 export type ReceiptQuarter = z.infer<typeof receiptQuarterSchema>;
 
-/** GET /api/reports/receipts/?year=YYYY (format=json). */
+/** GET /api/reports/receipts/?year=YYYY (format=json). The totals are the declared turnover (HT); the rows what was received. */
 export const receiptsBookSchema = z.object({
   year: z.number(),
   rows: z.array(receiptRowSchema),
@@ -76,6 +79,8 @@ export type UrssafPeriod = z.infer<typeof urssafPeriodSchema>;
 export const urssafSummarySchema = z.object({
   /** Paris day the periods are computed from. */
   today: z.string(),
+  /** From the profile's legal form: a company ('company') declares no cashed turnover and gets no periods. */
+  declarant: z.enum(URSSAF_DECLARANTS),
   periods: z.array(urssafPeriodSchema),
 });
 export type UrssafSummary = z.infer<typeof urssafSummarySchema>;

@@ -4,6 +4,7 @@ import { formatMoney } from '@/client/lib/format';
 import { visuallyHidden } from '@/client/ui/global-style';
 import { StyledTable, StyledTableWrapper, StyledTd, StyledTh, StyledTr } from '@/client/ui/table';
 import type { ReceiptTotals } from '@/shared/contracts/reports';
+import { DECLARED_TURNOVER_LABEL } from '@/shared/reports';
 import { SkeletonText } from './dashboard-skeleton';
 
 /** One period of a receipts summary: its name (and a detail under it) and its totals. */
@@ -58,7 +59,10 @@ export interface ReceiptTotalsTableProps {
   placeholder?: boolean;
 }
 
-/** Receipts per period, split services / sales (the URSSAF card, the receipts book's totals). */
+/**
+ * The declared turnover (HT) per period, split services / sales, under its one label: the URSSAF
+ * card and the receipts book's totals show the same figure, computed by the server.
+ */
 export function ReceiptTotalsTable({ caption, rows, showCount, placeholder }: ReceiptTotalsTableProps) {
   const money = (value: number) => (placeholder ? <SkeletonText>00 000,00 €</SkeletonText> : formatMoney(value));
   return (
@@ -69,9 +73,9 @@ export function ReceiptTotalsTable({ caption, rows, showCount, placeholder }: Re
         <thead>
           <tr>
             <StyledTh scope="col">Période</StyledTh>
-            <StyledAmountTh scope="col">Prestations de services</StyledAmountTh>
-            <StyledAmountTh scope="col">Ventes</StyledAmountTh>
-            <StyledAmountTh scope="col">Total</StyledAmountTh>
+            <StyledAmountTh scope="col">Prestations de services (HT)</StyledAmountTh>
+            <StyledAmountTh scope="col">Ventes (HT)</StyledAmountTh>
+            <StyledAmountTh scope="col">{DECLARED_TURNOVER_LABEL}</StyledAmountTh>
             {showCount && <StyledAmountTh scope="col">Encaissements</StyledAmountTh>}
           </tr>
         </thead>

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { ButtonLink } from '@/client/ui/button';
 import type { UrssafPeriodKey } from '@/shared/reports';
 import { useGetUrssafSummaryQuery } from './dashboard.api';
@@ -26,12 +28,21 @@ const SKELETON_ROWS: ReceiptTotalsRow[] = (Object.keys(PERIOD_NAMES) as UrssafPe
   count: 0,
 }));
 
+const StyledHint = styled.p`
+  margin: ${({ theme }) => theme.spacing.md} 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.typography.size.sm};
+`;
+
 /**
- * 'Déclaration URSSAF': the receipts of the current and previous month and quarter, HT, split
- * services / sales: what a micro-entrepreneur declares, monthly or quarterly.
+ * 'Déclaration URSSAF': the declared turnover (HT) of the current and previous month and quarter,
+ * split services / sales: what a micro-entrepreneur declares, monthly or quarterly. Shown to an
+ * individual entrepreneur only: a company (SARL, SAS…) declares no cashed turnover, and its card
+ * would offer a wrong figure to declare.
  */
 export function UrssafSection() {
   const { data, isLoading, error } = useGetUrssafSummaryQuery();
+  if (data?.declarant === 'company') return null;
   const rows: ReceiptTotalsRow[] = (data?.periods ?? []).map((period) => ({
     ...period,
     label: PERIOD_NAMES[period.key],
@@ -40,7 +51,7 @@ export function UrssafSection() {
   return (
     <DashboardSection
       title="Déclaration URSSAF"
-      description="Chiffre d’affaires encaissé hors TVA, par nature : les montants à déclarer chaque mois ou chaque trimestre. Une opération mixte compte en prestation de services."
+      description="Sommes encaissées hors TVA, remboursements déduits, par nature : les montants à déclarer chaque mois ou chaque trimestre. Une opération mixte compte en prestation de services."
       actions={
         <ButtonLink to="/reports" size="sm" variant="ghost">
           Livre des recettes
@@ -52,6 +63,12 @@ export function UrssafSection() {
       skeleton={<ReceiptTotalsTable caption={CAPTION} rows={SKELETON_ROWS} placeholder />}
     >
       <ReceiptTotalsTable caption={CAPTION} rows={rows} />
+      {data?.declarant === 'unknown' && (
+        <StyledHint>
+          Ces montants concernent les entrepreneurs individuels (EI, micro-entrepreneurs). Indiquez votre forme juridique dans{' '}
+          <Link to="/profile">votre profil</Link> : pour une société, cette carte n’est plus affichée.
+        </StyledHint>
+      )}
     </DashboardSection>
   );
 }

@@ -24,6 +24,8 @@ export const profileApi = api.injectEndpoints({
           // errors are shown by the page
         }
       },
+      // The legal form decides whether the dashboard shows the URSSAF card.
+      invalidatesTags: (result) => (result ? [{ type: 'Report', id: 'urssaf' }] : []),
     }),
     getSessions: build.query<ActiveSession[], void>({
       query: () => ({ url: 'sessions/' }),

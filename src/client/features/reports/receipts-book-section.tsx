@@ -10,6 +10,7 @@ import { Spinner } from '@/client/ui/spinner';
 import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { VirtualRows } from '@/client/ui/virtual-rows';
 import type { ReceiptRow, ReceiptsBook } from '@/shared/contracts/reports';
+import { DECLARED_TURNOVER_LABEL } from '@/shared/reports';
 import { CHART_HEIGHT, ReceiptTotalsTable, RevenueChart, formatMonthLong, type ReceiptTotalsRow } from '../dashboard';
 import { useReportDownload } from './report-download';
 import { useGetReceiptsBookQuery } from './reports.api';
@@ -74,12 +75,20 @@ const COLUMNS: readonly DataTableColumn<ReceiptRow>[] = [
   { key: 'nature_display', header: 'Nature', hideBelow: 'md' },
   {
     key: 'amount',
-    header: 'Montant',
+    header: 'Montant encaissé',
     render: (r) => <StyledAmount $negative={r.amount < 0}>{formatMoney(r.amount)}</StyledAmount>,
   },
   { key: 'method_display', header: 'Mode', hideBelow: 'sm' },
   { key: 'reference', header: 'Référence', hideBelow: 'md' },
 ];
+/** A book with VAT also shows each receipt's HT: what its totals add up (in the franchise, what was received). */
+const HT_COLUMN: DataTableColumn<ReceiptRow> = {
+  key: 'amount_ht',
+  header: 'Dont HT',
+  render: (r) => <StyledAmount $negative={r.amount_ht < 0}>{formatMoney(r.amount_ht)}</StyledAmount>,
+  hideBelow: 'sm',
+};
+const COLUMNS_WITH_HT = [...COLUMNS.slice(0, 5), HT_COLUMN, ...COLUMNS.slice(5)];
 
 /** The book's totals: every month, then the quarters and the year. */
 function totalsRows(book: ReceiptsBook): ReceiptTotalsRow[] {
@@ -104,6 +113,7 @@ export function ReceiptsBookSection({ year }: { year: number }) {
   const headingId = useId();
   const book = data?.year === year ? data : undefined;
   const months = useMemo(() => (book ? book.months.map((m) => ({ month: m.month, value: m.total, count: m.count })) : []), [book]);
+  const withHt = book?.rows.some((r) => r.amount_ht !== r.amount) ?? false;
   const file = (format: 'csv' | 'pdf') => `livre-des-recettes-${year}.${format}`;
 
   return (
@@ -134,7 +144,8 @@ export function ReceiptsBookSection({ year }: { year: number }) {
     >
       <StyledNote>
         Sommes encaissées, dans l’ordre chronologique ; le remboursement d’un avoir figure en négatif à sa date. Une opération
-        mixte compte en prestation de services.
+        mixte compte en prestation de services. Les totaux donnent le « {DECLARED_TURNOVER_LABEL} » : les sommes encaissées hors
+        TVA, remboursements déduits.
       </StyledNote>
       {isLoading || (isFetching && !book) ? (
         <Spinner label="Chargement du livre des recettes..." />
@@ -143,16 +154,22 @@ export function ReceiptsBookSection({ year }: { year: number }) {
       ) : (
         <>
           <StyledBlock role="group" aria-labelledby={headingId}>
-            <h3 id={headingId}>Recettes par mois</h3>
+            <h3 id={headingId}>{DECLARED_TURNOVER_LABEL} par mois</h3>
             <StyledChartBox>
-              <RevenueChart months={months} title={`Recettes encaissées par mois en ${year}`} unit="" countLabel="Encaissements" lastIsCurrent={false} />
+              <RevenueChart
+                months={months}
+                title={`${DECLARED_TURNOVER_LABEL} par mois en ${year}`}
+                unit=" HT"
+                countLabel="Encaissements"
+                lastIsCurrent={false}
+              />
             </StyledChartBox>
             <ReceiptTotalsTable caption={`Recettes ${year} par mois, trimestre et année`} rows={totalsRows(book)} showCount />
           </StyledBlock>
           <StyledBlock>
             <h3>Encaissements</h3>
             <DataTable
-              columns={COLUMNS}
+              columns={withHt ? COLUMNS_WITH_HT : COLUMNS}
               rows={book.rows}
               rowKey={(r) => `${r.kind}-${r.id}`}
               caption={`Encaissements ${year}`}

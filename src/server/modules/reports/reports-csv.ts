@@ -1,6 +1,6 @@
 import { formatDate } from '@/server/pdf/format';
 import { formatSiren } from '@/shared/identifiers';
-import { receiptNatureLabel } from '@/shared/reports';
+import { DECLARED_TURNOVER_LABEL, receiptNatureLabel } from '@/shared/reports';
 import { methodLabel, monthLabel, quarterLabel, type CentTotals, type ReceiptsBookData } from '@/server/pdf/receipts-book';
 import type { JournalRow } from './reports.service';
 
@@ -43,9 +43,12 @@ export function frenchCsv(rows: readonly (readonly string[])[]): string {
 
 const totalsCells = (label: string, t: CentTotals) => [label, csvAmount(t.services), csvAmount(t.goods), csvAmount(t.total), String(t.count)];
 
-/** The receipts book: one row per receipt, then the totals per month, quarter and year. */
+/**
+ * The receipts book: one row per receipt (what was received, and its HT), then the declared
+ * turnover (HT) per month, quarter and year.
+ */
 export function receiptsCsv(book: ReceiptsBookData): string {
-  const rows: string[][] = [['Date', 'N° facture', 'Client', 'Nature', 'Montant', 'Mode de règlement', 'Référence']];
+  const rows: string[][] = [['Date', 'N° facture', 'Client', 'Nature', 'Montant encaissé', 'Dont HT', 'Mode de règlement', 'Référence']];
   const date = dateCells();
   for (const r of book.rows) {
     rows.push([
@@ -54,12 +57,13 @@ export function receiptsCsv(book: ReceiptsBookData): string {
       csvText(r.client_name),
       receiptNatureLabel(r.operation_category),
       csvAmount(r.amount_cents),
+      csvAmount(r.amount_ht_cents),
       methodLabel(r),
       csvText(r.reference),
     ]);
   }
   rows.push([]);
-  rows.push(['Période', 'Prestations de services', 'Ventes', 'Total', 'Nombre']);
+  rows.push(['Période', 'Prestations de services (HT)', 'Ventes (HT)', DECLARED_TURNOVER_LABEL, 'Nombre']);
   book.months.forEach((t, i) => rows.push(totalsCells(monthLabel(`${book.year}-${String(i + 1).padStart(2, '0')}`), t)));
   book.quarters.forEach((t, i) => rows.push(totalsCells(quarterLabel(book.year, i + 1), t)));
   rows.push(totalsCells(`Année ${book.year}`, book.totals));

@@ -192,6 +192,10 @@ export function reportsRepository(db: Kysely<Database>) {
       };
     },
 
+    /** The profile's legal form ('' when not stated): who declares a cashed turnover. */
+    legalForm: async (ownerId: number) =>
+      (await db.selectFrom('users').select('legal_form').where('id', '=', ownerId).executeTakeFirst())?.legal_form ?? '',
+
     /** The issuer printed on the receipts book. */
     issuer: (ownerId: number) =>
       db

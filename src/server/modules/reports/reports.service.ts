@@ -4,18 +4,34 @@ import { balanceDueCents } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
 import { parisToday } from '@/shared/dates';
 import { VAT_RATES } from '@/shared/vat';
-import { receiptNature, receiptNatureLabel, type UrssafPeriodKey } from '@/shared/reports';
+import { receiptNature, receiptNatureLabel, type UrssafDeclarant, type UrssafPeriodKey } from '@/shared/reports';
+import { isSoleTrader } from '@/shared/profile';
 import type { ReceiptMonth, ReceiptQuarter, ReceiptRow, ReceiptsBook, ReceiptTotals, SalesJournal, SalesJournalRate, SalesJournalRow, UrssafPeriod, UrssafSummary } from '@/shared/contracts/reports';
 import { linesTotals } from '@/server/modules/documents';
 import { renderReceiptsBookPdf } from '@/server/pdf/pdf-pool';
 import { methodLabel, monthLabel, quarterLabel, type CentTotals, type Receipt, type ReceiptsBookData } from '@/server/pdf/receipts-book';
 import { reportsRepository, type JournalDocument, type JournalRateBase } from './reports.repository';
 
-const noTotals = (): CentTotals => ({ services: 0, goods: 0, total: 0, count: 0 });
-function add(totals: CentTotals, receipt: Receipt, amount: 'amount_cents' | 'amount_ht_cents' = 'amount_cents') {
-  totals[receipt.nature] += receipt[amount];
-  totals.total += receipt[amount];
-  totals.count++;
+/**
+ * The "Chiffre d'affaires encaissé à déclarer (HT)" (DECLARED_TURNOVER_LABEL) of the receipts dated
+ * from `from` to `to`: what a micro-entrepreneur declares to the URSSAF, monthly or quarterly (CSS
+ * art. L613-7; CGI art. 50-0 and 102 ter: the sums received in the period, excluding VAT). Each
+ * payment counts for its HT share (its amount × its invoice's HT / TTC, fixed when it was recorded:
+ * payments.amount_ht_cents), a partial payment for its part; each refund of a credit note (the part
+ * beyond its invoice's balance) counts negative, for its HT share, on the credit note's date. Split
+ * services / sales (a mixed operation counts as services). In the VAT franchise HT is what was
+ * received. The one computation behind the URSSAF card, the receipts book's totals (JSON, CSV,
+ * PDF) and the reports page.
+ */
+export function declaredTurnover(receipts: readonly Receipt[], [from, to]: readonly [string, string]): CentTotals {
+  const totals: CentTotals = { services: 0, goods: 0, total: 0, count: 0 };
+  for (const receipt of receipts) {
+    if (receipt.date < from || receipt.date > to) continue;
+    totals[receipt.nature] += receipt.amount_ht_cents;
+    totals.total += receipt.amount_ht_cents;
+    totals.count++;
+  }
+  return totals;
 }
 export const totalsJson = (t: CentTotals): ReceiptTotals => ({
   services: fromHundredths(t.services),
@@ -108,16 +124,13 @@ export function reportsService(db: Kysely<Database>) {
 
   async function receiptsBook(ownerId: number, year: number): Promise<ReceiptsBookData> {
     const rows = await receipts(ownerId, `${year}-01-01`, `${year}-12-31`);
-    const months = Array.from({ length: 12 }, noTotals);
-    const quarters = Array.from({ length: 4 }, noTotals);
-    const totals = noTotals();
-    for (const row of rows) {
-      const month = Number(row.date.slice(5, 7)) - 1;
-      add(months[month], row);
-      add(quarters[Math.floor(month / 3)], row);
-      add(totals, row);
-    }
-    return { year, rows, months, quarters, totals };
+    return {
+      year,
+      rows,
+      months: Array.from({ length: 12 }, (_, i) => declaredTurnover(rows, monthSpan(year, i + 1))),
+      quarters: Array.from({ length: 4 }, (_, i) => declaredTurnover(rows, monthSpan(year, 3 * i + 1, 3))),
+      totals: declaredTurnover(rows, [`${year}-01-01`, `${year}-12-31`]),
+    };
   }
 
   /** Every issued invoice and credit note dated from `from` to `to`, per VAT rate, in cents (credit notes negative). */
@@ -171,11 +184,14 @@ export function reportsService(db: Kysely<Database>) {
     },
 
     /**
-     * The receipts of the current and previous month and quarter (Europe/Paris), split services /
-     * sales, HT: what a micro-entrepreneur declares to the URSSAF, monthly or quarterly (turnover
-     * excluding VAT; in the VAT franchise HT and TTC are the same).
+     * The declared turnover (HT) of the current and previous month and quarter (Europe/Paris), for
+     * an individual entrepreneur: a company (legal form SARL, SAS…) or an association declares its
+     * profit, not its cashed turnover, and gets no periods.
      */
     async urssafSummary(ownerId: number, today = parisToday()): Promise<UrssafSummary> {
+      const legalForm = await repo.legalForm(ownerId);
+      const declarant: UrssafDeclarant = legalForm === '' ? 'unknown' : isSoleTrader(legalForm) ? 'individual' : 'company';
+      if (declarant === 'company') return { today, declarant, periods: [] };
       const year = Number(today.slice(0, 4));
       const month = Number(today.slice(5, 7));
       const quarterStart = month - ((month - 1) % 3);
@@ -194,11 +210,10 @@ export function reportsService(db: Kysely<Database>) {
       const rows = await receipts(ownerId, periods[3].span[0], periods[2].span[1]);
       return {
         today,
-        periods: periods.map(({ key, label, span: [from, to] }): UrssafPeriod => {
-          const totals = noTotals();
-          for (const row of rows) if (row.date >= from && row.date <= to) add(totals, row, 'amount_ht_cents');
-          return { key, label, from, to, ...totalsJson(totals) };
-        }),
+        declarant,
+        periods: periods.map(({ key, label, span }): UrssafPeriod => ({
+          key, label, from: span[0], to: span[1], ...totalsJson(declaredTurnover(rows, span)),
+        })),
       };
     },
 

@@ -12,7 +12,7 @@ const ANSWERS: Record<string, unknown> = {
   'invoices/current_month_revenue/': { current_month_revenue: 0, current_month_revenue_count: 0 },
   'invoices/next_expected_payment/': { id: null, title: null, due_date: null, amount: null, client_id: null, client_name: null },
   'invoices/monthly_revenue/': { monthly_revenue: [] },
-  'reports/urssaf/': { today: '2026-04-10', periods: [] },
+  'reports/urssaf/': { today: '2026-04-10', declarant: 'individual', periods: [] },
   'projects/': [],
   'tasks/': [],
   'recent-activity/': [],

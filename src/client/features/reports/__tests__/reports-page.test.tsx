@@ -31,7 +31,7 @@ const receipt = (extra: Partial<ReceiptRow>): ReceiptRow => ({
   ...extra,
 });
 
-/** A book as GET reports/receipts/ answers it: the rows, and their totals per month and quarter. */
+/** A book as GET reports/receipts/ answers it: the rows, and their totals per month and quarter (the declared turnover, HT). */
 function book(year: number, rows: ReceiptRow[]): ReceiptsBook {
   const zero = () => ({ services: 0, goods: 0, total: 0, count: 0 });
   const months = Array.from({ length: 12 }, (_, i) => ({ month: `${year}-${String(i + 1).padStart(2, '0')}`, ...zero() }));
@@ -40,8 +40,8 @@ function book(year: number, rows: ReceiptRow[]): ReceiptsBook {
   for (const row of rows) {
     const m = Number(row.date.slice(5, 7)) - 1;
     for (const t of [months[m], quarters[Math.floor(m / 3)], totals]) {
-      t[row.nature] += row.amount;
-      t.total += row.amount;
+      t[row.nature] += row.amount_ht;
+      t.total += row.amount_ht;
       t.count++;
     }
   }
@@ -52,10 +52,10 @@ const ROWS = [
   receipt({ id: 1 }),
   receipt({
     id: 2, date: `${YEAR}-01-20`, invoice_id: 8, invoice_number: `FAC-${YEAR}-0004`, client_id: 4, client_name: 'Boulangerie Potier',
-    operation_category: 'goods', nature: 'goods', nature_display: 'Vente', amount: 105.5, method: 'carte', method_display: 'Carte bancaire', reference: '',
+    operation_category: 'goods', nature: 'goods', nature_display: 'Vente', amount: 105.5, amount_ht: 100, method: 'carte', method_display: 'Carte bancaire', reference: '',
   }),
   receipt({
-    kind: 'refund', id: 31, date: `${YEAR}-01-25`, credit_note_number: `AV-${YEAR}-0001`, amount: -60, method: '',
+    kind: 'refund', id: 31, date: `${YEAR}-01-25`, credit_note_number: `AV-${YEAR}-0001`, amount: -60, amount_ht: -50, method: '',
     method_display: 'Remboursement (avoir)', reference: `AV-${YEAR}-0001`,
   }),
 ];
@@ -87,29 +87,39 @@ describe('reports (/reports)', () => {
     return rendered;
   }
 
-  it('shows the receipts book: receipts in date order, refunds negative, totals per month, quarter and year, and the chart', async () => {
+  it('shows the receipts book: receipts in date order with their HT, refunds negative, the turnover to declare per month, quarter and year, and the chart', async () => {
     mock.onGet('reports/receipts/', receiptsQuery(YEAR)).reply(200, book(YEAR, ROWS));
     await openReports();
     const section = await screen.findByRole('region', { name: `Livre des recettes ${YEAR}` });
     const table = await within(section).findByRole('table', { name: `Encaissements ${YEAR}` });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => money(cell.textContent)))).toEqual([
-      [expect.stringContaining('janv.'), `FAC-${YEAR}-0003`, 'Librairie Colette', 'Prestation de services', '300,00 €', 'Virement', 'VIR 118'],
-      [expect.stringContaining('janv.'), `FAC-${YEAR}-0004`, 'Boulangerie Potier', 'Vente', '105,50 €', 'Carte bancaire', ''],
-      [expect.stringContaining('janv.'), `FAC-${YEAR}-0003Avoir AV-${YEAR}-0001`, 'Librairie Colette', 'Prestation de services', '-60,00 €', 'Remboursement (avoir)', `AV-${YEAR}-0001`],
+      [expect.stringContaining('janv.'), `FAC-${YEAR}-0003`, 'Librairie Colette', 'Prestation de services', '300,00 €', '250,00 €', 'Virement', 'VIR 118'],
+      [expect.stringContaining('janv.'), `FAC-${YEAR}-0004`, 'Boulangerie Potier', 'Vente', '105,50 €', '100,00 €', 'Carte bancaire', ''],
+      [
+        expect.stringContaining('janv.'), `FAC-${YEAR}-0003Avoir AV-${YEAR}-0001`, 'Librairie Colette', 'Prestation de services', '-60,00 €', '-50,00 €',
+        'Remboursement (avoir)', `AV-${YEAR}-0001`,
+      ],
     ]);
+    for (const name of ['Montant encaissé', 'Dont HT']) expect(within(table).getByRole('columnheader', { name })).toBeInTheDocument();
     expect(within(rows[0]).getByRole('link', { name: `FAC-${YEAR}-0003` })).toHaveAttribute('href', '/invoices/7');
     expect(within(rows[1]).getByRole('link', { name: 'Boulangerie Potier' })).toHaveAttribute('href', '/contacts/4');
 
     const totals = within(section).getByRole('table', { name: `Recettes ${YEAR} par mois, trimestre et année` });
     const line = (name: string) => within(totals).getByRole('row', { name: new RegExp(`^${name}`) });
     const figures = (name: string) => within(line(name)).getAllByRole('cell').map((cell) => money(cell.textContent));
-    expect(figures(`Janvier ${YEAR}`)).toEqual(['240,00 €', '105,50 €', '345,50 €', '3']);
+    // The one figure to declare, under its one label: received less refunded, HT (345,50 € were received net).
+    expect(within(totals).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Période', 'Prestations de services (HT)', 'Ventes (HT)', "Chiffre d'affaires encaissé à déclarer (HT)", 'Encaissements',
+    ]);
+    expect(figures(`Janvier ${YEAR}`)).toEqual(['200,00 €', '100,00 €', '300,00 €', '3']);
     expect(figures(`Février ${YEAR}`)).toEqual(['0,00 €', '0,00 €', '0,00 €', '0']);
-    expect(figures(`T1 ${YEAR}`)).toEqual(['240,00 €', '105,50 €', '345,50 €', '3']);
-    expect(figures(`Année ${YEAR}`)).toEqual(['240,00 €', '105,50 €', '345,50 €', '3']);
+    expect(figures(`T1 ${YEAR}`)).toEqual(['200,00 €', '100,00 €', '300,00 €', '3']);
+    expect(figures(`Année ${YEAR}`)).toEqual(['200,00 €', '100,00 €', '300,00 €', '3']);
     expect(within(totals).getAllByRole('row')).toHaveLength(1 + 12 + 4 + 1);
-    expect(within(section).getByRole('img', { name: new RegExp(`Recettes encaissées par mois en ${YEAR}`) })).toBeInTheDocument();
+    expect(
+      within(section).getByRole('img', { name: new RegExp(`Chiffre d'affaires encaissé à déclarer \\(HT\\) par mois en ${YEAR}`) }),
+    ).toBeInTheDocument();
   });
 
   it('reads another year from the year picker, and says when it has no receipts', async () => {
@@ -184,7 +194,7 @@ describe('reports (/reports)', () => {
       is_issued: true, cancelled_by: null, pdf_sha256: 'c0ffee'.padEnd(64, '0'), internal_notes: '', payments: [], credit_notes: [],
       line_items: [{ id: 11, title: 'Atelier', description: '', quantity: 2, unit_price: 100, total: 200, task_id: null, task: null }],
     };
-    const payment = receipt({ id: 51, date: today, amount: 240, method: 'cheque', method_display: 'Chèque', reference: 'CHQ 1234' });
+    const payment = receipt({ id: 51, date: today, amount: 240, amount_ht: 200, method: 'cheque', method_display: 'Chèque', reference: 'CHQ 1234' });
     mock.onGet('contacts/').reply(200, []);
     mock.onGet('tasks/').reply(200, []);
     mock.onGet('profile/').reply(200, {});

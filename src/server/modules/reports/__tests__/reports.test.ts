@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { CompiledQuery, type Compilable } from 'kysely';
 import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
-import { COMPLETE_PROFILE, addressedClient, completeProfile, pay, viaInject, type Send } from '@/server/test/billing-fixtures';
-import { pdfText } from '@/server/test/pdf-reader';
+import { COMPLETE_PROFILE, addressedClient, completeProfile, longestText, pay, viaInject, type Send } from '@/server/test/billing-fixtures';
+import { compactText, pageFooter, pdfPageItems, pdfText } from '@/server/test/pdf-reader';
 import { pdfPoolState } from '@/server/pdf/pdf-pool';
 import { addDays, parisToday } from '@/shared/dates';
 import { computeTotals } from '@/shared/documents';
+import { monthLabel } from '@/server/pdf/receipts-book';
 import { reportsService } from '../reports.service';
 import { reportQueries } from '../reports.repository';
 
@@ -82,19 +83,21 @@ describe('receipts book (livre des recettes)', () => {
     ]);
     expect(book.rows.every((r: any) => r.kind === 'payment' && r.credit_note_number === null)).toBe(true);
 
+    // Each row says what was received and its HT; the totals are the turnover declared (HT).
+    expect(book.rows.map((r: any) => r.amount_ht)).toEqual([250, 750, 210, 1000]);
     expect(book.months).toHaveLength(12);
-    expect(book.months[0]).toEqual({ month: `${LAST}-01`, services: 300, goods: 0, total: 300, count: 1 });
+    expect(book.months[0]).toEqual({ month: `${LAST}-01`, services: 250, goods: 0, total: 250, count: 1 });
     expect(book.months[1]).toEqual({ month: `${LAST}-02`, services: 0, goods: 0, total: 0, count: 0 });
-    expect(book.months[2]).toMatchObject({ services: 900, total: 900 });
-    expect(book.months[3]).toMatchObject({ services: 0, goods: 223, total: 223 });
-    expect(book.months[11]).toMatchObject({ services: 1200, total: 1200 });
+    expect(book.months[2]).toMatchObject({ services: 750, total: 750 });
+    expect(book.months[3]).toMatchObject({ services: 0, goods: 210, total: 210 });
+    expect(book.months[11]).toMatchObject({ services: 1000, total: 1000 });
     expect(book.quarters).toEqual([
-      { quarter: 1, label: `T1 ${LAST}`, services: 1200, goods: 0, total: 1200, count: 2 },
-      { quarter: 2, label: `T2 ${LAST}`, services: 0, goods: 223, total: 223, count: 1 },
+      { quarter: 1, label: `T1 ${LAST}`, services: 1000, goods: 0, total: 1000, count: 2 },
+      { quarter: 2, label: `T2 ${LAST}`, services: 0, goods: 210, total: 210, count: 1 },
       { quarter: 3, label: `T3 ${LAST}`, services: 0, goods: 0, total: 0, count: 0 },
-      { quarter: 4, label: `T4 ${LAST}`, services: 1200, goods: 0, total: 1200, count: 1 },
+      { quarter: 4, label: `T4 ${LAST}`, services: 1000, goods: 0, total: 1000, count: 1 },
     ]);
-    expect(book.totals).toEqual({ services: 2400, goods: 223, total: 2623, count: 4 });
+    expect(book.totals).toEqual({ services: 2000, goods: 210, total: 2210, count: 4 });
 
     // This year's book holds this year's payment; the current year is the default.
     const current = (await get(who, '/api/reports/receipts/')).json();
@@ -118,7 +121,8 @@ describe('receipts book (livre des recettes)', () => {
       ['refund', today, invoice.invoice_number, credit.body.credit_note_number, -360, '', 'Remboursement (avoir)', credit.body.credit_note_number],
     ]);
     expect(book.rows.map((r: any) => r.amount_ht)).toEqual([1000, -300]);
-    expect(book.totals).toEqual({ services: 840, goods: 0, total: 840, count: 2 });
+    // 840 € received net: 700 € HT to declare.
+    expect(book.totals).toEqual({ services: 700, goods: 0, total: 700, count: 2 });
     // What the dashboard's cash revenue says (cash_totals, trigger-kept) agrees.
     const month = (await t.database.db.selectFrom('cash_totals').select('amount_cents').where('month', '=', today.slice(0, 7))
       .where('owner_id', '=', (await t.database.db.selectFrom('users').select('id').where('email', '=', who.email).executeTakeFirstOrThrow()).id)
@@ -139,15 +143,18 @@ describe('receipts book (livre des recettes)', () => {
     const text = res.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Date;N° facture;Client;Nature;Montant;Mode de règlement;Référence');
-    // The client's name as text (a leading quote), quoted because it holds ';' and '"'.
-    expect(lines[1]).toBe(`30/06/${LAST};FAC-${LAST}-0001;"'=HYPERLINK(""http://x"";""Colette"")";Prestation de services;1234,56;Virement;Paiement ${invoice.id}`);
+    expect(lines[0]).toBe('Date;N° facture;Client;Nature;Montant encaissé;Dont HT;Mode de règlement;Référence');
+    // The client's name as text (a leading quote), quoted because it holds ';' and '"'; 1 234,56 € received of 1 485 € TTC
+    // (1 237,50 € HT) is 1 028,80 € HT.
+    expect(lines[1]).toBe(
+      `30/06/${LAST};FAC-${LAST}-0001;"'=HYPERLINK(""http://x"";""Colette"")";Prestation de services;1234,56;1028,80;Virement;Paiement ${invoice.id}`,
+    );
     expect(lines[2]).toBe('');
-    expect(lines[3]).toBe('Période;Prestations de services;Ventes;Total;Nombre');
+    expect(lines[3]).toBe("Période;Prestations de services (HT);Ventes (HT);Chiffre d'affaires encaissé à déclarer (HT);Nombre");
     expect(lines[4]).toBe(`Janvier ${LAST};0,00;0,00;0,00;0`);
-    expect(lines[9]).toBe(`Juin ${LAST};1234,56;0,00;1234,56;1`);
-    expect(lines[17]).toBe(`T2 ${LAST};1234,56;0,00;1234,56;1`);
-    expect(lines[20]).toBe(`Année ${LAST};1234,56;0,00;1234,56;1`);
+    expect(lines[9]).toBe(`Juin ${LAST};1028,80;0,00;1028,80;1`);
+    expect(lines[17]).toBe(`T2 ${LAST};1028,80;0,00;1028,80;1`);
+    expect(lines[20]).toBe(`Année ${LAST};1028,80;0,00;1028,80;1`);
     expect(lines[21]).toBe('');
   });
 
@@ -166,15 +173,63 @@ describe('receipts book (livre des recettes)', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`filename="livre-des-recettes-${LAST}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(res.rawPayload);
+    const text = compactText(pdfText(res.rawPayload));
     for (const expected of [
       `Livre des recettes ${LAST}`, COMPLETE_PROFILE.company_name, `SIRET : ${COMPLETE_PROFILE.siret}`,
       `15/02/${LAST}`, `FAC-${LAST}-0001`, 'Librairie Colette', 'Chèque', '120,00 €', `Total février ${LAST}`, `Total T1 ${LAST}`,
-      `20/05/${LAST}`, 'Vente', '105,50 €', `Total mai ${LAST}`, `Total T2 ${LAST}`, 'Récapitulatif', `Année ${LAST}`, '225,50 €', 'Page 1 / 1',
+      `20/05/${LAST}`, 'Vente', '105,50 €', `Total mai ${LAST}`, `Total T2 ${LAST}`, 'Récapitulatif', `Année ${LAST}`, 'Page 1 / 1',
+      // Each receipt's HT beside what was received, and the year's declared turnover: 100 € + 100 € HT.
+      'Montant encaissé', 'Dont HT', "Chiffre d'affaires encaissé à déclarer (HT)", '200,00 €',
     ]) {
-      expect(text).toContain(expected);
+      expect(text).toContain(compactText(expected));
     }
   });
+
+  it('prints long client names, references and payment methods whole in the PDF: cells wrap and rows grow, above the footer', async () => {
+    const company = longestText(200, 'Atelier Dupont conception graphique et édition');
+    const { who, send } = await invoicer();
+    await completeProfile(send, who.email, { company_name: company });
+    const clients = await Promise.all(
+      ['Boulangerie Pâtisserie', 'Prestation de conseil'].map((name) => addressedClient(send, { name: longestText(200, `${name} du Vieux Lyon`) })),
+    );
+    const methods = ['virement', 'cheque', 'especes', 'carte', 'prelevement', 'autre'];
+    const references: string[] = [];
+    // Enough rows for several pages: 36 payments over the year (invoices issued in date order), each with a 200-character reference.
+    for (let i = 0; i < 36; i++) {
+      const month = String(Math.floor(i / 3) + 1).padStart(2, '0');
+      const invoice = await issued(send, clients[i % 2], `${LAST}-${month}-01`, [line('Conseil', 1, 100, 20)], {
+        operation_category: i % 3 === 0 ? 'mixed' : 'services',
+      });
+      const reference = longestText(200, `VIR BOULANGERIE ${i} ordre de virement SEPA`);
+      references.push(reference);
+      const res = await send('POST', `/api/invoices/${invoice.id}/payments/`, { date: `${LAST}-${month}-15`, amount: 120, method: methods[i % 6], reference });
+      expect(res.status).toBe(201);
+    }
+
+    const res = await get(who, `/api/reports/receipts/?year=${LAST}&format=pdf`);
+    expect(res.statusCode).toBe(200);
+    const pages = pdfPageItems(res.rawPayload);
+    expect(pages.length).toBeGreaterThan(2);
+    let body = '';
+    pages.forEach((items, i) => {
+      const marker = `Page ${i + 1} / ${pages.length}`;
+      const footer = pageFooter(items, marker, 12);
+      // The footer names the book and its issuer, whole, on every page; no row runs into it.
+      expect([marker, footer.text]).toEqual([marker, compactText(`Livre des recettes ${LAST} — ${company}${marker}`)]);
+      expect([marker, footer.tooClose]).toEqual([marker, []]);
+      body += footer.body;
+    });
+    const book = (await get(who, `/api/reports/receipts/?year=${LAST}`)).json();
+    expect(book.rows).toHaveLength(36);
+    for (const row of book.rows) {
+      // A row's cells in their order, each whole (a cell's wrapped lines follow each other).
+      const cells = [row.invoice_number, row.client_name, row.nature_display, row.method_display, row.reference, '120,00 €', '100,00 €'];
+      expect(body).toContain(compactText(cells.join('')));
+    }
+    expect(new Set(book.rows.map((r: any) => r.method_display)).size).toBe(6);
+    expect(body).toContain(compactText('Prestation de services (opération mixte)'));
+    expect(references.every((reference) => body.includes(compactText(reference)))).toBe(true);
+  }, 120_000);
 
   it('holds, for any payments and refunds, totals equal to the payments recorded less the refunds', async () => {
     const { who, send, clientId } = await invoicer();
@@ -248,6 +303,8 @@ describe('URSSAF summary', () => {
     expect(res.statusCode).toBe(200);
     const summary = res.json();
     expect(summary.today).toBe(today);
+    // No legal form in the profile yet: the card is shown, and asks for it.
+    expect(summary.declarant).toBe('unknown');
     expect(summary.periods.map((p: any) => p.key)).toEqual(['current_month', 'previous_month', 'current_quarter', 'previous_quarter']);
     const [month, previousMonth, quarter, previousQuarter] = summary.periods;
     // 600 € TTC at 20 % and 105,50 € TTC at 5,5 %: 500 € and 100 € HT, the turnover declared.
@@ -277,6 +334,67 @@ describe('URSSAF summary', () => {
     // Mid-quarter: the previous month is in the same quarter.
     const may = await reportsService(t.database.db).urssafSummary(ownerId, `${LAST}-05-10`);
     expect(may.periods.map((p) => [p.label, p.total])).toEqual([[`Mai ${LAST}`, 0], [`Avril ${LAST}`, 400], [`T2 ${LAST}`, 400], [`T1 ${LAST}`, 300]]);
+  });
+});
+
+describe("one declared turnover: « Chiffre d'affaires encaissé à déclarer (HT) »", () => {
+  it('is the same figure in the URSSAF summary and the receipts book (JSON, CSV, PDF) for a month with a VAT invoice paid, a partial payment and a refund', async () => {
+    const { who, send, clientId } = await invoicer();
+    await completeProfile(send, who.email, { legal_form: 'micro' });
+    const paid = await issued(send, clientId, today, [line('Conseil', 1, 1000, 20)]); // 1 200 € TTC
+    const partly = await issued(send, clientId, today, [line('Livres', 10, 30, 5.5)], { operation_category: 'goods' }); // 316,50 € TTC
+    const refunded = await issued(send, clientId, today, [line('Atelier', 1, 500, 20)]); // 600 € TTC
+    await pay(send, paid.id, today, 1200); // 1 000 € HT
+    await pay(send, partly.id, today, 100); // 100 € of 316,50 € TTC (300 € HT): 94,79 € HT
+    await pay(send, refunded.id, today, 600); // 500 € HT
+    // 100 € HT credited on a paid invoice: 120 € given back, 100 € HT less to declare.
+    const credit = await send('POST', `/api/invoices/${refunded.id}/credit_note/`, { reason: 'Atelier écourté', line_items: [line('Atelier', 1, 100, 20)] });
+    expect(credit.status).toBe(201);
+
+    const declared = { services: 1400, goods: 94.79, total: 1494.79, count: 4 };
+    const summary = (await get(who, '/api/reports/urssaf/')).json();
+    expect(summary.declarant).toBe('individual');
+    expect(summary.periods.find((p: any) => p.key === 'current_month')).toMatchObject(declared);
+    expect(summary.periods.find((p: any) => p.key === 'current_quarter')).toMatchObject(declared);
+
+    const month = Number(today.slice(5, 7));
+    const book = (await get(who, `/api/reports/receipts/?year=${YEAR}`)).json();
+    expect(book.months[month - 1]).toEqual({ month: today.slice(0, 7), ...declared });
+    expect(book.totals).toEqual(declared);
+    // Not what was received (1 780 € TTC): the rows say that, each with its HT.
+    expect(book.rows.reduce((sum: number, r: any) => sum + Math.round(r.amount * 100), 0)).toBe(178000);
+    expect(book.rows.reduce((sum: number, r: any) => sum + Math.round(r.amount_ht * 100), 0)).toBe(149479);
+
+    const label = monthLabel(today.slice(0, 7));
+    const csv = (await get(who, `/api/reports/receipts/?year=${YEAR}&format=csv`)).rawPayload.toString('utf8').split('\r\n');
+    expect(csv).toContain("Période;Prestations de services (HT);Ventes (HT);Chiffre d'affaires encaissé à déclarer (HT);Nombre");
+    expect(csv).toContain(`${label};1400,00;94,79;1494,79;4`);
+    expect(csv).toContain(`Année ${YEAR};1400,00;94,79;1494,79;4`);
+
+    const pdf = compactText(pdfText((await get(who, `/api/reports/receipts/?year=${YEAR}&format=pdf`)).rawPayload));
+    expect(pdf).toContain(compactText("Chiffre d'affaires encaissé à déclarer (HT)"));
+    expect(pdf).toContain(compactText(`${label}1 400,00 €94,79 €1 494,79 €4`));
+  });
+
+  it('is for an individual entrepreneur: a company gets no URSSAF figures, an unstated legal form gets them with a word', async () => {
+    const { who, send, clientId } = await invoicer();
+    const invoice = await issued(send, clientId, today, [line('Conseil', 1, 1000, 20)]);
+    await pay(send, invoice.id, today, 1200);
+    const declarant = async (profile: object) => {
+      await completeProfile(send, who.email, profile);
+      const summary = (await get(who, '/api/reports/urssaf/')).json();
+      return [summary.declarant, summary.periods.find((p: any) => p.key === 'current_month')?.total ?? null];
+    };
+    expect(await declarant({ legal_form: '' })).toEqual(['unknown', 1000]);
+    expect(await declarant({ legal_form: 'ei' })).toEqual(['individual', 1000]);
+    expect(await declarant({ legal_form: 'micro' })).toEqual(['individual', 1000]);
+    for (const form of ['sas', 'sasu', 'sarl', 'eurl']) {
+      expect(await declarant({ legal_form: form, share_capital: 1000, registration: 'RCS Lyon 123 456 782' })).toEqual(['company', null]);
+    }
+    expect(await declarant({ legal_form: 'association' })).toEqual(['company', null]);
+    expect((await get(who, '/api/reports/urssaf/')).json()).toEqual({ today, declarant: 'company', periods: [] });
+    // Its receipts book keeps its figures.
+    expect((await get(who, `/api/reports/receipts/?year=${YEAR}`)).json().totals.total).toBe(1000);
   });
 });
 
