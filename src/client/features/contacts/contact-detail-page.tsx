@@ -10,6 +10,7 @@ import { IconChevronLeft } from '@/client/ui/icons';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
+import { useHashFocus } from '@/client/kit/use-hash-focus';
 import {
   ContactFormFields,
   EMPTY_CONTACT_FORM,
@@ -129,6 +130,8 @@ function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
     },
   });
   const { form: values, errors, refusal } = editor;
+  // '/contacts/12#siren': a refused issue's link to the missing field.
+  useHashFocus(Boolean(values), (name) => document.getElementsByName(name)[0]);
 
   const onChange = (field: keyof ContactFormValues, value: string) => {
     editor.update(field, value);

@@ -23,6 +23,7 @@ import {
   REQUIRED_MESSAGE, buildProfilePayload, changesCredentials, firstInError, isFormField, isRequired, toForm,
   validateProfileForm, type FieldErrors, type FieldName, type ProfileForm,
 } from './profile-form';
+import { useHashFocus } from '@/client/kit/use-hash-focus';
 
 export const PROFILE_MESSAGES = {
   loadError: 'Erreur lors du chargement du profil.',
@@ -198,6 +199,8 @@ export function ProfilePage() {
 function ProfileEditor({ profile }: { profile: Profile | undefined }) {
   const dispatch = useAppDispatch();
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
+  // '/profile#siret': a refused issue's link to the missing field.
+  useHashFocus(true, (name) => document.getElementById(`${FIELD_IDS_PREFIX}${name}`));
 
   const [form, setForm] = useState<ProfileForm>(() => toForm(profile));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
