@@ -129,11 +129,13 @@ async function depositFields(db: Kysely<Database>, view: DocumentView): Promise<
   const quote = quoteId === null
     ? undefined
     : await invoiceLinksRepository(db).quoteNumber(quoteId);
-  const deposits = (view.deposits as { invoice_number: string; issue_date: string; amount: number }[] | undefined) ?? [];
+  const deposits = (view.deposits as { invoice_number: string; issue_date: string; amount: number; paid_amount: number }[] | undefined) ?? [];
   return {
     deposit: Boolean(view.is_deposit),
     quote: quote?.number ? { number: quote.number, issueDate: quote.issue_date } : null,
-    deposits: deposits.map((d) => ({ number: d.invoice_number, issueDate: d.issue_date, amountCents: Math.round(d.amount * 100) })),
+    deposits: deposits.map((d) => ({
+      number: d.invoice_number, issueDate: d.issue_date, amountCents: Math.round(d.amount * 100), paidCents: Math.round(d.paid_amount * 100),
+    })),
   };
 }
 
