@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 /**
  * Focuses the field the URL's hash names (`/profile#siret`, `/contacts/12#siren`) once the form is
  * shown (`ready`): the links of a refused issue lead to the very field to fill in. The router
- * does not scroll to a hash by itself; `find` maps the name to the page's element.
+ * does not scroll to a hash by itself; `find` (a stable function) maps the name to the page's element.
  */
 export function useHashFocus(ready: boolean, find: (name: string) => HTMLElement | null | undefined) {
   const { hash } = useLocation();
@@ -13,7 +13,5 @@ export function useHashFocus(ready: boolean, find: (name: string) => HTMLElement
     const element = find(decodeURIComponent(hash.slice(1)));
     element?.scrollIntoView?.({ block: 'center' });
     element?.focus();
-    // Once per hash and form shown: `find` is a fresh function each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, hash]);
+  }, [ready, hash, find]);
 }

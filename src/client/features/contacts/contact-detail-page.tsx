@@ -80,6 +80,9 @@ interface ContactEditorProps extends ContactDetailPageProps {
   idParam: string | undefined;
 }
 
+/** A field of the contact form, by name. */
+const contactField = (name: string) => document.getElementsByName(name)[0];
+
 function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
   const isNew = idParam === undefined;
   const contactId = isNew ? null : parseContactId(idParam);
@@ -96,7 +99,7 @@ function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
     toForm: toContactForm,
     leave: { message: CONTACT_MESSAGES.loadError, to: '/contacts', replace: true },
     validate: validateContact,
-    focus: { fields: CONTACT_FIELDS, element: (field) => document.getElementsByName(field)[0] },
+    focus: { fields: CONTACT_FIELDS, element: contactField },
     save: {
       send: (values) =>
         contactId === null
@@ -131,7 +134,7 @@ function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
   });
   const { form: values, errors, refusal } = editor;
   // '/contacts/12#siren': a refused issue's link to the missing field.
-  useHashFocus(Boolean(values), (name) => document.getElementsByName(name)[0]);
+  useHashFocus(Boolean(values), contactField);
 
   const onChange = (field: keyof ContactFormValues, value: string) => {
     editor.update(field, value);

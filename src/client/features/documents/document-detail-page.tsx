@@ -177,6 +177,9 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
 
   const effective = useMemo(() => (form && franchise ? inFranchise(form) : form), [form, franchise]);
   const totals = useMemo(() => formTotals(effective ?? newDocumentForm(today)), [effective, today]);
+  // The words of the amounts (no "HT" nor "TTC" without VAT, art. 293 B du CGI): a frozen document
+  // of a seller in the franchise that charged no VAT was issued in it.
+  const vatFree = franchise || (frozen && vatRegime === 'franchise' && totals.tax === 0);
   const dirty = useMemo(() => {
     if (!form || !baseline) return false;
     const sent = (f: DocumentForm) => JSON.stringify(buildPayload(config, franchise ? inFranchise(f) : f));
@@ -260,7 +263,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
           kindActions={stored && parts.actions?.(stored)}
         />
       )}
-      {saved && <DocumentDeposits document={saved} />}
+      {saved && <DocumentDeposits document={saved} vatFree={vatFree} />}
       {stored && parts.panels?.(stored)}
 
       {pdf.previewUrl && saved && (
@@ -292,7 +295,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
           sourceClient={sourceClient}
           options={options}
           locked={locked}
-          franchise={franchise}
+          vatFree={vatFree}
           totals={totals}
         />
 

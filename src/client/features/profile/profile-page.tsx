@@ -45,6 +45,7 @@ function firstMessage(value: unknown): string | undefined {
 }
 
 const FIELD_IDS_PREFIX = 'profile-';
+const profileField = (name: string) => document.getElementById(`${FIELD_IDS_PREFIX}${name}`);
 
 const LEGAL_FORM_OPTIONS = LEGAL_FORM_KEYS.map((key) => ({ value: key, label: LEGAL_FORMS[key] }));
 
@@ -200,7 +201,7 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
   const dispatch = useAppDispatch();
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
   // '/profile#siret': a refused issue's link to the missing field.
-  useHashFocus(true, (name) => document.getElementById(`${FIELD_IDS_PREFIX}${name}`));
+  useHashFocus(true, profileField);
 
   const [form, setForm] = useState<ProfileForm>(() => toForm(profile));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -233,7 +234,7 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
   const focusField = (field: FieldName) => {
     if (field === 'legal_notice') setLegalOpen(true);
     if (field === 'signature_notice') setSignatureOpen(true);
-    window.setTimeout(() => document.getElementById(`${FIELD_IDS_PREFIX}${field}`)?.focus(), 0);
+    window.setTimeout(() => profileField(field)?.focus(), 0);
   };
 
   const showFieldErrors = (errors: FieldErrors) => {
