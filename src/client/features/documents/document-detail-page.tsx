@@ -229,7 +229,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
 
   const stored: StoredDocumentContext | null = saved ? { saved, busy, locked } : null;
   const errorsToShow = editor.errors ? formErrorMessages(editor.errors) : [];
-  const refused = refusal?.during === 'save' ? describeSaveErrors(config, refusal.body) : [];
+  const refused = refusal?.during === 'save' ? describeSaveErrors(config, refusal.body, vatFree) : [];
   const missing = refusal?.during === 'save' ? missingInformation(refusal.body) : [];
   // The record's own client (or the copied one's) when the picker does not list it.
   const sourceClient = saved?.client ?? (mode === 'duplicate' ? recordQuery.data?.client : null) ?? null;

@@ -114,7 +114,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
       toast.success(note.number ? `Avoir ${note.number} émis avec succès !` : CREDIT_NOTE_CONFIG.labels.created);
       navigate(`/${CREDIT_NOTE_CONFIG.path}/${note.id}`);
     } catch (err) {
-      const messages = describeSaveErrors(CREDIT_NOTE_CONFIG, asApiError(err)?.data);
+      const messages = describeSaveErrors(CREDIT_NOTE_CONFIG, asApiError(err)?.data, franchise);
       setErrors(
         messages.length
           ? { intro: CREDIT_NOTE_CONFIG.labels.saveErrorIntro, messages }
