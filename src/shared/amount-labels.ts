@@ -21,6 +21,8 @@ export function amountLabels(regime: VatRegime | null | undefined) {
     amount: franchise ? 'Montant' : 'Montant TTC',
     /** After an amount in a sentence: '120,00 € TTC', or nothing in the franchise. */
     suffix: franchise ? '' : ' TTC',
+    /** After an amount before VAT: '100,00 € HT', or nothing in the franchise. */
+    htSuffix: franchise ? '' : ' HT',
   };
 }
 
