@@ -167,8 +167,9 @@ const deductionColumns = (vatFree: boolean): DataTableColumn<DepositDeduction>[]
 
 /**
  * A quote's deposit invoices and what remains to bill; a deposit invoice's quote; a final
- * invoice's deposits, deducted from what this invoice asks ('Reste à payer'), each paid or not.
- * Nothing for other documents. `vatFree`: a seller in the franchise, no "TTC".
+ * invoice's deposits, deducted from what this invoice itself asks ('Dû sur cette facture'; the
+ * PDF's 'Reste à payer' also counts the deposits not paid yet, due on their own invoices), each
+ * paid or not. Nothing for other documents. `vatFree`: a seller in the franchise, no "TTC".
  */
 export function DocumentDeposits({ document, vatFree = false }: { document: DocumentRecord; vatFree?: boolean }) {
   if (document.deposit_invoices.length) {
@@ -213,7 +214,7 @@ export function DocumentDeposits({ document, vatFree = false }: { document: Docu
           Acomptes déduits : <strong data-testid="prepaid">{formatMoney(asDeduction(document.prepaid_amount))}</strong>
         </span>
         <span>
-          Reste à payer :{' '}
+          Dû sur cette facture :{' '}
           <strong data-testid="due-after-deposits">{money(Math.round(document.total_amount * 100) - Math.round(document.prepaid_amount * 100))}</strong>
         </span>
       </StyledFigures>
