@@ -101,6 +101,12 @@ describe('SIREN and SIRET (CGI art. 242 nonies A, C. com. R123-237)', () => {
       },
     ]);
     expect((await noSiret.send('GET', `/api/invoices/${draft.id}/`)).body.invoice_number).toBeNull();
+
+    // A seller established abroad has no SIRET: EN 16931 asks for a legal or a VAT identifier (BR-CO-26).
+    const abroad = await seller({ ...FRANCHISE_PROFILE, first_name: 'Anne', last_name: 'Peeters', siret: '', country: 'Belgique' });
+    const belgian = await created(abroad, '/api/contacts/', { name: 'Librairie Colette', ...ADDRESS, country: 'Belgique' });
+    const refused = await issuing(abroad, belgian.id, 0);
+    expect(refused.res.body.missing).toEqual([expect.objectContaining({ link: '/profile', message: expect.stringContaining('BR-CO-26') })]);
   });
 });
 
