@@ -101,7 +101,7 @@ test('a sent quote → 30 % deposit invoice, issued → final invoice deducting 
   await expect(page.getByRole('heading', { level: 1, name: `Facture FAC-${year}-0002` })).toBeVisible();
 
   // The deduction: 1 200 € TTC, deposit −360 €, 840 € due; the payment form offers 840 €.
-  const deposits = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Acomptes versés' }) });
+  const deposits = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Acomptes', exact: true }) });
   await expect(deposits.getByRole('link', { name: depositNumber })).toBeVisible();
   await expect(deposits.getByTestId('due-after-deposits')).toHaveText(money('840,00'));
   await expect(page.getByTestId('ledger-total')).toHaveText(money('1 200,00'));

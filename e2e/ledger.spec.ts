@@ -36,6 +36,8 @@ test('invoice ledger: profile and client, issue an invoice, a partial payment, a
   await expect(page.getByRole('heading', { level: 1, name: 'Nouveau contact' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Librairie Colette');
   await page.getByLabel('Email').fill('colette.ledger@exemple.fr');
+  // A French business: invoiced, it is named by its SIREN (issue 25).
+  await page.getByLabel('SIREN').fill('732 829 320');
   await page.getByLabel('Adresse', { exact: true }).fill('3 place du Commerce');
   await page.getByLabel('Code postal').fill('35000');
   await page.getByLabel('Ville').fill('Rennes');

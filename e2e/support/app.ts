@@ -85,5 +85,5 @@ export async function fillIssuerProfile(api: Awaited<ReturnType<typeof apiAs>>, 
   });
 }
 
-/** A client's postal address (a legal invoice names the buyer's address). */
-export const CLIENT_ADDRESS = { address: '3 place du Commerce', postal_code: '35000', city: 'Rennes' } as const;
+/** A French business client's postal address and SIREN (a legal invoice names both, issue 25). */
+export const CLIENT_ADDRESS = { address: '3 place du Commerce', postal_code: '35000', city: 'Rennes', siren: '732829320' } as const;

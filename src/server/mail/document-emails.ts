@@ -1,3 +1,4 @@
+import { amountLabels } from '@/shared/amount-labels';
 import type { QueuedMail } from './outbox';
 import { documentTotals, type RenderableDocument } from '../pdf/document-model';
 import { formatCents, formatDate } from '../pdf/format';
@@ -9,7 +10,7 @@ function senderName(doc: RenderableDocument): string {
 
 /**
  * The French message that carries a quote or invoice PDF to the client: names the document,
- * its number, amount TTC and validity or due date; the signature notice closes it. It comes from
+ * its number, amount (TTC unless in the VAT franchise) and validity or due date; the signature notice closes it. It comes from
  * the freelancer as the client sees it ('Marie Dupont Conseil via Carnet', the app's address),
  * and replies go to the freelancer (issue 18).
  */
@@ -24,6 +25,8 @@ export function documentEmail(
   const noun = { quote: 'Devis', invoice: 'Facture', credit_note: 'Avoir' }[doc.kind];
   const reference = doc.number ?? `n° ${doc.id}`;
   const amount = formatCents(documentTotals(doc).total);
+  // No "TTC" for a seller in the franchise (art. 293 B du CGI): no VAT is charged.
+  const { suffix } = amountLabels(doc.vatRegime);
   const date = formatDate(doc.endDate);
   const from = doc.issuer.name || senderName(doc);
 
@@ -43,11 +46,11 @@ export function documentEmail(
     to: doc.client.email,
     replyTo: sender.replyTo,
     senderName: `${from} via ${sender.appName}`,
-    subject: `${noun} ${reference} — ${from} — ${amount} TTC`,
+    subject: `${noun} ${reference} — ${from} — ${amount}${suffix}`,
     text: [
       `Bonjour ${doc.client.name},`,
       '',
-      `Veuillez trouver ci-joint ${what} « ${doc.title} », d’un montant de ${amount} TTC.${terms}`,
+      `Veuillez trouver ci-joint ${what} « ${doc.title} », d’un montant de ${amount}${suffix}.${terms}`,
       '',
       invoice || creditNote
         ? `Nous restons à votre disposition pour toute question concernant ${invoice ? 'cette facture' : 'cet avoir'}.`

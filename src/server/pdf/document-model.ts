@@ -91,12 +91,26 @@ export interface RenderableDocument {
   deposit?: boolean;
   /** Invoice: the quote it is a deposit on, or was converted from (sales order reference, BT-14). */
   quote?: { number: string; issueDate: string } | null;
-  /** Final invoice: the quote's deposit invoices it deducts (BT-25/BT-26 each; their sum is BT-113). */
-  deposits?: { number: string; issueDate: string; amountCents: number }[];
+  /**
+   * Final invoice: the quote's deposit invoices (BT-25/BT-26 each), what each bills and what of it
+   * was paid when the final invoice was issued (snapshots before issue 25 have no `paidCents`:
+   * they were printed as paid, and still are).
+   */
+  deposits?: { number: string; issueDate: string; amountCents: number; paidCents?: number }[];
+  /** Credit note: what the seller owes back, the credited invoice having been paid (refund_cents). */
+  refundCents?: number;
 }
 
-/** What a final invoice's deposits already billed, in cents (EN 16931 BT-113, 'paid amount'). */
-export const prepaidCents = (doc: Pick<RenderableDocument, 'deposits'>) => (doc.deposits ?? []).reduce((sum, d) => sum + d.amountCents, 0);
+type Deposit = NonNullable<RenderableDocument['deposits']>[number];
+
+/** What the client paid of a deposit invoice. */
+export const depositPaidCents = (d: Deposit) => d.paidCents ?? d.amountCents;
+
+/**
+ * What a final invoice's deposits were actually paid, in cents: EN 16931 BT-113 'paid amount',
+ * deducted from what is due (BT-115). A deposit invoiced but unpaid is still owed: it is not deducted.
+ */
+export const paidDepositsCents = (doc: Pick<RenderableDocument, 'deposits'>) => (doc.deposits ?? []).reduce((sum, d) => sum + depositPaidCents(d), 0);
 
 /** Totals in cents with the one shared calculation, so PDF, XML and API agree to the cent. */
 export function documentTotals(doc: RenderableDocument): DocumentTotals {

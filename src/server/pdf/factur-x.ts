@@ -1,7 +1,7 @@
 import { compactBic, compactIban } from '@/shared/identifiers';
 import { withoutNonXmlChars } from '@/shared/xml-text';
 import { countryCode } from './countries';
-import { documentTotals, prepaidCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
+import { documentTotals, paidDepositsCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
 import { legalMentions } from './legal-mentions';
 import { lineCategory, vatGroups } from './vat-treatment';
 
@@ -10,7 +10,7 @@ import { lineCategory, vatGroups } from './vat-treatment';
  * from the shared computeTotals, so the XML, the PDF and the API agree to the cent; the
  * EN 16931 rules (BR-CO-10…16, BR-S/E/AE/K/G-08…10) hold by construction: one VAT breakdown
  * per rate, each the sum of its lines, no allowances or charges; what is due is the total less
- * the deposits a final invoice deducts (BR-CO-16).
+ * the deposits paid that a final invoice deducts (BR-CO-16).
  */
 
 export const FACTUR_X_FILE_NAME = 'factur-x.xml';
@@ -159,7 +159,10 @@ const precedingInvoice = (number: string, issueDate: string) =>
 export function buildFacturX(doc: RenderableDocument): string {
   if (doc.kind === 'quote' || !doc.number) throw new Error('Only an issued invoice or credit note has a Factur-X XML.');
   const totals = documentTotals(doc);
-  const prepaid = prepaidCents(doc);
+  // BT-113 carries only what was paid: a deposit invoiced but unpaid is still due (BT-115), and
+  // referenced (BG-3) like the others.
+  const prepaid = paidDepositsCents(doc);
+  const afterDeposits = (doc.deposits?.length ?? 0) > 0;
   const mentions = legalMentions(doc);
   const tax = (extra = '') => text('ram:TypeCode', 'VAT') + extra;
 
@@ -213,7 +216,7 @@ export function buildFacturX(doc: RenderableDocument): string {
         'rsm:ExchangedDocumentContext',
         el(
           'ram:BusinessProcessSpecifiedDocumentContextParameter',
-          text('ram:ID', (prepaid > 0 ? BUSINESS_PROCESS_AFTER_DEPOSITS : BUSINESS_PROCESS)[doc.operationCategory]),
+          text('ram:ID', (afterDeposits ? BUSINESS_PROCESS_AFTER_DEPOSITS : BUSINESS_PROCESS)[doc.operationCategory]),
         ) +
           el('ram:GuidelineSpecifiedDocumentContextParameter', text('ram:ID', EN16931_GUIDELINE)),
       ) +
@@ -252,7 +255,7 @@ export function buildFacturX(doc: RenderableDocument): string {
                     text('ram:TaxBasisTotalAmount', amount(totals.subtotal)) +
                     text('ram:TaxTotalAmount', amount(totals.tax), ' currencyID="EUR"') +
                     text('ram:GrandTotalAmount', amount(totals.total)) +
-                    // BT-113: the deposits a final invoice deducts; BT-115 = BT-112 − BT-113 (BR-CO-16).
+                    // BT-113: the deposits paid, which a final invoice deducts; BT-115 = BT-112 − BT-113 (BR-CO-16).
                     (prepaid > 0 ? text('ram:TotalPrepaidAmount', amount(prepaid)) : '') +
                     text('ram:DuePayableAmount', amount(totals.total - prepaid)),
                 ) +

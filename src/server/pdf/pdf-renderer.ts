@@ -2,8 +2,9 @@ import PDFDocument from 'pdfkit';
 import { buildFacturX } from './factur-x';
 import { documentFonts } from './fonts';
 import { formatIban } from '@/shared/identifiers';
+import { amountLabels, documentTotalLabel, REFUND_LABEL } from '@/shared/amount-labels';
 import {
-  documentTotals, isDraftInvoice, isIssuedInvoice, prepaidCents, type DocumentLine, type Party, type RenderableDocument,
+  depositPaidCents, documentTotals, isDraftInvoice, isIssuedInvoice, paidDepositsCents, type DocumentLine, type Party, type RenderableDocument,
 } from './document-model';
 import { formatCents, formatDate, formatDecimal, formatRate } from './format';
 import { legalMentions } from './legal-mentions';
@@ -36,20 +37,22 @@ const column = (label: string, x: number, width: number, align: Column['align'] 
 
 /**
  * Table columns: designation, quantity, unit price, [VAT rate,] line total. A seller in the VAT
- * franchise has no rate column: no VAT is charged (art. 293 B CGI).
+ * franchise has no rate column and no "HT": no VAT is charged (art. 293 B CGI).
  */
+const WITH_VAT = amountLabels('assujetti');
 const COLUMNS_WITH_VAT: Column[] = [
   column('Désignation', MARGIN, 235, 'left'),
   column('Qté', MARGIN + 235, 50),
-  column('Prix unit. HT', MARGIN + 285, 80),
+  column(WITH_VAT.unitPriceShort, MARGIN + 285, 80),
   column('TVA', MARGIN + 365, 45),
-  column('Total HT', MARGIN + 410, 85),
+  column(WITH_VAT.lineTotal, MARGIN + 410, 85),
 ];
+const WITHOUT_VAT = amountLabels('franchise');
 const COLUMNS_WITHOUT_VAT: Column[] = [
   column('Désignation', MARGIN, 265, 'left'),
   column('Qté', MARGIN + 265, 55),
-  column('Prix unit. HT', MARGIN + 320, 85),
-  column('Total HT', MARGIN + 405, 90),
+  column(WITHOUT_VAT.unitPriceShort, MARGIN + 320, 85),
+  column(WITHOUT_VAT.lineTotal, MARGIN + 405, 90),
 ];
 const tableColumns = (doc: RenderableDocument) => (doc.vatRegime === 'franchise' ? COLUMNS_WITHOUT_VAT : COLUMNS_WITH_VAT);
 const textWidth = (columns: Column[]) => columns[0].width - 2 * PAD;
@@ -128,7 +131,7 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   const mentions = legalMentions(doc);
   const rows: TableRow[] = doc.lines.map((line, i) => ({ columns, line, description: line.description, total: totals.lines[i], continued: false }));
   const totalRows = totalsRows(doc, totals);
-  const totalsHeight = measureTotals(pdf, totalRows, mentions.vatExemption?.reason ?? null, doc.deposits?.length ?? 0);
+  const totalsHeight = measureTotals(pdf, totalRows, mentions.vatExemption?.reason ?? null);
 
   // Table: the header never stands alone at the bottom of a page; the last line goes with the totals.
   const firstRow = rows.length ? rowHeight(pdf, rows[0]) : 0;
@@ -162,7 +165,7 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   inTable = false;
 
   if (pdf.y + totalsHeight > bottom) pdf.addPage();
-  totalsBlock(pdf, doc, totalRows, totals, mentions.vatExemption?.reason ?? null);
+  totalsBlock(pdf, totalRows, mentions.vatExemption?.reason ?? null);
 
   const payment = paymentBlock(doc);
   if (payment) block(pdf, 'Règlement', payment);
@@ -390,28 +393,66 @@ function tableRow(pdf: Pdf, row: TableRow) {
 interface TotalsRow {
   label: string;
   value: string;
+  /** A heading over the rows under it (no value), or the accent band of an amount due. */
+  style?: 'heading' | 'accent';
 }
 
 /**
- * Total HT, then one VAT row per rate (with its base when there are several), from the shared
- * breakdown. A seller in the franchise charges no VAT: no VAT row, "Net à payer".
+ * The totals: Total HT and one VAT row per rate (with its base when there are several), from the
+ * shared breakdown, then the document's total. A seller in the franchise charges no VAT: no VAT
+ * row, no "HT" nor "TTC" (art. 293 B CGI). A credit note states its amount, never a sum to pay,
+ * and what is owed back when the credited invoice had been paid. A final invoice deducts its paid
+ * deposits and names those invoiced but unpaid, part of what remains to pay.
  */
 function totalsRows(doc: RenderableDocument, totals: ReturnType<typeof documentTotals>): TotalsRow[] {
-  const rows = [{ label: 'Total HT', value: formatCents(totals.subtotal) }];
-  if (doc.vatRegime === 'franchise') return rows;
-  const groups = vatGroups(doc);
-  for (const group of groups) {
-    const base = groups.length > 1 ? ` sur ${formatCents(group.base)}` : '';
-    rows.push({ label: `TVA ${formatRate(group.rate / 100)}${base}`, value: formatCents(group.tax) });
+  const franchise = doc.vatRegime === 'franchise';
+  const rows: TotalsRow[] = [];
+  if (!franchise) {
+    rows.push({ label: 'Total HT', value: formatCents(totals.subtotal) });
+    const groups = vatGroups(doc);
+    for (const group of groups) {
+      const base = groups.length > 1 ? ` sur ${formatCents(group.base)}` : '';
+      rows.push({ label: `TVA ${formatRate(group.rate / 100)}${base}`, value: formatCents(group.tax) });
+    }
+  }
+  const deposits = doc.deposits ?? [];
+  // With deposits the total is not what is due: "Net à payer" is left to what remains.
+  const totalLabel = deposits.length && franchise ? 'Montant total' : documentTotalLabel(doc.kind, doc.vatRegime);
+  rows.push({ label: totalLabel, value: formatCents(totals.total), style: 'accent' });
+  if (doc.kind === 'credit_note' && (doc.refundCents ?? 0) > 0) {
+    rows.push({ label: REFUND_LABEL, value: formatCents(doc.refundCents!), style: 'accent' });
+  }
+  if (deposits.length) rows.push(...depositRows(deposits, totals.total));
+  return rows;
+}
+
+/**
+ * A final invoice's deposits (issues 15 and 25): those paid are deducted ("Acomptes versés",
+ * EN 16931 BT-113); what remains to pay (BT-115) still includes the deposit invoices not paid,
+ * listed under it with their numbers: they are due once, on their own invoices.
+ */
+function depositRows(deposits: NonNullable<RenderableDocument['deposits']>, total: number): TotalsRow[] {
+  const name = (d: (typeof deposits)[number]) => `${d.number} du ${formatDate(d.issueDate)}`;
+  const paid = deposits.filter((d) => depositPaidCents(d) > 0);
+  const unpaid = deposits.filter((d) => depositPaidCents(d) < d.amountCents);
+  const rows: TotalsRow[] = [];
+  if (paid.length) {
+    rows.push({ label: 'Acomptes versés', value: '', style: 'heading' });
+    for (const d of paid) rows.push({ label: name(d), value: `−${formatCents(depositPaidCents(d))}` });
+  }
+  rows.push({ label: 'Reste à payer', value: formatCents(total - paidDepositsCents({ deposits })), style: 'accent' });
+  if (unpaid.length) {
+    rows.push({ label: 'Dont acomptes facturés non réglés', value: '', style: 'heading' });
+    for (const d of unpaid) rows.push({ label: name(d), value: formatCents(d.amountCents - depositPaidCents(d)) });
   }
   return rows;
 }
 
 const ROW_HEIGHT = 16;
+const rowHeightOf = (row: TotalsRow) => (row.style === 'accent' ? 24 : ROW_HEIGHT);
 
-function measureTotals(pdf: Pdf, rows: TotalsRow[], exemption: string | null, deposits: number) {
-  let height = 10 + rows.length * ROW_HEIGHT + 24;
-  if (deposits) height += (1 + deposits) * ROW_HEIGHT + 26;
+function measureTotals(pdf: Pdf, rows: TotalsRow[], exemption: string | null) {
+  let height = 10 + rows.reduce((sum, row) => sum + rowHeightOf(row), 0);
   if (exemption) {
     pdf.font('regular').fontSize(8.5);
     height += 4 + pdf.heightOfString(exemption, { width: TOTALS_WIDTH });
@@ -419,55 +460,29 @@ function measureTotals(pdf: Pdf, rows: TotalsRow[], exemption: string | null, de
   return height + 6;
 }
 
-function totalsBlock(
-  pdf: Pdf,
-  doc: RenderableDocument,
-  rows: TotalsRow[],
-  totals: ReturnType<typeof documentTotals>,
-  exemption: string | null,
-) {
+function totalsBlock(pdf: Pdf, rows: TotalsRow[], exemption: string | null) {
   let y = pdf.y + 10;
   const labelWidth = 150;
-  pdf.font('regular').fontSize(9.5).fillColor(COLOR.text);
+  const valueWidth = TOTALS_WIDTH - labelWidth - PAD;
   for (const row of rows) {
-    pdf.text(row.label, TOTALS_X + PAD, y + 3, { width: labelWidth, lineBreak: false });
-    pdf.text(row.value, TOTALS_X + labelWidth, y + 3, { width: TOTALS_WIDTH - labelWidth - PAD, align: 'right', lineBreak: false });
-    y += ROW_HEIGHT;
+    if (row.style === 'accent') {
+      pdf.rect(TOTALS_X, y + 2, TOTALS_WIDTH, 22).fillColor(COLOR.accent).fill();
+      pdf.font('bold').fontSize(10.5).fillColor('#ffffff');
+      pdf.text(row.label, TOTALS_X + PAD, y + 8, { width: labelWidth, lineBreak: false });
+      pdf.text(row.value, TOTALS_X + labelWidth, y + 8, { width: valueWidth, align: 'right', lineBreak: false });
+    } else {
+      pdf.font(row.style === 'heading' ? 'bold' : 'regular').fontSize(row.style === 'heading' ? 9 : 9.5).fillColor(COLOR.text);
+      pdf.text(row.label, TOTALS_X + PAD, y + 3, { width: row.value ? labelWidth : TOTALS_WIDTH - PAD, lineBreak: false });
+      if (row.value) pdf.text(row.value, TOTALS_X + labelWidth, y + 3, { width: valueWidth, align: 'right', lineBreak: false });
+    }
+    y += rowHeightOf(row);
   }
-  pdf.rect(TOTALS_X, y + 2, TOTALS_WIDTH, 22).fillColor(COLOR.accent).fill();
-  pdf.font('bold').fontSize(10.5).fillColor('#ffffff');
-  const deposits = doc.deposits ?? [];
-  const totalLabel = doc.vatRegime !== 'franchise' ? 'Total TTC' : deposits.length ? 'Total' : 'Net à payer';
-  pdf.text(totalLabel, TOTALS_X + PAD, y + 8, { width: labelWidth, lineBreak: false });
-  pdf.text(formatCents(totals.total), TOTALS_X + labelWidth, y + 8, { width: TOTALS_WIDTH - labelWidth - PAD, align: 'right', lineBreak: false });
-  y += 24;
-  if (deposits.length) y = depositRows(pdf, deposits, totals.total, y);
   if (exemption) {
     pdf.font('regular').fontSize(8.5).fillColor(COLOR.text).text(exemption, TOTALS_X, y + 4, { width: TOTALS_WIDTH, align: 'right' });
     y = pdf.y;
   }
   pdf.x = MARGIN;
   pdf.y = y + 6;
-}
-
-/** A final invoice's deposits, deducted, and what remains to pay (issue 15); returns the y below. */
-function depositRows(pdf: Pdf, deposits: NonNullable<RenderableDocument['deposits']>, total: number, top: number) {
-  const labelWidth = 150;
-  const valueWidth = TOTALS_WIDTH - labelWidth - PAD;
-  let y = top + 2;
-  pdf.font('bold').fontSize(9).fillColor(COLOR.text).text('Acomptes versés', TOTALS_X + PAD, y + 3, { width: TOTALS_WIDTH, lineBreak: false });
-  y += ROW_HEIGHT;
-  pdf.font('regular').fontSize(9);
-  for (const d of deposits) {
-    pdf.text(`${d.number} du ${formatDate(d.issueDate)}`, TOTALS_X + PAD, y + 3, { width: labelWidth, lineBreak: false });
-    pdf.text(`−${formatCents(d.amountCents)}`, TOTALS_X + labelWidth, y + 3, { width: valueWidth, align: 'right', lineBreak: false });
-    y += ROW_HEIGHT;
-  }
-  pdf.rect(TOTALS_X, y + 2, TOTALS_WIDTH, 22).fillColor(COLOR.accent).fill();
-  pdf.font('bold').fontSize(10.5).fillColor('#ffffff');
-  pdf.text('Reste à payer', TOTALS_X + PAD, y + 8, { width: labelWidth, lineBreak: false });
-  pdf.text(formatCents(total - prepaidCents({ deposits })), TOTALS_X + labelWidth, y + 8, { width: valueWidth, align: 'right', lineBreak: false });
-  return y + 24;
 }
 
 /** A titled paragraph kept on one page when it fits on one, else flowing across pages. */

@@ -104,7 +104,7 @@ export function resourceOf(url: string): Resource | null {
 
 /** Valid bodies, every text carrying `marker` so that a leak of this user's data can be spotted. */
 export const bodies = {
-  // With a full address: invoices to this contact can be issued.
+  // With a full address and a SIREN: invoices to this contact can be issued.
   contact: (marker: string) => ({
     name: `${marker} Librairie`, email: 'librairie@exemple.fr', company: `${marker} SARL`, notes: marker, category: 'client',
     ...CLIENT_ADDRESS,

@@ -44,8 +44,11 @@ export function longestText(length: number, words: string): string {
   return `${text.slice(0, length - 1).trimEnd().padEnd(length - 1, 'x')}e`;
 }
 
-/** A client's address complete enough to be invoiced. */
-export const CLIENT_ADDRESS = { address: '5 rue Haute', postal_code: '69002', city: 'Lyon' };
+/**
+ * A French business client complete enough to be invoiced: its address, and its SIREN (CGI art.
+ * 242 nonies A, issue 25). Not for a `particulier`, who has no SIREN.
+ */
+export const CLIENT_ADDRESS = { address: '5 rue Haute', postal_code: '69002', city: 'Lyon', siren: '732829320' };
 
 /** One request as a suite sends it: `body` is JSON (or absent); the answer's status and parsed body. */
 export type Send = (method: string, url: string, body?: unknown) => Promise<{ status: number; body: any }>;

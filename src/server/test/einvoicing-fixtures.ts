@@ -145,10 +145,10 @@ export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicin
 }
 
 /**
- * Deposits (issue 15), issued by alice (VAT-registered) on a quote at 10 %, 20 % and 5.5 %:
- * a 30 % deposit invoice, a 500 € one, and the final invoice that deducts both (BT-113). Shared
- * by `getting-paid.test.ts` (`npm test`) and the official kit's test. Returns the three cases and
- * the quote.
+ * Deposits (issues 15 and 25), issued by alice (VAT-registered) on a quote at 10 %, 20 % and 5.5 %:
+ * a 30 % deposit invoice, paid, a 500 € one, unpaid, and the final invoice: it deducts the paid one
+ * (BT-113) and names the unpaid one, still due (BT-115 includes it). Shared by `deposits.test.ts`
+ * (`npm test`) and the official kit's test. Returns the three cases and the quote.
  */
 export async function issueDepositCases(w: InvoicingWorld): Promise<{ cases: EInvoicingCase[]; quote: any }> {
   const call = expectingCall(w);
@@ -171,6 +171,7 @@ export async function issueDepositCases(w: InvoicingWorld): Promise<{ cases: EIn
     return call(alice, 'PUT', `/api/invoices/${draft.id}/`, { ...current, client_id: client.id, status: 'sent' });
   };
   const first = await issue(await call(alice, 'POST', `/api/quotes/${quote.id}/deposit_invoice/`, { percent: 30 }));
+  await call(alice, 'POST', `/api/invoices/${first.id}/payments/`, { amount: first.total_amount, method: 'virement' });
   const second = await issue(await call(alice, 'POST', `/api/quotes/${quote.id}/deposit_invoice/`, { amount: 500 }));
   const final = await issue((await call(alice, 'POST', `/api/quotes/${quote.id}/convert_to_invoice/`)).invoice);
 
@@ -194,17 +195,18 @@ export async function issueDepositCases(w: InvoicingWorld): Promise<{ cases: EIn
       xml: ['<ram:TypeCode>386</ram:TypeCode>', '<ram:GrandTotalAmount>500.00</ram:GrandTotalAmount>'],
     },
     {
-      label: 'final invoice deducting both deposits',
+      label: 'final invoice deducting the paid deposit, naming the unpaid one',
       invoice: final,
+      // 2 600,19 − 780,06 paid = 1 820,13 still to pay, 500,00 of it on the unpaid deposit invoice.
       prints: [
-        'Acomptes versés', `${first.invoice_number} du`, '−780,06 €', `${second.invoice_number} du`, '−500,00 €', 'Reste à payer',
-        '1 320,13 €', '2 600,19 €', `Devis : ${quote.quote_number}`,
+        'Acomptes versés', `${first.invoice_number} du`, '−780,06 €', 'Reste à payer', '1 820,13 €',
+        'Dont acomptes facturés non réglés', `${second.invoice_number} du`, '500,00 €', '2 600,19 €', `Devis : ${quote.quote_number}`,
       ],
-      omits: ['FACTURE D’ACOMPTE'],
+      omits: ['FACTURE D’ACOMPTE', '−500,00 €', '1 320,13 €'],
       xml: [
         '<ram:TypeCode>380</ram:TypeCode>', '<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>S4</ram:ID>',
-        '<ram:GrandTotalAmount>2600.19</ram:GrandTotalAmount><ram:TotalPrepaidAmount>1280.06</ram:TotalPrepaidAmount>' +
-          '<ram:DuePayableAmount>1320.13</ram:DuePayableAmount>',
+        '<ram:GrandTotalAmount>2600.19</ram:GrandTotalAmount><ram:TotalPrepaidAmount>780.06</ram:TotalPrepaidAmount>' +
+          '<ram:DuePayableAmount>1820.13</ram:DuePayableAmount>',
         preceding(first), preceding(second), reference,
       ],
     },

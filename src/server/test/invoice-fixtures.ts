@@ -108,7 +108,8 @@ export class InvoicingWorld {
   async issuedInvoices(): Promise<IssuedInvoice[]> {
     const carolClient = await this.expectOk(
       this.call(this.carol, 'POST', '/api/contacts/', {
-        name: 'Boulangerie Potier', email: 'potier@exemple.fr', address: '8 rue du Four', postal_code: '44000', city: 'Nantes',
+        // A French business: its SIREN is required to invoice it (issue 25).
+        name: 'Boulangerie Potier', email: 'potier@exemple.fr', siren: '732829320', address: '8 rue du Four', postal_code: '44000', city: 'Nantes',
       }),
       201,
     );

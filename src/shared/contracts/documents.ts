@@ -124,6 +124,8 @@ export const depositDeductionSchema = z.object({
   issue_date: z.string(),
   /** TTC, less its credit notes. */
   amount: z.number(),
+  /** What of it the client has paid (the rest is invoiced, not paid: 'Acomptes facturés'). */
+  paid_amount: z.number(),
 });
 export type DepositDeductionJson = z.infer<typeof depositDeductionSchema>;
 

@@ -10,6 +10,7 @@ import { IconChevronLeft } from '@/client/ui/icons';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
+import { useHashFocus } from '@/client/kit/use-hash-focus';
 import {
   ContactFormFields,
   EMPTY_CONTACT_FORM,
@@ -79,6 +80,9 @@ interface ContactEditorProps extends ContactDetailPageProps {
   idParam: string | undefined;
 }
 
+/** A field of the contact form, by name. */
+const contactField = (name: string) => document.getElementsByName(name)[0];
+
 function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
   const isNew = idParam === undefined;
   const contactId = isNew ? null : parseContactId(idParam);
@@ -95,7 +99,7 @@ function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
     toForm: toContactForm,
     leave: { message: CONTACT_MESSAGES.loadError, to: '/contacts', replace: true },
     validate: validateContact,
-    focus: { fields: CONTACT_FIELDS, element: (field) => document.getElementsByName(field)[0] },
+    focus: { fields: CONTACT_FIELDS, element: contactField },
     save: {
       send: (values) =>
         contactId === null
@@ -129,6 +133,8 @@ function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
     },
   });
   const { form: values, errors, refusal } = editor;
+  // '/contacts/12#siren': a refused issue's link to the missing field.
+  useHashFocus(Boolean(values), contactField);
 
   const onChange = (field: keyof ContactFormValues, value: string) => {
     editor.update(field, value);

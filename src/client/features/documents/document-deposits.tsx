@@ -24,6 +24,8 @@ import {
   type DepositMode,
 } from './deposits';
 import { asDeduction } from './invoice-ledger';
+import { useVatFree } from './vat';
+import { amountLabels } from '@/shared/amount-labels';
 
 /** Deposit invoices (factures d'acompte, issue 15): on the quote page, and on the deposit and final invoices' pages. */
 
@@ -59,6 +61,7 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
   const [general, setGeneral] = useState<string[]>([]);
   const ids = useId();
   const preview = depositPreviewCents(quote.total_amount, mode, value);
+  const labels = amountLabels(useVatFree(quote.tax_amount) ? 'franchise' : 'assujetti');
   const remaining = remainingCents(quote);
 
   const onSubmit = async (event: FormEvent) => {
@@ -84,7 +87,8 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
     <Dialog open title="Facture d’acompte" width="520px" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate aria-label="Facture d’acompte">
         <DialogIntro>
-          Devis {quote.number} : {formatMoney(quote.total_amount)} TTC, dont {money(remaining)} restent à facturer. L’acompte est
+          Devis {quote.number} : {formatMoney(quote.total_amount)}
+          {labels.suffix}, dont {money(remaining)} restent à facturer. L’acompte est
           réparti entre les taux de TVA du devis ; la facture finale le déduira.
         </DialogIntro>
         {general.length > 0 && (
@@ -107,7 +111,7 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
           <ChoiceField
             type="radio"
             name={`${ids}-mode`}
-            label="Montant TTC"
+            label={labels.amount}
             checked={mode === 'amount'}
             onChange={() => {
               setMode('amount');
@@ -116,12 +120,12 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
           />
         </DialogFieldset>
         <DecimalField
-          label={mode === 'percent' ? 'Pourcentage (%)' : 'Montant TTC (€)'}
+          label={mode === 'percent' ? 'Pourcentage (%)' : `${labels.amount} (€)`}
           format={mode === 'percent' ? 'quantity' : 'money'}
           required
           value={value}
           error={fieldError ?? undefined}
-          hint={preview !== null && preview > 0 ? `Acompte : ${money(preview)} TTC` : undefined}
+          hint={preview !== null && preview > 0 ? `Acompte : ${money(preview)}${labels.suffix}` : undefined}
           onChange={setValue}
         />
         <DialogActions>
@@ -135,7 +139,7 @@ export function DepositInvoiceDialog({ quote, onClose }: DepositInvoiceDialogPro
   );
 }
 
-const QUOTE_DEPOSIT_COLUMNS: DataTableColumn<QuoteDepositInvoice>[] = [
+const quoteDepositColumns = (vatFree: boolean): DataTableColumn<QuoteDepositInvoice>[] => [
   {
     key: 'invoice_number',
     header: 'Facture',
@@ -143,24 +147,35 @@ const QUOTE_DEPOSIT_COLUMNS: DataTableColumn<QuoteDepositInvoice>[] = [
   },
   { key: 'status_display', header: 'Statut' },
   { key: 'issue_date', header: 'Date', render: (d) => (d.invoice_number ? formatDate(d.issue_date) : '—') },
-  { key: 'total_amount', header: 'Montant TTC', render: (d) => <StyledAmount>{formatMoney(d.total_amount)}</StyledAmount> },
+  { key: 'total_amount', header: amountLabels(vatFree ? 'franchise' : 'assujetti').amount, render: (d) => <StyledAmount>{formatMoney(d.total_amount)}</StyledAmount> },
 ];
 
-const DEDUCTION_COLUMNS: DataTableColumn<DepositDeduction>[] = [
+/** Paid ('Versé'), or invoiced and not (wholly) paid: the PDF's 'Acomptes versés' and 'acomptes facturés non réglés'. */
+const depositPayment = (d: DepositDeduction) =>
+  d.paid_amount >= d.amount ? 'Versé' : d.paid_amount > 0 ? `Facturé, ${formatMoney(d.paid_amount)} versés` : 'Facturé, non réglé';
+
+const deductionColumns = (vatFree: boolean): DataTableColumn<DepositDeduction>[] => [
   { key: 'invoice_number', header: 'Facture d’acompte', render: (d) => <Link to={`/invoices/${d.id}`}>{d.invoice_number}</Link> },
   { key: 'issue_date', header: 'Date', render: (d) => formatDate(d.issue_date) },
-  { key: 'amount', header: 'Montant TTC', render: (d) => <StyledAmount>{formatMoney(asDeduction(d.amount))}</StyledAmount> },
+  { key: 'paid_amount', header: 'Règlement', render: depositPayment },
+  {
+    key: 'amount',
+    header: amountLabels(vatFree ? 'franchise' : 'assujetti').amount,
+    render: (d) => <StyledAmount>{formatMoney(asDeduction(d.amount))}</StyledAmount>,
+  },
 ];
 
 /**
  * A quote's deposit invoices and what remains to bill; a deposit invoice's quote; a final
- * invoice's deposits, deducted ('Acomptes versés', 'Reste à payer'). Nothing for other documents.
+ * invoice's deposits, deducted from what this invoice itself asks ('Dû sur cette facture'; the
+ * PDF's 'Reste à payer' also counts the deposits not paid yet, due on their own invoices), each
+ * paid or not. Nothing for other documents. `vatFree`: a seller in the franchise, no "TTC".
  */
-export function DocumentDeposits({ document }: { document: DocumentRecord }) {
+export function DocumentDeposits({ document, vatFree = false }: { document: DocumentRecord; vatFree?: boolean }) {
   if (document.deposit_invoices.length) {
     return (
       <Card title="Factures d’acompte">
-        <DataTable caption="Factures d’acompte du devis" columns={QUOTE_DEPOSIT_COLUMNS} rows={document.deposit_invoices} rowKey={(d) => d.id} />
+        <DataTable caption="Factures d’acompte du devis" columns={quoteDepositColumns(vatFree)} rows={document.deposit_invoices} rowKey={(d) => d.id} />
         <StyledFigures>
           <span>
             Acomptes : <strong data-testid="deposited">{money(depositedCents(document))}</strong>
@@ -189,17 +204,17 @@ export function DocumentDeposits({ document }: { document: DocumentRecord }) {
   }
   if (!document.deposits.length) return null;
   return (
-    <Card title="Acomptes versés">
-      <DataTable caption="Acomptes déduits de la facture" columns={DEDUCTION_COLUMNS} rows={document.deposits} rowKey={(d) => d.id} />
+    <Card title="Acomptes">
+      <DataTable caption="Acomptes déduits de la facture" columns={deductionColumns(vatFree)} rows={document.deposits} rowKey={(d) => d.id} />
       <StyledFigures>
         <span>
-          Total TTC : <strong>{formatMoney(document.total_amount)}</strong>
+          {vatFree ? 'Montant total' : 'Total TTC'} : <strong>{formatMoney(document.total_amount)}</strong>
         </span>
         <span>
-          Acomptes versés : <strong data-testid="prepaid">{formatMoney(asDeduction(document.prepaid_amount))}</strong>
+          Acomptes déduits : <strong data-testid="prepaid">{formatMoney(asDeduction(document.prepaid_amount))}</strong>
         </span>
         <span>
-          Reste à payer :{' '}
+          Dû sur cette facture :{' '}
           <strong data-testid="due-after-deposits">{money(Math.round(document.total_amount * 100) - Math.round(document.prepaid_amount * 100))}</strong>
         </span>
       </StyledFigures>

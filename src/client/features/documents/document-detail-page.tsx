@@ -179,6 +179,9 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
 
   const effective = useMemo(() => (form && franchise ? inFranchise(form) : form), [form, franchise]);
   const totals = useMemo(() => formTotals(effective ?? newDocumentForm(today)), [effective, today]);
+  // The words of the amounts (no "HT" nor "TTC" without VAT, art. 293 B du CGI): a frozen document
+  // of a seller in the franchise that charged no VAT was issued in it.
+  const vatFree = franchise || (frozen && vatRegime === 'franchise' && totals.tax === 0);
   const dirty = useMemo(() => {
     if (!form || !baseline) return false;
     const sent = (f: DocumentForm) => JSON.stringify(buildPayload(config, franchise ? inFranchise(f) : f));
@@ -228,7 +231,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
 
   const stored: StoredDocumentContext | null = saved ? { saved, busy, locked } : null;
   const errorsToShow = editor.errors ? formErrorMessages(editor.errors) : [];
-  const refused = refusal?.during === 'save' ? describeSaveErrors(config, refusal.body) : [];
+  const refused = refusal?.during === 'save' ? describeSaveErrors(config, refusal.body, vatFree) : [];
   const missing = refusal?.during === 'save' ? missingInformation(refusal.body) : [];
   // The record's own client (or the copied one's) when the picker does not list it.
   const sourceClient = saved?.client ?? (mode === 'duplicate' ? recordQuery.data?.client : null) ?? null;
@@ -262,7 +265,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
           kindActions={stored && parts.actions?.(stored)}
         />
       )}
-      {saved && <DocumentDeposits document={saved} />}
+      {saved && <DocumentDeposits document={saved} vatFree={vatFree} />}
       {stored && parts.panels?.(stored)}
 
       {pdf.previewUrl && saved && (
@@ -294,7 +297,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
           sourceClient={sourceClient}
           options={options}
           locked={locked}
-          franchise={franchise}
+          vatFree={vatFree}
           totals={totals}
         />
 

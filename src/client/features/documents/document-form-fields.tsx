@@ -94,8 +94,8 @@ export interface DocumentFormFieldsProps {
   options: DocumentOptions;
   /** An issued invoice: everything printed is read-only. */
   locked: boolean;
-  /** A seller in the franchise: no VAT fields. */
-  franchise: boolean;
+  /** No VAT charged (the franchise, or a frozen document issued in it): no VAT fields, amounts without "HT" nor "TTC". */
+  vatFree: boolean;
   totals: ReturnType<typeof formTotals>;
 }
 
@@ -109,7 +109,7 @@ export function DocumentFormFields({
   sourceClient,
   options: { clients, clientsLoading, tasks, failed: optionsFailed },
   locked,
-  franchise,
+  vatFree,
   totals,
 }: DocumentFormFieldsProps) {
   const { kind } = config;
@@ -260,7 +260,7 @@ export function DocumentFormFields({
               }}
             />
           )}
-          {!franchise && (
+          {!vatFree && (
             <Select
               label="Taux de TVA par défaut"
               options={rateOptions(form.tax_rate)}
@@ -347,11 +347,12 @@ export function DocumentFormFields({
           showErrors={Boolean(formErrors?.invalidLines.length)}
           disabled={locked}
           defaultRate={form.tax_rate}
-          showVat={!franchise}
+          showVat={!vatFree}
+          vatFree={vatFree}
           onChange={updateLines}
         />
         {/* A VAT-registered seller's 0 % lines need their legal basis (art. 242 nonies A du CGI). */}
-        {!franchise && (hasUntaxedLine(form) || (locked && form.vat_exemption)) && (
+        {!vatFree && (hasUntaxedLine(form) || (locked && form.vat_exemption)) && (
           <StyledExemption>
             <Select
               label="Motif d'exonération"
@@ -370,7 +371,8 @@ export function DocumentFormFields({
           tax={totals.tax / 100}
           total={totals.total / 100}
           breakdown={vatBreakdownJson(totals.breakdown)}
-          franchise={franchise}
+          franchise={vatFree}
+          kind={kind}
         />
       </Card>
 

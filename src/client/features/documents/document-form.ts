@@ -13,6 +13,7 @@ import type { Priority } from '@/shared/projects-tasks';
 import { fieldErrorMessages } from '@/client/kit/field-errors';
 import { LINES_INVALID, type DocumentKindConfig } from './document-kinds';
 import type { DocumentLineInput, DocumentRecord, DocumentWritePayload, TaskOption } from './document.types';
+import { amountLabels } from '@/shared/amount-labels';
 
 export interface FormLine {
   /** Client-side key for React lists; never sent. */
@@ -379,15 +380,19 @@ const FIELD_LABELS: Record<string, string> = {
   line_items: 'Lignes',
 };
 
-const LINE_LABELS: Record<string, string> = {
-  title: 'Titre',
-  description: 'Description',
-  quantity: 'Quantité',
-  unit_price: 'Prix unitaire HT',
-  tax_rate: 'TVA',
-  total: 'Total HT',
-  task_id: 'Tâche liée',
-  id: 'Ligne',
+/** A line's field labels, its amounts worded for the regime (no "HT" in the franchise). */
+const lineLabels = (vatFree: boolean): Record<string, string> => {
+  const amounts = amountLabels(vatFree ? 'franchise' : 'assujetti');
+  return {
+    title: 'Titre',
+    description: 'Description',
+    quantity: 'Quantité',
+    unit_price: amounts.unitPrice,
+    tax_rate: 'TVA',
+    total: amounts.lineTotal,
+    task_id: 'Tâche liée',
+    id: 'Ligne',
+  };
 };
 
 /**
@@ -395,14 +400,14 @@ const LINE_LABELS: Record<string, string> = {
  * (`{"line_items": [{}, {"title": [...]}]}`) and named 'Ligne n'. Empty when the body holds no
  * field error (the caller then shows the generic message).
  */
-export function describeSaveErrors(config: DocumentKindConfig, data: unknown): string[] {
+export function describeSaveErrors(config: DocumentKindConfig, data: unknown, vatFree = false): string[] {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
   const labels: Record<string, string> = { ...FIELD_LABELS, signature_notice: config.labels.signatureNotice };
   return Object.entries(data).flatMap(([field, value]) => {
     if (field === 'missing') return []; // listed with their links (missingInformation)
     if (field === 'line_items' && Array.isArray(value) && value.some((v) => v && typeof v === 'object')) {
       return value.flatMap((lineErrors, index) =>
-        fieldErrorMessages(lineErrors, LINE_LABELS).map((message) => `Ligne ${index + 1} – ${message}`),
+        fieldErrorMessages(lineErrors, lineLabels(vatFree)).map((message) => `Ligne ${index + 1} – ${message}`),
       );
     }
     return fieldErrorMessages({ [field]: value }, labels);

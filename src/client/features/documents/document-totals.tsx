@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import type { VatBreakdownJson } from '@/shared/documents';
+import type { DocumentKind, VatBreakdownJson } from '@/shared/documents';
+import { documentTotalLabel } from '@/shared/amount-labels';
 import { formatMoney } from '@/client/lib/format';
 import { FRANCHISE_MENTION, rateLabel } from './vat';
 
@@ -64,8 +65,10 @@ export interface DocumentTotalsProps {
   total: number;
   /** VAT per rate (percent, euros), highest rate first: shown under the totals when there are several. */
   breakdown: VatBreakdownJson[];
-  /** A seller in the franchise (art. 293 B du CGI): no VAT row, the mention instead. */
+  /** A seller in the franchise (art. 293 B du CGI): no VAT row nor "HT"/"TTC", the mention instead. */
   franchise?: boolean;
+  /** Names the total: 'Total TTC', or in the franchise 'Net à payer' (invoice), 'Montant total' (quote); 'Montant de l’avoir'. */
+  kind?: DocumentKind;
   /** Test ids `${prefix}-ht`, `${prefix}-tva`, `${prefix}-ttc`. */
   testIdPrefix?: string;
   'aria-label'?: string;
@@ -73,7 +76,8 @@ export interface DocumentTotalsProps {
 
 /**
  * Total HT, TVA and Total TTC of a document, right-aligned, and the VAT per rate under them; in
- * the franchise, Total HT, 'Net à payer' and 'TVA non applicable, art. 293 B du CGI'.
+ * the franchise, only the amount ('Net à payer' on an invoice) and 'TVA non applicable, art. 293
+ * B du CGI' (shared/amount-labels.ts: the same words as the PDF).
  */
 export function DocumentTotals({
   subtotal,
@@ -81,6 +85,7 @@ export function DocumentTotals({
   total,
   breakdown,
   franchise = false,
+  kind = 'invoice',
   testIdPrefix = 'total',
   'aria-label': label,
 }: DocumentTotalsProps) {
@@ -88,15 +93,15 @@ export function DocumentTotals({
   return (
     <>
       <StyledTotals aria-label={label}>
-        <dt>Total HT</dt>
-        <dd data-testid={`${testIdPrefix}-ht`}>{formatMoney(subtotal)}</dd>
         {!franchise && (
           <>
+            <dt>Total HT</dt>
+            <dd data-testid={`${testIdPrefix}-ht`}>{formatMoney(subtotal)}</dd>
             <dt>{single ? `TVA (${rateLabel(single.rate)})` : 'TVA'}</dt>
             <dd data-testid={`${testIdPrefix}-tva`}>{formatMoney(tax)}</dd>
           </>
         )}
-        <dt>{franchise ? 'Net à payer' : 'Total TTC'}</dt>
+        <dt>{documentTotalLabel(kind, franchise ? 'franchise' : 'assujetti')}</dt>
         <dd data-testid={`${testIdPrefix}-ttc`}>{formatMoney(total)}</dd>
       </StyledTotals>
       {franchise && <StyledMention data-testid={`${testIdPrefix}-franchise`}>{FRANCHISE_MENTION}</StyledMention>}

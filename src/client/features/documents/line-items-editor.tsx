@@ -8,6 +8,7 @@ import { IconClose, IconPlus } from '@/client/ui/icons';
 import { emptyLine, lineWithTask, parseDecimal, type FormLine } from './document-form';
 import type { TaskOption } from './document.types';
 import { rateOptions } from './vat';
+import { amountLabels } from '@/shared/amount-labels';
 
 const StyledLines = styled.div`
   display: flex;
@@ -156,6 +157,8 @@ interface LineEditorProps {
   disabled: boolean;
   /** Whether the line's VAT rate is shown (not in the franchise). */
   showVat: boolean;
+  /** No VAT charged (franchise): amounts without "HT". */
+  vatFree: boolean;
   /** An invoice's lines bill their tasks: a task another invoice bills is refused. */
   billsTasks: boolean;
   onChange: (key: string, update: (line: FormLine) => FormLine) => void;
@@ -172,6 +175,7 @@ const LineEditor = memo(function LineEditor({
   showErrors,
   disabled,
   showVat,
+  vatFree,
   billsTasks,
   onChange,
   onRemove,
@@ -248,7 +252,7 @@ const LineEditor = memo(function LineEditor({
       </StyledQty>
       <StyledPrice>
         <DecimalField
-          label="Prix unitaire HT (€)"
+          label={`${amountLabels(vatFree ? 'franchise' : 'assujetti').unitPrice} (€)`}
           required
           value={line.unit_price}
           disabled={disabled}
@@ -268,7 +272,7 @@ const LineEditor = memo(function LineEditor({
         </StyledVat>
       )}
       <StyledLineTotal>
-        Total HT : <strong data-testid="line-total">{formatMoney(totalCents / 100)}</strong>
+        {amountLabels(vatFree ? 'franchise' : 'assujetti').lineTotal} : <strong data-testid="line-total">{formatMoney(totalCents / 100)}</strong>
       </StyledLineTotal>
     </StyledLine>
   );
@@ -287,6 +291,8 @@ export interface LineItemsEditorProps {
   defaultRate: string;
   /** Whether each line's VAT rate is shown and chosen (not in the franchise). */
   showVat?: boolean;
+  /** No VAT charged (franchise, frozen documents included): no "HT". By default, when no rate is shown. */
+  vatFree?: boolean;
   /** An invoice: its lines bill their tasks, so a task another invoice bills cannot be chosen (issue 15). */
   billsTasks?: boolean;
   onChange: (update: (lines: FormLine[]) => FormLine[]) => void;
@@ -301,6 +307,7 @@ export function LineItemsEditor({
   disabled = false,
   defaultRate,
   showVat = true,
+  vatFree = !showVat,
   billsTasks = false,
   onChange,
 }: LineItemsEditorProps) {
@@ -344,6 +351,7 @@ export function LineItemsEditor({
           showErrors={showErrors}
           disabled={disabled}
           showVat={showVat}
+          vatFree={vatFree}
           billsTasks={billsTasks}
           onChange={changeLine}
           onRemove={removeLine}

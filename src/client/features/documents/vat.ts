@@ -5,6 +5,7 @@
 import { OPERATION_CATEGORIES, OPERATION_CATEGORY_LABELS, VAT_EXEMPTIONS, VAT_EXEMPTION_KEYS, VAT_FRANCHISE, VAT_RATES } from '@/shared/vat';
 import { formatNumber } from '@/client/lib/format';
 import type { SelectOption } from '@/client/ui/form-fields';
+import { useGetProfileQuery } from '@/client/features/profile';
 
 /** 5.5 → '5,5 %'. */
 export const rateLabel = (rate: number | string) => `${formatNumber(rate)} %`;
@@ -22,3 +23,11 @@ export const EXEMPTION_OPTIONS: SelectOption[] = VAT_EXEMPTION_KEYS.map((value) 
 
 /** What the totals of a seller in the franchise say instead of a VAT row. */
 export const FRANCHISE_MENTION = VAT_FRANCHISE.mention;
+
+/**
+ * Whether an issued document's amounts go without "HT" nor "TTC" (shared/amount-labels.ts): the
+ * seller is in the franchise (art. 293 B du CGI) and the document charged no VAT.
+ */
+export function useVatFree(taxAmount: number): boolean {
+  return useGetProfileQuery().data?.vat_regime === 'franchise' && taxAmount === 0;
+}

@@ -23,6 +23,7 @@ import {
   REQUIRED_MESSAGE, buildProfilePayload, changesCredentials, firstInError, isFormField, isRequired, toForm,
   validateProfileForm, type FieldErrors, type FieldName, type ProfileForm,
 } from './profile-form';
+import { useHashFocus } from '@/client/kit/use-hash-focus';
 
 export const PROFILE_MESSAGES = {
   loadError: 'Erreur lors du chargement du profil.',
@@ -44,6 +45,7 @@ function firstMessage(value: unknown): string | undefined {
 }
 
 const FIELD_IDS_PREFIX = 'profile-';
+const profileField = (name: string) => document.getElementById(`${FIELD_IDS_PREFIX}${name}`);
 
 const LEGAL_FORM_OPTIONS = LEGAL_FORM_KEYS.map((key) => ({ value: key, label: LEGAL_FORMS[key] }));
 
@@ -198,6 +200,8 @@ export function ProfilePage() {
 function ProfileEditor({ profile }: { profile: Profile | undefined }) {
   const dispatch = useAppDispatch();
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
+  // '/profile#siret': a refused issue's link to the missing field.
+  useHashFocus(true, profileField);
 
   const [form, setForm] = useState<ProfileForm>(() => toForm(profile));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -230,7 +234,7 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
   const focusField = (field: FieldName) => {
     if (field === 'legal_notice') setLegalOpen(true);
     if (field === 'signature_notice') setSignatureOpen(true);
-    window.setTimeout(() => document.getElementById(`${FIELD_IDS_PREFIX}${field}`)?.focus(), 0);
+    window.setTimeout(() => profileField(field)?.focus(), 0);
   };
 
   const showFieldErrors = (errors: FieldErrors) => {

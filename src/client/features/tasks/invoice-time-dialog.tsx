@@ -11,6 +11,8 @@ import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '@/client/ui/
 import { ChoiceField, Select } from '@/client/ui/form-fields';
 import { useToast } from '@/client/ui/toast';
 import { formatFieldErrors } from '@/client/kit/field-errors';
+import { useGetProfileQuery } from '@/client/features/profile';
+import { amountLabels } from '@/shared/amount-labels';
 import { useInvoiceProjectTimeMutation } from './tasks.api';
 import { billedHours, timeAmountCents, TIME_BILLING_TEXTS } from './time-billing';
 
@@ -33,6 +35,8 @@ export function InvoiceTimeDialog({ projectId, tasks, clients, onClose }: Invoic
   const navigate = useNavigate();
   const toast = useToast();
   const [invoiceTime, state] = useInvoiceProjectTimeMutation();
+  // No "HT" for a seller in the VAT franchise (art. 293 B du CGI).
+  const labels = amountLabels(useGetProfileQuery().data?.vat_regime);
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(tasks.map((t) => t.id)));
   const [clientId, setClientId] = useState<number | null>(clients.length === 1 ? clients[0].id : null);
   const [error, setError] = useState<string | null>(null);
@@ -82,7 +86,7 @@ export function InvoiceTimeDialog({ projectId, tasks, clients, onClose }: Invoic
                 key={task.id}
                 type="checkbox"
                 label={task.title}
-                hint={`${formatNumber(billedHours(task))} h × ${formatMoney(task.hourly_rate)} = ${formatMoney(timeAmountCents(task) / 100)} HT`}
+                hint={`${formatNumber(billedHours(task))} h × ${formatMoney(task.hourly_rate)} = ${formatMoney(timeAmountCents(task) / 100)}${labels.htSuffix}`}
                 checked={chosen.has(task.id)}
                 onChange={() => toggle(task.id)}
               />
@@ -101,7 +105,7 @@ export function InvoiceTimeDialog({ projectId, tasks, clients, onClose }: Invoic
         )}
         {tasks.length > 0 && (
           <StyledTotal>
-            Total HT : <strong data-testid="time-total">{formatMoney(total / 100)}</strong>
+            {labels.lineTotal} : <strong data-testid="time-total">{formatMoney(total / 100)}</strong>
           </StyledTotal>
         )}
         <DialogActions>

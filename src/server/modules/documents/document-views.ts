@@ -137,7 +137,9 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
       quote_id: row.quote_id ?? null,
       recurrence_id: row.recurrence_id ?? null,
       deposit_of_quote: depositOf ? { id: depositOf.id, quote_number: depositOf.number } : null,
-      deposits: deposits.map((d) => ({ id: d.id, invoice_number: d.number, issue_date: d.issueDate, amount: fromHundredths(d.amountCents) })),
+      deposits: deposits.map((d) => ({
+        id: d.id, invoice_number: d.number, issue_date: d.issueDate, amount: fromHundredths(d.amountCents), paid_amount: fromHundredths(d.paidCents),
+      })),
       internal_notes: row.internal_notes ?? '',
       payments: payments.map(paymentView),
       credit_notes: creditNotes.map((c) => ({

@@ -10,6 +10,7 @@ import { paymentTermsOf } from '@/shared/payment-terms';
 import { issuerLegalLines } from '@/shared/profile';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
 import { lineCategory, vatGroups } from '@/server/pdf/vat-treatment';
+import { countryCode } from '@/server/pdf/countries';
 import { usersRepository, type UserRow } from '@/server/modules/auth';
 import { appendLedgerEntry } from '@/server/modules/ledger';
 import { pdfSealParts, seal, sealMatches, sha256 } from '@/server/modules/ledger';
@@ -130,11 +131,13 @@ async function depositFields(db: Kysely<Database>, view: DocumentView): Promise<
   const quote = quoteId === null
     ? undefined
     : await invoiceLinksRepository(db).quoteNumber(quoteId);
-  const deposits = (view.deposits as { invoice_number: string; issue_date: string; amount: number }[] | undefined) ?? [];
+  const deposits = (view.deposits as { invoice_number: string; issue_date: string; amount: number; paid_amount: number }[] | undefined) ?? [];
   return {
     deposit: Boolean(view.is_deposit),
     quote: quote?.number ? { number: quote.number, issueDate: quote.issue_date } : null,
-    deposits: deposits.map((d) => ({ number: d.invoice_number, issueDate: d.issue_date, amountCents: Math.round(d.amount * 100) })),
+    deposits: deposits.map((d) => ({
+      number: d.invoice_number, issueDate: d.issue_date, amountCents: Math.round(d.amount * 100), paidCents: Math.round(d.paid_amount * 100),
+    })),
   };
 }
 
@@ -176,6 +179,13 @@ export function missingForCreditNote(doc: RenderableDocument): MissingInformatio
   return doc.lines.length ? [] : [{ message: 'Le document doit contenir au moins une ligne (BG-25).', link: '' }];
 }
 
+/**
+ * Established in France, where businesses have a SIREN: mainland France and the overseas
+ * departments (whose businesses INSEE registers too). An empty country is France (the default).
+ */
+const SIREN_COUNTRIES = new Set(['FR', 'GP', 'MQ', 'GF', 'RE', 'YT']);
+const isFrench = (country: string) => SIREN_COUNTRIES.has(countryCode(country));
+
 export interface MissingInformation {
   message: string;
   /** The SPA page where it is filled in. */
@@ -197,7 +207,14 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   const sellerAddress = [['adresse', user.address], ['code postal', user.postal_code], ['ville', user.city]]
     .filter(([, v]) => blank(v)).map(([label]) => label);
   if (sellerAddress.length) profile(`Complétez l’adresse de votre profil : ${sellerAddress.join(', ')} (adresse du vendeur, BG-5).`);
-  if (blank(user.siret) && blank(user.vat_number)) {
+  if (isFrench(user.country) && blank(user.siret)) {
+    // A business registered in France prints its SIRET (C. com. R123-237; CGI art. 242 nonies A):
+    // a VAT number alone does not stand for it.
+    missing.push({
+      message: 'Renseignez votre numéro SIRET dans votre profil : toute facture d’une entreprise établie en France doit le mentionner (art. R123-237 du Code de commerce).',
+      link: '/profile#siret',
+    });
+  } else if (blank(user.siret) && blank(user.vat_number)) {
     profile('Renseignez votre SIRET ou votre numéro de TVA intracommunautaire dans votre profil (règle EN 16931 BR-CO-26).');
   }
   const groups = vatGroups(doc);
@@ -233,6 +250,14 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
       client(`Renseignez le numéro de TVA intracommunautaire du client « ${doc.client.name} » : une livraison intracommunautaire le requiert (art. 262 ter I du CGI, BR-IC-02).`);
     }
     if (!doc.serviceDate) document('Indiquez la date de livraison ou la période de la prestation : une livraison intracommunautaire la requiert (BR-IC-11).');
+  }
+  if (doc.clientType === 'professionnel' && isFrench(doc.client.country) && blank(doc.client.siren ?? '')) {
+    // Since the 2026 reform an invoice to a French business names its SIREN (CGI art. 242 nonies A,
+    // as amended by décret 2022-1299); a private client or a business abroad has none to give.
+    missing.push({
+      message: `Renseignez le SIREN du client « ${doc.client.name} » : une facture à une entreprise établie en France doit le mentionner (art. 242 nonies A du CGI).`,
+      link: `/contacts/${contactId}#siren`,
+    });
   }
   const buyerAddress = [['adresse', doc.client.address], ['code postal', doc.client.postalCode], ['ville', doc.client.city]]
     .filter(([, v]) => blank(v)).map(([label]) => label);

@@ -1,6 +1,7 @@
 import type { OutgoingMail } from '@/server/mail/mailer';
 import type { RenderableDocument } from '@/server/pdf/document-model';
 import { formatCents, formatDate } from '@/server/pdf/format';
+import { amountLabels } from '@/shared/amount-labels';
 import { daysText, REMINDER_LEVEL_LABELS, type ReminderLevel } from '@/shared/reminders';
 
 export interface ReminderFacts {
@@ -39,6 +40,8 @@ export function reminderEmail(facts: ReminderFacts): OutgoingMail {
   const from = doc.issuer.name || signer(doc);
   const number = doc.number ?? `n° ${doc.id}`;
   const amount = formatCents(facts.amountDueCents);
+  // No "TTC" for a seller in the franchise (art. 293 B du CGI): no VAT is charged.
+  const { suffix } = amountLabels(doc.vatRegime);
   const due = formatDate(facts.dueDate);
   const late = daysText(facts.daysLate);
   const invoice = `la facture ${number} « ${doc.title} » du ${formatDate(doc.issueDate)}`;
@@ -52,7 +55,7 @@ export function reminderEmail(facts: ReminderFacts): OutgoingMail {
     body = [
       `Sauf erreur ou omission de notre part, ${invoice}, arrivée à échéance le ${due}, n’a pas encore été réglée : elle est en retard de ${late}.`,
       '',
-      `Montant restant dû : ${amount} TTC.`,
+      `Montant restant dû : ${amount}${suffix}.`,
       '',
       'Il s’agit sans doute d’un simple oubli : nous vous remercions de bien vouloir procéder à son règlement dans les meilleurs délais. Vous trouverez la facture en pièce jointe.',
       '',
@@ -63,7 +66,7 @@ export function reminderEmail(facts: ReminderFacts): OutgoingMail {
     body = [
       `${previous ? `Malgré notre relance du ${previous}, nous` : 'Nous'} constatons que ${invoice}, échue le ${due}, reste impayée à ce jour, soit ${late} de retard.`,
       '',
-      `Montant restant dû : ${amount} TTC.`,
+      `Montant restant dû : ${amount}${suffix}.`,
       '',
       'Nous vous prions de bien vouloir procéder à son règlement sous huit jours. Si une difficulté vous empêche de la régler, n’hésitez pas à nous contacter afin que nous trouvions ensemble une solution.',
       '',
@@ -83,7 +86,7 @@ export function reminderEmail(facts: ReminderFacts): OutgoingMail {
     body = [
       `${previous ? `Malgré ${facts.previousDates.length > 1 ? 'nos relances des' : 'notre relance du'} ${previous}, ${invoice}` : `${invoice[0].toUpperCase()}${invoice.slice(1)}`}, échue le ${due}, demeure impayée : elle est en retard de ${late}.`,
       '',
-      `Montant restant dû : ${amount} TTC.`,
+      `Montant restant dû : ${amount}${suffix}.`,
       '',
       'Nous vous demandons de procéder à son règlement sous huit jours à compter de la réception de ce message. À défaut, nous nous verrons contraints de vous adresser une mise en demeure de payer, puis d’engager une procédure de recouvrement.',
       '',

@@ -248,3 +248,37 @@ describe('unbreakable text', () => {
     expect(await facturXml(pdf)).toContain(`<ram:Description>${word}</ram:Description>`);
   });
 });
+
+describe('deposits deducted by a final invoice (issue 25)', () => {
+  // 59,97 € HT at 20 %: 71,96 € TTC; two deposits of 20 € and 10 €.
+  const deposits = [
+    { number: 'FAC-2026-0003', issueDate: '2026-02-01', amountCents: 2000 },
+    { number: 'FAC-2026-0004', issueDate: '2026-02-10', amountCents: 1000 },
+  ];
+  const text = async (doc: ReturnType<typeof invoice>) => pdfPagesText(await renderDocumentPdf(doc)).join(' ').replace(/[\s\u202f\u00a0]+/g, ' ');
+
+  it('deducts a deposit paid, and names one invoiced but unpaid as part of what remains to pay: PDF and XML agree', async () => {
+    const doc = invoice({ deposits: [{ ...deposits[0], paidCents: 2000 }, { ...deposits[1], paidCents: 0 }] });
+    const printed = await text(doc);
+    expect(printed).toContain('Acomptes versés FAC-2026-0003 du 01/02/2026 −20,00 €');
+    expect(printed).toContain('Reste à payer 51,96 €');
+    expect(printed).toContain('Dont acomptes facturés non réglés FAC-2026-0004 du 10/02/2026 10,00 €');
+    const xml = buildFacturX(doc);
+    expect(xml).toContain('<ram:GrandTotalAmount>71.96</ram:GrandTotalAmount><ram:TotalPrepaidAmount>20.00</ram:TotalPrepaidAmount><ram:DuePayableAmount>51.96</ram:DuePayableAmount>');
+    expect(xml).toContain('<ram:IssuerAssignedID>FAC-2026-0004</ram:IssuerAssignedID>');
+
+    // None paid: nothing is "versé", nothing prepaid, still a final invoice after deposits (S4).
+    const unpaid = invoice({ deposits: deposits.map((d) => ({ ...d, paidCents: 0 })) });
+    expect(await text(unpaid)).not.toContain('Acomptes versés');
+    expect(buildFacturX(unpaid)).not.toContain('TotalPrepaidAmount');
+    expect(buildFacturX(unpaid)).toContain('<ram:DuePayableAmount>71.96</ram:DuePayableAmount>');
+    expect(buildFacturX(unpaid)).toContain('<ram:ID>S4</ram:ID>');
+  });
+
+  it('renders a snapshot issued before issue 25 (no paid amounts) as it was printed: every deposit deducted as paid', async () => {
+    const printed = await text(invoice({ deposits }));
+    expect(printed).toContain('Acomptes versés');
+    expect(printed).toContain('Reste à payer 41,96 €');
+    expect(printed).not.toContain('non réglés');
+  });
+});

@@ -31,7 +31,7 @@ function invoice(extra: Record<string, unknown> = {}) {
     legal_notice: '', signature_notice: '', subtotal: 1000, tax_amount: 200, total_amount: 1200, amount_paid: 0, credited_amount: 0,
     balance_due: 840, prepaid_amount: 360, is_deposit: false, is_issued: true, is_overdue: false, pdf_sha256: 'cd'.repeat(32),
     payments: [], credit_notes: [], deposit_of_quote: null,
-    deposits: [{ id: 20, invoice_number: 'FAC-2026-0002', issue_date: today, amount: 360 }],
+    deposits: [{ id: 20, invoice_number: 'FAC-2026-0002', issue_date: today, amount: 360, paid_amount: 360 }],
     created_at: '2026-01-05T10:00:00Z',
     line_items: [{ id: 31, title: 'Pose', description: '', quantity: 1, unit_price: 1000, tax_rate: 20, total: 1000, task_id: null, task: null }],
     ...extra,
@@ -126,11 +126,21 @@ describe('deposit invoices on the document pages', () => {
     expect(screen.queryByRole('button', { name: 'Facture d’acompte' })).not.toBeInTheDocument();
   });
 
-  it('shows a final invoice’s deposits deducted and what remains to pay', async () => {
-    mock.onGet('invoices/21/').reply(200, invoice());
+  it('shows a final invoice’s deposits deducted, each paid or not, and what remains to pay', async () => {
+    mock.onGet('invoices/21/').reply(
+      200,
+      invoice({
+        deposits: [
+          { id: 20, invoice_number: 'FAC-2026-0002', issue_date: today, amount: 300, paid_amount: 300 },
+          { id: 22, invoice_number: 'FAC-2026-0004', issue_date: today, amount: 60, paid_amount: 0 },
+        ],
+      }),
+    );
     renderApp({ route: '/invoices/21', preloadedState: signedIn });
-    const card = await cardTitled('Acomptes versés');
+    const card = await cardTitled('Acomptes');
     expect(within(card).getByRole('link', { name: 'FAC-2026-0002' })).toHaveAttribute('href', '/invoices/20');
+    const rows = within(card).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2].textContent)).toEqual(['Versé', 'Facturé, non réglé']);
     const text = (id: string) => within(card).getByTestId(id).textContent?.replace(/\s/g, ' ');
     expect(text('prepaid')).toBe('-360,00 €');
     expect(text('due-after-deposits')).toBe('840,00 €');

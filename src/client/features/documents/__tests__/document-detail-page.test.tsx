@@ -210,6 +210,31 @@ describe('document detail page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Facture #7' })).toBeInTheDocument();
   });
 
+  it('leads from a refused issue to the client’s SIREN field, focused (issue 25)', async () => {
+    const message =
+      'Renseignez le SIREN du client « Librairie Colette » : une facture à une entreprise établie en France doit le mentionner (art. 242 nonies A du CGI).';
+    mock.onGet('invoices/7/').reply(200, record('invoice'));
+    mock.onPut('invoices/7/').reply(400, {
+      detail: 'La facture ne peut pas être émise : des informations obligatoires manquent.',
+      missing: [{ message, link: '/contacts/3#siren' }],
+    });
+    mock.onGet('contacts/3/').reply(200, {
+      id: 3, name: 'Librairie Colette', email: 'colette@exemple.fr', phone: '', company: '', address: '5 rue Haute', city: 'Lyon',
+      postal_code: '69002', country: 'France', notes: '', category: 'client', client_type: 'professionnel', siren: '', vat_number: '',
+      delivery_address: '', delivery_postal_code: '', delivery_city: '', delivery_country: '', created_at: '2025-01-02T10:00:00.000Z',
+    });
+    mock.onGet(/contacts\/3\/(tasks|projects|quotes|invoices)\//).reply(200, []);
+    const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Facture #7' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'sent');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const link = within(await screen.findByRole('alert')).getByRole('link', { name: message });
+    expect(link).toHaveAttribute('href', '/contacts/3#siren');
+    await user.click(link);
+    await waitFor(() => expect(currentPath()).toBe('/contacts/3'));
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementsByName('siren')[0]));
+  });
+
   it('lists server errors per field after the SPEC heading', async () => {
     mock.onGet('quotes/7/').reply(200, record('quote'));
     mock.onPut('quotes/7/').reply(400, {

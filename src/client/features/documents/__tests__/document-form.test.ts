@@ -368,6 +368,10 @@ describe('server errors', () => {
       'Ligne 2 – Prix unitaire HT : Assurez-vous que cette valeur est supérieure ou égale à 0.',
       'Une facture émise ne peut plus être modifiée.',
     ]);
+    // In the franchise (art. 293 B du CGI) a price is not "HT" (issue 25).
+    expect(describeSaveErrors(INVOICE_CONFIG, { line_items: [{ unit_price: ['Trop de décimales.'] }] }, true)).toEqual([
+      'Ligne 1 – Prix unitaire : Trop de décimales.',
+    ]);
   });
 
   it('lists what an invoice lacks to be issued with its links, apart from the messages', () => {

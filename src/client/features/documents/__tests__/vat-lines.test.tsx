@@ -145,8 +145,12 @@ describe('VAT per line on the document screens (issue 14)', () => {
     expect(screen.queryByRole('combobox', { name: /Motif d'exonération/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('total-tva')).not.toBeInTheDocument();
     expect(screen.getByTestId('total-franchise')).toHaveTextContent('TVA non applicable, art. 293 B du CGI');
-    expect(screen.getByText('Net à payer')).toBeInTheDocument();
+    // No "HT" nor "TTC" without VAT (issue 25): a quote's amount, the lines' price and amount.
+    expect(screen.getByText('Montant total')).toBeInTheDocument();
     expect(money(screen.getByTestId('total-ttc'))).toBe('200,00 €');
+    expect(line(1).getByRole('textbox', { name: 'Prix unitaire (€)' })).toBeInTheDocument();
+    expect(line(1).getByText(/^Montant :/)).toBeInTheDocument();
+    expect(screen.queryByText(/\b(HT|TTC)\b/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
     await waitFor(() => expect(currentPath()).toBe('/quotes/43'));
@@ -216,6 +220,37 @@ describe('VAT per line on the document screens (issue 14)', () => {
     await user.click(within(dialog.getByRole('group', { name: 'Ligne 2 : Livres' })).getByRole('checkbox', { name: 'Créditer cette ligne' }));
     expect(money(dialog.getByTestId('credit-total-tva'))).toBe('25,50 €');
     expect(within(dialog.getByTestId('credit-total-breakdown')).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('shows an issued invoice and a credit note of a seller in the franchise without "HT" nor "TTC"', async () => {
+    mock.onGet('profile/').reply(200, FRANCHISE);
+    const untaxed = {
+      tax_rate: 0, subtotal: 200, tax_amount: 0, total_amount: 200, balance_due: 200, vat_breakdown: [{ rate: 0, base: 200, tax: 0 }],
+      line_items: [{ id: 1, title: 'Atelier', description: '', quantity: 2, unit_price: 100, tax_rate: 0, total: 200, task_id: null, task: null }],
+    };
+    mock.onGet('invoices/7/').reply(200, mixedInvoice(untaxed));
+    const { unmount } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: /FAC-2026-0003/ });
+    await waitFor(() => expect(screen.getByText('Net à payer')).toBeInTheDocument());
+    expect(screen.getByTestId('total-franchise')).toHaveTextContent('TVA non applicable, art. 293 B du CGI');
+    expect(screen.queryByTestId('total-ht')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Prix unitaire (€)' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\b(HT|TTC)\b/);
+    unmount();
+
+    mock.onGet('credit-notes/31/').reply(200, {
+      ...mixedInvoice({ ...untaxed, id: 31, invoice_number: undefined, status: 'issued', status_display: 'Émis' }),
+      credit_note_number: 'AV-2026-0001',
+      reason: 'Annulation',
+      invoice: { id: 7, invoice_number: 'FAC-2026-0003', issue_date: today },
+    });
+    renderApp({ route: '/credit-notes/31', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Avoir AV-2026-0001' });
+    await waitFor(() => expect(screen.getByText('Montant de l’avoir')).toBeInTheDocument());
+    const table = screen.getByRole('table', { name: 'Lignes de l’avoir AV-2026-0001' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Désignation', 'Quantité', 'Prix unitaire', 'Montant']);
+    expect(screen.queryByText('Net à payer')).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\b(HT|TTC)\b/);
   });
 
   it('shows a credit note’s lines with their rates and its VAT per rate', async () => {

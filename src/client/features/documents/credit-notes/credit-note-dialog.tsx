@@ -9,7 +9,6 @@ import { Dialog, DialogActions, DialogFieldset, DialogIntro } from '@/client/ui/
 import { DecimalField } from '@/client/ui/decimal-field';
 import { ChoiceField, TextArea } from '@/client/ui/form-fields';
 import { useToast } from '@/client/ui/toast';
-import { useGetProfileQuery } from '@/client/features/profile';
 import { describeSaveErrors } from '../document-form';
 import { CREDIT_NOTE_CONFIG } from '../document-kinds';
 import { DocumentTotals } from '../document-totals';
@@ -25,7 +24,8 @@ import {
   type CreditLine,
   type CreditNoteMode,
 } from '../invoice-ledger';
-import { rateLabel } from '../vat';
+import { rateLabel, useVatFree } from '../vat';
+import { amountLabels } from '@/shared/amount-labels';
 
 const StyledLine = styled.fieldset<{ $selected: boolean }>`
   display: grid;
@@ -90,8 +90,9 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
   const [attempt, setAttempt] = useState(0);
   const totals = useMemo(() => creditLinesTotals(lines, invoice.tax_rate), [lines, invoice.tax_rate]);
   // A seller in the franchise credits no VAT: no VAT row, nor rates, on an untaxed invoice.
-  const franchise = useGetProfileQuery().data?.vat_regime === 'franchise' && invoice.tax_amount === 0;
+  const franchise = useVatFree(invoice.tax_amount);
   const invoiceLabel = invoice.number ?? `#${invoice.id}`;
+  const labels = amountLabels(franchise ? 'franchise' : 'assujetti');
 
   const changeLine = (key: string, change: Partial<CreditLine>) =>
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
@@ -113,7 +114,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
       toast.success(note.number ? `Avoir ${note.number} émis avec succès !` : CREDIT_NOTE_CONFIG.labels.created);
       navigate(`/${CREDIT_NOTE_CONFIG.path}/${note.id}`);
     } catch (err) {
-      const messages = describeSaveErrors(CREDIT_NOTE_CONFIG, asApiError(err)?.data);
+      const messages = describeSaveErrors(CREDIT_NOTE_CONFIG, asApiError(err)?.data, franchise);
       setErrors(
         messages.length
           ? { intro: CREDIT_NOTE_CONFIG.labels.saveErrorIntro, messages }
@@ -127,7 +128,8 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
       <form id={formId} onSubmit={onSubmit} noValidate aria-label="Émettre un avoir">
         <DialogIntro>
           L’avoir annule tout ou partie de la facture {invoiceLabel}. Il reçoit son propre numéro et ne pourra plus être
-          modifié. Il reste au plus {formatMoney(creditableAmount(invoice))} TTC à créditer.
+          modifié. Il reste au plus {formatMoney(creditableAmount(invoice))}
+          {labels.suffix} à créditer.
         </DialogIntro>
 
         <DialogFieldset>
@@ -138,7 +140,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
             label="Avoir total"
             hint={
               balanceDue > 0
-                ? `Crédite tout le solde restant dû : ${formatMoney(balanceDue)} TTC.`
+                ? `Crédite tout le solde restant dû : ${formatMoney(balanceDue)}${labels.suffix}.`
                 : 'Rien n’est dû sur cette facture : choisissez les lignes à créditer.'
             }
             checked={mode === 'total'}
@@ -157,7 +159,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
 
         {mode === 'partial' && (
           <DialogFieldset>
-            <legend>Lignes à créditer (montants HT{franchise ? '' : ', au taux de TVA de chaque ligne'})</legend>
+            <legend>Lignes à créditer{franchise ? '' : ' (montants HT, au taux de TVA de chaque ligne)'}</legend>
             {lines.map((line, index) => (
               <StyledLine key={line.key} $selected={line.selected} data-testid="credit-line">
                 <legend>
@@ -178,7 +180,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
                   onChange={(quantity) => changeLine(line.key, { quantity })}
                 />
                 <DecimalField
-                  label="Prix unitaire HT (€)"
+                  label={`${labels.unitPrice} (€)`}
                   value={line.unit_price}
                   disabled={!line.selected}
                   onChange={(unit_price) => changeLine(line.key, { unit_price })}
@@ -192,6 +194,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
               total={totals.total / 100}
               breakdown={vatBreakdownJson(totals.breakdown)}
               franchise={franchise}
+              kind="credit_note"
               testIdPrefix="credit-total"
             />
           </DialogFieldset>

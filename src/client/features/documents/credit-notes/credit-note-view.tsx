@@ -9,7 +9,6 @@ import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { useToast } from '@/client/ui/toast';
-import { useGetProfileQuery } from '@/client/features/profile';
 import { useDocumentEmail } from '../document-email';
 import { EmailDeliveryStatus } from '../email-delivery';
 import { CREDIT_NOTE_CONFIG, UNKNOWN_CLIENT } from '../document-kinds';
@@ -19,7 +18,9 @@ import { DocumentStatusBadge } from '../document-status';
 import { DocumentTotals } from '../document-totals';
 import type { DocumentLine } from '../document.types';
 import { useGetDocumentQuery } from '../documents.api';
-import { rateLabel } from '../vat';
+import { rateLabel, useVatFree } from '../vat';
+import { amountLabels } from '@/shared/amount-labels';
+import type { VatRegime } from '@/shared/vat';
 
 const config = CREDIT_NOTE_CONFIG;
 
@@ -56,7 +57,8 @@ const StyledAmount = styled.span`
   font-variant-numeric: tabular-nums;
 `;
 
-const LINE_COLUMNS: DataTableColumn<DocumentLine>[] = [
+/** The line columns, worded for the seller's regime (shared/amount-labels.ts: no "HT" in the franchise). */
+const lineColumns = (regime: VatRegime): DataTableColumn<DocumentLine>[] => [
   {
     key: 'title',
     header: 'Désignation',
@@ -71,18 +73,24 @@ const LINE_COLUMNS: DataTableColumn<DocumentLine>[] = [
   { key: 'quantity', header: 'Quantité', sortable: false, render: (line) => formatNumber(line.quantity) },
   {
     key: 'unit_price',
-    header: 'Prix unitaire HT',
+    header: amountLabels(regime).unitPrice,
     sortable: false,
     render: (line) => <StyledAmount>{formatMoney(line.unit_price)}</StyledAmount>,
   },
-  { key: 'total', header: 'Total HT', sortable: false, render: (line) => <StyledAmount>{formatMoney(line.total)}</StyledAmount> },
+  {
+    key: 'total',
+    header: amountLabels(regime).lineTotal,
+    sortable: false,
+    render: (line) => <StyledAmount>{formatMoney(line.total)}</StyledAmount>,
+  },
 ];
 
+const LINE_COLUMNS = lineColumns('franchise');
 /** With each line's VAT rate (not in the franchise). */
 const LINE_COLUMNS_WITH_VAT: DataTableColumn<DocumentLine>[] = [
-  ...LINE_COLUMNS.slice(0, 3),
+  ...lineColumns('assujetti').slice(0, 3),
   { key: 'tax_rate', header: 'TVA', sortable: false, render: (line) => rateLabel(line.tax_rate) },
-  ...LINE_COLUMNS.slice(3),
+  ...lineColumns('assujetti').slice(3),
 ];
 
 /**
@@ -99,8 +107,9 @@ export function CreditNoteView() {
   const query = useGetDocumentQuery(valid ? { kind: 'credit_note', id } : skipToken);
   const note = query.data ?? null;
   const pdf = useDocumentPdf(config, note);
+  // A seller in the franchise credits no VAT: the mention instead of VAT rows and rates, no "HT" nor "TTC".
+  const franchise = useVatFree(note?.tax_amount ?? -1);
   const email = useDocumentEmail(config);
-  const vatRegime = useGetProfileQuery().data?.vat_regime;
 
   const failed = !valid || query.isError;
   useEffect(() => {
@@ -120,8 +129,6 @@ export function CreditNoteView() {
   }
 
   const busy = email.pending || pdf.pending !== null;
-  // A seller in the franchise credits no VAT: the mention instead of VAT rows and rates.
-  const franchise = vatRegime === 'franchise' && note.tax_amount === 0;
   const title = `${config.labels.noun} ${note.number ?? `#${note.id}`}`;
 
   return (
@@ -183,6 +190,7 @@ export function CreditNoteView() {
           total={note.total_amount}
           breakdown={note.vat_breakdown}
           franchise={franchise}
+          kind="credit_note"
         />
         <PdfFingerprint sha256={note.pdf_sha256} />
       </Card>

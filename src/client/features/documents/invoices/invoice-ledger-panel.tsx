@@ -28,6 +28,8 @@ import {
   type PaymentForm,
 } from '../invoice-ledger';
 import { PdfFingerprint } from '../document-page-parts';
+import { useVatFree } from '../vat';
+import { amountLabels } from '@/shared/amount-labels';
 
 const StyledSection = styled.section`
   display: flex;
@@ -95,6 +97,7 @@ export function InvoiceLedgerPanel({ invoice }: InvoiceLedgerPanelProps) {
     ? invoice.credit_notes.find((note) => note.credit_note_number === invoice.cancelled_by)
     : undefined;
   const open = invoice.status !== 'cancelled' && invoice.balance_due > 0;
+  const vatFree = useVatFree(invoice.tax_amount);
   const ids = useId();
   const recordTitleId = `${ids}-record`;
   const creditNotesTitleId = `${ids}-credit-notes`;
@@ -109,7 +112,7 @@ export function InvoiceLedgerPanel({ invoice }: InvoiceLedgerPanelProps) {
       )}
       <StyledFigures>
         <div>
-          <dt>Montant TTC</dt>
+          <dt>{amountLabels(vatFree ? 'franchise' : 'assujetti').amount}</dt>
           <dd data-testid="ledger-total">{formatMoney(invoice.total_amount)}</dd>
         </div>
         {invoice.prepaid_amount > 0 && (
@@ -151,7 +154,7 @@ export function InvoiceLedgerPanel({ invoice }: InvoiceLedgerPanelProps) {
         ) : (
           <DataTable
             caption="Avoirs émis sur la facture"
-            columns={CREDIT_NOTE_COLUMNS}
+            columns={creditNoteColumns(vatFree)}
             rows={invoice.credit_notes}
             rowKey={(note) => note.id}
           />
@@ -163,7 +166,7 @@ export function InvoiceLedgerPanel({ invoice }: InvoiceLedgerPanelProps) {
   );
 }
 
-const CREDIT_NOTE_COLUMNS: DataTableColumn<CreditNoteSummary>[] = [
+const creditNoteColumns = (vatFree: boolean): DataTableColumn<CreditNoteSummary>[] => [
   {
     key: 'credit_note_number',
     header: 'Numéro',
@@ -173,7 +176,7 @@ const CREDIT_NOTE_COLUMNS: DataTableColumn<CreditNoteSummary>[] = [
   { key: 'reason', header: 'Motif', render: (note) => note.reason || '—' },
   {
     key: 'total_amount',
-    header: 'Montant TTC',
+    header: amountLabels(vatFree ? 'franchise' : 'assujetti').amount,
     render: (note) => <StyledAmount>{formatMoney(asDeduction(note.total_amount))}</StyledAmount>,
   },
 ];

@@ -14,6 +14,8 @@ import { useToast } from '@/client/ui/toast';
 import { fieldErrorMessages, mapFieldErrors } from '@/client/kit/field-errors';
 import type { DocumentRecord } from '../document.types';
 import { ErrorSummary } from '../error-summary';
+import { useVatFree } from '../vat';
+import { amountLabels } from '@/shared/amount-labels';
 import { useMakeRecurringMutation } from './recurring.api';
 
 const StyledFields = styled.div`
@@ -100,6 +102,7 @@ export function MakeRecurringDialog({ invoice, onClose }: MakeRecurringDialogPro
   const [attempt, setAttempt] = useState(0);
   const set = <K extends keyof RecurringFormValues>(key: K, value: RecurringFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const label = invoice.number ?? `#${invoice.id}`;
+  const { suffix } = amountLabels(useVatFree(invoice.tax_amount) ? 'franchise' : 'assujetti');
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -135,7 +138,8 @@ export function MakeRecurringDialog({ invoice, onClose }: MakeRecurringDialogPro
     <Dialog open title="Rendre la facture récurrente" width="560px" onClose={onClose}>
       <form id={formId} onSubmit={onSubmit} noValidate aria-label="Rendre la facture récurrente">
         <DialogIntro>
-          Carnet créera une nouvelle facture « {invoice.title} » ({formatMoney(invoice.total_amount)} TTC, même client et
+          Carnet créera une nouvelle facture « {invoice.title} » ({formatMoney(invoice.total_amount)}
+          {suffix}, même client et
           mêmes lignes que la facture {label}) à chaque échéance. Modifier ensuite cette facture ne change pas la récurrence.{' '}
           <Link to="/invoices/recurring">Voir les factures récurrentes</Link>
         </DialogIntro>

@@ -83,8 +83,9 @@ it('splits a deposit across the quote’s VAT rates in proportion, to the cent; 
   expect(final).toMatchObject({
     quote_id: quote.id, is_deposit: false, total_amount: 2600.19, prepaid_amount: 1280.06, balance_due: 1320.13,
     deposits: [
-      { id: first.id, invoice_number: first.invoice_number, issue_date: first.issue_date, amount: 780.06 },
-      { id: second.id, invoice_number: second.invoice_number, issue_date: second.issue_date, amount: 500 },
+      // The first was paid, the second not (issue 25: the PDF and XML deduct only what was paid).
+      { id: first.id, invoice_number: first.invoice_number, issue_date: first.issue_date, amount: 780.06, paid_amount: 780.06 },
+      { id: second.id, invoice_number: second.invoice_number, issue_date: second.issue_date, amount: 500, paid_amount: 0 },
     ],
   });
   expect(cents(first.total_amount) + cents(second.total_amount) + cents(final.balance_due)).toBe(cents(quote.total_amount));

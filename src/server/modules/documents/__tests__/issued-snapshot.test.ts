@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CLIENT = { name: 'Librairie Colette', email: 'colette@exemple.fr', siren: '732829320', ...CLIENT_ADDRESS };
+const CLIENT = { name: 'Librairie Colette', email: 'colette@exemple.fr', ...CLIENT_ADDRESS };
 
 async function pdfOf(who: { auth: Record<string, string> }, path: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/${path}/generate_pdf/`, headers: who.auth });

@@ -32,7 +32,7 @@ const PROFILE = {
   first_name: 'Jeanne', last_name: 'Dupont', company_name: 'Studio Dupont', business_type: 'SARL', address: '12 rue des Lilas',
   postal_code: '69001', city: 'Lyon', siret: '12345678200010', vat_number: 'FR11123456782', vat_regime: 'assujetti',
 };
-const CLIENT = { name: 'Librairie Colette', email: 'colette@exemple.fr', address: '3 quai Voltaire', postal_code: '75007', city: 'Paris' };
+const CLIENT = { name: 'Librairie Colette', email: 'colette@exemple.fr', address: '3 quai Voltaire', postal_code: '75007', city: 'Paris', siren: '732829320' };
 
 /** A user ready to invoice: complete profile, one client with a full address. */
 async function invoicer() {
@@ -295,8 +295,10 @@ describe('no invalid e-invoice leaves draft', () => {
     expect(res.body.missing).toEqual([
       expect.objectContaining({ link: '/profile', message: expect.stringContaining('nom de votre entreprise') }),
       expect.objectContaining({ link: '/profile', message: expect.stringContaining('adresse, code postal, ville') }),
-      expect.objectContaining({ link: '/profile', message: expect.stringContaining('BR-CO-26') }),
-      expect.objectContaining({ link: `/contacts/${client.id}`, message: expect.stringContaining('Client sans adresse') }),
+      // A seller established in France (the default country) needs its SIRET (issue 25).
+      expect.objectContaining({ link: '/profile#siret', message: expect.stringContaining('numéro SIRET') }),
+      expect.objectContaining({ link: `/contacts/${client.id}#siren`, message: expect.stringContaining('SIREN du client « Client sans adresse »') }),
+      expect.objectContaining({ link: `/contacts/${client.id}`, message: expect.stringContaining('adresse du client « Client sans adresse »') }),
     ]);
     expect((await call(who, 'GET', `/api/invoices/${d.id}/`)).body).toMatchObject({ status: 'draft', invoice_number: null });
     const send = await call(who, 'POST', `/api/invoices/${d.id}/send_email/`);

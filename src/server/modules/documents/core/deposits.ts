@@ -34,10 +34,18 @@ export const depositsBilledCents = (deposits: DepositRow[]) => deposits.reduce((
 /** What remains to bill on a quote of `quoteTotal` cents once `deposits` are billed. */
 export const remainingOnQuote = (quoteTotal: number, deposits: DepositRow[]) => Number(quoteTotal) - depositsBilledCents(deposits);
 
-/** The issued deposits a final invoice deducts, each for what it still bills; a deposit wholly credited is left out. */
-export const deductedDeposits = <T extends DepositRow & { id: number; number: string | null; issue_date: string }>(issued: T[]) =>
+/**
+ * The issued deposits a final invoice deducts, each for what it still bills and what of it was
+ * paid; a deposit wholly credited is left out.
+ */
+export const deductedDeposits = <T extends DepositRow & { id: number; number: string | null; issue_date: string; paid_cents?: number }>(
+  issued: T[],
+) =>
   issued
-    .map((r) => ({ id: r.id, number: r.number!, issueDate: r.issue_date, amountCents: stillBilled(r) }))
+    .map((r) => {
+      const amountCents = stillBilled(r);
+      return { id: r.id, number: r.number!, issueDate: r.issue_date, amountCents, paidCents: Math.min(Number(r.paid_cents ?? 0), amountCents) };
+    })
     .filter((d) => d.amountCents > 0);
 
 /** What a final invoice deducts: the sum of its quote's deposits (prepaid_cents). */

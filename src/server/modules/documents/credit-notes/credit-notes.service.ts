@@ -105,7 +105,10 @@ export function creditNotesService(db: Kysely<Database>, dialect: Dialect) {
       const view = (await views.find(ownerId, id))!;
       // Seller, buyer, regime and mentions as the credited invoice was issued (CGI art. 272-1: the
       // VAT it charged can be regularised whatever the profile says today).
-      const { document, contactId } = await creditNoteRenderable(trx, ownerId, invoiceId, view);
+      const renderable = await creditNoteRenderable(trx, ownerId, invoiceId, view);
+      const contactId = renderable.contactId;
+      // The part of the credit beyond the balance goes back to the client: "À rembourser".
+      const document = { ...renderable.document, refundCents: refund };
       refuseIfMissing(CREDIT_NOTE_KIND, missingForCreditNote(document));
       guard.issued(document);
       await recordIssued(trx, dialect, CREDIT_NOTE_KIND, ownerId, document, contactId);

@@ -11,7 +11,7 @@ export function invoiceLinksRepository(db: Kysely<Database>) {
     depositInvoices: (ownerId: number, quoteId: number, options: { issued?: boolean; exceptId?: number | null } = {}) =>
       db
         .selectFrom('invoices')
-        .select(['id', 'number', 'status', 'issue_date', 'total_cents', 'credited_cents'])
+        .select(['id', 'number', 'status', 'issue_date', 'total_cents', 'credited_cents', 'paid_cents'])
         .where('owner_id', '=', ownerId)
         .where('deposit_of_quote_id', '=', quoteId)
         .$if(!!options.issued, (q) => q.where('number', 'is not', null).orderBy('issue_date'))

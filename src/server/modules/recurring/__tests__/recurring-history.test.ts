@@ -76,7 +76,7 @@ it('writes one history entry per change of a series, with what changed', async (
 });
 
 it('lists the series of a client, and the one that generated an invoice', async () => {
-  const client = await ok(send('POST', '/api/contacts/', { name: 'Studio Martin', email: 'martin@exemple.fr', address: '1 rue Basse', postal_code: '69003', city: 'Lyon' }), 201);
+  const client = await ok(send('POST', '/api/contacts/', { name: 'Studio Martin', email: 'martin@exemple.fr', address: '1 rue Basse', postal_code: '69003', city: 'Lyon', siren: '732829320' }), 201);
   const source = await invoiceTo(client.id, 'Hébergement');
   const series = await ok(send('POST', `/api/invoices/${source.id}/make_recurring/`, { frequency: 'quarterly', start_date: today, mode: 'draft' }), 201);
   const service = recurringService({ db: t.database.db, dialect: t.database.dialect, appName: 'Carnet' });
@@ -96,7 +96,7 @@ it('lists the series of a client, and the one that generated an invoice', async 
 });
 
 it('deleting a client deletes its series, each with a history entry', async () => {
-  const client = await ok(send('POST', '/api/contacts/', { name: 'Café Lumière', address: '2 rue Neuve', postal_code: '69004', city: 'Lyon' }), 201);
+  const client = await ok(send('POST', '/api/contacts/', { name: 'Café Lumière', address: '2 rue Neuve', postal_code: '69004', city: 'Lyon', siren: '732829320' }), 201);
   const source = await invoiceTo(client.id, 'Abonnement');
   const series = await ok(send('POST', `/api/invoices/${source.id}/make_recurring/`, { frequency: 'yearly', start_date: addDays(today, 10), mode: 'draft' }), 201);
   // A client with invoices is kept; once its draft is deleted, it goes, and its series with it.

@@ -315,7 +315,7 @@ describe('generating occurrences', () => {
   });
 
   it('creates a draft, with the reason, when the occurrence cannot be issued', async () => {
-    const mute = await ok(send('POST', '/api/contacts/', { name: 'Sans Courriel', address: '1 rue Basse', postal_code: '69003', city: 'Lyon' }), 201);
+    const mute = await ok(send('POST', '/api/contacts/', { name: 'Sans Courriel', address: '1 rue Basse', postal_code: '69003', city: 'Lyon', siren: '732829320' }), 201);
     const source = await sourceInvoice({ client_id: mute.id });
     const r = await recurring({ mode: 'issue_and_send' }, source);
     await service.generateDueOccurrences(at(today));

@@ -269,7 +269,7 @@ describe('automatic reminders', () => {
       auto_reminders: true, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null,
     });
     const client = await world.call(world.carol, 'POST', '/api/contacts/', {
-      name: 'Atelier Brun', email: 'atelier@exemple.fr', address: '8 quai Sud', postal_code: '44000', city: 'Nantes',
+      name: 'Atelier Brun', email: 'atelier@exemple.fr', address: '8 quai Sud', postal_code: '44000', city: 'Nantes', siren: '732829320',
     });
     const invoice = await issuedInvoice({}, client.body.id, world.carol);
     const paid = await issuedInvoice({}, client.body.id, world.carol);
@@ -322,7 +322,7 @@ describe('automatic reminders', () => {
 
   it('wait while the client has no e-mail address (the invoice page says why), and leave once it has one', async () => {
     expect((await settings({ auto_reminders: true, reminder_1_days: 7, reminder_2_days: 30 })).status).toBe(200);
-    const address = { address: '2 rue Haute', postal_code: '69001', city: 'Lyon' };
+    const address = { address: '2 rue Haute', postal_code: '69001', city: 'Lyon', siren: '732829320' };
     const client = await world.call(world.carol, 'POST', '/api/contacts/', { name: 'Studio Sans Courriel', ...address });
     const invoice = await issuedInvoice({}, client.body.id, world.carol);
     const runBoth = () => Promise.all([t.app.jobs.runDue(), b.app.jobs.runDue()]);

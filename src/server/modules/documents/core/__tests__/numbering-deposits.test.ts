@@ -131,18 +131,18 @@ describe('deposits (hand-checked)', () => {
   });
 
   const deposits = [
-    { id: 1, number: 'FAC-2026-0001', issue_date: '2026-02-01', total_cents: 30000, credited_cents: 0 },
-    { id: 2, number: 'FAC-2026-0002', issue_date: '2026-02-15', total_cents: 20000, credited_cents: 5000 },
+    { id: 1, number: 'FAC-2026-0001', issue_date: '2026-02-01', total_cents: 30000, credited_cents: 0, paid_cents: 30000 },
+    { id: 2, number: 'FAC-2026-0002', issue_date: '2026-02-15', total_cents: 20000, credited_cents: 5000, paid_cents: 4000 },
     { id: 3, number: 'FAC-2026-0003', issue_date: '2026-03-01', total_cents: 10000, credited_cents: 10000 },
   ];
 
-  it('counts deposits for their totals less their credit notes; a final invoice deducts those still billing', () => {
+  it('counts deposits for their totals less their credit notes; a final invoice deducts those still billing, with what was paid', () => {
     expect(depositsBilledCents(deposits)).toBe(45000);
     expect(remainingOnQuote(120000, deposits)).toBe(75000);
     const deducted = deductedDeposits(deposits);
     expect(deducted).toEqual([
-      { id: 1, number: 'FAC-2026-0001', issueDate: '2026-02-01', amountCents: 30000 },
-      { id: 2, number: 'FAC-2026-0002', issueDate: '2026-02-15', amountCents: 15000 },
+      { id: 1, number: 'FAC-2026-0001', issueDate: '2026-02-01', amountCents: 30000, paidCents: 30000 },
+      { id: 2, number: 'FAC-2026-0002', issueDate: '2026-02-15', amountCents: 15000, paidCents: 4000 },
     ]);
     expect(prepaidCents(deducted)).toBe(45000);
   });
