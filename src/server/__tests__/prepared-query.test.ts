@@ -53,15 +53,21 @@ describe('preparedQuery', () => {
     await insertDone;
     let read: { name: string }[] | null = null;
     const reading = byName(ownerId, 'Denis').then((rows) => (read = rows));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    if (t.database.dialect === 'sqlite') {
-      // SQLite's one connection is the transaction's until it commits: the read waits for it.
-      expect(read).toBeNull();
-    } else {
-      // PostgreSQL reads on another connection, committed data only.
-      expect(read).toEqual([]);
+    try {
+      if (t.database.dialect === 'sqlite') {
+        // SQLite's one connection is the transaction's until it commits: the read waits for it.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(read).toBeNull();
+      } else {
+        // PostgreSQL reads on another connection, committed data only: it answers while the
+        // transaction is still open.
+        await reading;
+        expect(read).toEqual([]);
+      }
+    } finally {
+      // Even when an expectation fails: an open transaction would hold its connection and hang close().
+      commit();
     }
-    commit();
     await transaction;
     await reading;
     if (t.database.dialect === 'sqlite') expect(read).toEqual([{ name: 'Denis' }]);

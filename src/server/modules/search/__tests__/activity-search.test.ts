@@ -20,9 +20,9 @@ async function call(who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: st
 describe('recent activity', () => {
   it('lists every create, update and delete, newest first, with French change strings and links', async () => {
     const user = await signUp(t);
-    // Issuing needs a complete profile and a client with a full address.
+    // Issuing needs a complete profile and a client with a full address and, a French business, its SIREN.
     await completeProfile(viaInject(t, user), user.email);
-    const address = { address: CLIENT_ADDRESS.address, postal_code: CLIENT_ADDRESS.postal_code };
+    const address = { address: CLIENT_ADDRESS.address, postal_code: CLIENT_ADDRESS.postal_code, siren: CLIENT_ADDRESS.siren };
     const contact = (await call(user, 'POST', '/api/contacts/', { name: 'Hélène Roux', city: 'Paris', ...address })).body;
     await call(user, 'PUT', `/api/contacts/${contact.id}/`, { name: 'Hélène Roux', city: 'Marseille', phone: '0600000000', ...address });
     const project = (await call(user, 'POST', '/api/projects/', { name: 'Catalogue', contact_ids: [contact.id] })).body;
