@@ -5,6 +5,9 @@ import { E2E_DATA_DIR, expectAccessible, newUser, readOutbox, waitForLinkSentTo 
 const localPath = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');
 
 test('a new user signs up, activates, signs in, edits the profile and the e-mail, keeps the theme, signs out and resets the password', async ({ page }) => {
+  // The whole account journey (four password hashes at the production cost among them): 42 s alone,
+  // past 60 s in CI beside the Factur-X kit.
+  test.setTimeout(120_000);
   const user = newUser('parcours');
 
   // Landing page: the features section, then account creation.

@@ -137,7 +137,7 @@ test('quotes and invoices: three lines with a task, totals, duplicate, convert, 
   const paymentForm = page.getByRole('form', { name: 'Enregistrer un paiement' });
   await expect(paymentForm.getByRole('textbox', { name: 'Montant (€)' })).toHaveValue('157,56');
   await paymentForm.getByRole('button', { name: 'Enregistrer le paiement' }).click();
-  await expect(page.getByText('Paiement enregistré.')).toBeVisible();
+  await expect(page.getByText('Paiement enregistré.', { exact: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Statut' })).toContainText('Payée');
   await page.goto('/invoices?status=outstanding');
   await expect(page.getByText('Aucune facture à afficher.')).toBeVisible();
