@@ -22,7 +22,4 @@ export function formatDate(isoDate: string | null | undefined): string {
   return DATE.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** Whole days from one YYYY-MM-DD to another. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86400000);
-}
+export { daysBetween } from '@/shared/dates';

@@ -1,4 +1,5 @@
 import type { ClientType } from '@/shared/contacts';
+import { daysBetween } from '@/shared/dates';
 import { DEFAULT_PAYMENT_TERMS, paymentDueDate, paymentTermsOf, paymentTermsProblem, type PaymentTerms } from '@/shared/payment-terms';
 import { checkDueDate } from './numbering';
 
@@ -7,8 +8,6 @@ import { checkDueDate } from './numbering';
  * drive an invoice's due date: at every save of a draft from its issue date, and again from the
  * date it is issued. Between businesses they are bounded by C. com. L441-10 I.
  */
-
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86400000;
 
 /**
  * A draft's terms after a write, and the field errors refusing them:
@@ -30,7 +29,7 @@ export function draftTerms(
   const kept = stored ?? DEFAULT_PAYMENT_TERMS;
   if (!input.terms && kind === 'invoice' && input.end_date !== null && input.end_date !== paymentDueDate(input.issue_date, kept)) {
     checkDueDate(errors, input.issue_date, input.end_date, clientType);
-    const days = Math.max(0, dayNumber(input.end_date) - dayNumber(input.issue_date));
+    const days = Math.max(0, daysBetween(input.issue_date, input.end_date));
     return { terms: days > 0 ? { kind: 'net', days } : { kind: 'reception', days: 0 }, errors };
   }
   const terms = input.terms ?? kept;
