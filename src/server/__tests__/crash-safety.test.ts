@@ -15,7 +15,8 @@ import { readyToInvoice, viaHttp } from '../test/billing-fixtures';
  * PostgreSQL instead, which checks that answers only ever follow commits there too.
  */
 
-jest.setTimeout(60_000);
+// Four starts of a real server process (tsx) and kill -9s: past 60 s on a busy 2-core CI machine.
+jest.setTimeout(180_000);
 
 const ROUNDS = 3;
 const TASKS_PER_UPDATER = 3;

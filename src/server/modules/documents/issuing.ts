@@ -409,7 +409,9 @@ const issuedContent = (doc: RenderableDocument) => JSON.stringify({ ...doc, id: 
  * 1. with `checkXml` (invoices, credit notes), a preview: `write` runs in a transaction rolled back as
  *    soon as the document is known; its Factur-X XML is then parsed and validated against the
  *    EN 16931 XSD outside any transaction (factur-x-check.ts: what the official kit would refuse
- *    never gets a number), and the real run refuses a document that changed meanwhile (409);
+ *    never gets a number); a document whose content changed meanwhile (a payment deleted beside a
+ *    credit note changes its refund, a draft edited) is previewed and checked again, up to
+ *    ISSUE_ATTEMPTS times, then refused (409): what is numbered is always what was checked;
  * 2. the account's render place is taken (a full queue answers 429 before anything is numbered:
  *    issuing counts against the render limits like downloads);
  * 3. the real transaction; then the PDF is rendered and archived after the commit.
@@ -419,8 +421,33 @@ export async function issueThenArchive<T>(
   ownerId: number,
   write: (guard: IssueGuard) => Promise<T>,
   /** `reserve: false`: background work (recurring invoices) takes no render place; its PDF waits its turn. */
-  options: { checkXml?: boolean; reserve?: boolean } = {},
+  options: IssueOptions = {},
 ): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await issueOnce(db, ownerId, write, options);
+    } catch (err) {
+      if (!(err instanceof ContentChangedSinceCheck)) throw err;
+      if (attempt === ISSUE_ATTEMPTS) {
+        throw new ApiError(409, { detail: 'Le document a été modifié pendant son émission : vérifiez-le et émettez-le de nouveau.' });
+      }
+    }
+  }
+}
+
+type IssueOptions = { checkXml?: boolean; reserve?: boolean };
+
+/** Previews, checks and issues until the checked content is what the transaction would number. */
+const ISSUE_ATTEMPTS = 3;
+
+/** Thrown inside the real transaction (rolling it back) when the document no longer matches its checked preview. */
+class ContentChangedSinceCheck extends Error {
+  constructor() {
+    super('Document changed between its checked preview and its issue');
+  }
+}
+
+async function issueOnce<T>(db: Kysely<Database>, ownerId: number, write: (guard: IssueGuard) => Promise<T>, options: IssueOptions): Promise<T> {
   // What the real run issues: its PDF, and only its, is rendered after the commit.
   const issued: { kind: RenderableDocument['kind']; id: number }[] = [];
   let check: (doc: RenderableDocument) => void = () => undefined;
@@ -435,9 +462,7 @@ export async function issueThenArchive<T>(
     if (previewed) await refuseInvalidXml(previewed);
     const checked = previewed ? issuedContent(previewed) : null;
     check = (doc) => {
-      if (issuedContent(doc) !== checked) {
-        throw new ApiError(409, { detail: 'Le document a été modifié pendant son émission : vérifiez-le et émettez-le de nouveau.' });
-      }
+      if (issuedContent(doc) !== checked) throw new ContentChangedSinceCheck();
     };
   }
   const guard: IssueGuard = {
