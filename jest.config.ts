@@ -1,3 +1,8 @@
+/**
+ * Loaded by ts-node without type checking (the type check runs apart): about 4 s of CPU saved on
+ * each jest start.
+ * @jest-config-loader-options {"transpileOnly": true, "compilerOptions": {"module": "commonjs", "moduleResolution": "node10"}}
+ */
 import type { Config } from 'jest';
 
 // ts-jest compiles to CommonJS without type checking (typecheck runs separately via `npm run typecheck`).
