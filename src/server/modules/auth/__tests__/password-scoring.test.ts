@@ -23,8 +23,11 @@ beforeEach(() => {
 });
 afterEach(() => scorer.mockRestore());
 
-/** A random password of `length` characters, strong whatever its cut. */
-const longPassword = (length: number) => randomBytes(length).toString('base64').slice(0, length);
+/**
+ * A random password of `length` characters, strong whatever its cut. Hex, not base64: base64 held
+ * "lea" (the address's local part, refused as too similar) in about 3 % of 1,000-character draws.
+ */
+const longPassword = (length: number) => randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
 const scoredLengths = () => scorer.mock.calls.map(([password]) => (password as string).length);
 const names = { first_name: 'Camille', last_name: 'Durand' };
 
