@@ -27,9 +27,29 @@ const moduleNameMapper = { '^@/(.*)$': '<rootDir>/src/$1' };
 /**
  * Server tests whose code opens no database: the pure invoicing core (modules/\*\/core, kept free of
  * I/O by the lint walls), src/shared, PDF rendering and the lint walls themselves. The PostgreSQL
- * run (TEST_DATABASE_URL set) leaves them out: it would only repeat the SQLite run's work.
+ * project leaves them out: it would only repeat the SQLite run's work.
  */
 const DATABASE_FREE_TESTS = ['/src/shared/', '/src/server/modules/[^/]+/core/', '/src/server/pdf/', '/src/server/test/__tests__/pdf-reader\\.test', '/src/server/__tests__/layer-walls\\.test'];
+
+/**
+ * With TEST_DATABASE_URL set (CI sets it), the server suites run twice in the same jest run: project
+ * `server` on SQLite (its setup file hides the variable from its files) and project `server-pg` on
+ * PostgreSQL. One run and one pool of two workers for everything: two jest runs side by side gave
+ * four workers on two cores, slower in all than one after the other.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const ON_SQLITE = '<rootDir>/src/server/test/on-sqlite.ts';
+
+const serverProject = (displayName: string, options: { setupFiles: string[]; ignore: string[] }) => ({
+  displayName,
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src/server', '<rootDir>/src/shared'],
+  testMatch: ['**/__tests__/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', ...options.ignore],
+  setupFiles: options.setupFiles,
+  transform: tsJest,
+  moduleNameMapper,
+});
 
 const facturxSelected = process.argv.some((arg) => /(^|=)facturx$/.test(arg));
 const facturx: NonNullable<Config['projects']>[number] = {
@@ -37,6 +57,7 @@ const facturx: NonNullable<Config['projects']>[number] = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src/server'],
   testMatch: ['**/__facturx__/**/*.test.ts'],
+  setupFiles: [ON_SQLITE],
   transform: tsJest,
   moduleNameMapper,
 };
@@ -50,16 +71,10 @@ const config: Config = {
   // server test is waiting (scrypt in libuv's pool, PostgreSQL, child server processes), which the
   // other file's work fills. Each file has its own database, data directory and ports.
   maxWorkers: 2,
+  testSequencer: '<rootDir>/src/server/test/slow-first-sequencer.cjs',
   projects: [
-    {
-      displayName: 'server',
-      testEnvironment: 'node',
-      roots: ['<rootDir>/src/server', '<rootDir>/src/shared'],
-      testMatch: ['**/__tests__/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', ...(process.env.TEST_DATABASE_URL ? DATABASE_FREE_TESTS : [])],
-      transform: tsJest,
-      moduleNameMapper,
-    },
+    serverProject('server', { setupFiles: [ON_SQLITE], ignore: [] }),
+    ...(postgresUrl ? [serverProject('server-pg', { setupFiles: [], ignore: DATABASE_FREE_TESTS })] : []),
     {
       displayName: 'client',
       testEnvironment: 'jsdom',
