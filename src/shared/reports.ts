@@ -2,6 +2,7 @@
  * Reports (issue 15): the receipts book (livre des recettes), the URSSAF summary of the dashboard
  * and the sales journal for the accountant. Amounts in the API are euros (two decimals).
  */
+import { isSoleTrader } from './profile';
 
 /**
  * What a receipt counts as in a micro-entrepreneur's declaration: sales of goods (ventes) and
@@ -40,6 +41,10 @@ export const DECLARED_TURNOVER_LABEL = "Chiffre d'affaires encaissé à déclare
  */
 export const URSSAF_DECLARANTS = ['individual', 'company', 'unknown'] as const;
 export type UrssafDeclarant = (typeof URSSAF_DECLARANTS)[number];
+
+/** The declarant a profile's legal form makes ('' when the profile states none): server and dashboard alike. */
+export const urssafDeclarant = (legalForm: string): UrssafDeclarant =>
+  legalForm === '' ? 'unknown' : isSoleTrader(legalForm) ? 'individual' : 'company';
 
 export const URSSAF_PERIODS = ['current_month', 'previous_month', 'current_quarter', 'previous_quarter'] as const;
 export type UrssafPeriodKey = (typeof URSSAF_PERIODS)[number];

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink } from '@/client/ui/button';
-import type { UrssafPeriodKey } from '@/shared/reports';
+import { useGetProfileQuery } from '@/client/features/profile';
+import { urssafDeclarant, type UrssafPeriodKey } from '@/shared/reports';
 import { useGetUrssafSummaryQuery } from './dashboard.api';
 import { dashboardErrorMessage } from './dashboard-errors';
 import { DashboardSection } from './dashboard-section';
@@ -42,7 +43,12 @@ const StyledHint = styled.p`
  */
 export function UrssafSection() {
   const { data, isLoading, error } = useGetUrssafSummaryQuery();
-  if (data?.declarant === 'company') return null;
+  // The profile (usually cached) tells a company before the figures come: no card flashes by.
+  const profile = useGetProfileQuery();
+  const declarant = data?.declarant ?? (profile.data ? urssafDeclarant(profile.data.legal_form) : undefined);
+  if (declarant === 'company') return null;
+  // Neither answer yet: whether this card is for the user is not known, so it is not shown.
+  if (declarant === undefined && !error && !profile.error) return null;
   const rows: ReceiptTotalsRow[] = (data?.periods ?? []).map((period) => ({
     ...period,
     label: PERIOD_NAMES[period.key],

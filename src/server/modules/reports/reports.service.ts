@@ -4,8 +4,7 @@ import { balanceDueCents } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
 import { parisToday } from '@/shared/dates';
 import { VAT_RATES } from '@/shared/vat';
-import { receiptNature, receiptNatureLabel, type UrssafDeclarant, type UrssafPeriodKey } from '@/shared/reports';
-import { isSoleTrader } from '@/shared/profile';
+import { receiptNature, receiptNatureLabel, urssafDeclarant, type UrssafPeriodKey } from '@/shared/reports';
 import type { ReceiptMonth, ReceiptQuarter, ReceiptRow, ReceiptsBook, ReceiptTotals, SalesJournal, SalesJournalRate, SalesJournalRow, UrssafPeriod, UrssafSummary } from '@/shared/contracts/reports';
 import { linesTotals } from '@/server/modules/documents';
 import { renderReceiptsBookPdf } from '@/server/pdf/pdf-pool';
@@ -190,7 +189,7 @@ export function reportsService(db: Kysely<Database>) {
      */
     async urssafSummary(ownerId: number, today = parisToday()): Promise<UrssafSummary> {
       const legalForm = await repo.legalForm(ownerId);
-      const declarant: UrssafDeclarant = legalForm === '' ? 'unknown' : isSoleTrader(legalForm) ? 'individual' : 'company';
+      const declarant = urssafDeclarant(legalForm);
       if (declarant === 'company') return { today, declarant, periods: [] };
       const year = Number(today.slice(0, 4));
       const month = Number(today.slice(5, 7));

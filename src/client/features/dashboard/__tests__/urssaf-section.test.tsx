@@ -29,10 +29,14 @@ describe("dashboard: 'Déclaration URSSAF'", () => {
     within(screen.getByRole('row', { name })).getAllByRole('cell').map((cell) => money(cell.textContent));
 
   it('shows the receipts HT of the current and previous month and quarter, split services / sales, and links to the receipts book', async () => {
-    mock.onGet('reports/urssaf/').reply(200, SUMMARY);
+    mock.onGet('profile/').reply(200, { legal_form: 'micro' });
+    // The figures come after the profile: the card shows its placeholder meanwhile.
+    let answer: (reply: [number, UrssafSummary]) => void = () => undefined;
+    mock.onGet('reports/urssaf/').reply(() => new Promise((resolve) => (answer = resolve)));
     renderWithProviders(<UrssafSection />, { preloadedState: signedIn });
-    const card = screen.getByRole('region', { name: 'Déclaration URSSAF' });
+    const card = await screen.findByRole('region', { name: 'Déclaration URSSAF' });
     expect(within(card).getByRole('status')).toHaveTextContent('Chargement des recettes à déclarer...');
+    act(() => answer([200, SUMMARY]));
     await within(card).findByRole('table', { name: 'Recettes à déclarer par période' });
     expect(figures(/^Mois en cours/)).toEqual(['1 250,00 €', '300,50 €', '1 550,50 €']);
     expect(screen.getByRole('row', { name: /^Mois en cours/ })).toHaveTextContent('Avril 2026');
@@ -49,20 +53,27 @@ describe("dashboard: 'Déclaration URSSAF'", () => {
     expect(within(card).queryByRole('link', { name: 'votre profil' })).not.toBeInTheDocument();
   });
 
-  it('is not shown to a company (SAS): it declares no cashed turnover', async () => {
-    // What the server answers when the profile's legal form is a company's.
-    mock.onGet('reports/urssaf/').reply(200, { today: '2026-04-10', declarant: 'company', periods: [] } satisfies UrssafSummary);
-    renderWithProviders(<UrssafSection />, { preloadedState: signedIn });
-    expect(screen.getByRole('region', { name: 'Déclaration URSSAF' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Déclaration URSSAF' })).not.toBeInTheDocument());
+  it('is never shown to a company (SAS), not even while its figures load: it declares no cashed turnover', async () => {
+    mock.onGet('profile/').reply(200, { legal_form: 'sas' });
+    // What the server answers when the profile's legal form is a company's, after the profile.
+    let answer: (reply: [number, UrssafSummary]) => void = () => undefined;
+    mock.onGet('reports/urssaf/').reply(() => new Promise((resolve) => (answer = resolve)));
+    const { container } = renderWithProviders(<UrssafSection />, { preloadedState: signedIn });
+    const shown = [screen.queryByRole('region', { name: 'Déclaration URSSAF' }) !== null];
+    const observer = new MutationObserver(() => shown.push(screen.queryByRole('region', { name: 'Déclaration URSSAF' }) !== null));
+    observer.observe(container, { childList: true, subtree: true });
+    await waitFor(() => expect(mock.history.get.map((r) => r.url)).toEqual(expect.arrayContaining(['profile/', 'reports/urssaf/'])));
+    await act(async () => answer([200, { today: '2026-04-10', declarant: 'company', periods: [] }]));
+    observer.disconnect();
+    // Checked at the first render and at every change of the page until the figures' answer.
+    expect(shown.includes(true)).toBe(false);
     expect(screen.queryByText(/Chiffre d'affaires encaissé à déclarer/)).not.toBeInTheDocument();
-    expect(mock.history.get.filter((r) => r.url === 'reports/urssaf/')).toHaveLength(1);
   });
 
   it('asks for the legal form when the profile states none, the figures shown', async () => {
     mock.onGet('reports/urssaf/').reply(200, { ...SUMMARY, declarant: 'unknown' } satisfies UrssafSummary);
     renderWithProviders(<UrssafSection />, { preloadedState: signedIn });
-    const card = screen.getByRole('region', { name: 'Déclaration URSSAF' });
+    const card = await screen.findByRole('region', { name: 'Déclaration URSSAF' });
     await within(card).findByRole('table', { name: 'Recettes à déclarer par période' });
     expect(figures(/^Mois en cours/)).toEqual(['1 250,00 €', '300,50 €', '1 550,50 €']);
     expect(within(card).getByText(/concernent les entrepreneurs individuels/)).toBeInTheDocument();
