@@ -1,5 +1,6 @@
 /** Contact fields and their French labels, shared by the API (activity changes) and the UI. */
 import type { ContactInput } from './contracts/contacts';
+import { DEFAULT_COUNTRY_CODE } from './countries';
 import { compactVatNumber, sirenFrom, vatNumberError } from './identifiers';
 
 export const CONTACT_CATEGORIES = ['client', 'partenaire', 'prospect'] as const;
@@ -41,7 +42,8 @@ export const CONTACT_FIELD_LABELS: Record<keyof ContactInput, string> = {
   delivery_country: 'Pays de livraison',
 };
 
-export const DEFAULT_COUNTRY = 'France';
+/** A new contact's country (ISO 3166-1 alpha-2). */
+export const DEFAULT_COUNTRY = DEFAULT_COUNTRY_CODE;
 export const CONTACT_IMPORT_MAX_ROWS = 200;
 
 /** The French messages of a contact's legal identity, the same in the API and the form. */

@@ -2,6 +2,8 @@
  * VAT rules shared by the API, the form, the PDF and the Factur-X XML (issue 14): the seller's
  * regime, the rates, the reasons a line carries no VAT, the category of operation.
  */
+import { EU_MEMBER_STATES, FRENCH_VAT_TERRITORY, isCountryCode } from './countries';
+import { vatNumberError } from './identifiers';
 
 /** 'franchise': franchise en base, art. 293 B du CGI (no VAT charged); 'assujetti': VAT-registered. */
 export const VAT_REGIMES = ['franchise', 'assujetti'] as const;
@@ -28,16 +30,17 @@ export const OPERATION_CATEGORY_LABELS: Record<OperationCategory, string> = {
  */
 export const VAT_EXEMPTIONS = {
   autoliquidation: {
-    label: 'Autoliquidation (art. 283-2 du CGI)',
+    label: 'Autoliquidation (client en France : art. 283-2 du CGI ; dans l’UE : art. 196 de la directive 2006/112/CE)',
     category: 'AE',
     vatex: 'VATEX-EU-AE',
+    /** A buyer in France (domestic reverse charge); a buyer in another member state: REVERSE_CHARGE_EU_MENTION. */
     mention: 'Autoliquidation : TVA due par le preneur, art. 283-2 du CGI',
   },
   intracommunautaire: {
     label: 'Livraison intracommunautaire (art. 262 ter I du CGI)',
     category: 'K',
     vatex: 'VATEX-EU-IC',
-    mention: 'Exonération de TVA, art. 262 ter I du CGI (livraison intracommunautaire)',
+    mention: 'Exonération de TVA, art. 262 ter I du CGI et art. 138 de la directive 2006/112/CE (livraison intracommunautaire)',
   },
   exportation: {
     label: 'Exportation hors UE (art. 262 I du CGI)',
@@ -64,3 +67,88 @@ export const VAT_FRANCHISE = {
 
 /** Printed when the seller opted for paying VAT on debits (CGI art. 269-2-c; art. 242 nonies A, 13°). */
 export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
+
+/**
+ * Services to a business established in another member state (issue 25): taxed where the buyer is
+ * established (CGI art. 259-1°), the buyer pays the VAT (directive 2006/112/CE art. 196).
+ */
+export const REVERSE_CHARGE_EU_MENTION =
+  'Autoliquidation : TVA due par le preneur, art. 259-1° du CGI et art. 196 de la directive 2006/112/CE';
+
+/** Where the buyer is, as the exemption rules read it: ISO codes ('' when unknown), its VAT number. */
+export interface BuyerPlace {
+  name: string;
+  /** The billing address's country. */
+  country: string;
+  /** The contact has a delivery address (its country may be '', unknown). */
+  delivered: boolean;
+  /** The delivery address's country. */
+  deliveryCountry: string;
+  vatNumber: string;
+}
+
+type Place = 'france' | 'eu' | 'outside' | 'unknown';
+
+function placeOf(code: string): Place {
+  if (!isCountryCode(code)) return 'unknown';
+  if (FRENCH_VAT_TERRITORY.has(code)) return 'france';
+  return EU_MEMBER_STATES.has(code) ? 'eu' : 'outside';
+}
+
+/** The member state of a VAT number's prefix (EL is Greece); null when it is not an EU number. */
+function vatNumberState(vatNumber: string): string | null {
+  if (!vatNumber.trim() || vatNumberError(vatNumber)) return null;
+  const prefix = vatNumber.replace(/[\s.-]/g, '').slice(0, 2).toUpperCase();
+  const state = prefix === 'EL' ? 'GR' : prefix;
+  return EU_MEMBER_STATES.has(state) ? state : null;
+}
+
+/** Goods go where they are delivered: the delivery address when there is one, else the buyer's. */
+const destination = (buyer: BuyerPlace) => (buyer.delivered ? buyer.deliveryCountry : buyer.country);
+
+/** The mention (BT-120) of an exemption, for this buyer: reverse charge depends on where it is established. */
+export function exemptionMention(key: VatExemptionKey, buyerCountry: string): string {
+  if (key === 'autoliquidation' && placeOf(buyerCountry) === 'eu') return REVERSE_CHARGE_EU_MENTION;
+  return VAT_EXEMPTIONS[key].mention;
+}
+
+/**
+ * Why `key` cannot apply to this buyer (issue 25), in French naming the article; null when it can:
+ * - intra-community supply (CGI art. 262 ter I, directive art. 138): goods delivered in another
+ *   member state to a buyer identified for VAT in a member state other than France;
+ * - export (CGI art. 262 I): goods delivered outside the EU (services: a buyer established there);
+ * - reverse charge: a buyer established in France (art. 283-2) or, for services, in another member
+ *   state with its VAT number (art. 259-1° CGI, art. 196 directive); goods sent to another member
+ *   state are an intra-community supply instead.
+ * Monaco counts as France; the overseas departments as outside the EU for VAT (CGI art. 294).
+ */
+export function exemptionPlaceProblem(key: VatExemptionKey, buyer: BuyerPlace, category: OperationCategory): string | null {
+  const client = `le client « ${buyer.name} »`;
+  const where = category === 'services' ? placeOf(buyer.country) : placeOf(destination(buyer));
+  if (key === 'intracommunautaire') {
+    const article = 'La livraison intracommunautaire (art. 262 ter I du CGI, art. 138 de la directive 2006/112/CE)';
+    if (where === 'unknown') return `${article} suppose des biens livrés dans un autre État membre de l’UE : choisissez le pays de l’adresse (ou de l’adresse de livraison) du client « ${buyer.name} ».`;
+    if (where !== 'eu') return `${article} suppose des biens livrés dans un autre État membre de l’UE que la France : ${client} est livré ${where === 'france' ? 'en France' : 'hors de l’UE (choisissez plutôt l’exportation, art. 262 I du CGI)'}.`;
+    const state = vatNumberState(buyer.vatNumber);
+    if (!state || state === 'FR') return `${article} suppose un client identifié à la TVA dans un autre État membre que la France : renseignez le numéro de TVA intracommunautaire (non français) valide de ${client}.`;
+    return null;
+  }
+  if (key === 'exportation') {
+    const article = 'L’exportation (art. 262 I du CGI)';
+    if (where === 'unknown') return `${article} suppose ${category === 'services' ? 'un client établi' : 'des biens livrés'} hors de l’UE : choisissez le pays de l’adresse${category === 'services' ? '' : ' (ou de l’adresse de livraison)'} du client « ${buyer.name} ».`;
+    if (where !== 'outside') return `${article} suppose ${category === 'services' ? 'un client établi' : 'des biens livrés'} hors de l’Union européenne : ${client} est ${where === 'france' ? 'en France' : 'dans l’UE (pour des biens, choisissez la livraison intracommunautaire, art. 262 ter I du CGI)'}.`;
+    return null;
+  }
+  if (key === 'autoliquidation') {
+    const place = placeOf(buyer.country);
+    if (place === 'unknown') return `L’autoliquidation dépend du pays où le client est établi : choisissez le pays de l’adresse du client « ${buyer.name} ».`;
+    if (place === 'outside') return `L’autoliquidation (art. 283-2 du CGI, art. 196 de la directive 2006/112/CE) suppose un client établi en France ou dans l’UE : ${client} est hors de l’UE (pour des biens exportés, choisissez l’exportation, art. 262 I du CGI).`;
+    if (place === 'eu') {
+      if (category === 'goods') return `Des biens livrés à ${client}, établi dans un autre État membre, sont une livraison intracommunautaire (art. 262 ter I du CGI) et non une autoliquidation.`;
+      const state = vatNumberState(buyer.vatNumber);
+      if (!state || state === 'FR') return `L’autoliquidation d’une prestation à un client de l’UE (art. 259-1° du CGI, art. 196 de la directive 2006/112/CE) suppose son numéro de TVA intracommunautaire : renseignez celui, valide, de ${client}.`;
+    }
+    return null;
+  }
+  return null;
+}

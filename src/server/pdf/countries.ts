@@ -1,54 +1,13 @@
-import { normalizeSearch } from '@/shared/search';
+import { DEFAULT_COUNTRY_CODE, parseCountry } from '@/shared/countries';
 
 /**
- * Contacts and profiles store French country names ('France', 'Belgique', 'Côte d’Ivoire'…);
- * e-invoices need ISO 3166-1 alpha-2 codes. The table comes from ICU's French region names
- * (the same names as the client's list), built once, plus a few common spellings.
+ * The ISO 3166-1 alpha-2 code the Factur-X XML carries (BT-40, BT-55, BT-80). Since issue 25 a
+ * contact's or a profile's country is stored as its code, and issuing refuses a document whose
+ * seller, buyer or delivery country is not one (missingForEInvoice): what reaches here is a code.
+ * Snapshots issued before hold names ('Belgique'), read with the same table as the API; a name
+ * that names no country there (an invoice already issued, its XML already archived) stays France,
+ * as it was issued.
  */
-const ALIASES: Record<string, string> = {
-  'angleterre': 'GB',
-  'royaume uni': 'GB',
-  'grande bretagne': 'GB',
-  'usa': 'US',
-  'etats unis d amerique': 'US',
-  'hollande': 'NL',
-  'republique tcheque': 'CZ',
-  'tchequie': 'CZ',
-  'coree': 'KR',
-  'russie': 'RU',
-  'bielorussie': 'BY',
-  'vatican': 'VA',
-  'macedoine': 'MK',
-};
-
-// ICU also names groupings and private-use codes; they are not countries for EN 16931.
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'XK', 'ZZ']);
-
-const key = (name: string) => normalizeSearch(name).replace(/[^a-z0-9]+/g, ' ').trim();
-
-let byName: Map<string, string> | null = null;
-
-function table(): Map<string, string> {
-  if (byName) return byName;
-  const names = new Intl.DisplayNames('fr', { type: 'region', fallback: 'none' });
-  byName = new Map(Object.entries(ALIASES));
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  for (const a of letters) {
-    for (const b of letters) {
-      const code = a + b;
-      // Deprecated codes (DD, SU, YU…) are named like their successors: keep the current one.
-      const current = Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
-      const name = NOT_COUNTRIES.has(code) || !current ? undefined : names.of(code);
-      if (name && name !== code && !byName.has(key(name))) byName.set(key(name), code);
-    }
-  }
-  return byName;
-}
-
-/** 'Belgique' → 'BE'; a two-letter code is kept; unknown or empty → 'FR' (the default country). */
-export function countryCode(name: string | null | undefined): string {
-  const trimmed = (name ?? '').trim();
-  if (!trimmed) return 'FR';
-  if (/^[A-Za-z]{2}$/.test(trimmed) && !NOT_COUNTRIES.has(trimmed.toUpperCase())) return trimmed.toUpperCase();
-  return table().get(key(trimmed)) ?? 'FR';
+export function countryCode(value: string | null | undefined): string {
+  return parseCountry(value) ?? DEFAULT_COUNTRY_CODE;
 }

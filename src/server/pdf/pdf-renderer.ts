@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { buildFacturX } from './factur-x';
 import { documentFonts } from './fonts';
+import { countryName } from '@/shared/countries';
 import { formatIban } from '@/shared/identifiers';
 import { amountLabels, documentTotalLabel, REFUND_LABEL } from '@/shared/amount-labels';
 import {
@@ -195,13 +196,19 @@ function watermark(pdf: Pdf, text: string) {
   pdf.y = y;
 }
 
+/** A country as printed: its French name ('DE' → 'Allemagne'; a snapshot's name as it is), none for France. */
+function printedCountry(country: string): string {
+  const value = country.trim();
+  return !value || value === 'FR' || value.toLowerCase() === 'france' ? '' : countryName(value);
+}
+
 function partyLines(party: Party, withIdentifiers: boolean): string[] {
   const lines = [
     party.secondaryName,
     party.contactName && party.contactName !== party.name ? party.contactName : '',
     ...party.address.split(/\r?\n/),
     [party.postalCode, party.city].filter(Boolean).join(' '),
-    party.country && party.country.trim().toLowerCase() !== 'france' ? party.country : '',
+    printedCountry(party.country),
   ];
   if (withIdentifiers) {
     lines.push(
@@ -270,9 +277,9 @@ function header(pdf: Pdf, doc: RenderableDocument) {
   // Delivery address, when it differs, on the left beside the client box.
   if (doc.delivery) {
     const place = doc.delivery;
-    const lines = [...place.address.split(/\r?\n/), [place.postalCode, place.city].filter(Boolean).join(' '), place.country]
+    const lines = [...place.address.split(/\r?\n/), [place.postalCode, place.city].filter(Boolean).join(' '), printedCountry(place.country)]
       .map((l) => l.trim())
-      .filter((l) => l && l.toLowerCase() !== 'france');
+      .filter(Boolean);
     pdf.font('bold').fontSize(7.5).fillColor(COLOR.muted).text('ADRESSE DE LIVRAISON', MARGIN, boxY + 10, { width: 220 });
     pdf.font('regular').fontSize(9).fillColor(COLOR.text);
     for (const line of lines) pdf.text(line, MARGIN, pdf.y + 1, { width: 220 });

@@ -1,6 +1,7 @@
 import type { VatBreakdownRow } from '@/shared/documents';
 import { normalizeSearch } from '@/shared/search';
-import { VAT_EXEMPTIONS, VAT_FRANCHISE } from '@/shared/vat';
+import { exemptionMention, VAT_EXEMPTIONS, VAT_FRANCHISE } from '@/shared/vat';
+import { countryCode } from './countries';
 import { documentTotals, type RenderableDocument } from './document-model';
 
 /**
@@ -30,7 +31,9 @@ function zeroRateTreatment(doc: RenderableDocument): { category: VatCategory; ex
   }
   if (doc.vatExemption) {
     const known = VAT_EXEMPTIONS[doc.vatExemption];
-    return { category: known.category, exemption: { reason: known.mention, code: known.vatex } };
+    // Reverse charge cites art. 283-2 for a buyer in France, art. 259-1° CGI / 196 directive in the EU.
+    const reason = exemptionMention(doc.vatExemption, countryCode(doc.client.country));
+    return { category: known.category, exemption: { reason, code: known.vatex } };
   }
   // No reason chosen (a document made before reasons existed): exempt, in the user's words if any.
   const stated = doc.legalNotice

@@ -66,6 +66,17 @@ export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicin
     delivery_address: '5 quai des Docks', delivery_postal_code: '13002', delivery_city: 'Marseille', delivery_country: 'France',
   });
 
+  // Issue 25: countries given by their native names are stored as codes, and the XML carries them.
+  const spanish = await contact(alice, {
+    name: 'Distribuciones Sol SL', email: 'facturas@sol.es', client_type: 'professionnel', vat_number: 'ESB12345678',
+    address: 'Calle Mayor 5', postal_code: '28013', city: 'Madrid', country: 'España',
+  });
+  const shippedAbroad = await contact(alice, {
+    name: 'Handel AG', email: 'einkauf@handel.de', client_type: 'professionnel', vat_number: 'DE987654321',
+    address: 'Königsallee 10', postal_code: '40212', city: 'Düsseldorf', country: 'deutschland',
+    delivery_address: 'Bahnhofstrasse 1', delivery_postal_code: '8001', delivery_city: 'Zürich', delivery_country: 'Suisse',
+  });
+
   const cases: { label: string; who: User; clientId: number; body: object; prints: string[]; omits: string[]; xml: string[] }[] = [
     {
       label: 'franchise seller to a private client',
@@ -113,11 +124,14 @@ export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicin
       who: alice,
       clientId: german.id,
       body: { tax_rate: 0, vat_exemption: 'autoliquidation', line_items: [{ ...line('Audit', 1, 2000), tax_rate: 0 }] },
-      prints: ['Autoliquidation : TVA due par le preneur, art. 283-2 du CGI', 'TVA intracom. : DE123456789'],
-      omits: ['293 B'],
+      // Issue 25: services to a business of another member state: art. 259-1° CGI / 196 directive, not 283-2.
+      prints: ['Autoliquidation : TVA due par le preneur, art. 259-1° du CGI et art. 196 de la directive 2006/112/CE', 'TVA intracom. : DE123456789'],
+      omits: ['293 B', '283-2'],
       xml: [
+        '<ram:ExemptionReason>Autoliquidation : TVA due par le preneur, art. 259-1° du CGI et art. 196 de la directive 2006/112/CE</ram:ExemptionReason>',
         '<ram:CategoryCode>AE</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>',
         '<ram:ID schemeID="VA">DE123456789</ram:ID>',
+        '<ram:CityName>Berlin</ram:CityName><ram:CountryID>DE</ram:CountryID>',
       ],
     },
     {
@@ -130,6 +144,50 @@ export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicin
       xml: [
         '<ram:BillingSpecifiedPeriod><ram:StartDateTime><udt:DateTimeString format="102">20261001</udt:DateTimeString>',
         '<ram:PostcodeCode>13002</ram:PostcodeCode><ram:LineOne>5 quai des Docks</ram:LineOne>',
+      ],
+    },
+    {
+      label: 'domestic reverse charge to a French business (art. 283-2)',
+      who: alice,
+      clientId: business.id,
+      body: { tax_rate: 0, vat_exemption: 'autoliquidation', line_items: [{ ...line('Sous-traitance travaux', 1, 1500), tax_rate: 0 }] },
+      prints: ['Autoliquidation : TVA due par le preneur, art. 283-2 du CGI'],
+      omits: ['259-1°', 'directive'],
+      xml: [
+        '<ram:ExemptionReason>Autoliquidation : TVA due par le preneur, art. 283-2 du CGI</ram:ExemptionReason>',
+        '<ram:CityName>Paris</ram:CityName><ram:CountryID>FR</ram:CountryID>',
+      ],
+    },
+    {
+      label: 'intra-community supply of goods to Spain (art. 262 ter I, art. 138)',
+      who: alice,
+      clientId: spanish.id,
+      body: {
+        tax_rate: 0, vat_exemption: 'intracommunautaire', operation_category: 'goods', service_date: '2026-11-03',
+        line_items: [{ ...line('Vases en grès', 10, 45), tax_rate: 0 }],
+      },
+      prints: ['Exonération de TVA, art. 262 ter I du CGI et art. 138 de la directive 2006/112/CE (livraison intracommunautaire)', 'Espagne', 'ESB12345678'],
+      omits: ['España'],
+      xml: [
+        '<ram:CategoryCode>K</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-IC</ram:ExemptionReasonCode>',
+        '<ram:CityName>Madrid</ram:CityName><ram:CountryID>ES</ram:CountryID>',
+        '<ram:ID schemeID="VA">ESB12345678</ram:ID>',
+      ],
+    },
+    {
+      label: 'export of goods delivered in Switzerland to a German buyer (art. 262 I)',
+      who: alice,
+      clientId: shippedAbroad.id,
+      body: {
+        tax_rate: 0, vat_exemption: 'exportation', operation_category: 'goods', service_date: '2026-11-04',
+        line_items: [{ ...line('Luminaires', 4, 120), tax_rate: 0 }],
+      },
+      prints: ['Exonération de TVA, art. 262 I du CGI (exportation)', 'Allemagne', 'Suisse', '8001 Zürich'],
+      omits: ['deutschland'],
+      xml: [
+        '<ram:CategoryCode>G</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-G</ram:ExemptionReasonCode>',
+        '<ram:CityName>Düsseldorf</ram:CityName><ram:CountryID>DE</ram:CountryID>',
+        '<ram:CityName>Zürich</ram:CityName><ram:CountryID>CH</ram:CountryID>',
       ],
     },
   ];

@@ -12,7 +12,7 @@ import {
   type ClientType,
 } from '@/shared/contacts';
 import { MATCH_REASONS, ON_DUPLICATE_CHOICES } from '@/shared/contact-import';
-import { echo, requiredText, textOrUnchanged } from './fields';
+import { countryOrUnchanged, echo, requiredText, textOrUnchanged } from './fields';
 
 /** A contact as the API answers it (GET contacts/{id}/, and a creation or update). */
 export const contactSchema = z.object({
@@ -24,6 +24,7 @@ export const contactSchema = z.object({
   address: z.string(),
   city: z.string(),
   postal_code: z.string(),
+  /** ISO 3166-1 alpha-2 ('FR'); '' only for a contact whose country could not be read at the upgrade (migration 0021). */
   country: z.string(),
   notes: z.string(),
   category: z.enum(CONTACT_CATEGORIES),
@@ -36,6 +37,7 @@ export const contactSchema = z.object({
   delivery_address: z.string(),
   delivery_postal_code: z.string(),
   delivery_city: z.string(),
+  /** ISO 3166-1 alpha-2, '' without a delivery address (or when it could not be read at the upgrade). */
   delivery_country: z.string(),
   created_at: z.string(),
 });
@@ -90,7 +92,7 @@ const fields = {
   address: text(500),
   city: text(120),
   postal_code: text(20),
-  country: text(100),
+  country: countryOrUnchanged(),
   notes: text(10000),
   category: z.enum(CONTACT_CATEGORIES).optional(),
   client_type: clientTypeSchema.optional(),
@@ -99,7 +101,8 @@ const fields = {
   delivery_address: text(500),
   delivery_postal_code: text(20),
   delivery_city: text(120),
-  delivery_country: text(100),
+  // '' with a delivery address: the same country as the address above (stored as its code).
+  delivery_country: countryOrUnchanged(true),
   // Read-only fields a client may echo back; ignored.
   id: z.unknown().optional(),
   created_at: z.unknown().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasMoreThanTwoDecimals, toHundredths } from '@/shared/money';
 import { nonXmlCharError } from '@/shared/xml-text';
+import { COUNTRY_MESSAGES, parseCountry } from '@/shared/countries';
 
 /**
  * Free text of the API. Every text field is built from these helpers: they bound it and refuse the
@@ -39,6 +40,32 @@ export const textOrUnchanged = (max = 255) =>
   xmlText(max)
     .nullish()
     .transform((v) => (v === undefined ? undefined : (v ?? '').trim()));
+
+/**
+ * A country of a partial update (issue 25): absent → undefined (unchanged); a code in any case or a
+ * country's name → its ISO 3166-1 alpha-2 code; anything else a French 400, never France by default.
+ * `emptyAllowed`: '' and null are '' (a delivery country: the billing address's); else refused.
+ */
+export const countryOrUnchanged = (emptyAllowed = false) =>
+  lenient<string | null | undefined, string | undefined>(
+    z.unknown().transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (value !== null && typeof value !== 'string') {
+        ctx.addIssue({ code: 'custom', message: COUNTRY_MESSAGES.unknown(echo(value)) });
+        return z.NEVER;
+      }
+      if (!value?.trim()) {
+        if (emptyAllowed) return '';
+        ctx.addIssue({ code: 'custom', message: COUNTRY_MESSAGES.required });
+        return z.NEVER;
+      }
+      const code = parseCountry(value);
+      if (code) return code;
+      ctx.addIssue({ code: 'custom', message: COUNTRY_MESSAGES.unknown(value.trim()) });
+      return z.NEVER;
+    }),
+    { type: emptyAllowed ? ['string', 'null'] : 'string', description: 'Code ISO 3166-1 alpha-2 (FR, DE…), ou le nom du pays.' },
+  );
 
 /** Required free text: trimmed, not empty, bounded. */
 export const requiredText = (max = 255) => z.string().trim().min(1).max(max).superRefine(refuseNonXmlChars);

@@ -5,7 +5,7 @@ import {
 } from '@/shared/profile';
 import { vatNumberError } from '@/shared/identifiers';
 import { VAT_REGIMES } from '@/shared/vat';
-import { email, lenient, requiredText, textOrUnchanged } from './fields';
+import { countryOrUnchanged, email, lenient, requiredText, textOrUnchanged } from './fields';
 
 /** GET profile/, and the answer of PUT profile/ (SPEC 7 "Profile"). */
 export const profileSchema = z.object({
@@ -89,7 +89,7 @@ export const profileUpdateSchema = z.strictObject({
   address: text(500),
   city: text(120),
   postal_code: text(20),
-  country: text(100).transform((v) => (v === undefined ? undefined : v || 'France')),
+  country: countryOrUnchanged(),
   phone: text(40),
   website: text(300).refine((v) => !v || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), 'Saisissez une URL valide.'),
   siret: identifier(30, siretError),

@@ -60,7 +60,8 @@ export function toForm(profile: Partial<Profile> | undefined): ProfileForm {
   const capital = profile?.share_capital;
   return {
     ...text,
-    country: text.country || DEFAULT_COUNTRY,
+    // '' stays '' (a country the upgrade could not read): the page asks for one, never France by default.
+    country: typeof profile?.country === 'string' ? profile.country : DEFAULT_COUNTRY,
     iban: formatIban(text.iban),
     share_capital: typeof capital === 'number' ? formatNumber(capital) : '',
     vat_regime: profile?.vat_regime === 'assujetti' ? 'assujetti' : 'franchise',

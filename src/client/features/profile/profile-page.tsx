@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import styled from 'styled-components';
 import { asApiError } from '@/client/app/api';
 import { useAppDispatch } from '@/client/app/hooks';
-import { COUNTRIES } from '@/client/lib/countries';
+import { CHOOSE_COUNTRY, COUNTRY_OPTIONS } from '@/client/lib/countries';
 import { Alert } from '@/client/ui/alert';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
@@ -215,10 +215,7 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
   // A new e-mail or password needs the current password (the API refuses them without it).
   const askCurrentPassword = changesCredentials(form, savedEmail);
 
-  const countryOptions = useMemo(() => {
-    const names = form.country && !COUNTRIES.includes(form.country) ? [form.country, ...COUNTRIES] : COUNTRIES;
-    return names.map((name) => ({ value: name, label: name }));
-  }, [form.country]);
+  const countryOptions = useMemo(() => COUNTRY_OPTIONS(), []);
 
   const update = (values: Partial<ProfileForm>) => setForm((prev) => ({ ...prev, ...values }));
 
@@ -335,6 +332,7 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
             onChange={set('country')}
             error={fieldErrors.country}
             options={countryOptions}
+            placeholderOption={form.country ? undefined : CHOOSE_COUNTRY}
           />
         </FormGrid>
       </Card>

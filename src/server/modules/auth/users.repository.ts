@@ -12,7 +12,8 @@ export function usersRepository(db: Kysely<Database>) {
       const now = new Date().toISOString();
       return db
         .insertInto('users')
-        .values({ email, password_hash: passwordHash, is_active: 0, created_at: now, password_changed_at: now })
+        // The country as a code (issue 25): the column's default is still the name 'France' on SQLite.
+        .values({ email, password_hash: passwordHash, is_active: 0, created_at: now, password_changed_at: now, country: 'FR' })
         .returningAll()
         .executeTakeFirstOrThrow();
     },

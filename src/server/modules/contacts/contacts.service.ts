@@ -7,7 +7,7 @@ import { ContactMatcher, type OnDuplicate } from '@/shared/contact-import';
 import { badRequest, notFound, type FieldErrors } from '@/server/http/errors';
 import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { contactsRepository, type MatchCandidate } from './contacts.repository';
-import { withDefaults } from './contacts.schemas';
+import { withDefaults, withDeliveryCountry } from './contacts.schemas';
 
 type ContactRow = Partial<ContactInput> & { name: string };
 
@@ -41,10 +41,13 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
   }
 
   async function updateIn(trx: Kysely<Database>, ownerId: number, before: Contact, input: Partial<ContactInput>) {
-    const after = await contactsRepository(trx).update(ownerId, before.id, {
-      ...input,
-      ...(input.country === '' ? { country: 'France' } : {}),
-    });
+    // Only a write that touches the delivery address settles its country: a contact migrated with
+    // an unreadable delivery country keeps it unknown until the user chooses one.
+    const touchesDelivery = (['delivery_address', 'delivery_postal_code', 'delivery_city', 'delivery_country', 'country'] as const)
+      .some((field) => field in input);
+    const merged = { ...before, ...input };
+    const delivery = touchesDelivery ? { delivery_country: withDeliveryCountry(merged).delivery_country } : {};
+    const after = await contactsRepository(trx).update(ownerId, before.id, { ...input, ...delivery });
     await recordActivity(trx, {
       ownerId,
       objectType: 'contact',

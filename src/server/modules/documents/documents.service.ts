@@ -28,6 +28,7 @@ import {
   checkChronology, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
   type IssueGuard,
 } from './issuing';
+import { exemptionPlaceProblem } from '@/shared/vat';
 import { applyVatRules, resolveRates, type DocumentInput, type ResolvedDocument, type Seller } from './documents.schemas';
 import { DOCUMENT_TOTAL_TOO_BIG } from '@/shared/contracts/documents';
 import { nextDocumentNumber } from './numbering';
@@ -152,8 +153,27 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   async function prepareDraft(trx: Kysely<Database>, ownerId: number, input: DocumentInput, enforceVat = true) {
     const s = await seller(trx, ownerId);
     const doc = enforceVat ? applyVatRules(input, s) : resolveRates(input, s);
+    if (enforceVat && doc.vat_exemption) await checkExemptionPlace(trx, ownerId, doc);
     if (exceedsMaxAmount(linesTotals(doc.line_items, doc.tax_rate).total)) throw badRequest({ line_items: [DOCUMENT_TOTAL_TOO_BIG] });
     return doc;
+  }
+
+  /**
+   * Issue 25: an intra-community supply, an export or a reverse charge only where the client (or
+   * the goods) are; refused at each save, under `vat_exemption`, naming the article (issuing
+   * checks it again against the client as it is then, with a link to its page).
+   */
+  async function checkExemptionPlace(trx: Kysely<Database>, ownerId: number, doc: ResolvedDocument) {
+    if (!doc.vat_exemption) return;
+    const buyer = await partiesRepository(trx).buyer(ownerId, doc.client_id);
+    if (!buyer) return;
+    const delivered = Boolean(buyer.delivery_address.trim() || buyer.delivery_postal_code.trim() || buyer.delivery_city.trim());
+    const problem = exemptionPlaceProblem(
+      doc.vat_exemption,
+      { name: buyer.name, country: buyer.country, delivered, deliveryCountry: buyer.delivery_country, vatNumber: buyer.vat_number },
+      doc.operation_category,
+    );
+    if (problem) throw badRequest({ vat_exemption: [problem], missing: [{ message: problem, link: `/contacts/${doc.client_id}` }] });
   }
 
   /**

@@ -8,7 +8,8 @@ import { facturXmlProblems } from '@/server/pdf/factur-x-check';
 import { fromHundredths } from '@/shared/money';
 import { paymentTermsOf } from '@/shared/payment-terms';
 import { issuerLegalLines } from '@/shared/profile';
-import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
+import { exemptionPlaceProblem, OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
+import { isCountryCode } from '@/shared/countries';
 import { lineCategory, vatGroups } from '@/server/pdf/vat-treatment';
 import { countryCode } from '@/server/pdf/countries';
 import { usersRepository, type UserRow } from '@/server/modules/auth';
@@ -93,7 +94,8 @@ export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindCon
           address: contact.delivery_address,
           postalCode: contact.delivery_postal_code,
           city: contact.delivery_city,
-          country: contact.delivery_country || contact.country,
+          // A code since migration 0021 ('' only when it could not be read: issuing asks for it).
+          country: contact.delivery_country,
         }
       : null,
     bank: user.iban ? { iban: user.iban, bic: user.bic } : null,
@@ -204,6 +206,16 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   if (blank(user.company_name) && blank(`${user.first_name}${user.last_name}`)) {
     profile('Renseignez le nom de votre entreprise (ou vos prénom et nom) dans votre profil (vendeur, BT-27).');
   }
+  // Issue 25: countries are ISO codes, never France by default (BT-40, BT-55, BT-80).
+  if (!isCountryCode(user.country)) {
+    missing.push({ message: 'Choisissez le pays de votre adresse dans la liste de votre profil (pays du vendeur, BT-40).', link: '/profile#country' });
+  }
+  if (!isCountryCode(doc.client.country)) {
+    missing.push({ message: `Choisissez dans la liste le pays de l’adresse du client « ${doc.client.name} » (pays de l’acheteur, BT-55).`, link: `/contacts/${contactId}#country` });
+  }
+  if (doc.delivery && !isCountryCode(doc.delivery.country)) {
+    missing.push({ message: `Choisissez dans la liste le pays de l’adresse de livraison du client « ${doc.client.name} » (BT-80).`, link: `/contacts/${contactId}#delivery_country` });
+  }
   const sellerAddress = [['adresse', user.address], ['code postal', user.postal_code], ['ville', user.city]]
     .filter(([, v]) => blank(v)).map(([label]) => label);
   if (sellerAddress.length) profile(`Complétez l’adresse de votre profil : ${sellerAddress.join(', ')} (adresse du vendeur, BG-5).`);
@@ -242,14 +254,17 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   if ((['AE', 'K', 'G'] as const).some((c) => categories.has(c)) && blank(user.vat_number)) {
     profile('Renseignez votre numéro de TVA intracommunautaire dans votre profil : une facture en autoliquidation, intracommunautaire ou à l’exportation doit le porter (BR-AE-02, BR-IC-02, BR-G-02).');
   }
+  // Issue 25: each exemption only where the buyer (or the goods) are: intra-community supply to
+  // another member state, export outside the EU, reverse charge in France or the EU (shared/vat.ts).
+  if (doc.vatRegime === 'assujetti' && doc.vatExemption && groups.some((g) => g.rate === 0)) {
+    const problem = exemptionPlaceProblem(doc.vatExemption, buyerPlace(doc), doc.operationCategory);
+    if (problem) client(problem);
+  }
   if (categories.has('AE') && blank(doc.client.vatNumber) && blank(doc.client.siren ?? '')) {
     client(`Renseignez le numéro de TVA ou le SIREN du client « ${doc.client.name} » : l’autoliquidation le requiert (art. 283-2 du CGI, BR-AE-02).`);
   }
-  if (categories.has('K')) {
-    if (blank(doc.client.vatNumber)) {
-      client(`Renseignez le numéro de TVA intracommunautaire du client « ${doc.client.name} » : une livraison intracommunautaire le requiert (art. 262 ter I du CGI, BR-IC-02).`);
-    }
-    if (!doc.serviceDate) document('Indiquez la date de livraison ou la période de la prestation : une livraison intracommunautaire la requiert (BR-IC-11).');
+  if (categories.has('K') && !doc.serviceDate) {
+    document('Indiquez la date de livraison ou la période de la prestation : une livraison intracommunautaire la requiert (BR-IC-11).');
   }
   if (doc.clientType === 'professionnel' && isFrench(doc.client.country) && blank(doc.client.siren ?? '')) {
     // Since the 2026 reform an invoice to a French business names its SIREN (CGI art. 242 nonies A,
@@ -267,6 +282,15 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   if (!doc.lines.length) missing.push({ message: 'Le document doit contenir au moins une ligne (BG-25).', link: '' });
   return missing;
 }
+
+/** Where the buyer of `doc` is, as the exemption rules read it. */
+export const buyerPlace = (doc: RenderableDocument) => ({
+  name: doc.client.name,
+  country: doc.client.country,
+  delivered: doc.delivery !== null,
+  deliveryCountry: doc.delivery?.country ?? '',
+  vatNumber: doc.client.vatNumber,
+});
 
 /** The start of a refusal to issue: 'La facture ne peut pas être émise' / 'L’avoir ne peut pas être émis'. */
 const cannotIssue = (kind: RenderableDocument['kind']) =>

@@ -9,6 +9,15 @@ export function partiesRepository(db: Kysely<Database>) {
 
     clientType: (contactId: number) => db.selectFrom('contacts').select('client_type').where('id', '=', contactId).executeTakeFirst(),
 
+    /** Where a client is, for the exemption rules (issue 25). */
+    buyer: (ownerId: number, contactId: number) =>
+      db
+        .selectFrom('contacts')
+        .select(['name', 'country', 'delivery_address', 'delivery_postal_code', 'delivery_city', 'delivery_country', 'vat_number'])
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', contactId)
+        .executeTakeFirst(),
+
     contact: (ownerId: number, contactId: number) =>
       db.selectFrom('contacts').selectAll().where('owner_id', '=', ownerId).where('id', '=', contactId).executeTakeFirst(),
   };

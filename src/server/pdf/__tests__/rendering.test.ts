@@ -87,7 +87,7 @@ describe('legal mentions', () => {
     expect(legalMentions(invoice(franchise)).vatExemption).toEqual({ reason: VAT_FRANCHISE_MENTION, code: 'VATEX-FR-FRANCHISE' });
     expect(legalMentions(invoice({ ...franchise, kind: 'quote' })).vatExemption).toEqual({ reason: VAT_FRANCHISE_MENTION, code: 'VATEX-FR-FRANCHISE' });
     expect(legalMentions(invoice({ lines: [line(100, 0)], vatExemption: 'intracommunautaire' })).vatExemption).toEqual({
-      reason: 'Exonération de TVA, art. 262 ter I du CGI (livraison intracommunautaire)', code: 'VATEX-EU-IC',
+      reason: 'Exonération de TVA, art. 262 ter I du CGI et art. 138 de la directive 2006/112/CE (livraison intracommunautaire)', code: 'VATEX-EU-IC',
     });
     // Issued before exemption reasons existed: the user's wording, as an exemption (category E).
     expect(legalMentions(invoice({ lines: [line(100, 0)], legalNotice: 'Exonération de TVA, article 261-4-4° du CGI' })).vatExemption)

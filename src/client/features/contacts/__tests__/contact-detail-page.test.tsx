@@ -12,7 +12,7 @@ const CONTACT: Contact = {
   address: '3 rue des Lilas',
   city: 'Nantes',
   postal_code: '44000',
-  country: 'Belgique',
+  country: 'BE',
   notes: 'Préfère le téléphone.',
   category: 'partenaire',
   client_type: 'professionnel',
@@ -76,8 +76,10 @@ describe('contact form page', () => {
         expect(field(label)).toHaveValue('');
       }
       expect(field('Email')).toHaveAttribute('type', 'email');
-      expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveValue('France');
-      expect(within(screen.getByRole('combobox', { name: 'Pays' })).getByRole('option', { name: 'Allemagne' })).toBeInTheDocument();
+      // Issue 25: the value is the ISO code, the option its French name.
+      expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveValue('FR');
+      expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveDisplayValue('France');
+      expect(within(screen.getByRole('combobox', { name: 'Pays' })).getByRole('option', { name: 'Allemagne' })).toHaveValue('DE');
       expect(screen.getByRole('combobox', { name: 'Catégorie' })).toHaveValue('client');
       expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toHaveAttribute('href', '/dashboard');
       expect(screen.getByText("Veuillez d'abord enregistrer le contact pour ajouter des tâches.")).toBeInTheDocument();
@@ -113,7 +115,7 @@ describe('contact form page', () => {
         address: '',
         city: '',
         postal_code: '',
-        country: 'France',
+        country: 'FR',
         notes: '',
         category: 'prospect',
         client_type: 'professionnel',
@@ -159,7 +161,7 @@ describe('contact form page', () => {
       expect(field('Email')).toHaveValue('elise@exemple.fr');
       expect(field('Adresse')).toHaveValue('3 rue des Lilas');
       expect(field('Notes')).toHaveValue('Préfère le téléphone.');
-      expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveValue('Belgique');
+      expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveDisplayValue('Belgique');
       expect(screen.getByRole('combobox', { name: 'Catégorie' })).toHaveValue('partenaire');
 
       await user.clear(field('Ville'));
@@ -335,13 +337,14 @@ describe('contact form page', () => {
 
     it('shows a loaded SIREN grouped, the VAT number and an existing delivery address opened', async () => {
       mockRelated({ tasks: [] });
-      mock.onGet('contacts/7/').reply(200, { ...CONTACT, delivery_address: '12 quai des Chartrons', delivery_city: 'Bordeaux', delivery_country: 'Espagne' });
+      mock.onGet('contacts/7/').reply(200, { ...CONTACT, delivery_address: '12 quai des Chartrons', delivery_city: 'Bordeaux', delivery_country: 'ES' });
       const { user } = renderApp({ route: '/contacts/7', preloadedState: signedIn });
       expect(await screen.findByDisplayValue('732 829 320')).toBe(field('SIREN'));
       expect(field('N° TVA intracommunautaire')).toHaveValue('FR44732829320');
       await waitFor(() => expect(deliveryToggle()).toHaveAttribute('aria-expanded', 'true'));
       expect(field('Adresse de livraison')).toHaveValue('12 quai des Chartrons');
-      expect(screen.getByRole('combobox', { name: 'Pays de livraison' })).toHaveValue('Espagne');
+      expect(screen.getByRole('combobox', { name: 'Pays de livraison' })).toHaveValue('ES');
+      expect(screen.getByRole('combobox', { name: 'Pays de livraison' })).toHaveDisplayValue('Espagne');
       // The user may still fold it away.
       await user.click(deliveryToggle());
       expect(screen.queryByLabelText('Adresse de livraison')).not.toBeInTheDocument();
@@ -354,6 +357,33 @@ describe('contact form page', () => {
       await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('SIREN : Un client particulier n’a pas de SIREN.');
       expect(field('SIREN')).toHaveAccessibleDescription(expect.stringContaining('Un client particulier n’a pas de SIREN.'));
+    });
+  });
+
+  describe('countries (issue 25)', () => {
+    it('shows a country the upgrade could not read as none chosen, never France, and sends the code chosen', async () => {
+      mockRelated({ tasks: [] });
+      mock.onGet('contacts/7/').reply(200, { ...CONTACT, country: '' });
+      mock.onPut('contacts/7/').reply((config) => [200, { ...CONTACT, ...JSON.parse(config.data as string) }]);
+      const { user } = renderApp({ route: '/contacts/7', preloadedState: signedIn });
+      await screen.findByDisplayValue('Élise Martin');
+      const country = screen.getByRole('combobox', { name: 'Pays' });
+      expect(country).toHaveValue('');
+      expect(country).toHaveDisplayValue('— Choisissez un pays —');
+      await user.selectOptions(country, 'Allemagne');
+      await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      await waitFor(() => expect(bodies('put')).toHaveLength(1));
+      expect(bodies('put')[0]).toMatchObject({ country: 'DE' });
+    });
+
+    it('shows the API’s refusal of a country under the field', async () => {
+      mockRelated({ tasks: [] });
+      mock.onPut('contacts/7/').reply(400, { country: ['Choisissez le pays dans la liste.'] });
+      const { user } = await openEdit();
+      expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveDisplayValue('Belgique');
+      await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Pays : Choisissez le pays dans la liste.');
+      expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveAccessibleDescription(expect.stringContaining('Choisissez le pays dans la liste.'));
     });
   });
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, CONTACT_DEFAULTS, CONTACT_FIELD_LABELS, normalizeSiren, normalizeVatNumber } from '@/shared/contacts';
 import type { Contact, ContactInput } from '@/shared/contracts/contacts';
 import { formatSiren } from '@/shared/identifiers';
-import { COUNTRIES } from '@/client/lib/countries';
+import { CHOOSE_COUNTRY, COUNTRY_OPTIONS } from '@/client/lib/countries';
 import { ChoiceField, FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';
 import { IconChevronDown } from '@/client/ui/icons';
 
@@ -15,12 +15,15 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = CONTACT_DEFAULTS;
 /** Fields sent as chosen, never trimmed. */
 const CHOICE_FIELDS = new Set<keyof ContactFormValues>(['category', 'client_type']);
 
-/** The form's values for a loaded contact (missing text → '', missing country → France; SIREN grouped). */
+/**
+ * The form's values for a loaded contact (missing text → ''; SIREN grouped). The country is its
+ * code; '' (a country the upgrade could not read, issue 25) stays '' for the user to choose, never France.
+ */
 export function toContactForm(contact: Partial<Contact>): ContactFormValues {
   const values = { ...EMPTY_CONTACT_FORM };
   for (const field of Object.keys(EMPTY_CONTACT_FORM) as (keyof ContactFormValues)[]) {
     const value = contact[field];
-    if (typeof value === 'string' && value !== '') (values as Record<string, string>)[field] = value;
+    if (typeof value === 'string' && (value !== '' || field === 'country')) (values as Record<string, string>)[field] = value;
   }
   values.siren = formatSiren(values.siren);
   return values;
@@ -52,11 +55,6 @@ export function toContactPayload(values: ContactFormValues): ContactInput {
 
 const CATEGORY_OPTIONS = CONTACT_CATEGORIES.map((value) => ({ value, label: CONTACT_CATEGORY_LABELS[value] }));
 
-function countryOptions(country: string) {
-  // A country stored outside the list (imported data) stays selectable.
-  const names = country && !COUNTRIES.includes(country) ? [country, ...COUNTRIES] : COUNTRIES;
-  return names.map((name) => ({ value: name, label: name }));
-}
 
 const StyledWide = styled.div`
   grid-column: 1 / -1;
@@ -116,8 +114,8 @@ export function ContactFormFields({ values, onChange, errors = {} }: ContactForm
   // loaded contact); the user may close it.
   const [deliveryOpen, setDeliveryOpen] = useState(() => hasDeliveryAddress(values));
 
-  const billingCountries = useMemo(() => countryOptions(values.country), [values.country]);
-  const deliveryCountries = useMemo(() => countryOptions(values.delivery_country), [values.delivery_country]);
+  // ISO codes shown by their French names (issue 25).
+  const countries = useMemo(() => COUNTRY_OPTIONS(), []);
 
   const text = (field: keyof ContactFormValues, props: Record<string, unknown> = {}) => (
     <TextField
@@ -177,7 +175,9 @@ export function ContactFormFields({ values, onChange, errors = {} }: ContactForm
         name="country"
         label={CONTACT_FIELD_LABELS.country}
         value={values.country}
-        options={billingCountries}
+        error={errors.country}
+        options={countries}
+        placeholderOption={values.country ? undefined : CHOOSE_COUNTRY}
         onChange={(event) => onChange('country', event.target.value)}
       />
       <StyledWide>
@@ -203,8 +203,9 @@ export function ContactFormFields({ values, onChange, errors = {} }: ContactForm
               name="delivery_country"
               label={CONTACT_FIELD_LABELS.delivery_country}
               value={values.delivery_country}
+              error={errors.delivery_country}
               placeholderOption="Même pays que l’adresse"
-              options={deliveryCountries}
+              options={countries}
               onChange={(event) => onChange('delivery_country', event.target.value)}
             />
           </FormGrid>

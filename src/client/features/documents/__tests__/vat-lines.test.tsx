@@ -168,7 +168,7 @@ describe('VAT per line on the document screens (issue 14)', () => {
     const reason = screen.getByRole('combobox', { name: /Motif d'exonération/ });
     expect(within(reason).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Choisissez le motif des lignes à 0 %',
-      'Autoliquidation (art. 283-2 du CGI)',
+      'Autoliquidation (client en France : art. 283-2 du CGI ; dans l’UE : art. 196 de la directive 2006/112/CE)',
       'Livraison intracommunautaire (art. 262 ter I du CGI)',
       'Exportation hors UE (art. 262 I du CGI)',
       'Exonération (art. 261 du CGI)',

@@ -13,7 +13,7 @@ const PROFILE = {
   address: '',
   city: 'Paris',
   postal_code: '',
-  country: 'France',
+  country: 'FR',
   phone: '',
   website: '',
   siret: '',

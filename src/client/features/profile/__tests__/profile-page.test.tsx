@@ -11,7 +11,7 @@ const PROFILE = {
   address: '1 rue de la Paix',
   city: 'Paris',
   postal_code: '75002',
-  country: 'France',
+  country: 'FR',
   phone: '0102030405',
   website: 'https://curie.example.fr',
   siret: '73282932000074',
@@ -81,8 +81,9 @@ describe('profile page', () => {
     expect(screen.getByRole('combobox', { name: 'Forme juridique' })).toHaveValue('sarl');
     expect(screen.getByRole('radio', { name: 'Assujetti à la TVA' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: "Option pour le paiement de la TVA d'après les débits" })).toBeChecked();
-    expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveValue('France');
-    expect(within(screen.getByRole('combobox', { name: 'Pays' })).getByRole('option', { name: 'Allemagne' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveValue('FR');
+    expect(screen.getByRole('combobox', { name: 'Pays' })).toHaveDisplayValue('France');
+    expect(within(screen.getByRole('combobox', { name: 'Pays' })).getByRole('option', { name: 'Allemagne' })).toHaveValue('DE');
   });
 
   it('opens the two collapsible blocks', async () => {

@@ -7,7 +7,7 @@ import { describeDevice, SESSION_MESSAGES } from '../sessions-section';
 
 const PROFILE = {
   email: 'marie@example.fr', first_name: 'Marie', last_name: 'Curie', company_name: 'Curie Conseil', business_type: '',
-  address: '', city: 'Paris', postal_code: '', country: 'France', phone: '', website: '', siret: '', vat_number: '',
+  address: '', city: 'Paris', postal_code: '', country: 'FR', phone: '', website: '', siret: '', vat_number: '',
   legal_notice: '', signature_notice: '', vat_regime: 'franchise', vat_on_debits: false, iban: '', bic: '', legal_form: '',
   share_capital: null, registration: '', pending_email: null,
 };

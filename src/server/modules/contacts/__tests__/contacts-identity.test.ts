@@ -37,7 +37,7 @@ const DELIVERY = {
   delivery_address: '12 quai des Chartrons',
   delivery_postal_code: '33000',
   delivery_city: 'Bordeaux',
-  delivery_country: 'France',
+  delivery_country: 'FR',
 };
 
 describe('contact legal identity', () => {
@@ -147,7 +147,8 @@ describe('contact legal identity', () => {
         .where('object_id', '=', contact.id).where('action', '=', 'mis à jour').orderBy('id').execute()
     ).map((a) => a.changes);
     expect(changes).toEqual([
-      `(SIREN: ${SIREN} → ${OTHER_SIREN}; N° TVA intracommunautaire: — → ${OTHER_VAT}; Ville de livraison: — → Pau)`,
+      // A delivery address takes the address's country, written out (issue 25).
+      `(SIREN: ${SIREN} → ${OTHER_SIREN}; N° TVA intracommunautaire: — → ${OTHER_VAT}; Ville de livraison: — → Pau; Pays de livraison: — → FR)`,
       `(Type de client: professionnel → particulier; SIREN: ${OTHER_SIREN} → —; N° TVA intracommunautaire: ${OTHER_VAT} → —)`,
     ]);
   });

@@ -130,6 +130,8 @@ describe('the seller’s VAT regime', () => {
 
   it('requires a reason for 0 % lines of a VAT-registered seller, and clears it where no line is at 0 %', async () => {
     const { who, clientId } = await assujetti();
+    // An export needs a client outside the EU (issue 25).
+    expect((await call(who, 'PUT', `/api/contacts/${clientId}/`, { name: 'Librairie Colette', country: 'US', siren: '' })).status).toBe(200);
     const body = { title: 'Export', client_id: clientId, tax_rate: 20, line_items: [line('A', 1, 100, 20), line('B', 1, 50, 0)] };
     const missing = await call(who, 'POST', '/api/invoices/', body);
     expect(missing.status).toBe(400);
@@ -193,6 +195,9 @@ describe('operation and service date', () => {
 describe('conversion and credit notes', () => {
   it('converts a quote with its lines’ rates, operation, dates and exemption', async () => {
     const { who, clientId } = await assujetti();
+    // An intra-community supply needs goods delivered in another member state to a client with its VAT number (issue 25).
+    const moved = await call(who, 'PUT', `/api/contacts/${clientId}/`, { name: 'Librairie Colette', country: 'DE', siren: '', vat_number: 'DE123456789' });
+    expect(moved.status).toBe(200);
     const quote = (await call(who, 'POST', '/api/quotes/', {
       title: 'Devis mixte', client_id: clientId, status: 'sent', operation_category: 'goods', service_date: '2026-03-01',
       service_end_date: '2026-03-31', vat_exemption: 'intracommunautaire', line_items: [...MIXED, line('Livraison UE', 1, 10, 0)],

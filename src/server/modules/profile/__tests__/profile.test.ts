@@ -30,7 +30,7 @@ describe('profile', () => {
     const user = await signUp(t);
     const res = await t.app.inject({ method: 'GET', url: '/api/profile/', headers: user.auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: user.email, first_name: '', country: 'France', siret: '' });
+    expect(res.json()).toMatchObject({ email: user.email, first_name: '', country: 'FR', siret: '' });
     expect(res.json()).not.toHaveProperty('password_hash');
     expect(res.json()).toMatchObject({
       vat_regime: 'franchise', vat_on_debits: false, iban: '', bic: '', legal_form: '', share_capital: null, registration: '',
