@@ -10,6 +10,8 @@ import { dashboardErrorMessage } from './dashboard-errors';
 import { SectionState, StyledSectionActions } from './dashboard-section';
 import { SkeletonText } from './dashboard-skeleton';
 import { RevenueChart, CHART_HEIGHT } from './revenue-chart';
+import { useGetProfileQuery } from '@/client/features/profile';
+import { amountLabels } from '@/shared/amount-labels';
 
 /** SPEC 2: where each financial card leads. */
 export const FINANCIAL_LINKS = {
@@ -265,6 +267,8 @@ const StyledChartSkeleton = styled.div`
 /** Beyond the SPEC: paid invoices HT per month over the last 12 months, summed by the server. */
 function RevenueBlock() {
   const { data, isLoading, error } = useGetMonthlyRevenueQuery();
+  // In the VAT franchise (art. 293 B du CGI) nothing is "HT": what was received is the turnover.
+  const { htSuffix } = amountLabels(useGetProfileQuery().data?.vat_regime);
   const months = data ?? [];
   const total = months.reduce((sum, m) => sum + Math.round(m.subtotal * 100), 0) / 100;
   const headingId = useId();
@@ -272,11 +276,11 @@ function RevenueBlock() {
   return (
     <StyledRevenue role="group" aria-labelledby={headingId} aria-busy={isLoading || undefined}>
       <StyledRevenueHeader>
-        <h3 id={headingId}>Chiffre d'affaires encaissé sur 12 mois (HT)</h3>
+        <h3 id={headingId}>Chiffre d'affaires encaissé sur 12 mois{htSuffix && ' (HT)'}</h3>
         {/* Kept while loading: on a narrow screen it wraps under the title. */}
         {(data || isLoading) && (
           <p>
-            Total : {data ? <strong>{formatMoney(total)} HT</strong> : <SkeletonText>00 000 000,00 € HT</SkeletonText>}
+            Total : {data ? <strong>{formatMoney(total)}{htSuffix}</strong> : <SkeletonText>00 000 000,00 €{htSuffix}</SkeletonText>}
           </p>
         )}
       </StyledRevenueHeader>
@@ -289,7 +293,11 @@ function RevenueBlock() {
         {total === 0 ? (
           <EmptyState title="Aucune facture payée sur les 12 derniers mois." />
         ) : (
-          <RevenueChart months={months.map((m) => ({ month: m.month, value: m.subtotal, count: m.count }))} />
+          <RevenueChart
+            months={months.map((m) => ({ month: m.month, value: m.subtotal, count: m.count }))}
+            title={`Chiffre d'affaires encaissé par mois${htSuffix && ' (HT)'}`}
+            unit={htSuffix}
+          />
         )}
       </SectionState>
     </StyledRevenue>
@@ -299,6 +307,7 @@ function RevenueBlock() {
 /** 'Vue financière': the SPEC's aggregates as cards (TTC), then the revenue chart. */
 export function FinancialOverviewSection() {
   const { data, isLoading, error } = useGetFinancialOverviewQuery();
+  const { franchise } = amountLabels(useGetProfileQuery().data?.vat_regime);
   const title = 'Vue financière';
   return (
     <Card
@@ -316,7 +325,7 @@ export function FinancialOverviewSection() {
         </StyledSectionActions>
       }
     >
-      <StyledNote>Montants TTC.</StyledNote>
+      {!franchise && <StyledNote>Montants TTC.</StyledNote>}
       <SectionState
         isLoading={isLoading}
         errorMessage={error ? dashboardErrorMessage(error) : null}

@@ -244,6 +244,16 @@ describe('dashboard (/dashboard)', () => {
     expect(revenue.querySelector('strong')?.textContent).toBe(`${formatMoney(2050.25)} HT`);
   });
 
+  it('says neither HT nor TTC to a seller in the VAT franchise (art. 293 B du CGI)', async () => {
+    mockDashboard(mock);
+    mock.onGet('profile/').reply(200, { vat_regime: 'franchise', legal_form: 'micro' });
+    await openDashboard();
+    const revenue = await screen.findByRole('group', { name: "Chiffre d'affaires encaissé sur 12 mois" });
+    await waitFor(() => expect(revenue.querySelector('strong')?.textContent).toBe(formatMoney(2050.25)));
+    expect(screen.getByRole('table', { name: "Chiffre d'affaires encaissé par mois" })).toBeInTheDocument();
+    expect(within(section('Vue financière')).queryByText(/\b(HT|TTC)\b/)).not.toBeInTheDocument();
+  });
+
   it('shows each section error on its own: the server detail, else the generic message', async () => {
     mockDashboard(mock);
     mock.onGet('invoices/overdue_sum/').reply(500, { detail: 'Base de données indisponible.' });
