@@ -137,6 +137,8 @@ test('a new user signs up, activates, signs in, edits the profile and the e-mail
   // Password reset through the e-mailed link.
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
+  // The URL changes first; the login page (with its own "Email" field) stays until the lazy page has loaded.
+  await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(newEmail);
   await page.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(page.getByText('Un email de réinitialisation a été envoyé si ce compte existe.')).toBeVisible();
