@@ -341,6 +341,8 @@ export interface DocumentLinesTable {
   /** Hundredths of a percent. */
   tax_rate: number;
   task_id: number | null;
+  /** UN/ECE Recommendation 20 code (EN 16931 BT-130), shared/units.ts; C62 before migration 0022. */
+  unit: Generated<string>;
 }
 
 export interface DocumentCountersTable {

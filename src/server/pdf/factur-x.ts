@@ -1,4 +1,5 @@
 import { compactBic, compactIban } from '@/shared/identifiers';
+import { lineUnitOf } from '@/shared/units';
 import { withoutNonXmlChars } from '@/shared/xml-text';
 import { countryCode } from './countries';
 import { documentTotals, paidDepositsCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
@@ -174,8 +175,8 @@ export function buildFacturX(doc: RenderableDocument): string {
         el('ram:AssociatedDocumentLineDocument', text('ram:LineID', String(i + 1))) +
           el('ram:SpecifiedTradeProduct', text('ram:Name', line.title) + opt('ram:Description', line.description)) +
           el('ram:SpecifiedLineTradeAgreement', el('ram:NetPriceProductTradePrice', text('ram:ChargeAmount', decimal(line.unitPrice)))) +
-          // C62 = "one" (unit): the CRM has no unit of measure.
-          el('ram:SpecifiedLineTradeDelivery', text('ram:BilledQuantity', decimal(line.quantity), ' unitCode="C62"')) +
+          // BT-129 with its unit BT-130 (UN/ECE Rec. 20); a line of a snapshot made before units is C62 "one".
+          el('ram:SpecifiedLineTradeDelivery', text('ram:BilledQuantity', decimal(line.quantity), ` unitCode="${lineUnitOf(line.unit)}"`)) +
           el(
             'ram:SpecifiedLineTradeSettlement',
             el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', lineCategory(doc, rate)) + text('ram:RateApplicablePercent', decimal(rate / 100)))) +

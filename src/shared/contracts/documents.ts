@@ -9,6 +9,7 @@ import { PRIORITIES } from '@/shared/projects-tasks';
 import {
   defaultDays, PAYMENT_TERMS, PAYMENT_TERMS_MESSAGES, paymentTermsShapeProblem, type PaymentTerms,
 } from '@/shared/payment-terms';
+import { DEFAULT_LINE_UNIT, isLineUnit, LINE_UNIT_CODES, UNIT_CHOICES_MESSAGE, type LineUnit } from '@/shared/units';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES } from '@/shared/vat';
 import { emailDeliverySchema, listQuery, readByHandler } from './common';
 import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText } from './fields';
@@ -37,6 +38,8 @@ export const documentLineSchema = z.object({
   unit_price: z.number(),
   /** Percent (one of VAT_RATES). */
   tax_rate: z.number(),
+  /** UN/ECE Recommendation 20 code of the quantity's unit (EN 16931 BT-130), shared/units.ts. */
+  unit: z.enum(LINE_UNIT_CODES),
   total: z.number(),
   task_id: z.number().nullable(),
   task: lineTaskSchema.nullable(),
@@ -259,6 +262,17 @@ const lineTaxRate = () =>
     return rate;
   }), { type: ['number', 'string', 'null'], description: 'Un taux de TVA français, en pourcentage.' });
 
+/** A line's unit (shared/units.ts); absent, null or '' → C62 "one", what a line meant before units. */
+const lineUnit = () =>
+  lenient<LineUnit | null, LineUnit>(z.unknown().transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') return DEFAULT_LINE_UNIT;
+    if (!isLineUnit(value)) {
+      ctx.addIssue({ code: 'custom', message: UNIT_CHOICES_MESSAGE });
+      return z.NEVER;
+    }
+    return value;
+  }), { type: ['string', 'null'], enum: [...LINE_UNIT_CODES, null], description: 'Code d’unité UN/ECE Rec. 20 (BT-130) ; C62 par défaut.' });
+
 export const LINE_TOTAL_TOO_BIG = `Le total HT d’une ligne ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
 export const DOCUMENT_TOTAL_TOO_BIG = `Le total TTC d’un document ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
 
@@ -270,6 +284,7 @@ export const lineAmountFields = {
   quantity: hundredths(MAX_LINE_QUANTITY).refine((q) => q > 0, 'Assurez-vous que cette valeur est supérieure à 0.'),
   unit_price: hundredths(MAX_UNIT_PRICE),
   tax_rate: lineTaxRate(),
+  unit: lineUnit(),
 };
 
 /** Refuses a line whose total HT passes the cap (under `total`, the line's computed amount). */
@@ -505,7 +520,9 @@ export const creditNoteWriteSchema = z.strictObject({
   line_items: z.array(creditLineWriteSchema).min(1, 'L’avoir doit contenir au moins une ligne.').max(500).optional(),
 });
 /** A line of a partial credit note as the client sends it: amounts HT at the VAT rate of the invoice's line it credits. */
-export type CreditNoteLineWriteBody = Sent<Pick<z.input<typeof creditLineWriteSchema>, 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate'>>;
+export type CreditNoteLineWriteBody = Sent<Pick<z.input<typeof creditLineWriteSchema>, 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate'>> & {
+  unit?: LineUnit | null;
+};
 /** What the client sends: nothing but the reason for a credit of the whole balance due. */
 export type CreditNoteWriteBody = { reason?: string; line_items?: CreditNoteLineWriteBody[] };
 

@@ -20,6 +20,7 @@ import * as accountMail from './2026_11_24_0017_account_mail';
 import * as sealedLedger from './2026_11_27_0018_sealed_ledger';
 import * as sessionLifetime from './2026_11_27_0019_session_lifetime';
 import * as paymentTerms from './2026_11_27_0020_payment_terms';
+import * as lineUnitsDecimals from './2026_11_27_0022_line_units_decimals';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_27_0018_sealed_ledger': sealedLedger,
   '2026_11_27_0019_session_lifetime': sessionLifetime,
   '2026_11_27_0020_payment_terms': paymentTerms,
+  '2026_11_27_0022_line_units_decimals': lineUnitsDecimals,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -3,6 +3,7 @@ import type { Database, PaymentsTable } from '@/server/db/schema';
 import { PRIORITY_LABELS, type Priority } from '@/shared/projects-tasks';
 import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, vatBreakdownJson, type PaymentMethod } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
+import { lineUnitOf } from '@/shared/units';
 import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import type {
   DocumentClientJson, DocumentJson, DocumentLineJson, DocumentListParams, DocumentNumberingJson, DocumentRowJson,
@@ -104,6 +105,7 @@ export const lineView = (r: LineWithTask): LineItem => ({
   quantity: fromHundredths(r.quantity),
   unit_price: fromHundredths(r.unit_price_cents),
   tax_rate: fromHundredths(r.tax_rate),
+  unit: lineUnitOf(r.unit),
   total: fromHundredths(r.total_cents),
   task_id: r.task_id,
   task:

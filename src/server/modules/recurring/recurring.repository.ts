@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, RecurringInvoicesTable } from '@/server/db/schema';
 import { fromHundredths } from '@/shared/money';
+import { lineUnitOf } from '@/shared/units';
 import {
   RECURRENCE_FINISHED_LABEL, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus,
@@ -16,6 +17,8 @@ export interface TemplateLine {
   quantity: number;
   unit_price: number;
   tax_rate: number;
+  /** UN/ECE Rec. 20 code (BT-130); absent from series made before issue 25: C62. */
+  unit?: string;
 }
 
 export type RecurrenceRow = Selectable<RecurringInvoicesTable>;
@@ -62,6 +65,7 @@ export function recurrenceView(row: ViewRow): RecurringInvoice {
       quantity: fromHundredths(l.quantity),
       unit_price: fromHundredths(l.unit_price),
       tax_rate: fromHundredths(l.tax_rate),
+      unit: lineUnitOf(l.unit),
     })),
     created_at: row.created_at,
     updated_at: row.updated_at,

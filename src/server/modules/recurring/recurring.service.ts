@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { parisToday } from '@/shared/dates';
 import { paymentTermsOf } from '@/shared/payment-terms';
+import { lineUnitOf } from '@/shared/units';
 import {
   dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS, RECURRING_MESSAGES,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringAction,
@@ -123,6 +124,7 @@ export function recurringService(options: RecurringServiceOptions) {
       quantity: Math.round(l.quantity * 100),
       unit_price: Math.round(l.unit_price * 100),
       tax_rate: Math.round(l.tax_rate * 100),
+      unit: l.unit,
     }));
     const taxRate = Math.round(Number(invoice.tax_rate) * 100);
     const totals = linesTotals(lines, taxRate);
@@ -244,7 +246,7 @@ export function recurringService(options: RecurringServiceOptions) {
       legal_notice: row.legal_notice,
       signature_notice: row.signature_notice,
       internal_notes: row.internal_notes,
-      line_items: lines.map((l) => ({ id: null, task_id: null, ...l })),
+      line_items: lines.map((l) => ({ id: null, task_id: null, ...l, unit: lineUnitOf(l.unit) })),
     };
   }
 

@@ -1,6 +1,7 @@
 import { balanceDueCents, type SettlementAmounts } from './settlement';
 import { linesTotals, splitByRate } from './totals';
 import { euros, percent, rateList } from './format';
+import { DEFAULT_LINE_UNIT, lineUnitOf } from '@/shared/units';
 
 /**
  * Credit notes (avoirs, CGI art. 242 nonies A: the only way to correct or cancel an issued
@@ -21,9 +22,9 @@ export const creditNoteReason = (reason: string, partial: boolean, invoiceNumber
   reason || (partial ? '' : `Annulation du solde de la facture ${invoiceNumber}`);
 
 /** A credit note's line: amounts in cents and hundredths, rate in hundredths of a percent (null: the invoice's). */
-export type CreditLineInput = { title: string; description: string; quantity: number; unit_price: number; tax_rate: number | null };
+export type CreditLineInput = { title: string; description: string; quantity: number; unit_price: number; tax_rate: number | null; unit?: string };
 export type CreditLine = CreditLineInput & { tax_rate: number };
-type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
+type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number; unit?: string };
 
 /**
  * A partial credit's lines with their rates: each one of the invoice's (a line without one takes
@@ -54,6 +55,7 @@ export function fullCreditLines(
   if (balance === Number(row.total_cents)) {
     return invoiceLines.map((l) => ({
       title: l.title, description: l.description, quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents), tax_rate: Number(l.tax_rate),
+      unit: lineUnitOf(l.unit),
     }));
   }
   const kept = splitByRate(balance, invoiceLines, row.tax_rate);
@@ -63,6 +65,7 @@ export function fullCreditLines(
     quantity: 100,
     unit_price: ht,
     tax_rate: rate,
+    unit: DEFAULT_LINE_UNIT,
   }));
 }
 

@@ -1,4 +1,5 @@
 import { formatDate } from '@/server/pdf/format';
+import { DEFAULT_LINE_UNIT } from '@/shared/units';
 import { euros, percent, rateList } from './format';
 
 /**
@@ -94,6 +95,8 @@ export function depositLines(
     quantity: 100,
     unit_price: ht,
     tax_rate: rate,
+    // A deposit bills a share of the quote: one unit of it.
+    unit: DEFAULT_LINE_UNIT,
     task_id: null,
   }));
 }

@@ -169,6 +169,7 @@ async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, own
             quantity: Math.round(l.quantity * 100),
             unit_price: Math.round(l.unit_price * 100),
             tax_rate: Math.round(l.tax_rate * 100),
+            unit: l.unit,
             task_id: l.task_id,
           })),
         },
