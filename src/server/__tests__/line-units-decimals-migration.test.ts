@@ -3,8 +3,10 @@ import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migratio
 import { migrateTestDatabase } from '../test/test-app';
 
 /**
- * Migration 0022 (issue 25) on a database made before lines had units: every existing line is C62
- * ("one", what the XML always said of it); issued snapshots and archived PDFs are not touched.
+ * Migration 0022 (issue 25) on a database made before lines had units and 4 decimals: every
+ * existing line is C62 ("one", what the XML always said of it); quantities and unit prices are
+ * rescaled exactly (× 100: ten-thousandths of a unit, hundredths of a cent), recurring templates
+ * too; totals, issued snapshots and archived PDFs are not touched.
  */
 
 let migrated: MigrationTestDatabase;
@@ -65,12 +67,27 @@ it('gives existing lines the unit C62, without touching what was issued', async 
     } as never)
     .execute();
 
+  const templateLines = [{ title: 'Hébergement', description: '', quantity: 150, unit_price: 4990, tax_rate: 2000 }];
+  await db
+    .insertInto('recurring_invoices')
+    .values({
+      owner_id: owner, source_invoice_id: null, client_id: client, title: 'Tous les mois', tax_rate: 2000, payment_term_days: 30,
+      lines: JSON.stringify(templateLines), subtotal_cents: 7485, total_cents: 8982, frequency: 'monthly', start_date: '2026-03-01',
+      end_date: null, mode: 'draft', status: 'active', next_occurrence_date: '2026-03-01', created_at: now, updated_at: now,
+    } as never)
+    .execute();
+
   await migrateTestDatabase(database);
 
   for (const table of ['invoice_lines', 'quote_lines'] as const) {
-    const rows = await db.selectFrom(table).select(['title', 'unit', 'total_cents']).orderBy('position').execute();
-    expect(rows.map((r) => [r.title, r.unit, Number(r.total_cents)])).toEqual([['Conseil', 'C62', 99999], ['Atelier', 'C62', 30000]]);
+    const rows = await db.selectFrom(table).select(['title', 'unit', 'quantity', 'unit_price_centicents', 'total_cents']).orderBy('position').execute();
+    expect(rows.map((r) => [r.title, r.unit, Number(r.quantity), Number(r.unit_price_centicents), Number(r.total_cents)])).toEqual([
+      ['Conseil', 'C62', 30000, 3333300, 99999],
+      ['Atelier', 'C62', 25000, 1200000, 30000],
+    ]);
   }
+  const template = await db.selectFrom('recurring_invoices').select('lines').executeTakeFirstOrThrow();
+  expect(JSON.parse(template.lines)).toEqual([{ ...templateLines[0], quantity: 15000, unit_price: 499000 }]);
   const issued = await db.selectFrom('issued_documents').select(['snapshot', 'pdf']).executeTakeFirstOrThrow();
   expect(issued.snapshot).toBe(snapshot);
   expect(Buffer.from(issued.pdf!).equals(pdf)).toBe(true);

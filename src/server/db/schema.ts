@@ -335,8 +335,10 @@ export interface DocumentLinesTable {
   position: number;
   title: string;
   description: string;
+  /** Ten-thousandths of a unit (hundredths before migration 0022). */
   quantity: number;
-  unit_price_cents: number;
+  /** Ten-thousandths of a euro: hundredths of a cent (issue 25, migration 0022; cents before, as unit_price_centicents). */
+  unit_price_centicents: number;
   total_cents: number;
   /** Hundredths of a percent. */
   tax_rate: number;

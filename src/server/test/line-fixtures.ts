@@ -15,7 +15,7 @@ export interface LineCase extends IssuedInvoice {
   xml: string[];
 }
 
-const unitLine = (title: string, quantity: number, unit_price: number, unit: string | null) => ({
+const unitLine = (title: string, quantity: number | string, unit_price: number | string, unit: string | null) => ({
   title, description: '', quantity, unit_price, ...(unit === null ? {} : { unit }),
 });
 
@@ -49,6 +49,29 @@ export async function issueLineCases(w: InvoicingWorld): Promise<LineCase[]> {
       prints: ['Unité', 'mois', '118,80 €'],
       omits: ['HT', 'TTC'],
       xml: ['<ram:BilledQuantity unitCode="MON">12.00</ram:BilledQuantity>'],
+    },
+    {
+      label: 'four decimals: 0,3333 h, 0,0125 € per unit, each line rounded once to the cent (BT-131)',
+      who: w.alice,
+      body: {
+        tax_rate: 20,
+        line_items: [
+          // 0,3333 × 90 = 29,997 → 30,00; 1 000 × 0,0125 = 12,50; 2,5 × 333,3333 = 833,33325 → 833,33.
+          unitLine('Appel de cadrage', '0,3333', 90, 'HUR'),
+          unitLine('Envois', 1000, '0,0125', 'C62'),
+          unitLine('Audit', 2.5, 333.3333, 'DAY'),
+        ],
+      },
+      prints: ['0,3333', '0,0125 €', '333,3333 €', '30,00 €', '12,50 €', '833,33 €', '875,83 €'],
+      omits: [],
+      xml: [
+        '<ram:ChargeAmount>90.00</ram:ChargeAmount></ram:NetPriceProductTradePrice></ram:SpecifiedLineTradeAgreement><ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="HUR">0.3333</ram:BilledQuantity>',
+        '<ram:ChargeAmount>0.0125</ram:ChargeAmount>',
+        '<ram:ChargeAmount>333.3333</ram:ChargeAmount>',
+        '<ram:LineTotalAmount>30.00</ram:LineTotalAmount>',
+        '<ram:LineTotalAmount>833.33</ram:LineTotalAmount>',
+        '<ram:TaxBasisTotalAmount>875.83</ram:TaxBasisTotalAmount>',
+      ],
     },
   ];
   const issued: LineCase[] = [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  CREDIT_NOTE_STATUSES, INVOICE_STATUSES, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE, PAYMENT_METHODS,
+  CREDIT_NOTE_STATUSES, INVOICE_STATUSES, lineNetCents, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE, PAYMENT_METHODS,
   QUOTE_STATUSES, type DocumentKind, type PaymentMethod,
 } from '@/shared/documents';
 import type { ListFilters } from '@/shared/list-filters';
@@ -12,7 +12,7 @@ import {
 import { DEFAULT_LINE_UNIT, isLineUnit, LINE_UNIT_CODES, UNIT_CHOICES_MESSAGE, type LineUnit } from '@/shared/units';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES } from '@/shared/vat';
 import { emailDeliverySchema, listQuery, readByHandler } from './common';
-import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText } from './fields';
+import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText, tenThousandths } from './fields';
 
 /**
  * Quotes, invoices and credit notes as the API sends and takes them (SPEC 7). Amounts in euros,
@@ -281,16 +281,17 @@ export const DOCUMENT_TOTAL_TOO_BIG = `Le total TTC d’un document ne peut pas 
  * every total stays exact (shared/documents.ts), and its VAT rate.
  */
 export const lineAmountFields = {
-  quantity: hundredths(MAX_LINE_QUANTITY).refine((q) => q > 0, 'Assurez-vous que cette valeur est supérieure à 0.'),
-  unit_price: hundredths(MAX_UNIT_PRICE),
+  // Issue 25: up to 4 decimals (0,3333 h; 0,0125 €), stored in ten-thousandths.
+  quantity: tenThousandths(MAX_LINE_QUANTITY).refine((q) => q > 0, 'Assurez-vous que cette valeur est supérieure à 0.'),
+  unit_price: tenThousandths(MAX_UNIT_PRICE),
   tax_rate: lineTaxRate(),
   unit: lineUnit(),
 };
 
 /** Refuses a line whose total HT passes the cap (under `total`, the line's computed amount). */
 export function checkLineTotal(line: { quantity: number; unit_price: number }, ctx: z.RefinementCtx) {
-  // Hundredths of a unit × cents: the line total × 100.
-  if (line.quantity * line.unit_price > MAX_AMOUNT * 100 * 100) {
+  // Ten-thousandths × ten-thousandths, multiplied exactly and rounded to the cent (BT-131).
+  if (lineNetCents(line.quantity, line.unit_price) > MAX_AMOUNT * 100) {
     ctx.addIssue({ code: 'custom', message: LINE_TOTAL_TOO_BIG, path: ['total'] });
   }
 }

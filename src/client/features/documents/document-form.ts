@@ -8,6 +8,7 @@ import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '@/shared
 import {
   DEFAULT_PAYMENT_TERMS, defaultDays, paymentDueDate, paymentTermsShapeProblem, type PaymentTerms, type PaymentTermsKind,
 } from '@/shared/payment-terms';
+import { hasMoreThanFourDecimals } from '@/shared/money';
 import { DEFAULT_LINE_UNIT, TIME_LINE_UNIT, type LineUnit } from '@/shared/units';
 import type { OperationCategory, VatExemptionKey, VatRegime } from '@/shared/vat';
 import type { Priority } from '@/shared/projects-tasks';
@@ -264,10 +265,16 @@ export function parseDecimal(value: string): number {
   return text === '' ? Number.NaN : Number(text);
 }
 
+/** A quantity or unit price the API takes: a number of 4 decimals at most (issue 25). */
+const lineNumber = (value: string) => {
+  const parsed = parseDecimal(value);
+  return Number.isFinite(parsed) && !hasMoreThanFourDecimals(value.trim().replace(',', '.')) ? parsed : Number.NaN;
+};
+
 export function isLineValid(line: Pick<FormLine, 'title' | 'quantity' | 'unit_price'>): boolean {
-  const quantity = parseDecimal(line.quantity);
-  const price = parseDecimal(line.unit_price);
-  return line.title.trim() !== '' && Number.isFinite(quantity) && quantity > 0 && Number.isFinite(price) && price >= 0;
+  const quantity = lineNumber(line.quantity);
+  const price = lineNumber(line.unit_price);
+  return line.title.trim() !== '' && quantity > 0 && price >= 0;
 }
 
 export interface FormErrors {

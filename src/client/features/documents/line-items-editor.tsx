@@ -250,6 +250,7 @@ const LineEditor = memo(function LineEditor({
         <DecimalField
           label="Quantité"
           format="quantity"
+          decimals={4}
           required
           value={line.quantity}
           disabled={disabled}
@@ -272,6 +273,7 @@ const LineEditor = memo(function LineEditor({
       <StyledPrice>
         <DecimalField
           label={`${amountLabels(vatFree ? 'franchise' : 'assujetti').unitPrice} (€)`}
+          decimals={4}
           required
           value={line.unit_price}
           disabled={disabled}

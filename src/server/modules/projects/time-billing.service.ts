@@ -76,8 +76,9 @@ async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerI
         id: null,
         title: t.title,
         description: '',
-        quantity: hoursOf(t),
-        unit_price: t.hourly_rate_cents,
+        // Hundredths of an hour and cents → ten-thousandths (issue 25).
+        quantity: hoursOf(t) * 100,
+        unit_price: t.hourly_rate_cents * 100,
         tax_rate: null,
         // Tracked time is billed by the hour (BT-130 HUR).
         unit: TIME_LINE_UNIT,

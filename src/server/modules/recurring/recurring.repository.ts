@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, RecurringInvoicesTable } from '@/server/db/schema';
-import { fromHundredths } from '@/shared/money';
+import { fromHundredths, fromTenThousandths } from '@/shared/money';
 import { lineUnitOf } from '@/shared/units';
 import {
   RECURRENCE_FINISHED_LABEL, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
@@ -10,7 +10,7 @@ import type { RecurringInvoice, RecurringListParams, RecurringListQuery } from '
 import { applyListFilters, countRows, type ListPage } from '@/server/http/list-filters';
 import { parseId, queryInteger } from '@/server/http/params';
 
-/** A template line in stored units: hundredths of a unit, cents, hundredths of a percent. */
+/** A template line in stored units: ten-thousandths of a unit and of a euro (migration 0022), hundredths of a percent. */
 export interface TemplateLine {
   title: string;
   description: string;
@@ -62,8 +62,8 @@ export function recurrenceView(row: ViewRow): RecurringInvoice {
     line_items: lines.map((l) => ({
       title: l.title,
       description: l.description,
-      quantity: fromHundredths(l.quantity),
-      unit_price: fromHundredths(l.unit_price),
+      quantity: fromTenThousandths(l.quantity),
+      unit_price: fromTenThousandths(l.unit_price),
       tax_rate: fromHundredths(l.tax_rate),
       unit: lineUnitOf(l.unit),
     })),

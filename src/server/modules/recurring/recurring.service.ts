@@ -1,3 +1,4 @@
+import { toTenThousandths } from '@/shared/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { parisToday } from '@/shared/dates';
@@ -121,8 +122,8 @@ export function recurringService(options: RecurringServiceOptions) {
     const lines: TemplateLine[] = (invoice.line_items ?? []).map((l) => ({
       title: l.title,
       description: l.description,
-      quantity: Math.round(l.quantity * 100),
-      unit_price: Math.round(l.unit_price * 100),
+      quantity: toTenThousandths(l.quantity) ?? 0,
+      unit_price: toTenThousandths(l.unit_price) ?? 0,
       tax_rate: Math.round(l.tax_rate * 100),
       unit: l.unit,
     }));

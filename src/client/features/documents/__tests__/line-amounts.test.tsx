@@ -5,7 +5,7 @@ import { documentJson } from './document-json';
 
 /**
  * What a line carries on the shared quote/invoice editor (issue 25), through the whole app and a
- * real store: its unit (EN 16931 BT-130).
+ * real store: its unit (EN 16931 BT-130), and quantities and unit prices of up to 4 decimals.
  */
 
 jest.setTimeout(30_000);
@@ -55,5 +55,49 @@ describe('units on the document editor (issue 25)', () => {
     await user.click(screen.getByRole('button', { name: create }));
     await waitFor(() => expect(currentPath()).toBe(after));
     expect(postBody().line_items.map((l: { unit: string }) => l.unit)).toEqual(['DAY', 'C62']);
+  });
+
+  it('takes a quantity of 0,3333 and a price of 0,0125 typed with a French comma, refuses 5 decimals with a French field message', async () => {
+    mock.onPost('quotes/').reply(201, documentJson({ id: 42, title: 'Envois', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] }));
+    mock.onGet('quotes/42/').reply(200, documentJson({ id: 42, title: 'Envois', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] }));
+    const { user } = renderApp({ route: '/quotes/new', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Nouveau devis' });
+    await screen.findByRole('option', { name: 'Librairie Colette (colette@exemple.fr)' });
+    await user.type(screen.getAllByRole('textbox', { name: /^Titre/ })[0], 'Envois');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Client/ }), '3');
+    await user.type(line(1).getByRole('textbox', { name: /Titre/ }), 'Appel');
+
+    const quantity = line(1).getByRole('textbox', { name: /Quantité/ });
+    const price = line(1).getByRole('textbox', { name: /Prix unitaire/ });
+    await user.clear(quantity);
+    await user.type(quantity, '0,33333');
+    await user.tab();
+    expect(line(1).getByText('Assurez-vous qu’il n’y a pas plus de 4 chiffres après la virgule.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
+    expect(mock.history.post).toHaveLength(0);
+
+    await user.clear(quantity);
+    await user.type(quantity, '0,3333');
+    await user.clear(price);
+    await user.type(price, '90');
+    await user.tab();
+    expect(quantity).toHaveValue('0,3333');
+    expect(line(1).queryByText(/4 chiffres/)).not.toBeInTheDocument();
+    // 0,3333 × 90 € = 29,997 € → 30,00 € (each line rounded once to the cent).
+    expect(line(1).getByTestId('line-total').textContent?.replace(/\s/g, ' ')).toBe('30,00 €');
+
+    await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+    await user.type(line(2).getByRole('textbox', { name: /Titre/ }), 'Timbres');
+    fireEvent.change(line(2).getByRole('textbox', { name: /Quantité/ }), { target: { value: '1000' } });
+    const price2 = line(2).getByRole('textbox', { name: /Prix unitaire/ });
+    await user.clear(price2);
+    await user.type(price2, '0,0125');
+    await user.tab();
+    expect(price2).toHaveValue('0,0125');
+    expect(line(2).getByTestId('line-total').textContent?.replace(/\s/g, ' ')).toBe('12,50 €');
+
+    await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
+    await waitFor(() => expect(currentPath()).toBe('/quotes/42'));
+    expect(postBody().line_items.map((l: { quantity: number; unit_price: number }) => [l.quantity, l.unit_price])).toEqual([[0.3333, 90], [1000, 0.0125]]);
   });
 });

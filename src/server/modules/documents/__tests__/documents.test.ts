@@ -45,10 +45,10 @@ describe('totals to the cent', () => {
     expect(res.body).toMatchObject(expected);
   });
 
-  it('refuses amounts with more than two decimals rather than rounding them', async () => {
-    const res = await call(alice, 'POST', '/api/quotes/', doc({ line_items: [line('a', 2, 16.665)] }));
+  it('refuses a line amount with more than four decimals rather than rounding it (issue 25: up to 4)', async () => {
+    const res = await call(alice, 'POST', '/api/quotes/', doc({ line_items: [line('a', 2, 16.66651)] }));
     expect(res.status).toBe(400);
-    expect(res.body.line_items[0].unit_price).toEqual(['Assurez-vous qu’il n’y a pas plus de 2 chiffres après la virgule.']);
+    expect(res.body.line_items[0].unit_price).toEqual(['Assurez-vous qu’il n’y a pas plus de 4 chiffres après la virgule.']);
   });
 
   it('never takes the total from the client', async () => {

@@ -36,7 +36,7 @@ type FrozenRow = { [F in (typeof PRINTED_FIELDS)[number]]: unknown } & {
   payment_terms?: string;
   payment_days?: number;
 };
-type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number; unit: string };
+type StoredLine = { title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit: string };
 
 /**
  * The printed fields `input` would change on a frozen document, each with the French reason.
@@ -61,7 +61,7 @@ export function lockedChanges(
   }
   const printed = (l: { title: string; description: string; quantity: number; tax_rate: number; unit: string }, price: number) =>
     [l.title, l.description, l.quantity, price, l.tax_rate, l.unit];
-  if (!same(lines.map((l) => printed(l, l.unit_price_cents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
+  if (!same(lines.map((l) => printed(l, l.unit_price_centicents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
     changed.push('line_items');
   }
   return Object.fromEntries(changed.map((field) => [field, [LOCKED_MESSAGE[kind.kind]]]));

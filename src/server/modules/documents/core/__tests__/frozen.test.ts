@@ -6,7 +6,7 @@ const ROW = {
   vat_exemption: '', legal_notice: '', signature_notice: '', issue_date: '2026-03-01', end_date: '2026-03-31',
   payment_terms: 'net', payment_days: 30,
 };
-const LINES = [{ title: 'Conception', description: '', quantity: 100, unit_price_cents: 10000, tax_rate: 2000, unit: 'DAY' }];
+const LINES = [{ title: 'Conception', description: '', quantity: 100, unit_price_centicents: 10000, tax_rate: 2000, unit: 'DAY' }];
 const INPUT = {
   ...ROW, status: 'sent', priority: 'medium', payment_date: null, internal_notes: '', terms: { kind: 'net', days: 30 },
   line_items: [{ id: 1, title: 'Conception', description: '', quantity: 100, unit_price: 10000, tax_rate: 2000, unit: 'DAY', task_id: null }],
