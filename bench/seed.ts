@@ -280,7 +280,10 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
           true,
         );
         const lineRows = plans.flatMap((p, i) =>
-          p.lines.map((l, position) => ({ ...l, document_id: ids[i], position, task_id: null })),
+          // Stored units since migration 0022: ten-thousandths of a unit and of a euro.
+          p.lines.map(({ unit_price_cents, ...l }, position) => ({
+            ...l, quantity: l.quantity * 100, unit_price_centicents: unit_price_cents * 100, document_id: ids[i], position, task_id: null,
+          })),
         );
         await insertMany(trx, kind.linesTable as 'invoice_lines', lineRows, false);
         const labels: Record<string, string> = kind === QUOTE_KIND ? QUOTE_STATUS_LABELS : INVOICE_STATUS_LABELS;

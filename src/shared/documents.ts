@@ -2,7 +2,7 @@
  * Quotes (devis) and invoices (factures): statuses, labels and the one calculation used by the
  * form and by the server (DESIGN.md section 4). All amounts are integer cents.
  */
-import { fromHundredths, toHundredths } from './money';
+import { fromHundredths, toHundredths, toTenThousandths } from './money';
 
 export type DocumentKind = 'quote' | 'invoice' | 'credit_note';
 
@@ -88,23 +88,48 @@ export interface DocumentTotals {
 }
 
 /**
- * Line total = quantity × unit price; subtotal HT = Σ lines; VAT is computed per rate, as
- * EN 16931 does (BT-117 = BT-116 × rate, rounded to the cent, half up), and summed; total TTC =
- * subtotal + VAT. Unparsable inputs count as 0.
+ * Stored scales of a line (issue 25: up to 4 decimals): quantities in ten-thousandths of a unit,
+ * unit prices in ten-thousandths of a euro (hundredths of a cent). Amounts stay integer cents.
  */
-export function computeTotals(lines: LineAmounts[], defaultRate: number | string): DocumentTotals {
-  const fallbackRate = toHundredths(defaultRate) ?? 0; // hundredths of a percent
+export const QUANTITY_SCALE = 10_000;
+export const UNIT_PRICE_SCALE = 10_000;
+/** Ten-thousandths of a unit × ten-thousandths of a euro = 10^-8 €; a cent is 10^6 of them. */
+const PRODUCT_PER_CENT = BigInt((QUANTITY_SCALE * UNIT_PRICE_SCALE) / 100);
+
+/**
+ * A line's net amount in cents (EN 16931 BT-131 = BT-129 × BT-146, rounded once to the cent, half
+ * up) from its quantity and unit price in stored units. Exact whatever the size: the product is
+ * taken as a BigInt (10^10 × 10^11 passes 2^53), then rounded.
+ */
+export function lineNetCents(quantity: number, unitPrice: number): number {
+  const product = BigInt(Math.trunc(quantity)) * BigInt(Math.trunc(unitPrice));
+  const negative = product < 0n;
+  const magnitude = negative ? -product : product;
+  const cents = Number((magnitude + PRODUCT_PER_CENT / 2n) / PRODUCT_PER_CENT);
+  return negative ? -cents : cents;
+}
+
+/** A line in stored units: quantity and unit price in ten-thousandths, rate in hundredths of a percent. */
+export interface ScaledLineAmounts {
+  quantity: number;
+  unit_price: number;
+  tax_rate: number;
+}
+
+/**
+ * Line total = quantity × unit price rounded to the cent (BT-131); subtotal HT = Σ lines (BT-106);
+ * VAT is computed per rate on the sum of its lines, as EN 16931 does (BT-117 = BT-116 × rate,
+ * rounded to the cent, half up), and summed (BT-110); total TTC = subtotal + VAT (BT-112).
+ * Stored units (see ScaledLineAmounts); `defaultRate` in hundredths of a percent.
+ */
+export function computeScaledTotals(lines: ScaledLineAmounts[], defaultRate: number): DocumentTotals {
   const bases = new Map<number, number>();
   const lineTotals = lines.map((line) => {
-    const quantity = toHundredths(line.quantity) ?? 0; // hundredths of a unit
-    const price = toHundredths(line.unit_price) ?? 0; // cents
-    const total = Math.round((quantity * price) / 100);
-    const blank = line.tax_rate === undefined || line.tax_rate === null || line.tax_rate === '';
-    const rate = blank ? fallbackRate : (toHundredths(line.tax_rate) ?? fallbackRate);
-    bases.set(rate, (bases.get(rate) ?? 0) + total);
+    const total = lineNetCents(line.quantity, line.unit_price);
+    bases.set(line.tax_rate, (bases.get(line.tax_rate) ?? 0) + total);
     return total;
   });
-  if (bases.size === 0) bases.set(fallbackRate, 0);
+  if (bases.size === 0) bases.set(defaultRate, 0);
   const breakdown = [...bases.entries()]
     .sort(([a], [b]) => b - a)
     .map(([rate, base]) => ({ rate, base, tax: Math.round((base * rate) / 10000) }));
@@ -114,11 +139,31 @@ export function computeTotals(lines: LineAmounts[], defaultRate: number | string
 }
 
 /**
+ * The same from what a form or the API holds (decimal numbers or text, up to 4 decimals for
+ * quantities and prices, rates in percent): the one calculation the form and the server share.
+ * Unparsable inputs count as 0.
+ */
+export function computeTotals(lines: LineAmounts[], defaultRate: number | string): DocumentTotals {
+  const fallbackRate = toHundredths(defaultRate) ?? 0; // hundredths of a percent
+  return computeScaledTotals(
+    lines.map((line) => {
+      const blank = line.tax_rate === undefined || line.tax_rate === null || line.tax_rate === '';
+      return {
+        quantity: toTenThousandths(line.quantity) ?? 0,
+        unit_price: toTenThousandths(line.unit_price) ?? 0,
+        tax_rate: blank ? fallbackRate : (toHundredths(line.tax_rate) ?? fallbackRate),
+      };
+    }),
+    fallbackRate,
+  );
+}
+
+/**
  * Caps on what a document may hold (issue 16), so that every amount stays an exact integer of
- * cents, far below 2^53: a line's quantity (hundredths) × unit price (cents) is at most
- * 100 × 100 × MAX_AMOUNT = 10^13 once its total is capped, a VAT base × rate (hundredths of a
- * percent) at most 10^11 × 2000, and no sum of lines can pass the document's cap. A product beyond
- * 2^53 may be inexact, but it is then thousands of times over the cap and refused all the same.
+ * cents, far below 2^53: a quantity is at most 10^10 ten-thousandths and a unit price 10^11, whose
+ * product is taken exactly (lineNetCents, BigInt); a line's total is capped at MAX_AMOUNT (10^11
+ * cents), a VAT base × rate (hundredths of a percent) at most 10^11 × 2000, and no sum of lines
+ * can pass the document's cap.
  */
 export const MAX_LINE_QUANTITY = 1_000_000;
 /** Euros HT. */

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { hasMoreThanTwoDecimals, toHundredths } from '@/shared/money';
+import { hasMoreThanFourDecimals, hasMoreThanTwoDecimals, toHundredths, toTenThousandths } from '@/shared/money';
 import { TextField, type TextFieldProps } from './form-fields';
 
 /**
@@ -19,7 +19,9 @@ import { TextField, type TextFieldProps } from './form-fields';
  *   after a space grouping ('1 234,500') is 1 234,50, '16,665' is refused;
  * - a leading minus sign and a trailing '€' are accepted.
  *
- * The value is held in hundredths by the shared `toHundredths` (never a float for cents).
+ * The value is held in hundredths by the shared `toHundredths` (never a float for cents). A line's
+ * quantity and unit price take up to 4 decimals (issue 25: `decimals: 4`, 0,3333 h; 0,0125 €), held
+ * in ten-thousandths by `toTenThousandths`.
  */
 
 export const DECIMAL_MESSAGES = {
@@ -28,13 +30,25 @@ export const DECIMAL_MESSAGES = {
   invalid: 'Saisissez un nombre, par ex. 4 500,50 ou 4,75.',
   // The API's words (http/fields.ts) for the same refusal.
   decimals: 'Assurez-vous qu’il n’y a pas plus de 2 chiffres après la virgule.',
+  decimals4: 'Assurez-vous qu’il n’y a pas plus de 4 chiffres après la virgule.',
 } as const;
+
+/** How many decimals a field takes: 2 (money, hours), or 4 (a line's quantity and unit price). */
+export type Decimals = 2 | 4;
 
 export type DecimalParse = { empty: true } | { hundredths: number } | { error: string };
 
 const SPACES = /[\s\u00a0\u2009\u202f]+/g;
 
 export function parseDecimalInput(text: string): DecimalParse {
+  const parsed = parseScaledInput(text, 2);
+  return 'units' in parsed ? { hundredths: parsed.units } : parsed;
+}
+
+export type ScaledParse = { empty: true } | { units: number } | { error: string };
+
+/** `parseDecimalInput` for `decimals` decimals: the value in 1/10^decimals units. */
+export function parseScaledInput(text: string, decimals: Decimals): ScaledParse {
   let rest = text.trim().replace(/\s*€$/, '');
   if (rest === '') return { empty: true };
   const negative = /^[-\u2212]/.test(rest);
@@ -55,10 +69,12 @@ export function parseDecimalInput(text: string): DecimalParse {
     return { error: DECIMAL_MESSAGES.ambiguous };
   }
   const normalized = `${whole}.${fraction}`;
-  if (hasMoreThanTwoDecimals(normalized)) return { error: DECIMAL_MESSAGES.decimals };
-  const hundredths = toHundredths(normalized);
-  if (hundredths === null) return { error: DECIMAL_MESSAGES.invalid };
-  return { hundredths: negative ? -hundredths : hundredths };
+  if (decimals === 2 ? hasMoreThanTwoDecimals(normalized) : hasMoreThanFourDecimals(normalized)) {
+    return { error: decimals === 2 ? DECIMAL_MESSAGES.decimals : DECIMAL_MESSAGES.decimals4 };
+  }
+  const units = decimals === 2 ? toHundredths(normalized) : toTenThousandths(normalized);
+  if (units === null) return { error: DECIMAL_MESSAGES.invalid };
+  return { units: negative ? -units : units };
 }
 
 const GROUPED = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
@@ -68,14 +84,23 @@ const GROUPED = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
  * two decimals always (money); else only those that matter ('4,75', '2', '1,5').
  */
 export function formatHundredths(hundredths: number, { fixed = true, grouped = true } = {}): string {
-  const abs = Math.abs(hundredths);
-  const cents = abs % 100;
-  const wholeNumber = (abs - cents) / 100;
+  return formatScaled(hundredths, 2, { fixed, grouped });
+}
+
+/**
+ * 1/10^decimals units as French text: `fixed` keeps two decimals always (money: '0,0125', '4,50'),
+ * else only those that matter ('0,3333', '4,5', '2').
+ */
+export function formatScaled(units: number, decimals: Decimals, { fixed = true, grouped = true } = {}): string {
+  const scale = 10 ** decimals;
+  const abs = Math.abs(units);
+  const fraction = abs % scale;
+  const wholeNumber = (abs - fraction) / scale;
   const whole = grouped ? GROUPED.format(wholeNumber) : String(wholeNumber);
-  const sign = hundredths < 0 ? '-' : '';
-  if (!fixed && cents === 0) return `${sign}${whole}`;
-  const digits = String(cents).padStart(2, '0');
-  return `${sign}${whole},${fixed ? digits : digits.replace(/0$/, '')}`;
+  const sign = units < 0 ? '-' : '';
+  const digits = String(fraction).padStart(decimals, '0');
+  const kept = fixed ? digits.slice(0, 2) + digits.slice(2).replace(/0+$/, '') : digits.replace(/0+$/, '');
+  return kept ? `${sign}${whole},${kept}` : `${sign}${whole}`;
 }
 
 /** Hundredths as the value a form holds and its parsers read: '4500.5', '-2', '0.05'. */
@@ -84,27 +109,27 @@ export function hundredthsToValue(hundredths: number): string {
 }
 
 /** The value a form should hold for `text`: the canonical number when it reads as one, else the text itself (empty stays ''). */
-export function decimalValue(text: string): string {
-  const parsed = parseDecimalInput(text);
-  if ('hundredths' in parsed) return hundredthsToValue(parsed.hundredths);
+export function decimalValue(text: string, decimals: Decimals = 2): string {
+  const parsed = parseScaledInput(text, decimals);
+  if ('units' in parsed) return formatScaled(parsed.units, decimals, { fixed: false, grouped: false }).replace(',', '.');
   return 'empty' in parsed ? '' : text;
 }
 
 /** The value formatted, or as it is when it is not a number. */
-function displayText(value: string, fixed: boolean): string {
-  const parsed = parseDecimalInput(value);
-  return 'hundredths' in parsed ? formatHundredths(parsed.hundredths, { fixed }) : value;
+function displayText(value: string, fixed: boolean, decimals: Decimals): string {
+  const parsed = parseScaledInput(value, decimals);
+  return 'units' in parsed ? formatScaled(parsed.units, decimals, { fixed }) : value;
 }
 
 /** The text to edit: the number without grouping; a zero is typed over, so it starts empty. */
-function editText(value: string, fixed: boolean): string {
-  const parsed = parseDecimalInput(value);
-  if (!('hundredths' in parsed)) return value;
-  return parsed.hundredths === 0 ? '' : formatHundredths(parsed.hundredths, { fixed, grouped: false });
+function editText(value: string, fixed: boolean, decimals: Decimals): string {
+  const parsed = parseScaledInput(value, decimals);
+  if (!('units' in parsed)) return value;
+  return parsed.units === 0 ? '' : formatScaled(parsed.units, decimals, { fixed, grouped: false });
 }
 
-const errorOf = (value: string) => {
-  const parsed = parseDecimalInput(value);
+const errorOf = (value: string, decimals: Decimals) => {
+  const parsed = parseScaledInput(value, decimals);
   return 'error' in parsed ? parsed.error : null;
 };
 
@@ -118,6 +143,8 @@ export interface DecimalFieldProps
   onChange: (value: string) => void;
   /** 'money': always two decimals when not focused (4 500,00); 'quantity' (quantities, hours): only those that matter (4,75). */
   format?: 'money' | 'quantity';
+  /** 2 (default), or 4 for a line's quantity and unit price (issue 25). */
+  decimals?: Decimals;
 }
 
 /**
@@ -127,7 +154,7 @@ export interface DecimalFieldProps
  * form's `error`.
  */
 export const DecimalField = forwardRef<HTMLInputElement, DecimalFieldProps>(function DecimalField(
-  { value, onChange, format = 'money', error, onFocus, onBlur, ...rest },
+  { value, onChange, format = 'money', decimals = 2, error, onFocus, onBlur, ...rest },
   ref,
 ) {
   const fixed = format === 'money';
@@ -141,8 +168,8 @@ export const DecimalField = forwardRef<HTMLInputElement, DecimalFieldProps>(func
   useEffect(() => {
     if (value === emitted.current) return;
     emitted.current = value;
-    setDraft((current) => (current === null ? null : editText(value, fixed)));
-  }, [value, fixed]);
+    setDraft((current) => (current === null ? null : editText(value, fixed, decimals)));
+  }, [value, fixed, decimals]);
 
   return (
     <TextField
@@ -152,16 +179,16 @@ export const DecimalField = forwardRef<HTMLInputElement, DecimalFieldProps>(func
       inputMode="decimal"
       autoComplete="off"
       spellCheck={false}
-      value={draft ?? displayText(value, fixed)}
-      error={(draft === null ? errorOf(value) : draftError) ?? error}
+      value={draft ?? displayText(value, fixed, decimals)}
+      error={(draft === null ? errorOf(value, decimals) : draftError) ?? error}
       onFocus={(event) => {
         const input = event.currentTarget;
         // The text changes at once, not after the event, and is selected: entering the field (Tab,
         // select()) and typing replaces the number rather than writing after it. A click still
         // places the caret where it lands.
         flushSync(() => {
-          setDraft(editText(value, fixed));
-          setDraftError(errorOf(value));
+          setDraft(editText(value, fixed, decimals));
+          setDraftError(errorOf(value, decimals));
         });
         input.select();
         onFocus?.(event);
@@ -169,8 +196,8 @@ export const DecimalField = forwardRef<HTMLInputElement, DecimalFieldProps>(func
       onChange={(event) => {
         const text = event.target.value;
         setDraft(text);
-        if (errorOf(text) === null) setDraftError(null);
-        const next = decimalValue(text);
+        if (errorOf(text, decimals) === null) setDraftError(null);
+        const next = decimalValue(text, decimals);
         emitted.current = next;
         onChange(next);
       }}

@@ -335,12 +335,16 @@ export interface DocumentLinesTable {
   position: number;
   title: string;
   description: string;
+  /** Ten-thousandths of a unit (hundredths before migration 0022). */
   quantity: number;
-  unit_price_cents: number;
+  /** Ten-thousandths of a euro: hundredths of a cent (issue 25, migration 0022; cents before, as unit_price_centicents). */
+  unit_price_centicents: number;
   total_cents: number;
   /** Hundredths of a percent. */
   tax_rate: number;
   task_id: number | null;
+  /** UN/ECE Recommendation 20 code (EN 16931 BT-130), shared/units.ts; C62 before migration 0022. */
+  unit: Generated<string>;
 }
 
 export interface DocumentCountersTable {

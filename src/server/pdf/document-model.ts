@@ -2,6 +2,7 @@ import type { ClientType } from '@/shared/contacts';
 import { computeTotals, type DocumentKind, type DocumentTotals } from '@/shared/documents';
 import { toHundredths } from '@/shared/money';
 import type { PaymentTerms } from '@/shared/payment-terms';
+import type { LineUnit } from '@/shared/units';
 import type { OperationCategory, VatExemptionKey, VatRegime } from '@/shared/vat';
 
 /** A postal party: the issuer (from the user's profile) or the client (a contact). */
@@ -40,6 +41,11 @@ export interface DocumentLine {
   unitPrice: number;
   /** Percent, e.g. 5.5. */
   taxRate: number;
+  /**
+   * UN/ECE Rec. 20 code of the quantity (EN 16931 BT-130), issue 25. Absent from snapshots made
+   * before: C62 in the XML, and no unit printed, so that they render as they always did.
+   */
+  unit?: LineUnit;
 }
 
 /** Everything a quote or invoice PDF (and its Factur-X XML) is made of, already loaded. */
@@ -119,6 +125,9 @@ export function documentTotals(doc: RenderableDocument): DocumentTotals {
     doc.taxRate,
   );
 }
+
+/** Whether the document's lines carry units (every snapshot since issue 25): the PDF's table then has a unit column. */
+export const hasUnits = (doc: Pick<RenderableDocument, 'lines'>) => doc.lines.some((l) => l.unit !== undefined);
 
 /** A rate in hundredths of a percent (integer), for exact comparisons. */
 export const rateHundredths = (percent: number) => toHundredths(percent) ?? 0;

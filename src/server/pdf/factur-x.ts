@@ -1,4 +1,5 @@
 import { compactBic, compactIban } from '@/shared/identifiers';
+import { lineUnitOf } from '@/shared/units';
 import { withoutNonXmlChars } from '@/shared/xml-text';
 import { countryCode } from './countries';
 import { documentTotals, paidDepositsCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
@@ -34,6 +35,11 @@ const opt = (name: string, value: string, attrs = '') => {
 };
 const amount = (cents: number) => (cents / 100).toFixed(2);
 const decimal = (value: number) => value.toFixed(2);
+/**
+ * A quantity (BT-129) or a unit price (BT-146): up to 4 decimals (issue 25), at least 2, so that a
+ * value of 2 decimals at most (every one issued before) is written as it always was.
+ */
+const decimal4 = (value: number) => value.toFixed(4).replace(/(\.\d\d\d?)0$/, '$1').replace(/(\.\d\d)0$/, '$1');
 const date102 = (iso: string) => el('udt:DateTimeString', iso.replace(/-/g, ''), ' format="102"');
 
 /** 'FR 12 345678901' → 'FR12345678901'; digits only get the party's country prefix (BR-CO-09). */
@@ -173,9 +179,9 @@ export function buildFacturX(doc: RenderableDocument): string {
         'ram:IncludedSupplyChainTradeLineItem',
         el('ram:AssociatedDocumentLineDocument', text('ram:LineID', String(i + 1))) +
           el('ram:SpecifiedTradeProduct', text('ram:Name', line.title) + opt('ram:Description', line.description)) +
-          el('ram:SpecifiedLineTradeAgreement', el('ram:NetPriceProductTradePrice', text('ram:ChargeAmount', decimal(line.unitPrice)))) +
-          // C62 = "one" (unit): the CRM has no unit of measure.
-          el('ram:SpecifiedLineTradeDelivery', text('ram:BilledQuantity', decimal(line.quantity), ' unitCode="C62"')) +
+          el('ram:SpecifiedLineTradeAgreement', el('ram:NetPriceProductTradePrice', text('ram:ChargeAmount', decimal4(line.unitPrice)))) +
+          // BT-129 with its unit BT-130 (UN/ECE Rec. 20); a line of a snapshot made before units is C62 "one".
+          el('ram:SpecifiedLineTradeDelivery', text('ram:BilledQuantity', decimal4(line.quantity), ` unitCode="${lineUnitOf(line.unit)}"`)) +
           el(
             'ram:SpecifiedLineTradeSettlement',
             el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', lineCategory(doc, rate)) + text('ram:RateApplicablePercent', decimal(rate / 100)))) +

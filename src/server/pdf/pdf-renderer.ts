@@ -5,9 +5,10 @@ import { countryName } from '@/shared/countries';
 import { formatIban } from '@/shared/identifiers';
 import { amountLabels, documentTotalLabel, REFUND_LABEL } from '@/shared/amount-labels';
 import {
-  depositPaidCents, documentTotals, isDraftInvoice, isIssuedInvoice, paidDepositsCents, type DocumentLine, type Party, type RenderableDocument,
+  depositPaidCents, documentTotals, hasUnits, isDraftInvoice, isIssuedInvoice, paidDepositsCents, type DocumentLine, type Party, type RenderableDocument,
 } from './document-model';
-import { formatCents, formatDate, formatDecimal, formatRate } from './format';
+import { formatCents, formatDate, formatQuantity, formatRate, formatUnitPrice } from './format';
+import { LINE_UNITS, lineUnitOf } from '@/shared/units';
 import { legalMentions } from './legal-mentions';
 import { vatGroups } from './vat-treatment';
 import { PDFA_OPTIONS, attachFacturX } from './pdfa';
@@ -27,35 +28,58 @@ const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const PAD = 5;
 const COLOR = { text: '#1f2933', muted: '#52606d', rule: '#cbd2d9', accent: '#1e4e8c', band: '#eef2f7', watermark: '#e3e6ea' };
 
+type ColumnKey = 'designation' | 'quantity' | 'unit' | 'price' | 'rate' | 'total';
+
 interface Column {
+  key: ColumnKey;
   label: string;
   x: number;
   width: number;
   align: 'left' | 'right';
 }
 
-const column = (label: string, x: number, width: number, align: Column['align'] = 'right'): Column => ({ label, x, width, align });
+const column = (key: ColumnKey, label: string, x: number, width: number, align: Column['align'] = 'right'): Column => ({ key, label, x, width, align });
 
 /**
- * Table columns: designation, quantity, unit price, [VAT rate,] line total. A seller in the VAT
- * franchise has no rate column and no "HT": no VAT is charged (art. 293 B CGI).
+ * Table columns: designation, quantity, [unit,] unit price, [VAT rate,] line total. A seller in
+ * the VAT franchise has no rate column and no "HT": no VAT is charged (art. 293 B CGI). The unit
+ * column (issue 25) is there when the lines carry units: a snapshot made before has none and is
+ * laid out as it always was.
  */
 const WITH_VAT = amountLabels('assujetti');
 const COLUMNS_WITH_VAT: Column[] = [
-  column('Désignation', MARGIN, 235, 'left'),
-  column('Qté', MARGIN + 235, 50),
-  column(WITH_VAT.unitPriceShort, MARGIN + 285, 80),
-  column('TVA', MARGIN + 365, 45),
-  column(WITH_VAT.lineTotal, MARGIN + 410, 85),
+  column('designation', 'Désignation', MARGIN, 235, 'left'),
+  column('quantity', 'Qté', MARGIN + 235, 50),
+  column('price', WITH_VAT.unitPriceShort, MARGIN + 285, 80),
+  column('rate', 'TVA', MARGIN + 365, 45),
+  column('total', WITH_VAT.lineTotal, MARGIN + 410, 85),
+];
+const COLUMNS_WITH_VAT_AND_UNITS: Column[] = [
+  column('designation', 'Désignation', MARGIN, 190, 'left'),
+  column('quantity', 'Qté', MARGIN + 190, 50),
+  column('unit', 'Unité', MARGIN + 240, 45, 'left'),
+  column('price', WITH_VAT.unitPriceShort, MARGIN + 285, 80),
+  column('rate', 'TVA', MARGIN + 365, 45),
+  column('total', WITH_VAT.lineTotal, MARGIN + 410, 85),
 ];
 const WITHOUT_VAT = amountLabels('franchise');
 const COLUMNS_WITHOUT_VAT: Column[] = [
-  column('Désignation', MARGIN, 265, 'left'),
-  column('Qté', MARGIN + 265, 55),
-  column(WITHOUT_VAT.unitPriceShort, MARGIN + 320, 85),
-  column(WITHOUT_VAT.lineTotal, MARGIN + 405, 90),
+  column('designation', 'Désignation', MARGIN, 265, 'left'),
+  column('quantity', 'Qté', MARGIN + 265, 55),
+  column('price', WITHOUT_VAT.unitPriceShort, MARGIN + 320, 85),
+  column('total', WITHOUT_VAT.lineTotal, MARGIN + 405, 90),
 ];
-const tableColumns = (doc: RenderableDocument) => (doc.vatRegime === 'franchise' ? COLUMNS_WITHOUT_VAT : COLUMNS_WITH_VAT);
+const COLUMNS_WITHOUT_VAT_AND_UNITS: Column[] = [
+  column('designation', 'Désignation', MARGIN, 220, 'left'),
+  column('quantity', 'Qté', MARGIN + 220, 55),
+  column('unit', 'Unité', MARGIN + 275, 45, 'left'),
+  column('price', WITHOUT_VAT.unitPriceShort, MARGIN + 320, 85),
+  column('total', WITHOUT_VAT.lineTotal, MARGIN + 405, 90),
+];
+const tableColumns = (doc: RenderableDocument) =>
+  doc.vatRegime === 'franchise'
+    ? (hasUnits(doc) ? COLUMNS_WITHOUT_VAT_AND_UNITS : COLUMNS_WITHOUT_VAT)
+    : (hasUnits(doc) ? COLUMNS_WITH_VAT_AND_UNITS : COLUMNS_WITH_VAT);
 const textWidth = (columns: Column[]) => columns[0].width - 2 * PAD;
 
 const TOTALS_X = MARGIN + CONTENT_WIDTH - 230;
@@ -383,14 +407,18 @@ function tableRow(pdf: Pdf, row: TableRow) {
     pdf.text(row.description.trim(), designation.x + PAD, pdf.y + 2, { width });
   }
   if (row.total !== null) {
-    const price = formatCents(Math.round(row.line.unitPrice * 100));
-    const rate = amounts.length === 4 ? [formatRate(row.line.taxRate)] : [];
-    const cells = [formatDecimal(row.line.quantity), price, ...rate, formatCents(row.total)];
+    const line = row.line;
+    const cells: Record<Exclude<ColumnKey, 'designation'>, () => string> = {
+      quantity: () => formatQuantity(line.quantity),
+      unit: () => LINE_UNITS[lineUnitOf(line.unit)].symbol,
+      price: () => formatUnitPrice(line.unitPrice),
+      rate: () => formatRate(line.taxRate),
+      total: () => formatCents(row.total!),
+    };
     pdf.font('regular').fontSize(9).fillColor(COLOR.text);
-    cells.forEach((cell, i) => {
-      const c = amounts[i];
-      pdf.text(cell, c.x + PAD, y + PAD, { width: c.width - 2 * PAD, align: 'right', lineBreak: false });
-    });
+    for (const c of amounts) {
+      pdf.text(cells[c.key as Exclude<ColumnKey, 'designation'>](), c.x + PAD, y + PAD, { width: c.width - 2 * PAD, align: c.align, lineBreak: false });
+    }
   }
   pdf.moveTo(MARGIN, y + height).lineTo(MARGIN + CONTENT_WIDTH, y + height).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
   pdf.x = MARGIN;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  CREDIT_NOTE_STATUSES, INVOICE_STATUSES, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE, PAYMENT_METHODS,
+  CREDIT_NOTE_STATUSES, INVOICE_STATUSES, lineNetCents, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE, PAYMENT_METHODS,
   QUOTE_STATUSES, type DocumentKind, type PaymentMethod,
 } from '@/shared/documents';
 import type { ListFilters } from '@/shared/list-filters';
@@ -9,9 +9,10 @@ import { PRIORITIES } from '@/shared/projects-tasks';
 import {
   defaultDays, PAYMENT_TERMS, PAYMENT_TERMS_MESSAGES, paymentTermsShapeProblem, type PaymentTerms,
 } from '@/shared/payment-terms';
+import { DEFAULT_LINE_UNIT, isLineUnit, LINE_UNIT_CODES, UNIT_CHOICES_MESSAGE, type LineUnit } from '@/shared/units';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES } from '@/shared/vat';
 import { emailDeliverySchema, listQuery, readByHandler } from './common';
-import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText } from './fields';
+import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText, tenThousandths } from './fields';
 
 /**
  * Quotes, invoices and credit notes as the API sends and takes them (SPEC 7). Amounts in euros,
@@ -37,6 +38,8 @@ export const documentLineSchema = z.object({
   unit_price: z.number(),
   /** Percent (one of VAT_RATES). */
   tax_rate: z.number(),
+  /** UN/ECE Recommendation 20 code of the quantity's unit (EN 16931 BT-130), shared/units.ts. */
+  unit: z.enum(LINE_UNIT_CODES),
   total: z.number(),
   task_id: z.number().nullable(),
   task: lineTaskSchema.nullable(),
@@ -259,6 +262,17 @@ const lineTaxRate = () =>
     return rate;
   }), { type: ['number', 'string', 'null'], description: 'Un taux de TVA français, en pourcentage.' });
 
+/** A line's unit (shared/units.ts); absent, null or '' → C62 "one", what a line meant before units. */
+const lineUnit = () =>
+  lenient<LineUnit | null, LineUnit>(z.unknown().transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') return DEFAULT_LINE_UNIT;
+    if (!isLineUnit(value)) {
+      ctx.addIssue({ code: 'custom', message: UNIT_CHOICES_MESSAGE });
+      return z.NEVER;
+    }
+    return value;
+  }), { type: ['string', 'null'], enum: [...LINE_UNIT_CODES, null], description: 'Code d’unité UN/ECE Rec. 20 (BT-130) ; C62 par défaut.' });
+
 export const LINE_TOTAL_TOO_BIG = `Le total HT d’une ligne ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
 export const DOCUMENT_TOTAL_TOO_BIG = `Le total TTC d’un document ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
 
@@ -267,15 +281,17 @@ export const DOCUMENT_TOTAL_TOO_BIG = `Le total TTC d’un document ne peut pas 
  * every total stays exact (shared/documents.ts), and its VAT rate.
  */
 export const lineAmountFields = {
-  quantity: hundredths(MAX_LINE_QUANTITY).refine((q) => q > 0, 'Assurez-vous que cette valeur est supérieure à 0.'),
-  unit_price: hundredths(MAX_UNIT_PRICE),
+  // Issue 25: up to 4 decimals (0,3333 h; 0,0125 €), stored in ten-thousandths.
+  quantity: tenThousandths(MAX_LINE_QUANTITY).refine((q) => q > 0, 'Assurez-vous que cette valeur est supérieure à 0.'),
+  unit_price: tenThousandths(MAX_UNIT_PRICE),
   tax_rate: lineTaxRate(),
+  unit: lineUnit(),
 };
 
 /** Refuses a line whose total HT passes the cap (under `total`, the line's computed amount). */
 export function checkLineTotal(line: { quantity: number; unit_price: number }, ctx: z.RefinementCtx) {
-  // Hundredths of a unit × cents: the line total × 100.
-  if (line.quantity * line.unit_price > MAX_AMOUNT * 100 * 100) {
+  // Ten-thousandths × ten-thousandths, multiplied exactly and rounded to the cent (BT-131).
+  if (lineNetCents(line.quantity, line.unit_price) > MAX_AMOUNT * 100) {
     ctx.addIssue({ code: 'custom', message: LINE_TOTAL_TOO_BIG, path: ['total'] });
   }
 }
@@ -505,7 +521,9 @@ export const creditNoteWriteSchema = z.strictObject({
   line_items: z.array(creditLineWriteSchema).min(1, 'L’avoir doit contenir au moins une ligne.').max(500).optional(),
 });
 /** A line of a partial credit note as the client sends it: amounts HT at the VAT rate of the invoice's line it credits. */
-export type CreditNoteLineWriteBody = Sent<Pick<z.input<typeof creditLineWriteSchema>, 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate'>>;
+export type CreditNoteLineWriteBody = Sent<Pick<z.input<typeof creditLineWriteSchema>, 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate'>> & {
+  unit?: LineUnit | null;
+};
 /** What the client sends: nothing but the reason for a credit of the whole balance due. */
 export type CreditNoteWriteBody = { reason?: string; line_items?: CreditNoteLineWriteBody[] };
 

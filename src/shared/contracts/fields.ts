@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasMoreThanTwoDecimals, toHundredths } from '@/shared/money';
+import { hasMoreThanFourDecimals, hasMoreThanTwoDecimals, toHundredths, toTenThousandths } from '@/shared/money';
 import { nonXmlCharError } from '@/shared/xml-text';
 import { COUNTRY_MESSAGES, parseCountry } from '@/shared/countries';
 
@@ -110,6 +110,35 @@ export const hundredths = (maxUnits = 1e9) =>
     }
     return parsed;
   }), { type: ['number', 'string', 'null'], description: 'Au plus deux décimales, positif ou nul.' });
+
+export const FOUR_DECIMALS_MESSAGE = 'Assurez-vous qu’il n’y a pas plus de 4 chiffres après la virgule.';
+
+/**
+ * A non-negative decimal with at most four decimals (a line's quantity or unit price, issue 25)
+ * → integer ten-thousandths. Accepts numbers and numeric strings ('0,3333'); null/'' → 0.
+ */
+export const tenThousandths = (maxUnits = 1e9) =>
+  lenient<number, number>(z.unknown().transform((value, ctx) => {
+    if (value === null || value === '' || value === undefined) return 0;
+    const parsed = toTenThousandths(value);
+    if (parsed === null || typeof value === 'boolean') {
+      ctx.addIssue({ code: 'custom', message: NUMBER_REQUIRED });
+      return z.NEVER;
+    }
+    if (hasMoreThanFourDecimals(value)) {
+      ctx.addIssue({ code: 'custom', message: FOUR_DECIMALS_MESSAGE });
+      return z.NEVER;
+    }
+    if (parsed < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Assurez-vous que cette valeur est supérieure ou égale à 0.' });
+      return z.NEVER;
+    }
+    if (parsed > maxUnits * 10000) {
+      ctx.addIssue({ code: 'custom', message: `Assurez-vous que cette valeur est inférieure ou égale à ${maxUnits}.` });
+      return z.NEVER;
+    }
+    return parsed;
+  }), { type: ['number', 'string', 'null'], description: 'Au plus quatre décimales, positif ou nul.' });
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const DATE_FORMAT_ERROR = 'La date n’a pas le bon format. Utilisez le format AAAA-MM-JJ.';

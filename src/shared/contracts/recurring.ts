@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ListFilters } from '@/shared/list-filters';
+import { LINE_UNIT_CODES } from '@/shared/units';
 import {
   RECURRENCE_FREQUENCIES, RECURRENCE_MODES, RECURRENCE_STATUSES, RECURRING_MESSAGES,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus,
@@ -30,7 +31,11 @@ export const recurringInvoiceSchema = z.object({
   last_error: z.string().nullable(),
   invoices_count: z.number(),
   line_items: z.array(
-    z.object({ title: z.string(), description: z.string(), quantity: z.number(), unit_price: z.number(), tax_rate: z.number() }),
+    z.object({
+      title: z.string(), description: z.string(), quantity: z.number(), unit_price: z.number(), tax_rate: z.number(),
+      /** UN/ECE Rec. 20 code (BT-130). */
+      unit: z.enum(LINE_UNIT_CODES),
+    }),
   ),
   created_at: z.string(),
   updated_at: z.string(),

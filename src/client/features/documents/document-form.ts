@@ -8,6 +8,8 @@ import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '@/shared
 import {
   DEFAULT_PAYMENT_TERMS, defaultDays, paymentDueDate, paymentTermsShapeProblem, type PaymentTerms, type PaymentTermsKind,
 } from '@/shared/payment-terms';
+import { hasMoreThanFourDecimals } from '@/shared/money';
+import { DEFAULT_LINE_UNIT, TIME_LINE_UNIT, type LineUnit } from '@/shared/units';
 import type { OperationCategory, VatExemptionKey, VatRegime } from '@/shared/vat';
 import type { Priority } from '@/shared/projects-tasks';
 import { fieldErrorMessages } from '@/client/kit/field-errors';
@@ -27,6 +29,8 @@ export interface FormLine {
   unit_price: string;
   /** Percent, as the rate select holds it ('5.5'). */
   tax_rate: string;
+  /** UN/ECE Rec. 20 code of the quantity (BT-130): C62 "unité" by default, HUR for tracked time. */
+  unit: LineUnit;
   task_id: number | null;
   /** Title of the linked task as the document knows it (label when the task list lacks it). */
   taskTitle: string | null;
@@ -74,7 +78,8 @@ const newKey = () => `line-${++lastKey}`;
 /** A new line, at the document's rate. */
 export function emptyLine(taxRate = String(DEFAULT_TAX_RATE)): FormLine {
   return {
-    key: newKey(), id: null, title: '', description: '', quantity: '1', unit_price: '0', tax_rate: taxRate, task_id: null, taskTitle: null,
+    key: newKey(), id: null, title: '', description: '', quantity: '1', unit_price: '0', tax_rate: taxRate, unit: DEFAULT_LINE_UNIT,
+    task_id: null, taskTitle: null,
   };
 }
 
@@ -146,6 +151,7 @@ export function formFromRecord(record: DocumentRecord, previous?: DocumentForm):
       quantity: String(line.quantity),
       unit_price: String(line.unit_price),
       tax_rate: String(line.tax_rate),
+      unit: line.unit,
       task_id: line.task_id,
       taskTitle: line.task?.title ?? null,
     })),
@@ -205,11 +211,11 @@ export function withPaymentTerms(form: DocumentForm, kind: PaymentTermsKind): Do
  * Choosing a task bills its time (issue 15): title and description, quantity = its actual hours
  * (else its estimate) at its hourly rate. A task without hours is one unit at its hourly rate,
  * else its cost, else 0. Choosing no task resets the line to empty with quantity 1 and price 0
- * (SPEC section 5).
+ * (SPEC section 5). Hours are billed by the hour (unit HUR), a task without hours as one unit (C62).
  */
 export function lineWithTask(line: FormLine, task: TaskOption | null): FormLine {
   if (!task) {
-    return { ...line, title: '', description: '', quantity: '1', unit_price: '0', task_id: null, taskTitle: null };
+    return { ...line, title: '', description: '', quantity: '1', unit_price: '0', unit: DEFAULT_LINE_UNIT, task_id: null, taskTitle: null };
   }
   const hours = task.actual_time > 0 ? task.actual_time : task.estimated_time;
   return {
@@ -219,6 +225,7 @@ export function lineWithTask(line: FormLine, task: TaskOption | null): FormLine 
     title: task.title,
     description: task.description,
     quantity: hours > 0 ? String(hours) : '1',
+    unit: hours > 0 ? TIME_LINE_UNIT : DEFAULT_LINE_UNIT,
     unit_price: String(hours > 0 ? task.hourly_rate : task.hourly_rate || task.cost || 0),
   };
 }
@@ -258,10 +265,16 @@ export function parseDecimal(value: string): number {
   return text === '' ? Number.NaN : Number(text);
 }
 
+/** A quantity or unit price the API takes: a number of 4 decimals at most (issue 25). */
+const lineNumber = (value: string) => {
+  const parsed = parseDecimal(value);
+  return Number.isFinite(parsed) && !hasMoreThanFourDecimals(value.trim().replace(',', '.')) ? parsed : Number.NaN;
+};
+
 export function isLineValid(line: Pick<FormLine, 'title' | 'quantity' | 'unit_price'>): boolean {
-  const quantity = parseDecimal(line.quantity);
-  const price = parseDecimal(line.unit_price);
-  return line.title.trim() !== '' && Number.isFinite(quantity) && quantity > 0 && Number.isFinite(price) && price >= 0;
+  const quantity = lineNumber(line.quantity);
+  const price = lineNumber(line.unit_price);
+  return line.title.trim() !== '' && quantity > 0 && price >= 0;
 }
 
 export interface FormErrors {
@@ -328,6 +341,7 @@ export function buildPayload(config: DocumentKindConfig, form: DocumentForm): Do
       quantity: parseDecimal(line.quantity),
       unit_price: parseDecimal(line.unit_price),
       tax_rate: Number.isFinite(lineRate) ? lineRate : rate,
+      unit: line.unit,
       task_id: line.task_id,
     };
   });
@@ -389,6 +403,7 @@ const lineLabels = (vatFree: boolean): Record<string, string> => {
     quantity: 'Quantité',
     unit_price: amounts.unitPrice,
     tax_rate: 'TVA',
+    unit: 'Unité',
     total: amounts.lineTotal,
     task_id: 'Tâche liée',
     id: 'Ligne',

@@ -69,6 +69,8 @@ export type CreditNoteMode = 'total' | 'partial';
  */
 export interface CreditLine extends Pick<FormLine, 'key' | 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate'> {
   selected: boolean;
+  /** The invoice line's unit (BT-130), credited in the same unit; absent: C62. */
+  unit?: FormLine['unit'];
 }
 
 /** The invoice's lines, none chosen yet, with their own quantity and unit price. */
@@ -81,6 +83,7 @@ export function creditLinesFrom(lines: DocumentLine[]): CreditLine[] {
     quantity: String(line.quantity),
     unit_price: String(line.unit_price),
     tax_rate: String(line.tax_rate),
+    unit: line.unit,
   }));
 }
 
@@ -115,6 +118,7 @@ export function creditNotePayload(mode: CreditNoteMode, reason: string, lines: C
         quantity: parseDecimal(line.quantity),
         unit_price: parseDecimal(line.unit_price),
         tax_rate: parseDecimal(line.tax_rate),
+        unit: line.unit ?? null,
       })),
   };
 }

@@ -9,6 +9,7 @@ import { emptyLine, lineWithTask, parseDecimal, type FormLine } from './document
 import type { TaskOption } from './document.types';
 import { rateOptions } from './vat';
 import { amountLabels } from '@/shared/amount-labels';
+import { LINE_UNIT_CODES, LINE_UNITS, lineUnitOf } from '@/shared/units';
 
 const StyledLines = styled.div`
   display: flex;
@@ -31,8 +32,8 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
     'task task'
     'title title'
     'desc desc'
-    'qty price'
-    'vat vat'
+    'qty unit'
+    'price vat'
     'total total';
 
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
@@ -41,7 +42,8 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
       'legend legend legend remove'
       'task task title title'
       'desc desc desc desc'
-      'qty price vat total';
+      'qty unit price vat'
+      'total total total total';
   }
 
   /* In the franchise there is no rate to choose. */
@@ -51,7 +53,8 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
       'task task'
       'title title'
       'desc desc'
-      'qty price'
+      'qty unit'
+      'price price'
       'total total';
 
     @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
@@ -59,7 +62,7 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
         'legend legend legend remove'
         'task task title title'
         'desc desc desc desc'
-        'qty price total total';
+        'qty unit price total';
     }
   }
 
@@ -79,6 +82,7 @@ const StyledTask = area('task');
 const StyledTitle = area('title');
 const StyledDesc = area('desc');
 const StyledQty = area('qty');
+const StyledUnit = area('unit');
 const StyledPrice = area('price');
 const StyledVat = area('vat');
 const StyledRemove = styled.div`
@@ -103,6 +107,9 @@ const StyledAddRow = styled.div`
   display: flex;
   justify-content: flex-start;
 `;
+
+/** The units a line can be counted in (shared/units.ts), by their French names. */
+const UNIT_OPTIONS: SelectOption[] = LINE_UNIT_CODES.map((code) => ({ value: code, label: LINE_UNITS[code].label }));
 
 export const LINE_FIELD_ERRORS = {
   title: 'Le titre est requis.',
@@ -243,6 +250,7 @@ const LineEditor = memo(function LineEditor({
         <DecimalField
           label="Quantité"
           format="quantity"
+          decimals={4}
           required
           value={line.quantity}
           disabled={disabled}
@@ -250,9 +258,22 @@ const LineEditor = memo(function LineEditor({
           onChange={set('quantity')}
         />
       </StyledQty>
+      <StyledUnit>
+        <Select
+          label="Unité"
+          options={UNIT_OPTIONS}
+          value={line.unit}
+          disabled={disabled}
+          onChange={(event) => {
+            const unit = lineUnitOf(event.target.value);
+            onChange(line.key, (current) => ({ ...current, unit }));
+          }}
+        />
+      </StyledUnit>
       <StyledPrice>
         <DecimalField
           label={`${amountLabels(vatFree ? 'franchise' : 'assujetti').unitPrice} (€)`}
+          decimals={4}
           required
           value={line.unit_price}
           disabled={disabled}

@@ -21,6 +21,7 @@ import * as sealedLedger from './2026_11_27_0018_sealed_ledger';
 import * as sessionLifetime from './2026_11_27_0019_session_lifetime';
 import * as paymentTerms from './2026_11_27_0020_payment_terms';
 import * as countryCodes from './2026_11_27_0021_country_codes';
+import * as lineUnitsDecimals from './2026_11_27_0022_line_units_decimals';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_27_0019_session_lifetime': sessionLifetime,
   '2026_11_27_0020_payment_terms': paymentTerms,
   '2026_11_27_0021_country_codes': countryCodes,
+  '2026_11_27_0022_line_units_decimals': lineUnitsDecimals,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, PaymentsTable } from '@/server/db/schema';
 import { PRIORITY_LABELS, type Priority } from '@/shared/projects-tasks';
 import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, vatBreakdownJson, type PaymentMethod } from '@/shared/documents';
-import { fromHundredths } from '@/shared/money';
+import { fromHundredths, fromTenThousandths } from '@/shared/money';
+import { lineUnitOf } from '@/shared/units';
 import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import type {
   DocumentClientJson, DocumentJson, DocumentLineJson, DocumentListParams, DocumentNumberingJson, DocumentRowJson,
@@ -101,9 +102,10 @@ export const lineView = (r: LineWithTask): LineItem => ({
   id: r.id,
   title: r.title,
   description: r.description,
-  quantity: fromHundredths(r.quantity),
-  unit_price: fromHundredths(r.unit_price_cents),
+  quantity: fromTenThousandths(r.quantity),
+  unit_price: fromTenThousandths(r.unit_price_centicents),
   tax_rate: fromHundredths(r.tax_rate),
+  unit: lineUnitOf(r.unit),
   total: fromHundredths(r.total_cents),
   task_id: r.task_id,
   task:

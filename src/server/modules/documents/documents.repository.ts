@@ -46,6 +46,8 @@ export interface LineColumns {
   quantity: number;
   unit_price: number;
   tax_rate: number;
+  /** UN/ECE Rec. 20 code (BT-130). */
+  unit: string;
   task_id: number | null;
   total_cents: number;
 }
@@ -138,8 +140,9 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         title: line.title,
         description: line.description,
         quantity: line.quantity,
-        unit_price_cents: line.unit_price,
+        unit_price_centicents: line.unit_price,
         tax_rate: line.tax_rate,
+        unit: line.unit,
         total_cents: line.total_cents,
         task_id: line.task_id,
       };
@@ -202,7 +205,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         .selectFrom(`${L(kind)} as l`)
         .leftJoin('tasks as t', 't.id', 'l.task_id')
         .select([
-          'l.id', 'l.document_id', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_cents', 'l.tax_rate', 'l.total_cents', 'l.task_id',
+          'l.id', 'l.document_id', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_centicents', 'l.tax_rate', 'l.unit', 'l.total_cents', 'l.task_id',
           't.title as task_title', 't.billable', 't.actual_centihours', 't.estimated_centihours', 't.hourly_rate_cents',
         ])
         .where('l.document_id', 'in', documentIds)

@@ -22,6 +22,7 @@ import { documentsRepository } from './documents.repository';
 import { issuedDocumentsRepository } from './issued-documents.repository';
 import { partiesRepository } from './parties.repository';
 import { invoiceLinksRepository } from './invoices/invoice-links.repository';
+import { lineUnitOf } from '@/shared/units';
 import { chronologyProblems } from './core';
 
 /**
@@ -81,6 +82,7 @@ export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindCon
     lines: (view.line_items ?? []).map((l) => ({
       title: l.title, description: l.description, quantity: l.quantity, unitPrice: l.unit_price,
       taxRate: Number((l as { tax_rate?: number }).tax_rate ?? view.tax_rate),
+      unit: lineUnitOf(l.unit),
     })),
     vatRegime: user.vat_regime === 'assujetti' ? 'assujetti' : 'franchise',
     vatExemption: oneOf<VatExemptionKey | ''>(VAT_EXEMPTION_KEYS, view.vat_exemption, ''),

@@ -5,6 +5,8 @@ import type { LedgerCheckpoint, LedgerVerification } from '@/shared/contracts/le
 import { pdfSealParts, seal, sealMatches, sha256 } from './ledger-seal';
 import { formatDate } from '@/server/pdf/format';
 import { parisToday } from '@/shared/dates';
+import { lineUnitOf } from '@/shared/units';
+import { toTenThousandths } from '@/shared/money';
 
 /**
  * The tamper-evident journal of issued invoices and credit notes (CGI art. 242 nonies A and
@@ -84,7 +86,7 @@ export async function appendLedgerEntry(trx: Kysely<Database>, dialect: Dialect,
 
 /** The snapshot stored by `recordIssued` (issuing.ts): what verify reads back of it. */
 interface StoredSnapshot {
-  document: { number: string | null; issueDate: string; lines: { title: string; description: string; quantity: number; unitPrice: number; taxRate: number }[] };
+  document: { number: string | null; issueDate: string; lines: { title: string; description: string; quantity: number; unitPrice: number; taxRate: number; unit?: string }[] };
   totals: { subtotal: number; tax: number; total: number };
   clientId?: number;
   creditedBeforeCreditNotes?: number;
@@ -150,7 +152,7 @@ async function loadLedger(db: Kysely<Database>, dialect: Dialect, ownerId: numbe
       .select(['id', 'number', 'issue_date', 'client_id', 'subtotal_cents', 'tax_cents', 'total_cents', 'invoice_id'])
       .where('owner_id', '=', ownerId)
       .execute();
-    const lineColumns = ['l.document_id', 'l.position', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_cents', 'l.tax_rate'] as const;
+    const lineColumns = ['l.document_id', 'l.position', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_centicents', 'l.tax_rate', 'l.unit'] as const;
     const invoiceLines = await trx
       .selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', 'd.id', 'l.document_id')
@@ -299,7 +301,7 @@ interface JournalledRow {
   paid_cents: number;
   credited_cents: number;
 }
-type LineRow = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
+type LineRow = { title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit: string };
 
 /** Why a journalled document's current rows no longer say what was issued, or null. */
 function compareRows(
@@ -321,8 +323,11 @@ function compareRows(
     return `Les montants de ${what} ne correspondent plus à ceux émis.`;
   }
   if (snapshot.clientId !== undefined && snapshot.clientId !== row.client_id) return `Le client de ${what} n’est plus celui de l’émission.`;
-  const printed = snapshot.document.lines.map((l) => [l.title, l.description, cents(l.quantity), cents(l.unitPrice), cents(l.taxRate)]);
-  const stored = rowLines.map((l) => [l.title, l.description, Number(l.quantity), Number(l.unit_price_cents), Number(l.tax_rate)]);
+  // A snapshot made before units (issue 25) has none: its lines were C62, as migration 0022 stored them.
+  const printed = snapshot.document.lines.map((l) => [
+    l.title, l.description, toTenThousandths(l.quantity), toTenThousandths(l.unitPrice), cents(l.taxRate), lineUnitOf(l.unit),
+  ]);
+  const stored = rowLines.map((l) => [l.title, l.description, Number(l.quantity), Number(l.unit_price_centicents), Number(l.tax_rate), l.unit]);
   if (JSON.stringify(printed) !== JSON.stringify(stored)) return `Les lignes de ${what} ne correspondent plus à celles émises.`;
   if (row.kind === 'invoice' && Number(row.paid_cents) !== (settled.paid.get(row.id) ?? 0)) {
     return 'Le montant payé de la facture ne correspond plus à ses paiements enregistrés.';

@@ -6,6 +6,7 @@ import type { InvoiceTime } from '@/shared/contracts/projects';
 import { assertOwned } from '@/server/http/owned-refs';
 import { documentsService, INVOICE_KIND } from '@/server/modules/documents';
 import { projectsRepository } from './projects.repository';
+import { TIME_LINE_UNIT } from '@/shared/units';
 import { timeBillingRepository } from './time-billing.repository';
 
 type TimeBillingRepository = ReturnType<typeof timeBillingRepository>;
@@ -75,9 +76,12 @@ async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerI
         id: null,
         title: t.title,
         description: '',
-        quantity: hoursOf(t),
-        unit_price: t.hourly_rate_cents,
+        // Hundredths of an hour and cents → ten-thousandths (issue 25).
+        quantity: hoursOf(t) * 100,
+        unit_price: t.hourly_rate_cents * 100,
         tax_rate: null,
+        // Tracked time is billed by the hour (BT-130 HUR).
+        unit: TIME_LINE_UNIT,
         task_id: t.id,
       })),
     });

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, RecurringInvoicesTable } from '@/server/db/schema';
-import { fromHundredths } from '@/shared/money';
+import { fromHundredths, fromTenThousandths } from '@/shared/money';
+import { lineUnitOf } from '@/shared/units';
 import {
   RECURRENCE_FINISHED_LABEL, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus,
@@ -9,13 +10,15 @@ import type { RecurringInvoice, RecurringListParams, RecurringListQuery } from '
 import { applyListFilters, countRows, type ListPage } from '@/server/http/list-filters';
 import { parseId, queryInteger } from '@/server/http/params';
 
-/** A template line in stored units: hundredths of a unit, cents, hundredths of a percent. */
+/** A template line in stored units: ten-thousandths of a unit and of a euro (migration 0022), hundredths of a percent. */
 export interface TemplateLine {
   title: string;
   description: string;
   quantity: number;
   unit_price: number;
   tax_rate: number;
+  /** UN/ECE Rec. 20 code (BT-130); absent from series made before issue 25: C62. */
+  unit?: string;
 }
 
 export type RecurrenceRow = Selectable<RecurringInvoicesTable>;
@@ -59,9 +62,10 @@ export function recurrenceView(row: ViewRow): RecurringInvoice {
     line_items: lines.map((l) => ({
       title: l.title,
       description: l.description,
-      quantity: fromHundredths(l.quantity),
-      unit_price: fromHundredths(l.unit_price),
+      quantity: fromTenThousandths(l.quantity),
+      unit_price: fromTenThousandths(l.unit_price),
       tax_rate: fromHundredths(l.tax_rate),
+      unit: lineUnitOf(l.unit),
     })),
     created_at: row.created_at,
     updated_at: row.updated_at,

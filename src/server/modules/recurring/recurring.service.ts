@@ -1,7 +1,9 @@
+import { toTenThousandths } from '@/shared/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { parisToday } from '@/shared/dates';
 import { paymentTermsOf } from '@/shared/payment-terms';
+import { lineUnitOf } from '@/shared/units';
 import {
   dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS, RECURRING_MESSAGES,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringAction,
@@ -120,9 +122,10 @@ export function recurringService(options: RecurringServiceOptions) {
     const lines: TemplateLine[] = (invoice.line_items ?? []).map((l) => ({
       title: l.title,
       description: l.description,
-      quantity: Math.round(l.quantity * 100),
-      unit_price: Math.round(l.unit_price * 100),
+      quantity: toTenThousandths(l.quantity) ?? 0,
+      unit_price: toTenThousandths(l.unit_price) ?? 0,
       tax_rate: Math.round(l.tax_rate * 100),
+      unit: l.unit,
     }));
     const taxRate = Math.round(Number(invoice.tax_rate) * 100);
     const totals = linesTotals(lines, taxRate);
@@ -244,7 +247,7 @@ export function recurringService(options: RecurringServiceOptions) {
       legal_notice: row.legal_notice,
       signature_notice: row.signature_notice,
       internal_notes: row.internal_notes,
-      line_items: lines.map((l) => ({ id: null, task_id: null, ...l })),
+      line_items: lines.map((l) => ({ id: null, task_id: null, ...l, unit: lineUnitOf(l.unit) })),
     };
   }
 

@@ -6,7 +6,7 @@ import { parisToday } from '@/shared/dates';
 import { VAT_RATES } from '@/shared/vat';
 import { receiptNature, receiptNatureLabel, urssafDeclarant, type UrssafPeriodKey } from '@/shared/reports';
 import type { ReceiptMonth, ReceiptQuarter, ReceiptRow, ReceiptsBook, ReceiptTotals, SalesJournal, SalesJournalRate, SalesJournalRow, UrssafPeriod, UrssafSummary } from '@/shared/contracts/reports';
-import { linesTotals } from '@/server/modules/documents';
+import { centsToUnitPrice, linesTotals, ONE_UNIT } from '@/server/modules/documents';
 import { renderReceiptsBookPdf } from '@/server/pdf/pdf-pool';
 import { methodLabel, monthLabel, quarterLabel, type CentTotals, type Receipt, type ReceiptsBookData } from '@/server/pdf/receipts-book';
 import { reportsRepository, type JournalDocument, type JournalRateBase } from './reports.repository';
@@ -302,7 +302,7 @@ function journalRows(kind: JournalRow['kind'], documents: JournalDocument[], lin
   const signed = (cents: number) => (cents === 0 ? 0 : sign * cents);
   return documents.map((d) => {
     const totals = linesTotals(
-      (byDocument.get(d.id) ?? []).map((l) => ({ quantity: 100, unit_price: Number(l.base_cents), tax_rate: Number(l.tax_rate) })),
+      (byDocument.get(d.id) ?? []).map((l) => ({ quantity: ONE_UNIT, unit_price: centsToUnitPrice(Number(l.base_cents)), tax_rate: Number(l.tax_rate) })),
       Number(d.tax_rate),
     );
     const paid = Number(d.paid_cents);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { createTestApp, type TestApp } from '../test-app';
 import { InvoicingWorld } from '../invoice-fixtures';
 import { issueDepositCases, issueEInvoicingCases } from '../einvoicing-fixtures';
+import { issueLineCases } from '../line-fixtures';
 import { facturXml, validateFacturX } from '../pdf-reader';
 
 /**
@@ -82,12 +83,15 @@ it('passes the XSD and the EN 16931 schematron for every kind of invoice and cre
   const einvoicing = await issueEInvoicingCases(w);
   // Issue 15: deposit invoices (type 386) and the final invoice deducting them (BT-113, BT-25 each).
   const { cases: deposits } = await issueDepositCases(w);
+  // Issue 25: what a line carries (units, BT-130).
+  const lineCases = await issueLineCases(w);
   const pdfs = [
     ...issued.map((i) => ({ label: i.label, status: i.status, pdf: i.pdf })),
     { label: 'legal notice', status: noticePdf.statusCode, pdf: noticePdf.rawPayload },
     ...creditNotes.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
     ...einvoicing.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
     ...deposits.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
+    ...lineCases.map((c) => ({ label: c.label, status: c.status, pdf: c.pdf })),
   ];
 
   const files = pdfs.map(({ label, status, pdf }, n) => {

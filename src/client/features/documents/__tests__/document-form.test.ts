@@ -68,8 +68,8 @@ const RECORD: DocumentRecord = {
   prepaid_amount: 0,
   deposit_invoices: [],
   line_items: [
-    { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
-    { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, total: 35.5, task_id: null, task: null },
+    { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, unit: 'HUR', total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
+    { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, unit: 'LS', total: 35.5, task_id: null, task: null },
   ],
 };
 
@@ -109,7 +109,7 @@ describe('form defaults', () => {
       signature_notice: 'Bon pour accord',
     });
     expect(form.line_items).toHaveLength(1);
-    expect(form.line_items[0]).toMatchObject({ id: null, title: '', quantity: '1', unit_price: '0', tax_rate: '20', task_id: null });
+    expect(form.line_items[0]).toMatchObject({ id: null, title: '', quantity: '1', unit_price: '0', tax_rate: '20', unit: 'C62', task_id: null });
     expect(form).toMatchObject({ operation_category: 'services', service_date: '', service_period: false, vat_exemption: '' });
     expect(form).toMatchObject({ payment_terms: 'net', payment_days: '30' });
   });
@@ -206,6 +206,8 @@ describe('duplicate mapping', () => {
     expect(payload).not.toHaveProperty('id');
     expect(payload).not.toHaveProperty('invoice_number');
     expect(payload.line_items.every((l) => l.id === null)).toBe(true);
+    // Each line keeps its unit (issue 25).
+    expect(payload.line_items.map((l) => l.unit)).toEqual(['HUR', 'LS']);
   });
 });
 
@@ -217,6 +219,7 @@ describe('edit mapping', () => {
     expect(form.payment_date).toBe('2025-10-15');
     expect(form.line_items.map((l) => l.id)).toEqual([11, 12]);
     expect(form.line_items.map((l) => l.tax_rate)).toEqual(['5.5', '20']);
+    expect(form.line_items.map((l) => l.unit)).toEqual(['HUR', 'LS']);
     expect(form).toMatchObject({ operation_category: 'mixed', service_date: '2025-09-01', service_period: true, service_end_date: '2025-09-30' });
     expect(form.line_items[0].taskTitle).toBe('Atelier');
   });
@@ -337,7 +340,7 @@ describe('write payload', () => {
       vat_exemption: '',
       legal_notice: '',
       signature_notice: '',
-      line_items: [{ id: 11, title: 'A', description: '', quantity: 1.5, unit_price: 10.1, tax_rate: 20, task_id: 4 }],
+      line_items: [{ id: 11, title: 'A', description: '', quantity: 1.5, unit_price: 10.1, tax_rate: 20, unit: 'C62', task_id: 4 }],
     });
   });
 

@@ -44,7 +44,7 @@ function issuedInvoice(extra: Record<string, unknown> = {}) {
     payments: [],
     credit_notes: [],
     line_items: [
-      { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, total: 120, task_id: null, task: null },
+      { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit: 'HUR', unit_price: 60, total: 120, task_id: null, task: null },
       { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, total: 80, task_id: null, task: null },
     ],
     ...extra,
@@ -168,8 +168,8 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
       legal_notice: 'Mentions',
       signature_notice: 'IBAN FR76 0000',
       line_items: [
-        { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 20, task_id: null },
-        { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, tax_rate: 20, task_id: null },
+        { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 20, unit: 'HUR', task_id: null },
+        { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, tax_rate: 20, unit: 'C62', task_id: null },
       ],
     });
   });
@@ -344,8 +344,9 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     expect(lastBody('post')).toEqual({
       reason: 'Atelier écourté',
       line_items: [
-        { title: 'Atelier', description: 'Deux heures', quantity: 1, unit_price: 60, tax_rate: 20 },
-        { title: 'Maquettes', description: '', quantity: 4, unit_price: 12.5, tax_rate: 20 },
+        // Each credited in its invoice line's unit (issue 25).
+        { title: 'Atelier', description: 'Deux heures', quantity: 1, unit_price: 60, tax_rate: 20, unit: 'HUR' },
+        { title: 'Maquettes', description: '', quantity: 4, unit_price: 12.5, tax_rate: 20, unit: 'C62' },
       ],
     });
     expect(await screen.findByText('Avoir AV-2026-0001 émis avec succès !')).toBeInTheDocument();

@@ -175,12 +175,14 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
                 <DecimalField
                   label="Quantité"
                   format="quantity"
+                  decimals={4}
                   value={line.quantity}
                   disabled={!line.selected}
                   onChange={(quantity) => changeLine(line.key, { quantity })}
                 />
                 <DecimalField
                   label={`${labels.unitPrice} (€)`}
+                  decimals={4}
                   value={line.unit_price}
                   disabled={!line.selected}
                   onChange={(unit_price) => changeLine(line.key, { unit_price })}

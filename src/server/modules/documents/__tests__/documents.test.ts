@@ -45,10 +45,10 @@ describe('totals to the cent', () => {
     expect(res.body).toMatchObject(expected);
   });
 
-  it('refuses amounts with more than two decimals rather than rounding them', async () => {
-    const res = await call(alice, 'POST', '/api/quotes/', doc({ line_items: [line('a', 2, 16.665)] }));
+  it('refuses a line amount with more than four decimals rather than rounding it (issue 25: up to 4)', async () => {
+    const res = await call(alice, 'POST', '/api/quotes/', doc({ line_items: [line('a', 2, 16.66651)] }));
     expect(res.status).toBe(400);
-    expect(res.body.line_items[0].unit_price).toEqual(['Assurez-vous qu’il n’y a pas plus de 2 chiffres après la virgule.']);
+    expect(res.body.line_items[0].unit_price).toEqual(['Assurez-vous qu’il n’y a pas plus de 4 chiffres après la virgule.']);
   });
 
   it('never takes the total from the client', async () => {
@@ -71,8 +71,8 @@ describe('quotes', () => {
       subtotal: 155.5, tax_amount: 31.1, total_amount: 186.6,
     });
     expect(res.body.line_items).toEqual([
-      { id: expect.any(Number), title: 'Atelier', description: '', quantity: 2, unit_price: 60, tax_rate: 20, total: 120, task_id: task.id, task: { id: task.id, title: 'Atelier', hourly_rate: 60, cost: 120 } },
-      { id: expect.any(Number), title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, total: 35.5, task_id: null, task: null },
+      { id: expect.any(Number), title: 'Atelier', description: '', quantity: 2, unit_price: 60, tax_rate: 20, unit: 'C62', total: 120, task_id: task.id, task: { id: task.id, title: 'Atelier', hourly_rate: 60, cost: 120 } },
+      { id: expect.any(Number), title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, unit: 'C62', total: 35.5, task_id: null, task: null },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { balanceDueCents, type SettlementAmounts } from './settlement';
-import { linesTotals, splitByRate } from './totals';
+import { centsToUnitPrice, linesTotals, ONE_UNIT, splitByRate } from './totals';
 import { euros, percent, rateList } from './format';
+import { DEFAULT_LINE_UNIT, lineUnitOf } from '@/shared/units';
 
 /**
  * Credit notes (avoirs, CGI art. 242 nonies A: the only way to correct or cancel an issued
@@ -20,10 +21,10 @@ export const creditNoteTitle = (invoiceNumber: string | null) => `Avoir sur la f
 export const creditNoteReason = (reason: string, partial: boolean, invoiceNumber: string | null) =>
   reason || (partial ? '' : `Annulation du solde de la facture ${invoiceNumber}`);
 
-/** A credit note's line: amounts in cents and hundredths, rate in hundredths of a percent (null: the invoice's). */
-export type CreditLineInput = { title: string; description: string; quantity: number; unit_price: number; tax_rate: number | null };
+/** A credit note's line: quantity and unit price in ten-thousandths, rate in hundredths of a percent (null: the invoice's). */
+export type CreditLineInput = { title: string; description: string; quantity: number; unit_price: number; tax_rate: number | null; unit?: string };
 export type CreditLine = CreditLineInput & { tax_rate: number };
-type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
+type StoredLine = { title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit?: string };
 
 /**
  * A partial credit's lines with their rates: each one of the invoice's (a line without one takes
@@ -53,16 +54,18 @@ export function fullCreditLines(
 ): CreditLine[] {
   if (balance === Number(row.total_cents)) {
     return invoiceLines.map((l) => ({
-      title: l.title, description: l.description, quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents), tax_rate: Number(l.tax_rate),
+      title: l.title, description: l.description, quantity: Number(l.quantity), unit_price: Number(l.unit_price_centicents), tax_rate: Number(l.tax_rate),
+      unit: lineUnitOf(l.unit),
     }));
   }
   const kept = splitByRate(balance, invoiceLines, row.tax_rate);
   return kept.map(({ rate, ht }) => ({
     title: `Solde de la facture ${row.number}${kept.length > 1 ? ` (TVA ${percent(rate)})` : ''}`,
     description: '',
-    quantity: 100,
-    unit_price: ht,
+    quantity: ONE_UNIT,
+    unit_price: centsToUnitPrice(ht),
     tax_rate: rate,
+    unit: DEFAULT_LINE_UNIT,
   }));
 }
 

@@ -1,4 +1,6 @@
 import { formatDate } from '@/server/pdf/format';
+import { DEFAULT_LINE_UNIT } from '@/shared/units';
+import { centsToUnitPrice, ONE_UNIT } from './totals';
 import { euros, percent, rateList } from './format';
 
 /**
@@ -91,9 +93,11 @@ export function depositLines(
     id: null,
     title: `${label}${split.length > 1 ? ` (TVA ${percent(rate)})` : ''}`,
     description: `Devis ${quote.number} du ${formatDate(quote.issue_date)} : ${euros(Number(quote.total_cents))} TTC`,
-    quantity: 100,
-    unit_price: ht,
+    quantity: ONE_UNIT,
+    unit_price: centsToUnitPrice(ht),
     tax_rate: rate,
+    // A deposit bills a share of the quote: one unit of it.
+    unit: DEFAULT_LINE_UNIT,
     task_id: null,
   }));
 }

@@ -36,7 +36,7 @@ type FrozenRow = { [F in (typeof PRINTED_FIELDS)[number]]: unknown } & {
   payment_terms?: string;
   payment_days?: number;
 };
-type StoredLine = { title: string; description: string; quantity: number; unit_price_cents: number; tax_rate: number };
+type StoredLine = { title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit: string };
 
 /**
  * The printed fields `input` would change on a frozen document, each with the French reason.
@@ -59,9 +59,9 @@ export function lockedChanges(
   if (input.terms && row.payment_terms !== undefined && !sameTerms(input.terms, paymentTermsOf(row.payment_terms, row.payment_days))) {
     changed.push('payment_terms');
   }
-  const printed = (l: { title: string; description: string; quantity: number; tax_rate: number }, price: number) =>
-    [l.title, l.description, l.quantity, price, l.tax_rate];
-  if (!same(lines.map((l) => printed(l, l.unit_price_cents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
+  const printed = (l: { title: string; description: string; quantity: number; tax_rate: number; unit: string }, price: number) =>
+    [l.title, l.description, l.quantity, price, l.tax_rate, l.unit];
+  if (!same(lines.map((l) => printed(l, l.unit_price_centicents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
     changed.push('line_items');
   }
   return Object.fromEntries(changed.map((field) => [field, [LOCKED_MESSAGE[kind.kind]]]));

@@ -1,9 +1,10 @@
-import { computeTotals, MAX_AMOUNT } from '@/shared/documents';
+import { computeScaledTotals, MAX_AMOUNT, QUANTITY_SCALE } from '@/shared/documents';
 
 /**
- * Totals and VAT breakdown in stored units (quantities in hundredths, amounts in cents, rates in
- * hundredths of a percent), by the one calculation the form shares (computeTotals in
- * src/shared/documents.ts: VAT per rate, rounded to the cent half up, EN 16931 BT-117).
+ * Totals and VAT breakdown in stored units (quantities and unit prices in ten-thousandths since
+ * issue 25, amounts in cents, rates in hundredths of a percent), by the one calculation the form
+ * shares (computeScaledTotals in src/shared/documents.ts: each line rounded to the cent, BT-131;
+ * VAT per rate, rounded to the cent half up, EN 16931 BT-117).
  */
 
 export interface StoredAmounts {
@@ -14,10 +15,15 @@ export interface StoredAmounts {
 
 /** Per line, per VAT rate and the document's totals of lines in stored units. */
 export const linesTotals = (lines: StoredAmounts[], defaultRate: number) =>
-  computeTotals(
-    lines.map((l) => ({ quantity: l.quantity / 100, unit_price: l.unit_price / 100, tax_rate: l.tax_rate / 100 })),
-    defaultRate / 100,
+  computeScaledTotals(
+    lines.map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price), tax_rate: Number(l.tax_rate) })),
+    Number(defaultRate),
   );
+
+/** Cents → the stored unit price (ten-thousandths of a euro). */
+export const centsToUnitPrice = (cents: number) => cents * 100;
+/** One unit, as a stored quantity. */
+export const ONE_UNIT = QUANTITY_SCALE;
 
 /** Beyond MAX_AMOUNT TTC some amount could stop being an exact integer of cents (issue 16). */
 export const exceedsMaxAmount = (totalCents: number) => totalCents > MAX_AMOUNT * 100;
@@ -27,10 +33,10 @@ export const htShare = (amountCents: number, subtotalCents: number, totalCents: 
   totalCents === 0 ? 0 : Math.round((amountCents * subtotalCents) / totalCents);
 
 /** TTC of `ht` cents HT alone at `rate` (hundredths of a percent), by the shared calculation. */
-export const ttcAt = (rate: number, ht: number) => linesTotals([{ quantity: 100, unit_price: ht, tax_rate: rate }], 0).total;
+export const ttcAt = (rate: number, ht: number) => linesTotals([{ quantity: ONE_UNIT, unit_price: centsToUnitPrice(ht), tax_rate: rate }], 0).total;
 
 /** A stored line's amounts, as its row holds them (bigint columns may come back as strings). */
-export type StoredLineAmounts = { quantity: number; unit_price_cents: number; tax_rate: number };
+export type StoredLineAmounts = { quantity: number; unit_price_centicents: number; tax_rate: number };
 
 /** The distinct VAT rates of stored lines, highest first. */
 export const lineRates = (lines: { tax_rate: number }[]) => [...new Set(lines.map((l) => Number(l.tax_rate)))].sort((a, b) => b - a);
@@ -52,7 +58,7 @@ export const lineRates = (lines: { tax_rate: number }[]) => [...new Set(lines.ma
  */
 export function splitByRate(amount: number, lines: StoredLineAmounts[], defaultRate: number): { rate: number; ht: number }[] {
   const { breakdown } = linesTotals(
-    lines.map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price_cents), tax_rate: Number(l.tax_rate) })),
+    lines.map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price_centicents), tax_rate: Number(l.tax_rate) })),
     defaultRate,
   );
   const rates = breakdown.length ? breakdown : [{ rate: defaultRate, base: 0, tax: 0 }];

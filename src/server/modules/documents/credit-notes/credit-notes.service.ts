@@ -16,6 +16,7 @@ import {
 import { nextDocumentNumber } from '../numbering';
 import { invoiceLinksRepository } from '../invoices/invoice-links.repository';
 import { lockInvoice, settleInvoice, statusChange, type InvoiceRow } from '../invoices/settlement';
+import { lineUnitOf } from '@/shared/units';
 import { creditNoteReason, creditNoteTitle, euros, htShare, planCredit, seriesYear, settlementAmounts, type CreditLineInput } from '../core';
 
 /**
@@ -60,7 +61,7 @@ export function parseCreditNote(body: unknown): CreditNoteInput {
   return {
     reason,
     ...(line_items
-      ? { line_items: line_items.map(({ title, description, quantity, unit_price, tax_rate }) => ({ title, description, quantity, unit_price, tax_rate })) }
+      ? { line_items: line_items.map(({ title, description, quantity, unit_price, tax_rate, unit }) => ({ title, description, quantity, unit_price, tax_rate, unit })) }
       : {}),
   };
 }
@@ -98,7 +99,7 @@ export function creditNotesService(db: Kysely<Database>, dialect: Dialect) {
           refund_ht_cents: htShare(refund, totals.subtotal, totals.total),
           search_text: documentSearchText({ title, number }), updated_at: now,
         },
-        lines.map((line, position) => ({ ...line, id: null, task_id: null, total_cents: totals.lines[position] })),
+        lines.map((line, position) => ({ ...line, unit: lineUnitOf(line.unit), id: null, task_id: null, total_cents: totals.lines[position] })),
       );
 
       const views = documentViews(trx, CREDIT_NOTE_KIND);

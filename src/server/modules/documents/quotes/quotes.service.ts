@@ -1,3 +1,4 @@
+import { toTenThousandths } from '@/shared/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
@@ -166,9 +167,10 @@ async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, own
             id: null,
             title: l.title,
             description: l.description,
-            quantity: Math.round(l.quantity * 100),
-            unit_price: Math.round(l.unit_price * 100),
+            quantity: toTenThousandths(l.quantity) ?? 0,
+            unit_price: toTenThousandths(l.unit_price) ?? 0,
             tax_rate: Math.round(l.tax_rate * 100),
+            unit: l.unit,
             task_id: l.task_id,
           })),
         },

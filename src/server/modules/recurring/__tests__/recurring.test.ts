@@ -50,7 +50,7 @@ function sourceInvoice(extra: object = {}) {
     send('POST', '/api/invoices/', {
       title: 'Maintenance mensuelle', client_id: clientId, issue_date: today, due_date: addDays(today, 15),
       line_items: [
-        { title: 'Hébergement', quantity: 1, unit_price: 49.9, tax_rate: 20 },
+        { title: 'Hébergement', quantity: 1, unit_price: 49.9, tax_rate: 20, unit: 'MON' },
         { title: 'Support', quantity: 2.5, unit_price: 60, tax_rate: 10 },
       ],
       ...extra,
@@ -113,8 +113,8 @@ describe('making an invoice recurring', () => {
       payment_term_days: 15, total_amount: source.total_amount, invoices_count: 0, last_invoice: null,
     });
     expect(r.line_items).toEqual([
-      { title: 'Hébergement', description: '', quantity: 1, unit_price: 49.9, tax_rate: 20 },
-      { title: 'Support', description: '', quantity: 2.5, unit_price: 60, tax_rate: 10 },
+      { title: 'Hébergement', description: '', quantity: 1, unit_price: 49.9, tax_rate: 20, unit: 'MON' },
+      { title: 'Support', description: '', quantity: 2.5, unit_price: 60, tax_rate: 10, unit: 'C62' },
     ]);
     expect(await ok(send('GET', `/api/recurring-invoices/${r.id}/`))).toEqual(r);
   });
@@ -213,8 +213,9 @@ describe('generating occurrences', () => {
       });
     }
     const first = await ok(send('GET', `/api/invoices/${invoices[0].id}/`));
-    expect(first.line_items.map((l: any) => [l.title, l.quantity, l.unit_price, l.tax_rate])).toEqual([
-      ['Hébergement', 1, 49.9, 20], ['Support', 2.5, 60, 10],
+    // Each occurrence bills in the template's units (issue 25).
+    expect(first.line_items.map((l: any) => [l.title, l.quantity, l.unit, l.unit_price, l.tax_rate])).toEqual([
+      ['Hébergement', 1, 'MON', 49.9, 20], ['Support', 2.5, 'C62', 60, 10],
     ]);
     expect(first.total_amount).toBe(r.total_amount);
     // The page names the series from this (the source invoice is no occurrence of it).

@@ -44,9 +44,10 @@ it('bills each billable task with time as a line: actual hours (else estimated) 
   const res = await invoiceTime(project.id);
   expect(res.status).toBe(201);
   expect(res.body).toMatchObject({ status: 'draft', invoice_number: null, client: { id: client.id }, title: 'Temps passé — Refonte' });
-  expect(res.body.line_items.map((l: any) => [l.title, l.quantity, l.unit_price, l.task_id, l.total])).toEqual([
-    ['Maquettes', 4.75, 65, spent.id, 308.75],
-    ['Intégration', 2.5, 80, estimated.id, 200],
+  // Tracked time is billed by the hour (issue 25: unit HUR, EN 16931 BT-130).
+  expect(res.body.line_items.map((l: any) => [l.title, l.quantity, l.unit, l.unit_price, l.task_id, l.total])).toEqual([
+    ['Maquettes', 4.75, 'HUR', 65, spent.id, 308.75],
+    ['Intégration', 2.5, 'HUR', 80, estimated.id, 200],
   ]);
   const task = (await send('GET', `/api/tasks/${spent.id}/`)).body;
   expect({ invoice_id: task.invoice_id, invoice: task.invoice }).toEqual({

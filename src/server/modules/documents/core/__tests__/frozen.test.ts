@@ -6,10 +6,10 @@ const ROW = {
   vat_exemption: '', legal_notice: '', signature_notice: '', issue_date: '2026-03-01', end_date: '2026-03-31',
   payment_terms: 'net', payment_days: 30,
 };
-const LINES = [{ title: 'Conception', description: '', quantity: 100, unit_price_cents: 10000, tax_rate: 2000 }];
+const LINES = [{ title: 'Conception', description: '', quantity: 100, unit_price_centicents: 10000, tax_rate: 2000, unit: 'DAY' }];
 const INPUT = {
   ...ROW, status: 'sent', priority: 'medium', payment_date: null, internal_notes: '', terms: { kind: 'net', days: 30 },
-  line_items: [{ id: 1, title: 'Conception', description: '', quantity: 100, unit_price: 10000, tax_rate: 2000, task_id: null }],
+  line_items: [{ id: 1, title: 'Conception', description: '', quantity: 100, unit_price: 10000, tax_rate: 2000, unit: 'DAY', task_id: null }],
 } as unknown as ResolvedDocument;
 const INVOICE = { kind: 'invoice' as const, endDateField: 'due_date' };
 
@@ -28,6 +28,7 @@ describe('frozen documents (CGI art. 242 nonies A)', () => {
     ['payment terms (issue 25)', { terms: { kind: 'end_of_month', days: 30 } }, 'payment_terms'],
     ['payment days', { terms: { kind: 'net', days: 45 } }, 'payment_terms'],
     ['a line’s price', { line_items: [{ ...INPUT.line_items[0], unit_price: 9999 }] }, 'line_items'],
+    ['a line’s unit (issue 25)', { line_items: [{ ...INPUT.line_items[0], unit: 'HUR' }] }, 'line_items'],
     ['a line more', { line_items: [...INPUT.line_items, INPUT.line_items[0]] }, 'line_items'],
   ])('refuses a change of its %s', (_name, change, field) => {
     expect(lockedChanges(INVOICE, ROW, LINES, { ...INPUT, ...change } as ResolvedDocument)).toEqual({ [field]: [LOCKED_MESSAGE.invoice] });

@@ -177,7 +177,7 @@ describe('deposits (hand-checked)', () => {
     expect(depositLines(quote, [{ rate: 2000, ht: 30000 }], 3000)).toEqual([
       {
         id: null, title: 'Acompte de 30 % sur le devis DEV-2026-0001', description: 'Devis DEV-2026-0001 du 01/02/2026 : 1 200,00 € TTC',
-        quantity: 100, unit_price: 30000, tax_rate: 2000, task_id: null,
+        quantity: 10000, unit_price: 3000000, tax_rate: 2000, unit: 'C62', task_id: null,
       },
     ]);
     expect(depositLines(quote, [{ rate: 2000, ht: 100 }, { rate: 550, ht: 100 }], undefined).map((l) => l.title)).toEqual([
@@ -189,7 +189,7 @@ describe('deposits (hand-checked)', () => {
   it('a deposit never leaves the final invoice nothing (property): accepted deposits sum below the quote', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.array(fc.integer({ min: 1, max: 9_900 }), { maxLength: 8 }), (quoteTotal, percents) => {
-        const lines = [{ quantity: 100, unit_price_cents: quoteTotal, tax_rate: 0 }];
+        const lines = [{ quantity: 10000, unit_price_centicents: quoteTotal * 100, tax_rate: 0 }];
         const billed: { total_cents: number; credited_cents: number }[] = [];
         for (const share of percents) {
           const split = splitByRate(depositTarget(quoteTotal, { percent: share }), lines, 0);

@@ -79,8 +79,8 @@ describe('settlement rules (hand-checked)', () => {
 describe('credit notes (hand-checked)', () => {
   const invoice = { number: 'FAC-2026-0001', tax_rate: 2000 };
   const lines = [
-    { title: 'Conception', description: '', quantity: 100, unit_price_cents: 10000, tax_rate: 2000 },
-    { title: 'Livres', description: '', quantity: 200, unit_price_cents: 5050, tax_rate: 550 },
+    { title: 'Conception', description: '', quantity: 10000, unit_price_centicents: 10000 * 100, tax_rate: 2000 },
+    { title: 'Livres', description: '', quantity: 20000, unit_price_centicents: 5050 * 100, tax_rate: 550 },
   ];
   // 100 € HT at 20 % + 101 € HT at 5,5 %: 120 + 106,56 = 226,56 € TTC.
   const TOTAL = 22656;
@@ -108,7 +108,7 @@ describe('credit notes (hand-checked)', () => {
   });
 
   it('a refund on a paid invoice: what goes beyond the balance is owed back', () => {
-    const given = [{ title: 'Remise', description: '', quantity: 100, unit_price: 1000, tax_rate: 2000 }];
+    const given = [{ title: 'Remise', description: '', quantity: 10000, unit_price: 1000 * 100, tax_rate: 2000 }];
     const plan = planCredit({ ...invoice, ...amounts(TOTAL, TOTAL - 500) }, lines, given);
     if (plan.refused) throw new Error('refused');
     expect(plan.totals.total).toBe(1200);
@@ -116,7 +116,7 @@ describe('credit notes (hand-checked)', () => {
   });
 
   it('a credit note that exhausts the invoice, then one cent more', () => {
-    const given = (ht: number) => [{ title: 'Tout', description: '', quantity: 100, unit_price: ht, tax_rate: 2000 }];
+    const given = (ht: number) => [{ title: 'Tout', description: '', quantity: 10000, unit_price: ht * 100, tax_rate: 2000 }];
     const single = { ...invoice, ...amounts(12000, 0, 0) };
     const oneLine = [lines[0]];
     const all = planCredit(single, oneLine, given(10000));
@@ -128,14 +128,14 @@ describe('credit notes (hand-checked)', () => {
   });
 
   it('a final invoice credits only what its deposits left', () => {
-    const given = [{ title: 'Tout', description: '', quantity: 100, unit_price: 10000, tax_rate: 2000 }];
+    const given = [{ title: 'Tout', description: '', quantity: 10000, unit_price: 10000 * 100, tax_rate: 2000 }];
     expect(planCredit({ ...invoice, ...amounts(12000, 0, 0, 4000) }, [lines[0]], given).refused).toEqual({
       line_items: ['Le montant de l’avoir (120,00 € TTC) dépasse ce qu’il reste à créditer sur la facture (80,00 € TTC).'],
     });
   });
 
   it('refuses a line at a rate the invoice doesn’t use; a line without a rate takes the invoice’s only rate', () => {
-    const at = (tax_rate: number | null) => [{ title: 'x', description: '', quantity: 100, unit_price: 100, tax_rate }];
+    const at = (tax_rate: number | null) => [{ title: 'x', description: '', quantity: 10000, unit_price: 100 * 100, tax_rate }];
     expect(planCredit({ ...invoice, ...amounts(TOTAL) }, lines, at(1000)).refused).toEqual({
       line_items: [{ tax_rate: ['Le taux de TVA d’une ligne d’avoir doit être l’un de ceux de la facture : 20 % ou 5,5 %.'] }],
     });
@@ -207,8 +207,8 @@ describe('settlement (properties)', () => {
           const credited = Math.floor(total * creditedShare);
           const paid = Math.floor((total - credited) * paidShare);
           const row = { number: 'FAC-2026-0001', tax_rate: 2000, ...amounts(total, paid, credited) };
-          const given = [{ title: 'x', description: '', quantity: 100, unit_price: creditHt, tax_rate: 2000 }];
-          const invoiceLines = [{ title: 'x', description: '', quantity: 100, unit_price_cents: ht, tax_rate: 2000 }];
+          const given = [{ title: 'x', description: '', quantity: 10000, unit_price: creditHt * 100, tax_rate: 2000 }];
+          const invoiceLines = [{ title: 'x', description: '', quantity: 10000, unit_price_centicents: ht * 100, tax_rate: 2000 }];
           for (const plan of [planCredit(row, invoiceLines, given), planCredit(row, invoiceLines, undefined)]) {
             if (plan.refused) continue;
             expect(plan.totals.total).toBeGreaterThan(0);

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
+import { computeTotals, lineNetCents } from '@/shared/documents';
 import { htShare, largestRemainder, linesTotals, splitByRate, ttcAt } from '../totals';
 
-/** Stored units: quantity in hundredths, unit price in cents, rate in hundredths of a percent. */
-const line = (quantity: number, unit_price: number, tax_rate: number) => ({ quantity, unit_price, tax_rate });
+/**
+ * Written in hundredths of a unit and cents, stored (issue 25) in ten-thousandths of both: × 100;
+ * rate in hundredths of a percent.
+ */
+const line = (quantity: number, unit_price: number, tax_rate: number) => ({ quantity: quantity * 100, unit_price: unit_price * 100, tax_rate });
 const RATES = [0, 550, 1000, 2000];
 
 describe('linesTotals (hand-checked)', () => {
@@ -69,7 +73,7 @@ describe('htShare, ttcAt, largestRemainder (hand-checked)', () => {
 
 describe('splitByRate (hand-checked)', () => {
   it('999,99 € TTC at 20 % alone has no HT amount: the next TTC above', () => {
-    const split = splitByRate(99999, [{ quantity: 100, unit_price_cents: 100000, tax_rate: 2000 }], 2000);
+    const split = splitByRate(99999, [{ quantity: 10000, unit_price_centicents: 100000 * 100, tax_rate: 2000 }], 2000);
     expect(split).toEqual([{ rate: 2000, ht: 83333 }]);
     expect(ttcAt(2000, 83333)).toBe(100000);
   });
@@ -77,8 +81,8 @@ describe('splitByRate (hand-checked)', () => {
   it('shares between two rates in proportion to their TTC', () => {
     // 100 € HT at 20 % (120 TTC) and 100 € HT at 5,5 % (105,50 TTC): half of 225,50 TTC.
     const lines = [
-      { quantity: 100, unit_price_cents: 10000, tax_rate: 2000 },
-      { quantity: 100, unit_price_cents: 10000, tax_rate: 550 },
+      { quantity: 10000, unit_price_centicents: 10000 * 100, tax_rate: 2000 },
+      { quantity: 10000, unit_price_centicents: 10000 * 100, tax_rate: 550 },
     ];
     const split = splitByRate(11275, lines, 2000);
     expect(split).toEqual([{ rate: 2000, ht: 5000 }, { rate: 550, ht: 5000 }]);
@@ -140,7 +144,7 @@ describe('totals (properties)', () => {
   it('splitByRate lands on the amount, or one cent above when no HT amount can, at the lines’ rates', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 500 }), unit_price_cents: fc.integer({ min: 1, max: 500_000 }), tax_rate: fc.constantFrom(...RATES) }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 500 }), unit_price_centicents: fc.integer({ min: 1, max: 500_000 }), tax_rate: fc.constantFrom(...RATES) }), { minLength: 1, maxLength: 4 }),
         fc.integer({ min: 1, max: 5_000_000 }),
         (lines, amount) => {
           const split = splitByRate(amount, lines, 2000);
@@ -154,6 +158,57 @@ describe('totals (properties)', () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe('four decimals (issue 25)', () => {
+  /** Ten-thousandths as the form holds them typed the French way: 3333 → '0,3333'. */
+  const french = (units: number) => {
+    const fraction = String(units % 10000).padStart(4, '0').replace(/0+$/, '');
+    return fraction ? `${Math.floor(units / 10000)},${fraction}` : String(Math.floor(units / 10000));
+  };
+  const RATE_PERCENT: Record<number, string> = { 2000: '20', 1000: '10', 550: '5,5', 210: '2,1', 0: '0' };
+
+  it('rounds each line once to the cent (BT-131), then VAT per rate on the sum (BT-117)', () => {
+    // 0,3333 h × 90 € = 29,997 → 30,00 €; 3 × 0,0125 € = 0,0375 → 0,04 €; 3 × 33,3333 € = 99,9999 → 100,00 €.
+    const t = linesTotals([
+      { quantity: 3333, unit_price: 900000, tax_rate: 2000 },
+      { quantity: 30000, unit_price: 125, tax_rate: 2000 },
+      { quantity: 30000, unit_price: 333333, tax_rate: 550 },
+    ], 2000);
+    expect(t.lines).toEqual([3000, 4, 10000]);
+    expect(t.breakdown).toEqual([{ rate: 2000, base: 3004, tax: 601 }, { rate: 550, base: 10000, tax: 550 }]);
+    expect(t.total).toBe(3004 + 601 + 10000 + 550);
+  });
+
+  it('is exact at the caps, where the product passes 2^53 (10^6 units × 10^7 € in ten-thousandths)', () => {
+    expect(lineNetCents(10_000_000_000, 100_000_000_000)).toBe(1_000_000_000_000_000);
+    // 9 999 999 999 × 99 999 999 999 = 999 999 999 890 000 000 001 (10^-8 €), which a double cannot hold.
+    expect(lineNetCents(9_999_999_999, 99_999_999_999)).toBe(999_999_999_890_000);
+  });
+
+  it('the form’s calculation (French text, computeTotals) and the server’s (stored units) agree to the cent', () => {
+    const lineArb = fc.record({
+      quantity: fc.integer({ min: 1, max: 10_000_000 }), // up to 1 000 units, 4 decimals
+      unit_price: fc.integer({ min: 0, max: 100_000_000 }), // up to 10 000 €, 4 decimals
+      tax_rate: fc.constantFrom(...RATES),
+    });
+    fc.assert(
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 12 }), (lines) => {
+        const server = linesTotals(lines, 2000);
+        const form = computeTotals(
+          lines.map((l) => ({ quantity: french(l.quantity), unit_price: french(l.unit_price), tax_rate: RATE_PERCENT[l.tax_rate] })),
+          '20',
+        );
+        expect(form).toEqual(server);
+        // Each line: the exact product rounded half up to the cent, computed apart with BigInt.
+        lines.forEach((l, i) => {
+          const product = BigInt(l.quantity) * BigInt(l.unit_price);
+          expect(BigInt(server.lines[i])).toBe((product + 500_000n) / 1_000_000n);
+        });
+      }),
+      { numRuns: 300 },
     );
   });
 });
