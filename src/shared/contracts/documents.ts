@@ -273,8 +273,9 @@ const lineUnit = () =>
     return value;
   }), { type: ['string', 'null'], enum: [...LINE_UNIT_CODES, null], description: 'Code d’unité UN/ECE Rec. 20 (BT-130) ; C62 par défaut.' });
 
-export const LINE_TOTAL_TOO_BIG = `Le total HT d’une ligne ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
-export const DOCUMENT_TOTAL_TOO_BIG = `Le total TTC d’un document ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
+// No "HT"/"TTC": the same words for a seller in the VAT franchise (art. 293 B du CGI), who has neither.
+export const LINE_TOTAL_TOO_BIG = `Le montant d’une ligne ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
+export const DOCUMENT_TOTAL_TOO_BIG = `Le total d’un document ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
 
 /**
  * What every line carries, quotes, invoices and credit notes alike: its amounts, capped so that

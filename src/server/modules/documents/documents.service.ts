@@ -28,7 +28,9 @@ import {
   checkChronology, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
   type IssueGuard,
 } from './issuing';
-import { exemptionPlaceProblem } from '@/shared/vat';
+import { exemptionPlaceProblem, type VatRegime } from '@/shared/vat';
+import { amountLabels } from '@/shared/amount-labels';
+import { sellerAmountSuffix } from './seller-words';
 import { applyVatRules, resolveRates, type DocumentInput, type ResolvedDocument, type Seller } from './documents.schemas';
 import { DOCUMENT_TOTAL_TOO_BIG } from '@/shared/contracts/documents';
 import { nextDocumentNumber } from './numbering';
@@ -37,7 +39,7 @@ import {
   balanceDueCents, DERIVED_STATUS, draftTerms, frozenStatusProblem, storedTerms, isWritableInvoiceStatus, lockedChanges, exceedsMaxAmount, finalInvoiceProblem, linesTotals, settlementAmounts, seriesYear,
 } from './core';
 
-function historyLabels(kind: DocumentKindConfig) {
+function historyLabels(kind: DocumentKindConfig, regime: VatRegime | undefined) {
   return {
     [kind.numberField]: 'Numéro',
     title: 'Titre',
@@ -48,7 +50,8 @@ function historyLabels(kind: DocumentKindConfig) {
     payment_date: 'Date de paiement',
     payment_terms: 'Conditions de paiement',
     tax_rate: 'TVA (%)',
-    total_amount: 'Montant TTC',
+    // 'Montant TTC', or 'Montant' in the VAT franchise (art. 293 B du CGI).
+    total_amount: amountLabels(regime).amount,
   };
 }
 
@@ -124,7 +127,6 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
    */
   const overdueCache = new Map<number, { key: string; value: { balanceCents: number; count: number } }>();
   const OVERDUE_CACHE_OWNERS = 10_000;
-  const labels = historyLabels(kind);
 
   async function get(ownerId: number, id: number): Promise<DocumentView> {
     const document = await views.find(ownerId, id);
@@ -292,7 +294,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     const termsProblem = paymentTermsProblem(terms, document.clientType);
     if (termsProblem) throw badRequest({ payment_days: [termsProblem] });
     const { prepaid_cents: prepaid, total_cents: total } = settlementAmounts(row);
-    const finalProblem = finalInvoiceProblem(total, prepaid);
+    const finalProblem = finalInvoiceProblem(total, prepaid, await sellerAmountSuffix(trx, ownerId));
     if (finalProblem) throw badRequest({ line_items: [finalProblem] });
     await checkChronology(trx, kind, ownerId, { issueDate: date, today, excludeId: id });
     const number = await nextDocumentNumber(trx, kind, ownerId, seriesYear(date));
@@ -394,6 +396,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
           }
         }
         const after = (await txViews.find(ownerId, id))!;
+        const labels = historyLabels(kind, (await seller(trx, ownerId)).vat_regime as VatRegime);
         await record(trx, ownerId, after, 'mis à jour', describeChanges(labels, historyView(before), historyView(after)));
         return after;
       })),

@@ -149,6 +149,20 @@ describe('credit notes and the franchise: the words of the amounts (art. 293 B d
     expect(await validateFacturX(await franchise.pdf(note.id, 'credit-notes'))).toEqual([]);
   });
 
+  it('says no "TTC" in its history, its deposit lines nor its refusals', async () => {
+    const draft = await created(franchise, '/api/invoices/', { title: 'Atelier', client_id: client.id, tax_rate: 0, line_items: [{ ...line, tax_rate: 0 }] });
+    const edited = await franchise.send('PUT', `/api/invoices/${draft.id}/`, { ...draft, client_id: client.id, line_items: [{ ...line, quantity: 3, tax_rate: 0 }] });
+    expect(edited.status).toBe(200);
+    const history = (await franchise.send('GET', '/api/recent-activity/?limit=1')).body[0].changes;
+    expect(history.replace(/\s/g, ' ')).toBe('(Montant: 120,00 € → 180,00 €)');
+
+    const quote = await created(franchise, '/api/quotes/', { title: 'Stage', client_id: client.id, status: 'sent', tax_rate: 0, line_items: [{ ...line, tax_rate: 0 }] });
+    const deposit = await created(franchise, `/api/quotes/${quote.id}/deposit_invoice/`, { percent: 30 });
+    expect(deposit.line_items.map((l: { description: string }) => l.description)).toEqual([expect.stringMatching(/ : 120,00 €$/)]);
+    const tooBig = await franchise.send('POST', `/api/quotes/${quote.id}/deposit_invoice/`, { amount: 90 });
+    expect(tooBig.body).toEqual({ amount: ['L’acompte (90,00 €) doit laisser un solde à la facture finale : il reste 84,00 € à facturer sur ce devis.'] });
+  });
+
   it('gives a VAT-registered seller’s credit note its amount, never a sum to pay', async () => {
     const registered = await seller(COMPLETE_PROFILE);
     const business = await created(registered, '/api/contacts/', { name: 'Client SA', ...ADDRESS, siren: '732829320' });

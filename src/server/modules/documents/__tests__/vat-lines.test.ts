@@ -294,10 +294,10 @@ describe('amounts stay exact (issue 16)', () => {
     expect(huge.status).toBe(400);
     expect(huge.body).toEqual({ line_items: [{ unit_price: ['Assurez-vous que cette valeur est inférieure ou égale à 10000000.'] }, {}, {}, {}] });
     const bigLine = await call(who, 'POST', '/api/invoices/', body(clientId, [line('Énorme', 1e6, 1e7), ...cents]));
-    expect(bigLine.body).toEqual({ line_items: [{ total: ['Le total HT d’une ligne ne peut pas dépasser 1 000 000 000 €.'] }, {}, {}, {}] });
+    expect(bigLine.body).toEqual({ line_items: [{ total: ['Le montant d’une ligne ne peut pas dépasser 1 000 000 000 €.'] }, {}, {}, {}] });
     // 900 000 000 € HT is a valid line, but 1 080 000 000 € TTC is too much for a document.
     const bigDocument = await call(who, 'POST', '/api/invoices/', body(clientId, [line('Gros', 100, 9e6), ...cents]));
-    expect(bigDocument.body).toEqual({ line_items: ['Le total TTC d’un document ne peut pas dépasser 1 000 000 000 €.'] });
+    expect(bigDocument.body).toEqual({ line_items: ['Le total d’un document ne peut pas dépasser 1 000 000 000 €.'] });
     expect(await documentCount(who, 'invoices')).toBe(0);
   });
 

@@ -16,14 +16,20 @@ export const isBillableQuote = (status: string) => status === 'sent' || status =
 export const DEPOSIT_QUOTE_STATUS = 'Seul un devis envoyé ou accepté peut donner lieu à une facture d’acompte.';
 export const DEPOSIT_MINIMUM = 'L’acompte doit être d’au moins 0,01 €.';
 
-export const depositTooBig = (total: number, remaining: number) =>
-  `L’acompte (${euros(total)} TTC) doit laisser un solde à la facture finale : il reste ${euros(remaining)} TTC à facturer sur ce devis.`;
+/*
+ * `suffix`: what follows an amount in the seller's words, amountLabels(regime).suffix: ' TTC', or ''
+ * in the VAT franchise (art. 293 B du CGI), where no amount is "TTC".
+ */
 
-export const finalBelowDeposits = (total: number, prepaid: number) =>
-  `Le total de la facture finale (${euros(total)} TTC) est inférieur aux acomptes déjà facturés (${euros(prepaid)} TTC) : corrigez ses lignes.`;
+export const depositTooBig = (total: number, remaining: number, suffix: string) =>
+  `L’acompte (${euros(total)}${suffix}) doit laisser un solde à la facture finale : il reste ${euros(remaining)}${suffix} à facturer sur ce devis.`;
+
+export const finalBelowDeposits = (total: number, prepaid: number, suffix: string) =>
+  `Le total de la facture finale (${euros(total)}${suffix}) est inférieur aux acomptes déjà facturés (${euros(prepaid)}${suffix}) : corrigez ses lignes.`;
 
 /** Why a final invoice of `total` cents TTC can't deduct `prepaid` cents of deposits (it would owe a negative balance), or null. */
-export const finalInvoiceProblem = (total: number, prepaid: number) => (total < prepaid ? finalBelowDeposits(total, prepaid) : null);
+export const finalInvoiceProblem = (total: number, prepaid: number, suffix: string) =>
+  total < prepaid ? finalBelowDeposits(total, prepaid, suffix) : null;
 
 type DepositRow = { total_cents: number; credited_cents: number };
 
@@ -58,9 +64,9 @@ export const depositTarget = (quoteTotal: number, input: { percent?: number; amo
   input.percent !== undefined ? Math.round((quoteTotal * input.percent) / 10000) : input.amount!;
 
 /** Why a deposit of `total` cents TTC can't be billed when `remaining` is left on its quote, or null. */
-export function depositAmountProblem(total: number, remaining: number): string | null {
+export function depositAmountProblem(total: number, remaining: number, suffix: string): string | null {
   if (total <= 0) return DEPOSIT_MINIMUM;
-  if (total >= remaining) return depositTooBig(total, remaining);
+  if (total >= remaining) return depositTooBig(total, remaining, suffix);
   return null;
 }
 
@@ -87,12 +93,13 @@ export function depositLines(
   quote: { number: string | null; issue_date: string; total_cents: number },
   split: { rate: number; ht: number }[],
   share: number | undefined,
+  suffix: string,
 ) {
   const label = share !== undefined ? `Acompte de ${percent(share)} sur le devis ${quote.number}` : `Acompte sur le devis ${quote.number}`;
   return split.map(({ rate, ht }) => ({
     id: null,
     title: `${label}${split.length > 1 ? ` (TVA ${percent(rate)})` : ''}`,
-    description: `Devis ${quote.number} du ${formatDate(quote.issue_date)} : ${euros(Number(quote.total_cents))} TTC`,
+    description: `Devis ${quote.number} du ${formatDate(quote.issue_date)} : ${euros(Number(quote.total_cents))}${suffix}`,
     quantity: ONE_UNIT,
     unit_price: centsToUnitPrice(ht),
     tax_rate: rate,

@@ -9,6 +9,7 @@ import {
   DEPOSIT_QUOTE_STATUS, depositAmountProblem, depositRateProblems, finalInvoiceProblem, isBillableQuote, lineRates, linesTotals, remainingOnQuote,
 } from '../core';
 import { invoiceLinksRepository } from './invoice-links.repository';
+import { sellerAmountSuffix } from '../seller-words';
 
 /**
  * The rules of a quote's deposit invoices and final invoice (issues 15 and 23, core/deposits.ts),
@@ -48,7 +49,7 @@ export async function checkQuoteInvoiceDraft(trx: Kysely<Database>, dialect: Dia
       errors.client_id = [`Une facture d’acompte est adressée au client de son devis ${quote.number} : son client ne peut pas être changé.`];
     }
     const lineErrors = depositRateProblems(doc.line_items, lineRates(await quotes.lineRows(quote.id)), quote.number);
-    const amountProblem = depositAmountProblem(total, await remainingToBill(trx, ownerId, quote, row.id));
+    const amountProblem = depositAmountProblem(total, await remainingToBill(trx, ownerId, quote, row.id), await sellerAmountSuffix(trx, ownerId));
     if (lineErrors) errors.line_items = lineErrors;
     else if (amountProblem) errors.line_items = [amountProblem];
   } else if (row.quote_id) {
@@ -60,7 +61,7 @@ export async function checkQuoteInvoiceDraft(trx: Kysely<Database>, dialect: Dia
           `La facture finale du devis ${quote.number} déduit les acomptes facturés à son client : son client ne peut pas être changé.`,
         ];
       }
-      const problem = finalInvoiceProblem(total, prepaid);
+      const problem = finalInvoiceProblem(total, prepaid, await sellerAmountSuffix(trx, ownerId));
       if (problem) errors.line_items = [problem];
     }
   }

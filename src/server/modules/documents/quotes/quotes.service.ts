@@ -14,6 +14,7 @@ import type { DocumentInput } from '../documents.schemas';
 import { documentsService, tasksBilledElsewhere } from '../documents.service';
 import { invoiceLinksRepository } from '../invoices/invoice-links.repository';
 import { remainingToBill } from '../invoices/deposit-rules';
+import { sellerAmountSuffix } from '../seller-words';
 import {
   DEPOSIT_QUOTE_STATUS, deductedDeposits, depositAmountProblem, depositLines, depositTarget, isBillableQuote, linesTotals, prepaidCents,
   splitByRate, storedTerms, unreachableDeposit,
@@ -64,16 +65,17 @@ async function createDepositInvoice(db: Kysely<Database>, dialect: Dialect, owne
     // Drafts count: a deposit being prepared is money asked for too. The same rules hold on every
     // later save of the draft (deposit-rules.ts).
     const remaining = await remainingToBill(trx, ownerId, quote, null);
+    const suffix = await sellerAmountSuffix(trx, ownerId);
     const field = input.percent !== undefined ? 'percent' : 'amount';
     const target = depositTarget(Number(quote.total_cents), input);
     // Nothing to bill (a percent of a tiny quote) is refused before anything is split.
-    if (target <= 0) throw badRequest({ [field]: [depositAmountProblem(target, remaining)] });
+    if (target <= 0) throw badRequest({ [field]: [depositAmountProblem(target, remaining, suffix)] });
 
     const quoteLines = await documentsRepository(trx, QUOTE_KIND).lineRows(quoteId);
-    const lines = depositLines(quote, splitByRate(target, quoteLines, quote.tax_rate), input.percent);
+    const lines = depositLines(quote, splitByRate(target, quoteLines, quote.tax_rate), input.percent, suffix);
     const total = linesTotals(lines, quote.tax_rate).total;
     if (total !== target && input.amount !== undefined) throw badRequest({ amount: [unreachableDeposit(target, total)] });
-    const problem = depositAmountProblem(total, remaining);
+    const problem = depositAmountProblem(total, remaining, suffix);
     if (problem) throw badRequest({ [field]: [problem] });
 
     return documentsService(trx, dialect, INVOICE_KIND).create(

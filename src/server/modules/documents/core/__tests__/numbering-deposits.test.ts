@@ -153,7 +153,18 @@ describe('deposits (hand-checked)', () => {
     [75000, 75000, 'L’acompte (750,00 € TTC) doit laisser un solde à la facture finale : il reste 750,00 € TTC à facturer sur ce devis.'],
     [90000, 75000, 'L’acompte (900,00 € TTC) doit laisser un solde à la facture finale : il reste 750,00 € TTC à facturer sur ce devis.'],
   ])('a deposit of %i with %i left: %s', (total, remaining, problem) => {
-    expect(depositAmountProblem(total, remaining)).toBe(problem);
+    expect(depositAmountProblem(total, remaining, ' TTC')).toBe(problem);
+  });
+
+  it('says no "TTC" to a seller in the VAT franchise (art. 293 B du CGI)', () => {
+    expect(depositAmountProblem(90000, 75000, '')).toBe(
+      'L’acompte (900,00 €) doit laisser un solde à la facture finale : il reste 750,00 € à facturer sur ce devis.',
+    );
+    expect(finalInvoiceProblem(44999, 45000, '')).toBe(
+      'Le total de la facture finale (449,99 €) est inférieur aux acomptes déjà facturés (450,00 €) : corrigez ses lignes.',
+    );
+    const quote = { number: 'DEV-2026-0001', issue_date: '2026-02-01', total_cents: 120000 };
+    expect(depositLines(quote, [{ rate: 0, ht: 36000 }], 3000, '')[0].description).toBe('Devis DEV-2026-0001 du 01/02/2026 : 1 200,00 €');
   });
 
   it.each([
@@ -161,7 +172,7 @@ describe('deposits (hand-checked)', () => {
     [45001, 45000, null],
     [44999, 45000, 'Le total de la facture finale (449,99 € TTC) est inférieur aux acomptes déjà facturés (450,00 € TTC) : corrigez ses lignes.'],
   ])('a final invoice of %i deducting %i: %s', (total, prepaid, problem) => {
-    expect(finalInvoiceProblem(total, prepaid)).toBe(problem);
+    expect(finalInvoiceProblem(total, prepaid, ' TTC')).toBe(problem);
   });
 
   it('refuses deposit lines at a rate the quote does not use', () => {
@@ -174,13 +185,13 @@ describe('deposits (hand-checked)', () => {
 
   it('names its quote on each line, a rate per line when the quote has several', () => {
     const quote = { number: 'DEV-2026-0001', issue_date: '2026-02-01', total_cents: 120000 };
-    expect(depositLines(quote, [{ rate: 2000, ht: 30000 }], 3000)).toEqual([
+    expect(depositLines(quote, [{ rate: 2000, ht: 30000 }], 3000, ' TTC')).toEqual([
       {
         id: null, title: 'Acompte de 30 % sur le devis DEV-2026-0001', description: 'Devis DEV-2026-0001 du 01/02/2026 : 1 200,00 € TTC',
         quantity: 10000, unit_price: 3000000, tax_rate: 2000, unit: 'C62', task_id: null,
       },
     ]);
-    expect(depositLines(quote, [{ rate: 2000, ht: 100 }, { rate: 550, ht: 100 }], undefined).map((l) => l.title)).toEqual([
+    expect(depositLines(quote, [{ rate: 2000, ht: 100 }, { rate: 550, ht: 100 }], undefined, ' TTC').map((l) => l.title)).toEqual([
       'Acompte sur le devis DEV-2026-0001 (TVA 20 %)',
       'Acompte sur le devis DEV-2026-0001 (TVA 5,5 %)',
     ]);
@@ -194,7 +205,7 @@ describe('deposits (hand-checked)', () => {
         for (const share of percents) {
           const split = splitByRate(depositTarget(quoteTotal, { percent: share }), lines, 0);
           const total = split.reduce((sum, s) => sum + ttcAt(s.rate, s.ht), 0);
-          if (depositAmountProblem(total, remainingOnQuote(quoteTotal, billed))) continue;
+          if (depositAmountProblem(total, remainingOnQuote(quoteTotal, billed), ' TTC')) continue;
           billed.push({ total_cents: total, credited_cents: 0 });
         }
         expect(remainingOnQuote(quoteTotal, billed)).toBeGreaterThan(0);
