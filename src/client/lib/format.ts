@@ -17,6 +17,15 @@ const moneyFormatter = once(() => new Intl.NumberFormat('fr-FR', {
 
 const numberFormatter = once(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }));
 
+/** Line quantities and unit prices carry up to 4 decimals (issue 25: 0,3333 h at 0,0125 €). */
+const quantityFormatter = once(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }));
+const unitPriceFormatter = once(() => new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+}));
+
 const dateFormatter = once(() => new Intl.DateTimeFormat('fr-FR', {
   day: 'numeric',
   month: 'short',
@@ -52,6 +61,17 @@ function toNumber(value: unknown): number | null {
 /** 1234.5 → '1 234,50 €'; empty or invalid amount → '0,00 €'. */
 export function formatMoney(value: number | string | null | undefined): string {
   return moneyFormatter().format(toNumber(value) ?? 0);
+}
+
+/** A line's quantity, up to 4 decimals ('0,3333'); empty → '—'. */
+export function formatQuantity(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  return n === null ? EMPTY_VALUE : quantityFormatter().format(n);
+}
+
+/** A line's unit price, 2 to 4 decimals ('0,0125 €', '65,00 €'). */
+export function formatUnitPrice(value: number | string | null | undefined): string {
+  return unitPriceFormatter().format(toNumber(value) ?? 0);
 }
 
 /** Plain French number (up to 2 decimals); empty → '—'. */

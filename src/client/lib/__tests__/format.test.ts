@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatQuantity, formatUnitPrice } from '../format';
 
 // Intl output uses U+00A0 / U+202F spaces: normalise them for readable expectations.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -22,6 +22,17 @@ describe('formatNumber', () => {
   it('formats with a decimal comma, "—" when empty', () => {
     expect(plain(formatNumber(1234.25))).toBe('1 234,25');
     expect(formatNumber(null)).toBe('—');
+  });
+});
+
+describe('line quantities and unit prices: up to 4 decimals (issue 25)', () => {
+  it('keeps what a line holds, never rounded to the cent', () => {
+    expect(formatQuantity(0.3333)).toBe('0,3333');
+    expect(plain(formatQuantity(1500))).toBe('1 500');
+    expect(formatQuantity(null)).toBe('—');
+    expect(plain(formatUnitPrice(0.0125))).toBe('0,0125 €');
+    expect(plain(formatUnitPrice(65))).toBe('65,00 €');
+    expect(plain(formatUnitPrice('12.345'))).toBe('12,345 €');
   });
 });
 

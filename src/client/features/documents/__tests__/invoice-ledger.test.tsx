@@ -426,6 +426,14 @@ describe('credit notes list and page', () => {
     expect(screen.getByText('1 avoir sur 2')).toBeInTheDocument();
   });
 
+  it('shows a credit note line as it was issued, with up to 4 decimals (issue 25)', async () => {
+    const line = { id: 92, title: 'Relecture', description: '', quantity: 0.3333, unit_price: 0.0125, total: 0, task_id: null, task: null };
+    mock.onGet('credit-notes/31/').reply(200, creditNote({ line_items: [line] }));
+    renderApp({ route: '/credit-notes/31', preloadedState: signedIn });
+    const row = await screen.findByRole('row', { name: /Relecture/ });
+    expect(within(row).getAllByRole('cell').map((cell) => money(cell.textContent))).toEqual(expect.arrayContaining(['0,3333', '0,0125 €']));
+  });
+
   it('shows a credit note read-only, downloads its PDF and sends it by e-mail', async () => {
     const createObjectURL = jest.fn(() => 'blob:carnet/avoir');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });

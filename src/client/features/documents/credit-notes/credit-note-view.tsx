@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatDate, formatMoney, formatNumber } from '@/client/lib/format';
+import { formatDate, formatMoney, formatQuantity, formatUnitPrice } from '@/client/lib/format';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { Page } from '@/client/ui/page';
@@ -70,12 +70,12 @@ const lineColumns = (regime: VatRegime): DataTableColumn<DocumentLine>[] => [
       </StyledLineTitle>
     ),
   },
-  { key: 'quantity', header: 'Quantité', sortable: false, render: (line) => formatNumber(line.quantity) },
+  { key: 'quantity', header: 'Quantité', sortable: false, render: (line) => formatQuantity(line.quantity) },
   {
     key: 'unit_price',
     header: amountLabels(regime).unitPrice,
     sortable: false,
-    render: (line) => <StyledAmount>{formatMoney(line.unit_price)}</StyledAmount>,
+    render: (line) => <StyledAmount>{formatUnitPrice(line.unit_price)}</StyledAmount>,
   },
   {
     key: 'total',
