@@ -78,7 +78,9 @@ test('contacts: list, create, edit, tasks from the contact, search, filter, page
   await expect(page.getByText('Contact mis à jour avec succès !')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Ville')).toHaveValue('Lyon');
-  await expect(page.getByLabel('Pays')).toHaveValue('Belgique');
+  // The select stores the ISO 3166 code and shows the country's French name (issue 25).
+  await expect(page.getByLabel('Pays')).toHaveValue('BE');
+  await expect(page.getByLabel('Pays').locator('option:checked')).toHaveText('Belgique');
   await expect(panel.getByRole('link', { name: 'Rappeler Élise' })).toBeVisible();
 
   // Delete the task (with confirmation).
