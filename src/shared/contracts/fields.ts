@@ -84,61 +84,47 @@ export function lenient<In, Out>(field: z.ZodPipe<z.ZodUnknown, z.ZodTransform<O
   return field.meta(json) as unknown as z.ZodType<Out, In>;
 }
 
+const SCALES = {
+  2: { parse: toHundredths, tooPrecise: hasMoreThanTwoDecimals, message: 'Assurez-vous qu’il n’y a pas plus de 2 chiffres après la virgule.', words: 'deux' },
+  4: { parse: toTenThousandths, tooPrecise: hasMoreThanFourDecimals, message: 'Assurez-vous qu’il n’y a pas plus de 4 chiffres après la virgule.', words: 'quatre' },
+} as const;
+
+export const FOUR_DECIMALS_MESSAGE = SCALES[4].message;
+
 /**
- * A non-negative decimal amount with at most two decimals (euros, hours) → integer hundredths.
- * Accepts numbers and numeric strings; null/'' → 0.
+ * A non-negative decimal with at most `decimals` decimals → an integer of 10^-decimals units, at
+ * most `maxUnits`. Accepts numbers and numeric strings ('0,3333'); null/'' → 0.
  */
-export const hundredths = (maxUnits = 1e9) =>
-  lenient<number, number>(z.unknown().transform((value, ctx) => {
+const scaledDecimal = (decimals: 2 | 4, maxUnits: number) => {
+  const { parse, tooPrecise, message, words } = SCALES[decimals];
+  return lenient<number, number>(z.unknown().transform((value, ctx) => {
     if (value === null || value === '' || value === undefined) return 0;
-    const parsed = toHundredths(value);
+    const parsed = parse(value);
     if (parsed === null || typeof value === 'boolean') {
       ctx.addIssue({ code: 'custom', message: NUMBER_REQUIRED });
       return z.NEVER;
     }
-    if (hasMoreThanTwoDecimals(value)) {
-      ctx.addIssue({ code: 'custom', message: 'Assurez-vous qu’il n’y a pas plus de 2 chiffres après la virgule.' });
+    if (tooPrecise(value)) {
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     if (parsed < 0) {
       ctx.addIssue({ code: 'custom', message: 'Assurez-vous que cette valeur est supérieure ou égale à 0.' });
       return z.NEVER;
     }
-    if (parsed > maxUnits * 100) {
+    if (parsed > maxUnits * 10 ** decimals) {
       ctx.addIssue({ code: 'custom', message: `Assurez-vous que cette valeur est inférieure ou égale à ${maxUnits}.` });
       return z.NEVER;
     }
     return parsed;
-  }), { type: ['number', 'string', 'null'], description: 'Au plus deux décimales, positif ou nul.' });
+  }), { type: ['number', 'string', 'null'], description: `Au plus ${words} décimales, positif ou nul.` });
+};
 
-export const FOUR_DECIMALS_MESSAGE = 'Assurez-vous qu’il n’y a pas plus de 4 chiffres après la virgule.';
+/** Euros, hours: at most two decimals → integer hundredths. */
+export const hundredths = (maxUnits = 1e9) => scaledDecimal(2, maxUnits);
 
-/**
- * A non-negative decimal with at most four decimals (a line's quantity or unit price, issue 25)
- * → integer ten-thousandths. Accepts numbers and numeric strings ('0,3333'); null/'' → 0.
- */
-export const tenThousandths = (maxUnits = 1e9) =>
-  lenient<number, number>(z.unknown().transform((value, ctx) => {
-    if (value === null || value === '' || value === undefined) return 0;
-    const parsed = toTenThousandths(value);
-    if (parsed === null || typeof value === 'boolean') {
-      ctx.addIssue({ code: 'custom', message: NUMBER_REQUIRED });
-      return z.NEVER;
-    }
-    if (hasMoreThanFourDecimals(value)) {
-      ctx.addIssue({ code: 'custom', message: FOUR_DECIMALS_MESSAGE });
-      return z.NEVER;
-    }
-    if (parsed < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Assurez-vous que cette valeur est supérieure ou égale à 0.' });
-      return z.NEVER;
-    }
-    if (parsed > maxUnits * 10000) {
-      ctx.addIssue({ code: 'custom', message: `Assurez-vous que cette valeur est inférieure ou égale à ${maxUnits}.` });
-      return z.NEVER;
-    }
-    return parsed;
-  }), { type: ['number', 'string', 'null'], description: 'Au plus quatre décimales, positif ou nul.' });
+/** A line's quantity or unit price (issue 25): at most four decimals → integer ten-thousandths. */
+export const tenThousandths = (maxUnits = 1e9) => scaledDecimal(4, maxUnits);
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const DATE_FORMAT_ERROR = 'La date n’a pas le bon format. Utilisez le format AAAA-MM-JJ.';
