@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../db/database';
-import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
+import { databaseMigratedTo, oldSchemaOwnerAndClient, type MigrationTestDatabase } from '../test/migration-db';
 import { migrateTestDatabase } from '../test/test-app';
 
 /**
@@ -22,19 +22,7 @@ afterAll(() => migrated?.close());
 it('sets the terms of existing documents from their dates, without touching what was issued', async () => {
   const db = database.db;
   const now = new Date().toISOString();
-  const { id: owner } = await db
-    .insertInto('users')
-    .values({ email: 'termes@exemple.fr', password_hash: 'x', is_active: 1, created_at: now, last_login: null, password_changed_at: now } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: client } = await db
-    .insertInto('contacts')
-    .values({
-      owner_id: owner, name: 'Librairie Colette', email: 'c@exemple.fr', phone: '', company: '', address: '3 quai Voltaire', city: 'Paris',
-      postal_code: '75007', country: 'France', notes: '', category: 'client', created_at: now, updated_at: now,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { owner, client } = await oldSchemaOwnerAndClient(database, 'termes@exemple.fr');
   const document = async (table: 'quotes' | 'invoices', number: string | null, issue_date: string, end_date: string | null) =>
     (await db
       .insertInto(table)

@@ -39,3 +39,26 @@ export async function databaseMigratedTo(migration: string): Promise<MigrationTe
   }
   return { database, close };
 }
+
+/**
+ * A user and a client inserted as rows into a database at an older migration (the app's code
+ * expects the latest schema, so migration tests write rows directly).
+ */
+export async function oldSchemaOwnerAndClient(database: DatabaseHandle, email: string): Promise<{ owner: number; client: number }> {
+  const db = database.db;
+  const now = new Date().toISOString();
+  const { id: owner } = await db
+    .insertInto('users')
+    .values({ email, password_hash: 'x', is_active: 1, created_at: now, last_login: null, password_changed_at: now } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: client } = await db
+    .insertInto('contacts')
+    .values({
+      owner_id: owner, name: 'Librairie Colette', email: 'c@exemple.fr', phone: '', company: '', address: '3 quai Voltaire', city: 'Paris',
+      postal_code: '75007', country: 'France', notes: '', category: 'client', created_at: now, updated_at: now,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { owner, client };
+}
