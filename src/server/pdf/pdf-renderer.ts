@@ -54,14 +54,6 @@ const COLUMNS_WITH_VAT: Column[] = [
   column('rate', 'TVA', MARGIN + 365, 45),
   column('total', WITH_VAT.lineTotal, MARGIN + 410, 85),
 ];
-const COLUMNS_WITH_VAT_AND_UNITS: Column[] = [
-  column('designation', 'Désignation', MARGIN, 190, 'left'),
-  column('quantity', 'Qté', MARGIN + 190, 50),
-  column('unit', 'Unité', MARGIN + 240, 45, 'left'),
-  column('price', WITH_VAT.unitPriceShort, MARGIN + 285, 80),
-  column('rate', 'TVA', MARGIN + 365, 45),
-  column('total', WITH_VAT.lineTotal, MARGIN + 410, 85),
-];
 const WITHOUT_VAT = amountLabels('franchise');
 const COLUMNS_WITHOUT_VAT: Column[] = [
   column('designation', 'Désignation', MARGIN, 265, 'left'),
@@ -69,13 +61,19 @@ const COLUMNS_WITHOUT_VAT: Column[] = [
   column('price', WITHOUT_VAT.unitPriceShort, MARGIN + 320, 85),
   column('total', WITHOUT_VAT.lineTotal, MARGIN + 405, 90),
 ];
-const COLUMNS_WITHOUT_VAT_AND_UNITS: Column[] = [
-  column('designation', 'Désignation', MARGIN, 220, 'left'),
-  column('quantity', 'Qté', MARGIN + 220, 55),
-  column('unit', 'Unité', MARGIN + 275, 45, 'left'),
-  column('price', WITHOUT_VAT.unitPriceShort, MARGIN + 320, 85),
-  column('total', WITHOUT_VAT.lineTotal, MARGIN + 405, 90),
-];
+/** A layout with the unit column after the quantity, its width taken from the designation's. */
+function withUnitColumn(columns: Column[]): Column[] {
+  const UNIT_WIDTH = 45;
+  const [designation, quantity, ...rest] = columns;
+  return [
+    { ...designation, width: designation.width - UNIT_WIDTH },
+    { ...quantity, x: quantity.x - UNIT_WIDTH },
+    column('unit', 'Unité', quantity.x - UNIT_WIDTH + quantity.width, UNIT_WIDTH, 'left'),
+    ...rest,
+  ];
+}
+const COLUMNS_WITH_VAT_AND_UNITS = withUnitColumn(COLUMNS_WITH_VAT);
+const COLUMNS_WITHOUT_VAT_AND_UNITS = withUnitColumn(COLUMNS_WITHOUT_VAT);
 const tableColumns = (doc: RenderableDocument) =>
   doc.vatRegime === 'franchise'
     ? (hasUnits(doc) ? COLUMNS_WITHOUT_VAT_AND_UNITS : COLUMNS_WITHOUT_VAT)
