@@ -1,8 +1,8 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { asApiError } from '@/client/app/api';
 import { useAppDispatch } from '@/client/app/hooks';
-import { CHOOSE_COUNTRY, COUNTRY_OPTIONS } from '@/client/lib/countries';
+import { CHOOSE_COUNTRY, countryOptions } from '@/client/lib/countries';
 import { Alert } from '@/client/ui/alert';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
@@ -215,7 +215,6 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
   // A new e-mail or password needs the current password (the API refuses them without it).
   const askCurrentPassword = changesCredentials(form, savedEmail);
 
-  const countryOptions = useMemo(() => COUNTRY_OPTIONS(), []);
 
   const update = (values: Partial<ProfileForm>) => setForm((prev) => ({ ...prev, ...values }));
 
@@ -331,7 +330,7 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
             value={form.country}
             onChange={set('country')}
             error={fieldErrors.country}
-            options={countryOptions}
+            options={countryOptions()}
             placeholderOption={form.country ? undefined : CHOOSE_COUNTRY}
           />
         </FormGrid>

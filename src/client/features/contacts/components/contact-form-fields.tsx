@@ -1,9 +1,9 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, CONTACT_DEFAULTS, CONTACT_FIELD_LABELS, normalizeSiren, normalizeVatNumber } from '@/shared/contacts';
 import type { Contact, ContactInput } from '@/shared/contracts/contacts';
 import { formatSiren } from '@/shared/identifiers';
-import { CHOOSE_COUNTRY, COUNTRY_OPTIONS } from '@/client/lib/countries';
+import { CHOOSE_COUNTRY, countryOptions } from '@/client/lib/countries';
 import { ChoiceField, FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';
 import { IconChevronDown } from '@/client/ui/icons';
 
@@ -114,8 +114,8 @@ export function ContactFormFields({ values, onChange, errors = {} }: ContactForm
   // loaded contact); the user may close it.
   const [deliveryOpen, setDeliveryOpen] = useState(() => hasDeliveryAddress(values));
 
-  // ISO codes shown by their French names (issue 25).
-  const countries = useMemo(() => COUNTRY_OPTIONS(), []);
+  // ISO codes shown by their French names (issue 25), the list built once.
+  const countries = countryOptions();
 
   const text = (field: keyof ContactFormValues, props: Record<string, unknown> = {}) => (
     <TextField
