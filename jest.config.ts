@@ -71,7 +71,6 @@ const config: Config = {
   // server test is waiting (scrypt in libuv's pool, PostgreSQL, child server processes), which the
   // other file's work fills. Each file has its own database, data directory and ports.
   maxWorkers: 2,
-  testSequencer: '<rootDir>/src/server/test/slow-first-sequencer.cjs',
   projects: [
     serverProject('server', { setupFiles: [ON_SQLITE], ignore: [] }),
     ...(postgresUrl ? [serverProject('server-pg', { setupFiles: [], ignore: DATABASE_FREE_TESTS })] : []),
