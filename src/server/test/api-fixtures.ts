@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { parisToday } from '@/shared/dates';
-import type { RouteEntry, TestApp } from './test-app';
+import { underSchemaLock, type RouteEntry, type TestApp } from './test-app';
 import { CLIENT_ADDRESS, COMPLETE_PROFILE } from './billing-fixtures';
 
 /**
@@ -250,7 +250,7 @@ export async function snapshotDatabase(t: TestApp): Promise<Record<string, strin
   let names = tableNames.get(t.database);
   if (!names) {
     // On PostgreSQL introspection lists every schema (other test files' too): keep ours.
-    names = db.introspection.getTables().then((tables) => tables.filter((table) => !schema || table.schema === schema).map((table) => table.name));
+    names = underSchemaLock('shared', () => db.introspection.getTables()).then((tables) => tables.filter((table) => !schema || table.schema === schema).map((table) => table.name));
     tableNames.set(t.database, names);
   }
   const tables = (await names).filter((name) => !IGNORED_TABLES.has(name));

@@ -32,7 +32,7 @@ export async function databaseMigratedTo(migration: string): Promise<MigrationTe
     migrationTableSchema: database.schema,
     provider: { getMigrations: async () => migrationsFor(database.dialect) },
   });
-  const { error } = await underSchemaLock('shared', () => migrator.migrateTo(migration));
+  const { error } = await underSchemaLock('exclusive', () => migrator.migrateTo(migration));
   if (error) {
     await close();
     throw error;
