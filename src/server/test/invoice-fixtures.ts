@@ -132,12 +132,17 @@ export class InvoicingWorld {
 
   /**
    * Credit notes on invoices from `issuedInvoices()`: a partial one (chosen line, reason) on the
-   * first and a full one on the last (franchise en base), with their PDFs.
+   * first and a full one on the last (franchise en base), with their PDFs; then the full credit of
+   * a balance no rounded VAT reaches (119,97 € at 20 %: credited 119,98 €).
    */
   async issuedCreditNotes(invoices: IssuedInvoice[]): Promise<IssuedCreditNote[]> {
+    const unreachable = await this.issue(this.alice, await this.create(this.alice, 'invoices', { tax_rate: 20, line_items: [line('Conseil', 1, 100)] }));
     const cases = [
       { label: 'partial credit note, 20 %', who: this.alice, invoice: invoices[0].invoice, body: { reason: 'Remise commerciale', line_items: [line('Remise', 1, 100)] } },
       { label: 'full credit note, franchise en base', who: this.carol, invoice: invoices.at(-1)!.invoice, body: {} },
+      { label: 'cent credit note, 20 %', who: this.alice, invoice: unreachable, body: { line_items: [line('Geste', 1, 0.01)] } },
+      { label: 'two cents credit note, 20 %', who: this.alice, invoice: unreachable, body: { line_items: [line('Geste', 1, 0.02)] } },
+      { label: 'full credit note of 119,97 € at 20 %: 119,98 €', who: this.alice, invoice: unreachable, body: {} },
     ];
     const notes: IssuedCreditNote[] = [];
     for (const { label, who, invoice, body } of cases) {

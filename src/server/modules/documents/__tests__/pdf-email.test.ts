@@ -262,6 +262,9 @@ describe('generate_pdf', () => {
       }
       expect(noteTexts[0]).toContain('Motif : Remise commerciale');
       expect(noteTexts[1]).toContain('TVA non applicable, art. 293 B du CGI');
+      // The last credits the 119,97 € left with its rounding cent above: 99,98 € HT, 20,00 € of VAT.
+      const roundingCent = await facturXml(notes[4].pdf);
+      expect([xmlValue(roundingCent, 'TaxBasisTotalAmount'), xmlValue(roundingCent, 'TaxTotalAmount'), xmlValue(roundingCent, 'GrandTotalAmount')]).toEqual(['99.98', '20.00', '119.98']);
     },
     120000,
   );

@@ -258,6 +258,20 @@ describe('conversion and credit notes', () => {
     expect(note.body).toMatchObject({ total_amount: 22.55, vat_breakdown: [{ rate: 20, base: 10, tax: 2 }, { rate: 5.5, base: 10, tax: 0.55 }] });
   });
 
+  it('credits a balance no rounded VAT reaches with its cent above: the invoice cancelled, nothing left due nor owed back', async () => {
+    // A bug found in CI: 100 € HT at 20 %, credits of 0,01 € and 0,02 € HT (0,00 € of VAT each)
+    // left 119,97 €, which no HT amount reaches at 20 %; the full credit took 119,98 € and was refused.
+    const { who, clientId } = await assujetti();
+    const invoice = (await call(who, 'POST', '/api/invoices/', { title: 'Conseil', client_id: clientId, status: 'sent', line_items: [line('Conseil', 1, 100, 20)] })).body;
+    for (const cents of [0.01, 0.02]) {
+      expect((await call(who, 'POST', `/api/invoices/${invoice.id}/credit_note/`, { line_items: [line('Geste', 1, cents, 20)] })).status).toBe(201);
+    }
+    const full = await call(who, 'POST', `/api/invoices/${invoice.id}/credit_note/`, {});
+    expect(full.status).toBe(201);
+    expect(full.body).toMatchObject({ subtotal: 99.98, tax_amount: 20, total_amount: 119.98 });
+    expect((await call(who, 'GET', `/api/invoices/${invoice.id}/`)).body).toMatchObject({ status: 'cancelled', balance_due: 0 });
+  });
+
   it('shares any balance between the rates so that the credit note totals it exactly (property)', () => {
     const RATES = [2000, 1000, 550, 210, 0];
     const invoiceLine = fc.record({
@@ -273,7 +287,7 @@ describe('conversion and credit notes', () => {
         const credit = fullCreditLines({ number: 'FAC-2026-0001', total_cents: invoiceTotals.total, tax_rate: 2000 }, stored, balance);
         // Credit lines in stored units (issue 25: ten-thousandths).
         const totals = computeTotals(credit.map((l) => ({ quantity: l.quantity / 10000, unit_price: l.unit_price / 10000, tax_rate: l.tax_rate / 100 })), 20);
-        // Exact, or a single rate whose TTC skips the balance: the cent above (owed back).
+        // Exact, or a single rate whose TTC skips the balance: the cent above.
         const rates = new Set(credit.map((l) => l.tax_rate));
         if (rates.size > 1 || totals.total === balance) expect(totals.total).toBe(balance);
         else expect(totals.total).toBe(balance + 1);

@@ -12,8 +12,12 @@ import { DEFAULT_LINE_UNIT, lineUnitOf } from '@/shared/units';
 /** A final invoice bills its total less its quote's deposits: that, less earlier credits, is what it can credit. */
 export const creditableCents = (amounts: SettlementAmounts) => amounts.total_cents - amounts.credited_cents - amounts.prepaid_cents;
 
-/** Beyond the balance, a credit is money owed back to the client (cash revenue −). */
-export const refundCents = (creditTotal: number, balance: number) => Math.max(0, creditTotal - balance);
+/**
+ * Beyond the balance, a credit is money owed back to the client (cash revenue −), never more than
+ * the client paid: the rounding cent of a full credit (fullCreditLines) of an unpaid invoice
+ * settles it and owes nothing.
+ */
+export const refundCents = (creditTotal: number, balance: number, paid: number) => Math.max(0, Math.min(creditTotal - balance, paid));
 
 export const creditNoteTitle = (invoiceNumber: string | null) => `Avoir sur la facture ${invoiceNumber}`;
 
@@ -44,8 +48,10 @@ export function creditedRates(lines: CreditLineInput[], invoiceLines: StoredLine
 /**
  * Lines crediting `balance` cents TTC: the invoice's own lines when nothing was paid or credited
  * (a full cancellation), else one line per VAT rate of the invoice (splitByRate), so that the
- * credit note's VAT per rate mirrors the invoice's. When no combination lands on the balance, the
- * next TTC above settles the invoice and owes the client the cent (refund_cents).
+ * credit note's VAT per rate mirrors the invoice's. When no combination lands on the balance
+ * (119,97 € at 20 % alone, left by credits of a few cents: VAT is rounded per rate, BT-117, and
+ * no HT amount gives it), the next TTC above settles the invoice: one cent beyond what remains,
+ * owed back only from what the client paid (refundCents).
  */
 export function fullCreditLines(
   row: { number: string | null; total_cents: number; tax_rate: number },
@@ -96,13 +102,14 @@ export function planCredit(
         : { detail: 'Cette facture est entièrement réglée : rien à créditer. Pour un remboursement, indiquez les lignes de l’avoir.' },
     };
   }
+  // A full credit is the balance, or its rounding cent above (fullCreditLines): only given lines can ask too much.
   const creditable = creditableCents(invoice);
-  if (totals.total > creditable) {
+  if (given && totals.total > creditable) {
     return {
       refused: {
         line_items: [`Le montant de l’avoir (${euros(totals.total)} TTC) dépasse ce qu’il reste à créditer sur la facture (${euros(creditable)} TTC).`],
       },
     };
   }
-  return { lines, totals, refund: refundCents(totals.total, balance) };
+  return { lines, totals, refund: refundCents(totals.total, balance, invoice.paid_cents) };
 }

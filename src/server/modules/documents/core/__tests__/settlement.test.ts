@@ -101,6 +101,21 @@ describe('credit notes (hand-checked)', () => {
     expect(plan.totals.total).toBe(TOTAL - 10000);
   });
 
+  it('a full credit of a balance no rounded VAT reaches takes its cent above: the invoice settled, nothing owed back unless paid', () => {
+    // A bug found in CI: 100 € HT at 20 %, then credits of 0,01 € and 0,02 € HT (VAT 0,00 € each):
+    // 119,97 € left, which no HT amount reaches at 20 % (99,97 € → 119,96 €; 99,98 € → 119,98 €).
+    // The full credit was refused as more than remains (119,98 €).
+    const plan = planCredit({ ...invoice, ...amounts(12000, 0, 3) }, [lines[0]], undefined);
+    if (plan.refused) throw new Error(JSON.stringify(plan.refused));
+    expect(plan.totals).toMatchObject({ subtotal: 9998, tax: 2000, total: 11998 });
+    expect(plan.refund).toBe(0);
+    // The same 119,97 € left on 200 € HT of which 120 € were paid: the cent above goes back to the client.
+    const paid = planCredit({ ...invoice, ...amounts(24000, 12000, 3) }, [{ ...lines[0], unit_price_centicents: 20000 * 100 }], undefined);
+    if (paid.refused) throw new Error(JSON.stringify(paid.refused));
+    expect(paid.totals.total).toBe(11998);
+    expect(paid.refund).toBe(1);
+  });
+
   it('a full credit of a paid invoice has nothing to credit', () => {
     expect(planCredit({ ...invoice, ...amounts(TOTAL, TOTAL) }, lines, undefined).refused).toEqual({
       detail: 'Cette facture est entièrement réglée : rien à créditer. Pour un remboursement, indiquez les lignes de l’avoir.',
@@ -144,8 +159,10 @@ describe('credit notes (hand-checked)', () => {
     expect(plan.lines[0].tax_rate).toBe(550);
   });
 
-  it.each([[1200, 5000, 0], [5000, 5000, 0], [5001, 5000, 1], [3000, 0, 3000]])('a credit of %i on a %i balance refunds %i', (credit, balance, refund) => {
-    expect(refundCents(credit, balance)).toBe(refund);
+  it.each([
+    [1200, 5000, 0, 0], [5000, 5000, 0, 0], [5001, 5000, 7000, 1], [5001, 5000, 0, 0], [3000, 0, 12000, 3000],
+  ])('a credit of %i on a %i balance, %i paid, refunds %i', (credit, balance, paid, refund) => {
+    expect(refundCents(credit, balance, paid)).toBe(refund);
   });
 });
 
@@ -173,7 +190,7 @@ describe('settlement (properties)', () => {
           } else {
             const amount = Math.floor(creditable * share);
             if (amount <= 0) continue;
-            expect(refundCents(amount, balance)).toBeGreaterThanOrEqual(0);
+            expect(refundCents(amount, balance, row.paid_cents)).toBeGreaterThanOrEqual(0);
             row = { ...row, ...settle(row, row.paid_cents, row.credited_cents + amount) };
           }
           // Credits never exceed what the invoice bills, nor payments; together they may (a refund owes the excess back).
@@ -209,11 +226,19 @@ describe('settlement (properties)', () => {
           const row = { number: 'FAC-2026-0001', tax_rate: 2000, ...amounts(total, paid, credited) };
           const given = [{ title: 'x', description: '', quantity: 10000, unit_price: creditHt * 100, tax_rate: 2000 }];
           const invoiceLines = [{ title: 'x', description: '', quantity: 10000, unit_price_centicents: ht * 100, tax_rate: 2000 }];
-          for (const plan of [planCredit(row, invoiceLines, given), planCredit(row, invoiceLines, undefined)]) {
-            if (plan.refused) continue;
-            expect(plan.totals.total).toBeGreaterThan(0);
-            expect(plan.totals.total).toBeLessThanOrEqual(creditableCents(row));
-            expect(plan.refund).toBe(Math.max(0, plan.totals.total - balanceDueCents(row)));
+          const balance = balanceDueCents(row);
+          const partial = planCredit(row, invoiceLines, given);
+          if (!partial.refused) {
+            expect(partial.totals.total).toBeGreaterThan(0);
+            expect(partial.totals.total).toBeLessThanOrEqual(creditableCents(row));
+            expect(partial.refund).toBe(Math.max(0, partial.totals.total - balance));
+          }
+          // A full credit: the balance, or its rounding cent above, refunded only from what was paid.
+          const full = planCredit(row, invoiceLines, undefined);
+          expect(full.refused === undefined).toBe(balance > 0);
+          if (!full.refused) {
+            expect([balance, balance + 1]).toContain(full.totals.total);
+            expect(full.refund).toBe(Math.min(paid, full.totals.total - balance));
           }
         },
       ),
