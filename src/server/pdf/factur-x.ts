@@ -4,7 +4,7 @@ import { withoutNonXmlChars } from '@/shared/xml-text';
 import { countryCode } from './countries';
 import { documentTotals, paidDepositsCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
 import { legalMentions } from './legal-mentions';
-import { lineCategory, vatGroups } from './vat-treatment';
+import { lineCategory, vatGroups, type VatCategory } from './vat-treatment';
 
 /**
  * The Factur-X XML (UN/CEFACT CII D16B, profile EN 16931) of an issued invoice. Amounts come
@@ -40,6 +40,11 @@ const decimal = (value: number) => value.toFixed(2);
  * value of 2 decimals at most (every one issued before) is written as it always was.
  */
 const decimal4 = (value: number) => value.toFixed(4).replace(/(\.\d\d\d?)0$/, '$1').replace(/(\.\d\d)0$/, '$1');
+/**
+ * BT-152 / BT-119 (`rate` in hundredths of a percent); none where the operation is not subject to VAT
+ * (category O: BR-O-05 on a line; BR-48 lets the breakdown go without one).
+ */
+const rateOf = (category: VatCategory, rate: number) => (category === 'O' ? '' : text('ram:RateApplicablePercent', decimal(rate / 100)));
 const date102 = (iso: string) => el('udt:DateTimeString', iso.replace(/-/g, ''), ' format="102"');
 
 /** 'FR 12 345678901' → 'FR12345678901'; digits only get the party's country prefix (BR-CO-09). */
@@ -66,12 +71,17 @@ function address(party: PostalAddress): string {
   );
 }
 
-function seller(party: Party): string {
+/**
+ * `notSubjectToVat`: an invoice of category O (services outside the scope of French VAT, art.
+ * 259-1° CGI) carries neither the seller's VAT identifier (BT-31) nor the buyer's (BT-48) in its
+ * XML (BR-O-02); the PDF still prints them (art. 242 nonies A du CGI).
+ */
+function seller(party: Party, notSubjectToVat: boolean): string {
   const country = countryCode(party.country);
   const siret = party.siret.replace(/\s/g, '');
   // BT-30: the legal registration is the SIREN (first 9 digits of the SIRET), ICD 0002.
   const siren = /^\d{14}$/.test(siret) ? siret.slice(0, 9) : siret;
-  const vat = normalizeVatNumber(party.vatNumber, country);
+  const vat = notSubjectToVat ? '' : normalizeVatNumber(party.vatNumber, country);
   return el(
     'ram:SellerTradeParty',
     (siret ? text('ram:GlobalID', siret, ' schemeID="0009"') : '') +
@@ -84,8 +94,8 @@ function seller(party: Party): string {
       (vat
         ? el('ram:SpecifiedTaxRegistration', text('ram:ID', vat, ' schemeID="VA"'))
         : // Without a VAT number (franchise en base) the SIRET is the tax registration (BT-32),
-          // which BR-E-02 / BR-S-02 require.
-          siret
+          // which BR-E-02 / BR-S-02 require (BR-O-02 does not: none there).
+          siret && !notSubjectToVat
           ? el('ram:SpecifiedTaxRegistration', text('ram:ID', siret, ' schemeID="FC"'))
           : ''),
   );
@@ -100,8 +110,8 @@ function contact(party: Party): string {
   );
 }
 
-function buyer(party: Party): string {
-  const vat = normalizeVatNumber(party.vatNumber, countryCode(party.country));
+function buyer(party: Party, notSubjectToVat: boolean): string {
+  const vat = notSubjectToVat ? '' : normalizeVatNumber(party.vatNumber, countryCode(party.country));
   return el(
     'ram:BuyerTradeParty',
     text('ram:Name', party.name) +
@@ -184,7 +194,7 @@ export function buildFacturX(doc: RenderableDocument): string {
           el('ram:SpecifiedLineTradeDelivery', text('ram:BilledQuantity', decimal4(line.quantity), ` unitCode="${lineUnitOf(line.unit)}"`)) +
           el(
             'ram:SpecifiedLineTradeSettlement',
-            el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', lineCategory(doc, rate)) + text('ram:RateApplicablePercent', decimal(rate / 100)))) +
+            el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', lineCategory(doc, rate)) + rateOf(lineCategory(doc, rate), rate))) +
               el('ram:SpecifiedTradeSettlementLineMonetarySummation', text('ram:LineTotalAmount', amount(totals.lines[i]))),
           ),
       );
@@ -197,7 +207,9 @@ export function buildFacturX(doc: RenderableDocument): string {
 
   // BG-23, one per rate. BT-8 = 5 (VAT due on the invoice date) when the seller pays VAT on debits.
   const debits = doc.vatOnDebits && doc.vatRegime === 'assujetti';
-  const breakdown = vatGroups(doc)
+  const groups = vatGroups(doc);
+  const notSubjectToVat = groups.some((group) => group.category === 'O');
+  const breakdown = groups
     .map((group) =>
       el(
         'ram:ApplicableTradeTax',
@@ -208,7 +220,7 @@ export function buildFacturX(doc: RenderableDocument): string {
               text('ram:CategoryCode', group.category) +
               (group.exemption ? text('ram:ExemptionReasonCode', group.exemption.code) : '') +
               (debits && group.category === 'S' ? text('ram:DueDateTypeCode', '5') : '') +
-              text('ram:RateApplicablePercent', decimal(group.rate / 100)),
+              rateOf(group.category, group.rate),
           ),
       ),
     )
@@ -238,8 +250,8 @@ export function buildFacturX(doc: RenderableDocument): string {
           lines +
             el(
               'ram:ApplicableHeaderTradeAgreement',
-              seller(doc.issuer) +
-                buyer(doc.client) +
+              seller(doc.issuer, notSubjectToVat) +
+                buyer(doc.client, notSubjectToVat) +
                 // BT-14: the quote a deposit or final invoice bills.
                 (doc.quote ? el('ram:SellerOrderReferencedDocument', text('ram:IssuerAssignedID', doc.quote.number)) : ''),
             ) +

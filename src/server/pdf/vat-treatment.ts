@@ -10,7 +10,8 @@ import { documentTotals, type RenderableDocument } from './document-model';
  * the Factur-X XML and the checks made before issuing.
  */
 
-export type VatCategory = 'S' | 'E' | 'AE' | 'K' | 'G';
+/** O: services outside the scope of French VAT (art. 259-1° CGI), with no rate (BR-O-05, BR-48). */
+export type VatCategory = 'S' | 'E' | 'AE' | 'K' | 'G' | 'O';
 
 export interface VatExemptionText {
   reason: string;
