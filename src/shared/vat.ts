@@ -42,11 +42,24 @@ export const VAT_EXEMPTIONS = {
     vatex: 'VATEX-EU-IC',
     mention: 'Exonération de TVA, art. 262 ter I du CGI et art. 138 de la directive 2006/112/CE (livraison intracommunautaire)',
   },
+  /** Goods only (and a mixed operation whose goods leave the EU): see exemptionPlaceProblem. */
   exportation: {
     label: 'Exportation hors UE (art. 262 I du CGI)',
     category: 'G',
     vatex: 'VATEX-EU-G',
     mention: 'Exonération de TVA, art. 262 I du CGI (exportation)',
+  },
+  /**
+   * Services to a business established outside the EU (issue 25): not an export (art. 262 I is
+   * for goods) but outside the scope of French VAT, the place of supply being where the buyer is
+   * established (CGI art. 259-1°, B2B general rule; directive 2006/112/CE art. 44). EN 16931 category
+   * O "not subject to VAT", VATEX-EU-O; such an invoice has no other VAT category (BR-O-11…14).
+   */
+  hors_ue_services: {
+    label: 'Prestation de services hors UE (art. 259-1° du CGI)',
+    category: 'O',
+    vatex: 'VATEX-EU-O',
+    mention: 'TVA non applicable, art. 259-1° du CGI (prestation de services à un preneur établi hors de l’Union européenne)',
   },
   exoneration: {
     label: 'Exonération (art. 261 du CGI)',
@@ -57,6 +70,18 @@ export const VAT_EXEMPTIONS = {
 } as const;
 export type VatExemptionKey = keyof typeof VAT_EXEMPTIONS;
 export const VAT_EXEMPTION_KEYS = Object.keys(VAT_EXEMPTIONS) as VatExemptionKey[];
+
+/** Whether `key` puts the operation outside the scope of French VAT (EN 16931 category O). */
+export const isOutsideScope = (key: VatExemptionKey | '') => key !== '' && VAT_EXEMPTIONS[key].category === 'O';
+
+/**
+ * Services outside the scope of French VAT (CGI art. 259-1°) bear no French VAT: every line of the
+ * invoice is at 0 %, and EN 16931 allows no other category beside O on it (BR-O-11, BR-O-12).
+ * Something taxable in France is billed on another invoice.
+ */
+export const OUTSIDE_SCOPE_TAXED_LINE =
+  'Une prestation de services à un client établi hors de l’UE est hors du champ de la TVA française (art. 259-1° du CGI) : ' +
+  'toutes les lignes doivent être à 0 %. Facturez à part ce qui est taxable en France.';
 
 /** A franchise seller's only VAT treatment: category E, VATEX-FR-FRANCHISE. */
 export const VAT_FRANCHISE = {
@@ -116,7 +141,12 @@ export function exemptionMention(key: VatExemptionKey, buyerCountry: string): st
  * Why `key` cannot apply to this buyer (issue 25), in French naming the article; null when it can:
  * - intra-community supply (CGI art. 262 ter I, directive art. 138): goods delivered in another
  *   member state to a buyer identified for VAT in a member state other than France;
- * - export (CGI art. 262 I): goods delivered outside the EU (services: a buyer established there);
+ * - export (CGI art. 262 I): goods delivered outside the EU, never services alone; a mixed operation
+ *   whose goods leave the EU stays an export (the services that come with the goods follow them, as
+ *   their accessory; services billed on their own are outside the scope below);
+ * - services outside the EU (CGI art. 259-1°): services, and only services, to a buyer established
+ *   outside the EU: a mixed operation cannot be both exempt as an export (category G) and outside
+ *   the scope (category O), which EN 16931 forbids on one invoice (BR-O-11);
  * - reverse charge: a buyer established in France (art. 283-2) or, for services, in another member
  *   state with its VAT number (art. 259-1° CGI, art. 196 directive); goods sent to another member
  *   state are an intra-community supply instead.
@@ -135,14 +165,30 @@ export function exemptionPlaceProblem(key: VatExemptionKey, buyer: BuyerPlace, c
   }
   if (key === 'exportation') {
     const article = 'L’exportation (art. 262 I du CGI)';
-    if (where === 'unknown') return `${article} suppose ${category === 'services' ? 'un client établi' : 'des biens livrés'} hors de l’UE : choisissez le pays de l’adresse${category === 'services' ? '' : ' (ou de l’adresse de livraison)'} du client « ${buyer.name} ».`;
-    if (where !== 'outside') return `${article} suppose ${category === 'services' ? 'un client établi' : 'des biens livrés'} hors de l’Union européenne : ${client} est ${where === 'france' ? 'en France' : 'dans l’UE (pour des biens, choisissez la livraison intracommunautaire, art. 262 ter I du CGI)'}.`;
+    if (category === 'services') return `${article} ne vise que des biens : une prestation de services à un client établi hors de l’UE est hors du champ de la TVA française, choisissez « ${VAT_EXEMPTIONS.hors_ue_services.label} ».`;
+    if (where === 'unknown') return `${article} suppose des biens livrés hors de l’UE : choisissez le pays de l’adresse (ou de l’adresse de livraison) du client « ${buyer.name} ».`;
+    if (where !== 'outside') return `${article} suppose des biens livrés hors de l’Union européenne : ${client} est ${where === 'france' ? 'en France' : 'dans l’UE (pour des biens, choisissez la livraison intracommunautaire, art. 262 ter I du CGI)'}.`;
+    return null;
+  }
+  if (key === 'hors_ue_services') {
+    const article = 'La prestation de services hors UE (art. 259-1° du CGI)';
+    if (category !== 'services') {
+      return `${article} ne vise que des services : ${category === 'goods' ? 'des biens livrés hors de l’UE relèvent' : 'une opération mixte dont les biens sont livrés hors de l’UE relève'} de l’exportation (art. 262 I du CGI).`;
+    }
+    if (where === 'unknown') return `${article} suppose un client établi hors de l’UE : choisissez le pays de l’adresse du client « ${buyer.name} ».`;
+    if (where === 'france') return `${article} suppose un client établi hors de l’Union européenne : ${client} est en France, où la prestation est taxable.`;
+    if (where === 'eu') return `${article} suppose un client établi hors de l’Union européenne : ${client} est dans l’UE (pour un professionnel, choisissez l’autoliquidation, art. 259-1° du CGI et art. 196 de la directive 2006/112/CE).`;
     return null;
   }
   if (key === 'autoliquidation') {
     const place = placeOf(buyer.country);
     if (place === 'unknown') return `L’autoliquidation dépend du pays où le client est établi : choisissez le pays de l’adresse du client « ${buyer.name} ».`;
-    if (place === 'outside') return `L’autoliquidation (art. 283-2 du CGI, art. 196 de la directive 2006/112/CE) suppose un client établi en France ou dans l’UE : ${client} est hors de l’UE (pour des biens exportés, choisissez l’exportation, art. 262 I du CGI).`;
+    if (place === 'outside') {
+      const instead = category === 'services'
+        ? `une prestation de services y est hors du champ de la TVA française, choisissez « ${VAT_EXEMPTIONS.hors_ue_services.label} »`
+        : 'pour des biens exportés, choisissez l’exportation, art. 262 I du CGI';
+      return `L’autoliquidation (art. 283-2 du CGI, art. 196 de la directive 2006/112/CE) suppose un client établi en France ou dans l’UE : ${client} est hors de l’UE (${instead}).`;
+    }
     if (place === 'eu') {
       if (category === 'goods') return `Des biens livrés à ${client}, établi dans un autre État membre, sont une livraison intracommunautaire (art. 262 ter I du CGI) et non une autoliquidation.`;
       const state = vatNumberState(buyer.vatNumber);

@@ -16,7 +16,7 @@ import { vatExemptionOf, type VatExemptionText } from './vat-treatment';
  * - late-penalty rate, 40 € recovery indemnity, "Escompte : néant": invoices to a `professionnel`
  *   only — L441-9 and L441-10 concern payments between businesses;
  * - "TVA non applicable, art. 293 B du CGI": any document of a seller in the franchise (under the totals);
- * - the exemption reason of 0 % lines (art. 283-2, 262 ter I, 262 I, 261 CGI): a VAT-registered
+ * - the exemption reason of 0 % lines (art. 283-2, 262 ter I, 262 I, 259-1°, 261 CGI): a VAT-registered
  *   seller (under the totals);
  * - "Option pour le paiement de la taxe d'après les débits": invoices and credit notes of a seller
  *   who opted for it (art. 242 nonies A, 13°);

@@ -292,7 +292,7 @@ export const TITLE_REQUIRED = 'Le titre est requis.';
 export const PERIOD_ORDER = 'La fin de la période ne peut pas précéder son début.';
 export const PERIOD_START_REQUIRED = 'Indiquez le début de la période de la prestation.';
 export const EXEMPTION_REQUIRED =
-  'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, exonération).';
+  'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, prestation de services hors UE, exonération).';
 
 /**
  * Client-side checks before sending (SPEC section 5, and the VAT rules of issue 14 that the form

@@ -3,6 +3,7 @@ import { DEFAULT_TAX_RATE } from '@/shared/documents';
 import {
   documentWriteSchema, type DocumentInput, type DocumentKindContract, type DocumentWriteFields, type LineInput,
 } from '@/shared/contracts/documents';
+import { isOutsideScope, OUTSIDE_SCOPE_TAXED_LINE } from '@/shared/vat';
 import { badRequest, zodToFieldErrors } from '@/server/http/errors';
 
 /**
@@ -99,7 +100,7 @@ export const VAT_RULE_MESSAGES = {
     'Changez de régime dans votre profil pour facturer la TVA.',
   noVatNumber: 'Renseignez votre numéro de TVA intracommunautaire dans votre profil pour facturer la TVA.',
   exemption:
-    'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, exonération).',
+    'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, prestation de services hors UE, exonération).',
 } as const;
 
 const isFranchise = (seller: Seller) => seller.vat_regime !== 'assujetti';
@@ -133,6 +134,12 @@ export function applyVatRules(input: DocumentInput, seller: Seller): ResolvedDoc
   }
   const untaxed = resolved.line_items.some((line) => line.tax_rate === 0);
   if (!franchise && untaxed && !input.vat_exemption) errors.vat_exemption = [VAT_RULE_MESSAGES.exemption];
+  // Services outside the scope of French VAT (art. 259-1° CGI): no line may charge VAT (BR-O-11).
+  if (!refusal && untaxed && isOutsideScope(input.vat_exemption)) {
+    if (input.line_items.some((line) => line.tax_rate == null) && resolved.tax_rate > 0) errors.tax_rate = [OUTSIDE_SCOPE_TAXED_LINE];
+    const lines = input.line_items.map((line) => ((line.tax_rate ?? 0) > 0 ? { tax_rate: [OUTSIDE_SCOPE_TAXED_LINE] } : {}));
+    if (lines.some((line) => 'tax_rate' in line)) errors.line_items = lines;
+  }
   if (Object.keys(errors).length) throw badRequest(errors);
   return { ...resolved, vat_exemption: franchise || !untaxed ? '' : input.vat_exemption };
 }

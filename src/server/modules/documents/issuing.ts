@@ -8,7 +8,7 @@ import { facturXmlProblems } from '@/server/pdf/factur-x-check';
 import { fromHundredths } from '@/shared/money';
 import { paymentTermsOf } from '@/shared/payment-terms';
 import { issuerLegalLines } from '@/shared/profile';
-import { exemptionPlaceProblem, OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
+import { exemptionPlaceProblem, OPERATION_CATEGORIES, OUTSIDE_SCOPE_TAXED_LINE, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
 import { isCountryCode } from '@/shared/countries';
 import { lineCategory, vatGroups } from '@/server/pdf/vat-treatment';
 import { countryCode } from '@/server/pdf/countries';
@@ -247,8 +247,8 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   }
   if (doc.vatRegime === 'assujetti' && groups.some((g) => g.rate === 0) && !doc.vatExemption) {
     document(
-      'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation ' +
-        'ou exonération) : une facture sans TVA doit en citer la base légale (art. 242 nonies A du CGI).',
+      'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, ' +
+        'prestation de services hors UE ou exonération) : une facture sans TVA doit en citer la base légale (art. 242 nonies A du CGI).',
     );
   }
   // Reverse charge, intra-EU supplies and exports: the rules EN 16931 sets for each category.
@@ -256,6 +256,9 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   if ((['AE', 'K', 'G'] as const).some((c) => categories.has(c)) && blank(user.vat_number)) {
     profile('Renseignez votre numéro de TVA intracommunautaire dans votre profil : une facture en autoliquidation, intracommunautaire ou à l’exportation doit le porter (BR-AE-02, BR-IC-02, BR-G-02).');
   }
+  // Services outside the scope of French VAT (art. 259-1° CGI, category O): nothing else on the
+  // invoice (BR-O-11, BR-O-12), as at each save; a draft made from an accepted quote may not be.
+  if (categories.has('O') && categories.size > 1) document(OUTSIDE_SCOPE_TAXED_LINE);
   // Issue 25: each exemption only where the buyer (or the goods) are: intra-community supply to
   // another member state, export outside the EU, reverse charge in France or the EU (shared/vat.ts).
   if (doc.vatRegime === 'assujetti' && doc.vatExemption && groups.some((g) => g.rate === 0)) {

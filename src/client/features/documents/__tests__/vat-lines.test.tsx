@@ -171,6 +171,7 @@ describe('VAT per line on the document screens (issue 14)', () => {
       'Autoliquidation (client en France : art. 283-2 du CGI ; dans l’UE : art. 196 de la directive 2006/112/CE)',
       'Livraison intracommunautaire (art. 262 ter I du CGI)',
       'Exportation hors UE (art. 262 I du CGI)',
+      'Prestation de services hors UE (art. 259-1° du CGI)',
       'Exonération (art. 261 du CGI)',
     ]);
     await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
@@ -178,10 +179,10 @@ describe('VAT per line on the document screens (issue 14)', () => {
     expect(summary).toHaveTextContent('Indiquez le motif d’exonération des lignes à 0 %');
     expect(mock.history.post).toHaveLength(0);
 
-    await user.selectOptions(reason, 'exportation');
+    await user.selectOptions(reason, 'hors_ue_services');
     await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
     await waitFor(() => expect(currentPath()).toBe('/quotes/44'));
-    expect(postBody()).toMatchObject({ vat_exemption: 'exportation', line_items: [expect.objectContaining({ tax_rate: 0 })] });
+    expect(postBody()).toMatchObject({ vat_exemption: 'hors_ue_services', line_items: [expect.objectContaining({ tax_rate: 0 })] });
   });
 
   it('takes the operation and the date or period of the service', async () => {

@@ -130,9 +130,9 @@ describe('the seller’s VAT regime', () => {
 
   it('requires a reason for 0 % lines of a VAT-registered seller, and clears it where no line is at 0 %', async () => {
     const { who, clientId } = await assujetti();
-    // An export needs a client outside the EU (issue 25).
+    // An export needs goods and a client outside the EU (issue 25).
     expect((await call(who, 'PUT', `/api/contacts/${clientId}/`, { name: 'Librairie Colette', country: 'US', siren: '' })).status).toBe(200);
-    const body = { title: 'Export', client_id: clientId, tax_rate: 20, line_items: [line('A', 1, 100, 20), line('B', 1, 50, 0)] };
+    const body = { title: 'Export', client_id: clientId, tax_rate: 20, operation_category: 'goods', line_items: [line('A', 1, 100, 20), line('B', 1, 50, 0)] };
     const missing = await call(who, 'POST', '/api/invoices/', body);
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ vat_exemption: [VAT_RULE_MESSAGES.exemption] });
