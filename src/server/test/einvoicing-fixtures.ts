@@ -8,7 +8,8 @@ import { line } from './invoice-fixtures';
  * - a micro-entrepreneur in the VAT franchise billing a private client;
  * - a VAT-registered company, 20 % + 5.5 % + 10 % lines, to a business with SIREN and VAT number;
  * - reverse charge to a German business;
- * - a service period delivered to another address.
+ * - a service period delivered to another address;
+ * - services to a business established outside the EU, outside the scope of French VAT (issue 25).
  */
 
 /** A VAT-registered SARL (valid SIRET and VAT key) opting for VAT on debits, with bank details. */
@@ -75,6 +76,9 @@ export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicin
     name: 'Handel AG', email: 'einkauf@handel.de', client_type: 'professionnel', vat_number: 'DE987654321',
     address: 'Königsallee 10', postal_code: '40212', city: 'Düsseldorf', country: 'deutschland',
     delivery_address: 'Bahnhofstrasse 1', delivery_postal_code: '8001', delivery_city: 'Zürich', delivery_country: 'Suisse',
+  });  const american = await contact(alice, {
+    name: 'Acme Consulting Inc.', email: 'billing@acme.example', client_type: 'professionnel',
+    address: '350 Fifth Avenue', postal_code: '10118', city: 'New York', country: 'États-Unis',
   });
 
   const cases: { label: string; who: User; clientId: number; body: object; prints: string[]; omits: string[]; xml: string[] }[] = [
@@ -188,6 +192,29 @@ export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicin
         '<ram:CategoryCode>G</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-G</ram:ExemptionReasonCode>',
         '<ram:CityName>Düsseldorf</ram:CityName><ram:CountryID>DE</ram:CountryID>',
         '<ram:CityName>Zürich</ram:CityName><ram:CountryID>CH</ram:CountryID>',
+      ],
+    },
+    {
+      // Not an export (art. 262 I is for goods): outside the scope of French VAT, category O, which
+      // has no rate (BR-O-05) and no VAT identifier of either party in the XML (BR-O-02).
+      label: 'services to a business established outside the EU (art. 259-1°)',
+      who: alice,
+      clientId: american.id,
+      body: {
+        tax_rate: 0, vat_exemption: 'hors_ue_services', operation_category: 'services', service_date: '2026-11-05',
+        line_items: [{ ...line('Audit de sécurité', 3, 850), tax_rate: 0 }, { ...line('Rapport', 1, 400), tax_rate: 0 }],
+      },
+      prints: [
+        'TVA non applicable, art. 259-1° du CGI (prestation de services à un preneur établi hors de l’Union européenne)',
+        'États-Unis', 'TVA intracom. : FR44732829320', '2 950,00 €',
+      ],
+      omits: ['262 I', 'Autoliquidation'],
+      xml: [
+        '<ram:CategoryCode>O</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-O</ram:ExemptionReasonCode></ram:ApplicableTradeTax>',
+        '<ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>O</ram:CategoryCode></ram:ApplicableTradeTax>',
+        '<ram:TaxTotalAmount currencyID="EUR">0.00</ram:TaxTotalAmount>',
+        '<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>S1</ram:ID>',
+        '<ram:CityName>New York</ram:CityName><ram:CountryID>US</ram:CountryID>',
       ],
     },
   ];

@@ -25,7 +25,7 @@ afterAll(() => t?.close());
 
 const normalized = (text: string) => text.replace(/[\s\u202f\u00a0]+/g, ' ');
 
-it.each([0, 1, 2, 3, 4, 5, 6])('case %i prints its mentions, encodes its elements and passes factur-x-kit', async (n) => {
+it.each([0, 1, 2, 3, 4, 5, 6, 7])('case %i prints its mentions, encodes its elements and passes factur-x-kit', async (n) => {
   const c = cases[n];
   expect({ label: c.label, status: c.status }).toEqual({ label: c.label, status: 200 });
   for (const expected of c.prints) expect({ label: c.label, text: texts[n] }).toEqual({ label: c.label, text: expect.stringContaining(normalized(expected)) });
