@@ -68,18 +68,37 @@ export interface LineAmounts {
   unit_price: number | string;
   /** Percent; the document's rate when absent or blank. */
   tax_rate?: number | string | null;
+  /** A discount on the line (issue 25): percent, or euros; blank or 0, none. */
+  discount_percent?: number | string | null;
+  discount_amount?: number | string | null;
+}
+
+/** A discount on the whole document (EN 16931 BG-20), as a form or the API holds it: percent or euros. */
+export interface DiscountAmounts {
+  discount_percent?: number | string | null;
+  discount_amount?: number | string | null;
 }
 
 /** One VAT rate's share of a document, in cents (rate in hundredths of a percent: 550 = 5,5 %). */
 export interface VatBreakdownRow {
   rate: number;
+  /** Its lines less its share of the document's discount (BT-116). */
   base: number;
   tax: number;
+  /** Its share of the document's discount (BT-92 of its BG-20), absent without one. */
+  discount?: number;
 }
 
 export interface DocumentTotals {
-  /** Each line's total HT, in cents, in input order. */
+  /** Each line's total HT (its discount taken off, BT-131), in cents, in input order. */
   lines: number[];
+  /** Each line's discount, in cents (EN 16931 BT-136), in input order. */
+  lineDiscounts: number[];
+  /** Σ lines (BT-106). */
+  linesTotal: number;
+  /** The document's discount, all rates together (BT-107); per rate in `breakdown`. */
+  discount: number;
+  /** HT: Σ lines less the document's discount (BT-109), the base of VAT. */
   subtotal: number;
   tax: number;
   total: number;
@@ -114,28 +133,92 @@ export interface ScaledLineAmounts {
   quantity: number;
   unit_price: number;
   tax_rate: number;
+  /** Hundredths of a percent (1000 = 10 %); 0 or absent, none. */
+  discount_percent?: number;
+  /** Cents; 0 or absent, none. At most one of the two. */
+  discount_cents?: number;
+}
+
+/** The reason a document's discount carries when the user gives none (EN 16931 BT-97, required by BR-33). */
+export const DEFAULT_DISCOUNT_REASON = 'Remise';
+
+/** A document's discount in stored units: hundredths of a percent, or cents (at most one). */
+export interface ScaledDiscount {
+  percent?: number;
+  cents?: number;
+}
+export const NO_DISCOUNT: Required<ScaledDiscount> = { percent: 0, cents: 0 };
+
+/** `cents` × `hundredthsOfPercent` / 10 000, rounded to the cent half up (away from zero). */
+export const percentOfCents = (cents: number, hundredthsOfPercent: number) =>
+  Math.sign(cents) * Math.round((Math.abs(cents) * hundredthsOfPercent) / 10000);
+
+/** A line's discount in cents: its percentage of the line's amount, or its amount (never more than the line). */
+export function lineDiscountCents(gross: number, line: Pick<ScaledLineAmounts, 'discount_percent' | 'discount_cents'>): number {
+  if (line.discount_percent) return percentOfCents(gross, Math.min(10000, line.discount_percent));
+  if (line.discount_cents) return Math.max(0, Math.min(line.discount_cents, gross));
+  return 0;
+}
+
+/** `total` shared in proportion to `weights`, in whole units summing to `total` (largest remainder). */
+export function largestRemainder(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  for (const i of exact.map((_, i) => i).sort((a, b) => exact[b] - Math.floor(exact[b]) - (exact[a] - Math.floor(exact[a])))) {
+    if (left-- <= 0) break;
+    shares[i]++;
+  }
+  return shares;
 }
 
 /**
- * Line total = quantity × unit price rounded to the cent (BT-131); subtotal HT = Σ lines (BT-106);
- * VAT is computed per rate on the sum of its lines, as EN 16931 does (BT-117 = BT-116 × rate,
- * rounded to the cent, half up), and summed (BT-110); total TTC = subtotal + VAT (BT-112).
+ * The document's discount per VAT rate (EN 16931 BG-20 carries a rate, BT-96): a percentage of
+ * each rate's lines, rounded per rate; an amount shared between the rates in proportion to their
+ * lines (largest remainder), never more than they total.
+ */
+function discountPerRate(bases: number[], discount: ScaledDiscount | undefined): number[] {
+  if (discount?.percent) return bases.map((base) => percentOfCents(base, Math.min(10000, discount.percent!)));
+  if (discount?.cents) {
+    const weights = bases.map((base) => Math.max(0, base));
+    const cents = Math.min(discount.cents, weights.reduce((a, b) => a + b, 0));
+    return largestRemainder(cents, weights);
+  }
+  return bases.map(() => 0);
+}
+
+/**
+ * Line total = quantity × unit price rounded to the cent (BT-131), less the line's discount
+ * (BT-136: its percentage rounded to the cent, or its amount); Σ lines (BT-106); the document's
+ * discount per rate (BG-20, BT-107 in all); VAT is computed per rate on its lines less its share
+ * of the discount, as EN 16931 does (BT-116; BT-117 = BT-116 × rate, rounded to the cent, half
+ * up), and summed (BT-110); HT = Σ lines − discount (BT-109); total TTC = HT + VAT (BT-112).
  * Stored units (see ScaledLineAmounts); `defaultRate` in hundredths of a percent.
  */
-export function computeScaledTotals(lines: ScaledLineAmounts[], defaultRate: number): DocumentTotals {
+export function computeScaledTotals(lines: ScaledLineAmounts[], defaultRate: number, discount?: ScaledDiscount): DocumentTotals {
   const bases = new Map<number, number>();
+  const lineDiscounts: number[] = [];
   const lineTotals = lines.map((line) => {
-    const total = lineNetCents(line.quantity, line.unit_price);
-    bases.set(line.tax_rate, (bases.get(line.tax_rate) ?? 0) + total);
-    return total;
+    const gross = lineNetCents(line.quantity, line.unit_price);
+    const off = lineDiscountCents(gross, line);
+    lineDiscounts.push(off);
+    bases.set(line.tax_rate, (bases.get(line.tax_rate) ?? 0) + gross - off);
+    return gross - off;
   });
   if (bases.size === 0) bases.set(defaultRate, 0);
-  const breakdown = [...bases.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([rate, base]) => ({ rate, base, tax: Math.round((base * rate) / 10000) }));
-  const subtotal = lineTotals.reduce((sum, v) => sum + v, 0);
+  const rates = [...bases.entries()].sort(([a], [b]) => b - a);
+  const discounts = discountPerRate(rates.map(([, base]) => base), discount);
+  const breakdown = rates.map(([rate, lineBase], i) => {
+    const base = lineBase - discounts[i];
+    return { rate, base, tax: Math.round((base * rate) / 10000), ...(discounts[i] ? { discount: discounts[i] } : {}) };
+  });
+  const linesTotal = lineTotals.reduce((sum, v) => sum + v, 0);
+  const documentDiscount = discounts.reduce((sum, v) => sum + v, 0);
+  const subtotal = linesTotal - documentDiscount;
   const tax = breakdown.reduce((sum, row) => sum + row.tax, 0);
-  return { lines: lineTotals, subtotal, tax, total: subtotal + tax, breakdown };
+  return { lines: lineTotals, lineDiscounts, linesTotal, discount: documentDiscount, subtotal, tax, total: subtotal + tax, breakdown };
 }
 
 /**
@@ -143,7 +226,7 @@ export function computeScaledTotals(lines: ScaledLineAmounts[], defaultRate: num
  * quantities and prices, rates in percent): the one calculation the form and the server share.
  * Unparsable inputs count as 0.
  */
-export function computeTotals(lines: LineAmounts[], defaultRate: number | string): DocumentTotals {
+export function computeTotals(lines: LineAmounts[], defaultRate: number | string, discount?: DiscountAmounts): DocumentTotals {
   const fallbackRate = toHundredths(defaultRate) ?? 0; // hundredths of a percent
   return computeScaledTotals(
     lines.map((line) => {
@@ -152,11 +235,22 @@ export function computeTotals(lines: LineAmounts[], defaultRate: number | string
         quantity: toTenThousandths(line.quantity) ?? 0,
         unit_price: toTenThousandths(line.unit_price) ?? 0,
         tax_rate: blank ? fallbackRate : (toHundredths(line.tax_rate) ?? fallbackRate),
+        ...lineDiscountFields(scaledDiscount(line)),
       };
     }),
     fallbackRate,
+    discount && scaledDiscount(discount),
   );
 }
+
+/** A discount as a form or the API holds it (percent, euros) → stored units; unparsable or blank counts as none, a percentage wins. */
+export function scaledDiscount(d: DiscountAmounts): Required<ScaledDiscount> {
+  const percent = Math.max(0, toHundredths(d.discount_percent ?? 0) ?? 0);
+  return { percent, cents: percent ? 0 : Math.max(0, toHundredths(d.discount_amount ?? 0) ?? 0) };
+}
+
+/** A line's discount columns from a discount in stored units. */
+export const lineDiscountFields = (d: ScaledDiscount) => ({ discount_percent: d.percent ?? 0, discount_cents: d.cents ?? 0 });
 
 /**
  * Caps on what a document may hold (issue 16), so that every amount stays an exact integer of

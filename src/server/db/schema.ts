@@ -206,6 +206,11 @@ export interface DocumentsTable {
   vat_exemption: Generated<string>;
   legal_notice: string;
   signature_notice: string;
+  /** Issue 25 (migration 0023): a discount on the whole document (EN 16931 BG-20), hundredths of a percent or cents (0: none), and its reason (BT-97). */
+  discount_percent: Generated<number>;
+  discount_cents: Generated<number>;
+  discount_reason: Generated<string>;
+  /** HT: the lines less the document's discount (BT-109). */
   subtotal_cents: number;
   tax_cents: number;
   total_cents: number;
@@ -345,6 +350,9 @@ export interface DocumentLinesTable {
   task_id: number | null;
   /** UN/ECE Recommendation 20 code (EN 16931 BT-130), shared/units.ts; C62 before migration 0022. */
   unit: Generated<string>;
+  /** Issue 25 (migration 0023): the line's discount, hundredths of a percent or cents (0: none); `total_cents` is net of it. */
+  discount_percent: Generated<number>;
+  discount_cents: Generated<number>;
 }
 
 export interface DocumentCountersTable {
@@ -450,6 +458,10 @@ export interface RecurringInvoicesTable {
   legal_notice: string;
   signature_notice: string;
   internal_notes: string;
+  /** Issue 25 (migration 0023): a discount on the whole document (EN 16931 BG-20), hundredths of a percent or cents (0: none), and its reason (BT-97). */
+  discount_percent: Generated<number>;
+  discount_cents: Generated<number>;
+  discount_reason: Generated<string>;
   payment_term_days: number;
   /** 'reception' | 'net' | 'end_of_month' (migration 0020); `payment_term_days` are its days. */
   payment_terms: Generated<string>;

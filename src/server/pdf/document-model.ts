@@ -46,6 +46,16 @@ export interface DocumentLine {
    * before: C62 in the XML, and no unit printed, so that they render as they always did.
    */
   unit?: LineUnit;
+  /** Issue 25: its discount in percent, or in euros (absent or 0: none; absent from snapshots made before). */
+  discountPercent?: number;
+  discountAmount?: number;
+}
+
+/** Issue 25: a discount on the whole document (EN 16931 BG-20), in percent or in euros, with its reason (BT-97). */
+export interface DocumentDiscount {
+  percent: number;
+  amount: number;
+  reason: string;
 }
 
 /** Everything a quote or invoice PDF (and its Factur-X XML) is made of, already loaded. */
@@ -70,6 +80,8 @@ export interface RenderableDocument {
   /** Percent, e.g. 5.5: the default rate of new lines (each line carries its own). */
   taxRate: number;
   lines: DocumentLine[];
+  /** Absent (snapshots made before issue 25) or null: none. */
+  discount?: DocumentDiscount | null;
   /** The seller's VAT regime when the document was made (art. 293 B CGI franchise, or VAT-registered). */
   vatRegime: VatRegime;
   /** Why the 0 % lines of a VAT-registered seller carry no VAT ('' when none are at 0 %). */
@@ -121,10 +133,17 @@ export const paidDepositsCents = (doc: Pick<RenderableDocument, 'deposits'>) => 
 /** Totals in cents with the one shared calculation, so PDF, XML and API agree to the cent. */
 export function documentTotals(doc: RenderableDocument): DocumentTotals {
   return computeTotals(
-    doc.lines.map((l) => ({ quantity: l.quantity, unit_price: l.unitPrice, tax_rate: l.taxRate })),
+    doc.lines.map((l) => ({
+      quantity: l.quantity, unit_price: l.unitPrice, tax_rate: l.taxRate, discount_percent: l.discountPercent, discount_amount: l.discountAmount,
+    })),
     doc.taxRate,
+    doc.discount ? { discount_percent: doc.discount.percent, discount_amount: doc.discount.amount } : undefined,
   );
 }
+
+/** The document's discount, when it has one (issue 25). */
+export const documentDiscountOf = (doc: Pick<RenderableDocument, 'discount'>) =>
+  doc.discount && (doc.discount.percent > 0 || doc.discount.amount > 0) ? doc.discount : null;
 
 /** Whether the document's lines carry units (every snapshot since issue 25): the PDF's table then has a unit column. */
 export const hasUnits = (doc: Pick<RenderableDocument, 'lines'>) => doc.lines.some((l) => l.unit !== undefined);

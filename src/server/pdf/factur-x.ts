@@ -2,7 +2,8 @@ import { compactBic, compactIban } from '@/shared/identifiers';
 import { lineUnitOf } from '@/shared/units';
 import { withoutNonXmlChars } from '@/shared/xml-text';
 import { countryCode } from './countries';
-import { documentTotals, paidDepositsCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
+import { DEFAULT_DISCOUNT_REASON } from '@/shared/documents';
+import { documentDiscountOf, documentTotals, paidDepositsCents, rateHundredths, type Party, type PostalAddress, type RenderableDocument } from './document-model';
 import { legalMentions } from './legal-mentions';
 import { lineCategory, vatGroups, type VatCategory } from './vat-treatment';
 
@@ -10,7 +11,7 @@ import { lineCategory, vatGroups, type VatCategory } from './vat-treatment';
  * The Factur-X XML (UN/CEFACT CII D16B, profile EN 16931) of an issued invoice. Amounts come
  * from the shared computeTotals, so the XML, the PDF and the API agree to the cent; the
  * EN 16931 rules (BR-CO-10…16, BR-S/E/AE/K/G-08…10) hold by construction: one VAT breakdown
- * per rate, each the sum of its lines, no allowances or charges; what is due is the total less
+ * per rate, each the sum of its lines less its share of the document's discount (issue 25), no charges; what is due is the total less
  * the deposits paid that a final invoice deducts (BR-CO-16).
  */
 
@@ -172,6 +173,26 @@ const precedingInvoice = (number: string, issueDate: string) =>
       el('ram:FormattedIssueDateTime', el('qdt:DateTimeString', issueDate.replace(/-/g, ''), ' format="102"')),
   );
 
+/** UNTDID 5189 code 95 "Discount": the reason code of every allowance Carnet writes (BT-98, BT-140). */
+const DISCOUNT_REASON_CODE = '95';
+
+/**
+ * An allowance (BG-20 on the document, BG-27 on a line): its percentage and base when it is one
+ * (BT-94/BT-93, BT-138/BT-137), its amount (BT-92, BT-136), the reason (code 95 and words:
+ * BR-33/BR-42), and on the document its VAT category and rate (BT-95, BT-96).
+ */
+function allowance(cents: number, percent: number, basisCents: number, reason: string, categoryTax = ''): string {
+  return el(
+    'ram:SpecifiedTradeAllowanceCharge',
+    el('ram:ChargeIndicator', el('udt:Indicator', 'false')) +
+      (percent > 0 ? text('ram:CalculationPercent', decimal(percent)) + text('ram:BasisAmount', amount(basisCents)) : '') +
+      text('ram:ActualAmount', amount(cents)) +
+      text('ram:ReasonCode', DISCOUNT_REASON_CODE) +
+      text('ram:Reason', reason) +
+      categoryTax,
+  );
+}
+
 export function buildFacturX(doc: RenderableDocument): string {
   if (doc.kind === 'quote' || !doc.number) throw new Error('Only an issued invoice or credit note has a Factur-X XML.');
   const totals = documentTotals(doc);
@@ -195,6 +216,10 @@ export function buildFacturX(doc: RenderableDocument): string {
           el(
             'ram:SpecifiedLineTradeSettlement',
             el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', lineCategory(doc, rate)) + rateOf(lineCategory(doc, rate), rate))) +
+              // BG-27: the line's discount; BT-131 is net of it.
+              (totals.lineDiscounts[i] > 0
+                ? allowance(totals.lineDiscounts[i], line.discountPercent ?? 0, totals.lines[i] + totals.lineDiscounts[i], DEFAULT_DISCOUNT_REASON)
+                : '') +
               el('ram:SpecifiedTradeSettlementLineMonetarySummation', text('ram:LineTotalAmount', amount(totals.lines[i]))),
           ),
       );
@@ -225,6 +250,20 @@ export function buildFacturX(doc: RenderableDocument): string {
       ),
     )
     .join('');
+
+  // BG-20: the document's discount, one allowance per VAT rate it applies to.
+  const discount = documentDiscountOf(doc);
+  const allowances = discount
+    ? groups
+        .filter((group) => (group.discount ?? 0) > 0)
+        .map((group) =>
+          allowance(
+            group.discount!, discount.percent, group.base + group.discount!, discount.reason || DEFAULT_DISCOUNT_REASON,
+            el('ram:CategoryTradeTax', tax(text('ram:CategoryCode', group.category) + rateOf(group.category, group.rate))),
+          ),
+        )
+        .join('')
+    : '';
 
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -262,6 +301,7 @@ export function buildFacturX(doc: RenderableDocument): string {
                 paymentMeans(doc) +
                 breakdown +
                 billingPeriod(doc) +
+                allowances +
                 el(
                   'ram:SpecifiedTradePaymentTerms',
                   opt('ram:Description', mentions.paymentTerms ?? '') +
@@ -269,7 +309,9 @@ export function buildFacturX(doc: RenderableDocument): string {
                 ) +
                 el(
                   'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
-                  text('ram:LineTotalAmount', amount(totals.subtotal)) +
+                  // BT-106 Σ lines, BT-107 the document's discount, BT-109 = BT-106 − BT-107 (BR-CO-13).
+                  text('ram:LineTotalAmount', amount(totals.linesTotal)) +
+                    (totals.discount > 0 ? text('ram:AllowanceTotalAmount', amount(totals.discount)) : '') +
                     text('ram:TaxBasisTotalAmount', amount(totals.subtotal)) +
                     text('ram:TaxTotalAmount', amount(totals.tax), ' currencyID="EUR"') +
                     text('ram:GrandTotalAmount', amount(totals.total)) +

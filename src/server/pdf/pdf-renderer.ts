@@ -4,8 +4,9 @@ import { documentFonts } from './fonts';
 import { countryName } from '@/shared/countries';
 import { formatIban } from '@/shared/identifiers';
 import { amountLabels, documentTotalLabel, REFUND_LABEL } from '@/shared/amount-labels';
+import { DEFAULT_DISCOUNT_REASON } from '@/shared/documents';
 import {
-  depositPaidCents, documentTotals, hasUnits, isDraftInvoice, isIssuedInvoice, paidDepositsCents, type DocumentLine, type Party, type RenderableDocument,
+  depositPaidCents, documentDiscountOf, documentTotals, hasUnits, isDraftInvoice, isIssuedInvoice, paidDepositsCents, type DocumentLine, type Party, type RenderableDocument,
 } from './document-model';
 import { formatCents, formatDate, formatQuantity, formatRate, formatUnitPrice } from './format';
 import { LINE_UNITS, lineUnitOf } from '@/shared/units';
@@ -152,7 +153,9 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
 
   const totals = documentTotals(doc);
   const mentions = legalMentions(doc);
-  const rows: TableRow[] = doc.lines.map((line, i) => ({ columns, line, description: line.description, total: totals.lines[i], continued: false }));
+  const rows: TableRow[] = doc.lines.map((line, i) => ({
+    columns, line, description: withLineDiscount(line, totals.lineDiscounts[i]), total: totals.lines[i], continued: false,
+  }));
   const totalRows = totalsRows(doc, totals);
   const totalsHeight = measureTotals(pdf, totalRows, mentions.vatExemption?.reason ?? null);
 
@@ -430,6 +433,13 @@ interface TotalsRow {
   style?: 'heading' | 'accent';
 }
 
+/** A line's description under its discount (issue 25): 'Remise 10 % : −12,00 €', its total being net of it. */
+function withLineDiscount(line: RenderableDocument['lines'][number], cents: number): string {
+  if (cents <= 0) return line.description;
+  const share = line.discountPercent ? ` ${formatRate(line.discountPercent)}` : '';
+  return [`${DEFAULT_DISCOUNT_REASON}${share} : −${formatCents(cents)}`, line.description].filter((part) => part.trim()).join('\n');
+}
+
 /**
  * The totals: Total HT and one VAT row per rate (with its base when there are several), from the
  * shared breakdown, then the document's total. A seller in the franchise charges no VAT: no VAT
@@ -440,6 +450,13 @@ interface TotalsRow {
 function totalsRows(doc: RenderableDocument, totals: ReturnType<typeof documentTotals>): TotalsRow[] {
   const franchise = doc.vatRegime === 'franchise';
   const rows: TotalsRow[] = [];
+  // The document's discount (issue 25, BG-20) between the lines' total and what VAT is computed on.
+  const discount = documentDiscountOf(doc);
+  if (discount) {
+    rows.push({ label: franchise ? 'Total des lignes' : 'Total des lignes HT', value: formatCents(totals.linesTotal) });
+    const share = discount.percent > 0 ? ` ${formatRate(discount.percent)}` : '';
+    rows.push({ label: `${discount.reason || DEFAULT_DISCOUNT_REASON}${share}`, value: `−${formatCents(totals.discount)}` });
+  }
   if (!franchise) {
     rows.push({ label: 'Total HT', value: formatCents(totals.subtotal) });
     const groups = vatGroups(doc);

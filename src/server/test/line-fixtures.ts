@@ -1,7 +1,7 @@
 import type { IssuedInvoice, InvoicingWorld } from './invoice-fixtures';
 
 /**
- * Invoices of issue 25 about what a line carries (units, decimals, discounts), issued through the
+ * Invoices of issue 25 about what a line carries (units, decimals) and discounts, issued through the
  * real app, shared by `line-amounts.test.ts` (`npm test`: API, PDF text, XML, factur-x-kit) and
  * the official kit's test (`npm run test:facturx`). Issued by the world's two sellers: alice
  * (VAT-registered company) and carol (micro-entrepreneur in the franchise, art. 293 B CGI).
@@ -71,6 +71,46 @@ export async function issueLineCases(w: InvoicingWorld): Promise<LineCase[]> {
         '<ram:LineTotalAmount>30.00</ram:LineTotalAmount>',
         '<ram:LineTotalAmount>833.33</ram:LineTotalAmount>',
         '<ram:TaxBasisTotalAmount>875.83</ram:TaxBasisTotalAmount>',
+      ],
+    },
+    {
+      // 10 × 80 € less 10 % = 720 €; 3 × 25 € less 5 € = 70 €; 5 % off the document per rate:
+      // 36 € at 20 % (VAT on 684 € = 136,80 €) and 3,50 € at 5,5 % (VAT on 66,50 € = 3,66 €).
+      label: 'discounts: 10 % and 5 € on lines, 5 % on the document at two rates (BG-27, BG-20)',
+      who: w.alice,
+      body: {
+        tax_rate: 20,
+        discount_percent: 5,
+        discount_reason: 'Remise fidélité',
+        line_items: [
+          { ...unitLine('Conception', 10, 80, 'HUR'), discount_percent: 10 },
+          { ...unitLine('Livres', 3, 25, 'C62'), tax_rate: 5.5, discount_amount: 5 },
+        ],
+      },
+      prints: [
+        'Remise 10 % : −80,00 €', 'Remise : −5,00 €', '720,00 €', '70,00 €', 'Total des lignes HT 790,00 €', 'Remise fidélité 5 % −39,50 €',
+        'Total HT 750,50 €', '136,80 €', '3,66 €', '890,96 €',
+      ],
+      omits: [],
+      xml: [
+        '<ram:CalculationPercent>10.00</ram:CalculationPercent><ram:BasisAmount>800.00</ram:BasisAmount><ram:ActualAmount>80.00</ram:ActualAmount><ram:ReasonCode>95</ram:ReasonCode><ram:Reason>Remise</ram:Reason>',
+        '<ram:LineTotalAmount>720.00</ram:LineTotalAmount>',
+        '<ram:ActualAmount>5.00</ram:ActualAmount>',
+        '<ram:ActualAmount>36.00</ram:ActualAmount><ram:ReasonCode>95</ram:ReasonCode><ram:Reason>Remise fidélité</ram:Reason><ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>20.00</ram:RateApplicablePercent>',
+        '<ram:ActualAmount>3.50</ram:ActualAmount>',
+        '<ram:LineTotalAmount>790.00</ram:LineTotalAmount><ram:AllowanceTotalAmount>39.50</ram:AllowanceTotalAmount><ram:TaxBasisTotalAmount>750.50</ram:TaxBasisTotalAmount>',
+        '<ram:GrandTotalAmount>890.96</ram:GrandTotalAmount>',
+      ],
+    },
+    {
+      label: 'discount in the franchise: 50 € off the document, its reason "Remise" when none is given',
+      who: w.carol,
+      body: { tax_rate: 0, discount_amount: 50, line_items: [unitLine('Cours de piano', 10, 45, 'HUR')] },
+      prints: ['Total des lignes 450,00 €', 'Remise −50,00 €', '400,00 €'],
+      omits: ['HT', 'TTC'],
+      xml: [
+        '<ram:ActualAmount>50.00</ram:ActualAmount><ram:ReasonCode>95</ram:ReasonCode><ram:Reason>Remise</ram:Reason><ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>E</ram:CategoryCode>',
+        '<ram:AllowanceTotalAmount>50.00</ram:AllowanceTotalAmount><ram:TaxBasisTotalAmount>400.00</ram:TaxBasisTotalAmount>',
       ],
     },
   ];

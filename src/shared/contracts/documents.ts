@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  CREDIT_NOTE_STATUSES, INVOICE_STATUSES, lineNetCents, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE, PAYMENT_METHODS,
-  QUOTE_STATUSES, type DocumentKind, type PaymentMethod,
+  computeScaledTotals, CREDIT_NOTE_STATUSES, DEFAULT_DISCOUNT_REASON, INVOICE_STATUSES, lineNetCents, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE, PAYMENT_METHODS,
+  QUOTE_STATUSES, type DocumentKind, type PaymentMethod, type ScaledDiscount,
 } from '@/shared/documents';
 import type { ListFilters } from '@/shared/list-filters';
 import { toHundredths } from '@/shared/money';
@@ -40,6 +40,10 @@ export const documentLineSchema = z.object({
   tax_rate: z.number(),
   /** UN/ECE Recommendation 20 code of the quantity's unit (EN 16931 BT-130), shared/units.ts. */
   unit: z.enum(LINE_UNIT_CODES),
+  /** Issue 25: a discount on the line, in percent or in euros (0: none; at most one of them). */
+  discount_percent: z.number(),
+  discount_amount: z.number(),
+  /** HT, its discount taken off (BT-131). */
   total: z.number(),
   task_id: z.number().nullable(),
   task: lineTaskSchema.nullable(),
@@ -164,6 +168,13 @@ export const documentSchema = z.object({
   legal_notice: z.string(),
   signature_notice: z.string(),
   tax_amount: z.number(),
+  /** Issue 25: a discount on the whole document (EN 16931 BG-20), in percent or in euros (0: none), and its reason (BT-97). */
+  discount_percent: z.number(),
+  discount_amount: z.number(),
+  discount_reason: z.string(),
+  /** Σ lines HT (BT-106), and the document's discount in euros (BT-107): `subtotal` is their difference. */
+  lines_total: z.number(),
+  discount_total: z.number(),
   /** VAT per rate, highest rate first. */
   vat_breakdown: z.array(vatBreakdownSchema),
   /** SHA-256 of the archived PDF of an issued document (or sent quote); null otherwise. */
@@ -277,9 +288,21 @@ const lineUnit = () =>
 export const LINE_TOTAL_TOO_BIG = `Le montant d’une ligne ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
 export const DOCUMENT_TOTAL_TOO_BIG = `Le total d’un document ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
 
+export const DISCOUNT_MESSAGES = {
+  both: 'Indiquez la remise en pourcentage ou en montant, pas les deux.',
+  line: 'La remise ne peut pas dépasser le montant de la ligne.',
+  document: (lines: string) => `La remise ne peut pas dépasser le total des lignes (${lines}).`,
+} as const;
+
+/** A discount's two fields (issue 25): percent (two decimals, at most 100) or euros (two decimals) → hundredths of a percent, cents; blank, 0. */
+export const discountFields = {
+  discount_percent: hundredths(100),
+  discount_amount: hundredths(MAX_AMOUNT),
+};
+
 /**
  * What every line carries, quotes, invoices and credit notes alike: its amounts, capped so that
- * every total stays exact (shared/documents.ts), and its VAT rate.
+ * every total stays exact (shared/documents.ts), its VAT rate and its discount.
  */
 export const lineAmountFields = {
   // Issue 25: up to 4 decimals (0,3333 h; 0,0125 €), stored in ten-thousandths.
@@ -287,14 +310,26 @@ export const lineAmountFields = {
   unit_price: tenThousandths(MAX_UNIT_PRICE),
   tax_rate: lineTaxRate(),
   unit: lineUnit(),
+  ...discountFields,
 };
 
-/** Refuses a line whose total HT passes the cap (under `total`, the line's computed amount). */
-export function checkLineTotal(line: { quantity: number; unit_price: number }, ctx: z.RefinementCtx) {
+/** Refuses both kinds of discount at once (under `discount_amount`). */
+function checkOneDiscount(d: { discount_percent: number; discount_amount: number }, ctx: z.RefinementCtx) {
+  if (d.discount_percent > 0 && d.discount_amount > 0) ctx.addIssue({ code: 'custom', message: DISCOUNT_MESSAGES.both, path: ['discount_amount'] });
+}
+
+/**
+ * Refuses a line whose total HT passes the cap (under `total`, the line's computed amount), and a
+ * discount of both kinds or beyond the line's amount.
+ */
+export function checkLineTotal(line: { quantity: number; unit_price: number; discount_percent: number; discount_amount: number }, ctx: z.RefinementCtx) {
   // Ten-thousandths × ten-thousandths, multiplied exactly and rounded to the cent (BT-131).
-  if (lineNetCents(line.quantity, line.unit_price) > MAX_AMOUNT * 100) {
+  const gross = lineNetCents(line.quantity, line.unit_price);
+  if (gross > MAX_AMOUNT * 100) {
     ctx.addIssue({ code: 'custom', message: LINE_TOTAL_TOO_BIG, path: ['total'] });
   }
+  checkOneDiscount(line, ctx);
+  if (line.discount_amount > gross) ctx.addIssue({ code: 'custom', message: DISCOUNT_MESSAGES.line, path: ['discount_amount'] });
 }
 
 /** Read-only fields a client echoes back (ignored). */
@@ -314,7 +349,9 @@ export const documentLineWriteSchema = z
     total: echoed,
   })
   .superRefine(checkLineTotal)
-  .transform(({ task: _t, total: _total, ...line }) => ({ ...line, id: line.id ?? null, task_id: line.task_id ?? null }));
+  .transform(({ task: _t, total: _total, discount_amount, ...line }) => ({
+    ...line, discount_cents: discount_amount, id: line.id ?? null, task_id: line.task_id ?? null,
+  }));
 
 /** A parsed line: `tax_rate` null until the document's rate is given to it (resolveRates). */
 export type LineInput = z.output<typeof documentLineWriteSchema>;
@@ -342,7 +379,7 @@ export interface DocumentKindContract {
 
 /** Read-only fields of a document a form echoes back, whatever the kind (ignored). */
 const DOCUMENT_READ_ONLY = [
-  'id', 'client', 'status_display', 'priority_display', 'subtotal', 'tax_amount', 'total_amount',
+  'id', 'client', 'status_display', 'priority_display', 'subtotal', 'tax_amount', 'total_amount', 'lines_total', 'discount_total',
   'created_at', 'quote_id', 'pdf_sha256', 'vat_breakdown', 'email_delivery',
   // Invoices: derived from payments and credit notes.
   'amount_paid', 'credited_amount', 'balance_due', 'is_overdue', 'is_issued', 'cancelled_by', 'payments', 'credit_notes',
@@ -389,6 +426,8 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
       payment_days: ownField(kind.kind !== 'credit_note', z.number({ error: PAYMENT_TERMS_MESSAGES.days }).nullish()),
       legal_notice: optionalText(5000),
       signature_notice: optionalText(5000),
+      ...discountFields,
+      discount_reason: optionalText(200),
       line_items: z.array(documentLineWriteSchema, { error: 'Une liste de lignes est attendue.' }).min(1, minLines).max(MAX_DOCUMENT_LINES),
       quote_number: ownField(kind.numberField === 'quote_number', echoed),
       invoice_number: ownField(kind.numberField === 'invoice_number', echoed),
@@ -402,6 +441,11 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
       if (termsProblem) ctx.addIssue({ code: 'custom', path: ['payment_days'], message: termsProblem });
       else if (!terms && typeof body.payment_days === 'number') {
         ctx.addIssue({ code: 'custom', path: ['payment_terms'], message: PAYMENT_TERMS_MESSAGES.daysWithoutKind });
+      }
+      checkOneDiscount(body, ctx);
+      const linesTotal = computeScaledTotals(body.line_items.map((l) => ({ ...l, tax_rate: l.tax_rate ?? 0 })), 0).linesTotal;
+      if (body.discount_amount > Math.max(0, linesTotal)) {
+        ctx.addIssue({ code: 'custom', path: ['discount_amount'], message: DISCOUNT_MESSAGES.document(euros(linesTotal / 100)) });
       }
       const start = body.service_date;
       const end = body.service_end_date;
@@ -433,7 +477,10 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
       terms: sentTerms(body),
       legal_notice: body.legal_notice,
       signature_notice: body.signature_notice,
-      /** Invoices: never printed, editable after issue. */
+      /** Hundredths of a percent, or cents: one of them, or neither (BG-20). */
+      discount: { percent: body.discount_percent, cents: body.discount_amount } as ScaledDiscount,
+      /** BT-97: 'Remise' when none is given. */
+      discount_reason: body.discount_reason.trim() || (body.discount_percent || body.discount_amount ? DEFAULT_DISCOUNT_REASON : ''),
       internal_notes: body.internal_notes ?? '',
       line_items: body.line_items,
     }));
@@ -469,7 +516,8 @@ export type DocumentLineWriteBody = Sent<Omit<z.input<typeof documentLineWriteSc
  */
 export type DocumentWriteBody = Pick<
   WriteInput,
-  'title' | 'description' | 'issue_date' | 'tax_rate' | 'operation_category' | 'service_date' | 'service_end_date' | 'vat_exemption' | 'legal_notice' | 'signature_notice'
+  | 'title' | 'description' | 'issue_date' | 'tax_rate' | 'operation_category' | 'service_date' | 'service_end_date' | 'vat_exemption' | 'legal_notice'
+  | 'signature_notice' | 'discount_percent' | 'discount_amount' | 'discount_reason'
 > & {
   title: string;
   description: string;

@@ -35,6 +35,9 @@ export const recurringInvoiceSchema = z.object({
       title: z.string(), description: z.string(), quantity: z.number(), unit_price: z.number(), tax_rate: z.number(),
       /** UN/ECE Rec. 20 code (BT-130). */
       unit: z.enum(LINE_UNIT_CODES),
+      /** Percent, or euros (0: none). */
+      discount_percent: z.number(),
+      discount_amount: z.number(),
     }),
   ),
   created_at: z.string(),

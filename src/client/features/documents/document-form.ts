@@ -8,7 +8,7 @@ import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '@/shared
 import {
   DEFAULT_PAYMENT_TERMS, defaultDays, paymentDueDate, paymentTermsShapeProblem, type PaymentTerms, type PaymentTermsKind,
 } from '@/shared/payment-terms';
-import { hasMoreThanFourDecimals } from '@/shared/money';
+import { hasMoreThanFourDecimals, hasMoreThanTwoDecimals } from '@/shared/money';
 import { DEFAULT_LINE_UNIT, TIME_LINE_UNIT, type LineUnit } from '@/shared/units';
 import type { OperationCategory, VatExemptionKey, VatRegime } from '@/shared/vat';
 import type { Priority } from '@/shared/projects-tasks';
@@ -17,7 +17,37 @@ import { LINES_INVALID, type DocumentKindConfig } from './document-kinds';
 import type { DocumentLineInput, DocumentRecord, DocumentWritePayload, TaskOption } from './document.types';
 import { amountLabels } from '@/shared/amount-labels';
 
-export interface FormLine {
+/** How a discount is typed (issue 25): a percentage or an amount in euros. */
+export type DiscountType = 'percent' | 'amount';
+
+/** A discount as a form holds it, on a line or on the whole document: its kind and the value typed ('' for none). */
+export interface FormDiscount {
+  discount_type: DiscountType;
+  discount: string;
+}
+
+export const NO_FORM_DISCOUNT: FormDiscount = { discount_type: 'percent', discount: '' };
+
+/** A stored discount (percent or euros, 0 for none) as the form types it. */
+export const formDiscountOf = (d: { discount_percent: number; discount_amount: number }): FormDiscount =>
+  d.discount_amount > 0
+    ? { discount_type: 'amount', discount: String(d.discount_amount) }
+    : { discount_type: 'percent', discount: d.discount_percent > 0 ? String(d.discount_percent) : '' };
+
+/** The discount's two API fields (percent, euros): the one typed, 0 for the other; NaN when what is typed is not a number. */
+export function discountAmounts(d: FormDiscount): { discount_percent: number; discount_amount: number } {
+  const value = d.discount.trim() === '' ? 0 : parseDecimal(d.discount);
+  return d.discount_type === 'percent' ? { discount_percent: value, discount_amount: 0 } : { discount_percent: 0, discount_amount: value };
+}
+
+/** A discount typed is a number ≥ 0 of two decimals at most, a percentage at most 100. */
+export function isDiscountValid(d: FormDiscount): boolean {
+  const { discount_percent, discount_amount } = discountAmounts(d);
+  const value = d.discount_type === 'percent' ? discount_percent : discount_amount;
+  return Number.isFinite(value) && value >= 0 && !hasMoreThanTwoDecimals(d.discount) && (d.discount_type === 'amount' || value <= 100);
+}
+
+export interface FormLine extends FormDiscount {
   /** Client-side key for React lists; never sent. */
   key: string;
   /** Null for a line the server has not stored yet. */
@@ -36,7 +66,7 @@ export interface FormLine {
   taskTitle: string | null;
 }
 
-export interface DocumentForm {
+export interface DocumentForm extends FormDiscount {
   title: string;
   description: string;
   client_id: number | null;
@@ -69,6 +99,8 @@ export interface DocumentForm {
   vat_exemption: VatExemptionKey | '';
   legal_notice: string;
   signature_notice: string;
+  /** The document's discount reason (BT-97); the server says 'Remise' when none is given. */
+  discount_reason: string;
   line_items: FormLine[];
 }
 
@@ -79,7 +111,7 @@ const newKey = () => `line-${++lastKey}`;
 export function emptyLine(taxRate = String(DEFAULT_TAX_RATE)): FormLine {
   return {
     key: newKey(), id: null, title: '', description: '', quantity: '1', unit_price: '0', tax_rate: taxRate, unit: DEFAULT_LINE_UNIT,
-    task_id: null, taskTitle: null,
+    ...NO_FORM_DISCOUNT, task_id: null, taskTitle: null,
   };
 }
 
@@ -116,6 +148,8 @@ export function newDocumentForm(today: string, profile?: FormProfile | null): Do
     vat_exemption: '',
     legal_notice: profile?.legal_notice ?? '',
     signature_notice: profile?.signature_notice ?? '',
+    ...NO_FORM_DISCOUNT,
+    discount_reason: '',
     line_items: [emptyLine(taxRate)],
   };
 }
@@ -143,6 +177,8 @@ export function formFromRecord(record: DocumentRecord, previous?: DocumentForm):
     vat_exemption: record.vat_exemption,
     legal_notice: record.legal_notice,
     signature_notice: record.signature_notice,
+    ...formDiscountOf(record),
+    discount_reason: record.discount_reason,
     line_items: record.line_items.map((line, index) => ({
       key: previous?.line_items[index]?.key ?? newKey(),
       id: line.id,
@@ -152,6 +188,7 @@ export function formFromRecord(record: DocumentRecord, previous?: DocumentForm):
       unit_price: String(line.unit_price),
       tax_rate: String(line.tax_rate),
       unit: line.unit,
+      ...formDiscountOf(line),
       task_id: line.task_id,
       taskTitle: line.task?.title ?? null,
     })),
@@ -241,7 +278,12 @@ export function inFranchise(form: DocumentForm): DocumentForm {
 }
 
 /** Totals, per line and per rate, by the shared calculation (cents). */
-export const formTotals = (form: DocumentForm) => computeTotals(form.line_items, form.tax_rate);
+export const formTotals = (form: DocumentForm) =>
+  computeTotals(
+    form.line_items.map((line) => ({ ...line, ...discountAmounts(line) })),
+    form.tax_rate,
+    discountAmounts(form),
+  );
 
 /** Whether a line is at 0 %: a VAT-registered seller must then say why (exemption reason). */
 export const hasUntaxedLine = (form: DocumentForm) =>
@@ -271,10 +313,10 @@ const lineNumber = (value: string) => {
   return Number.isFinite(parsed) && !hasMoreThanFourDecimals(value.trim().replace(',', '.')) ? parsed : Number.NaN;
 };
 
-export function isLineValid(line: Pick<FormLine, 'title' | 'quantity' | 'unit_price'>): boolean {
+export function isLineValid(line: Pick<FormLine, 'title' | 'quantity' | 'unit_price'> & Partial<FormDiscount>): boolean {
   const quantity = lineNumber(line.quantity);
   const price = lineNumber(line.unit_price);
-  return line.title.trim() !== '' && quantity > 0 && price >= 0;
+  return line.title.trim() !== '' && quantity > 0 && price >= 0 && (line.discount_type === undefined || isDiscountValid(line as FormDiscount));
 }
 
 export interface FormErrors {
@@ -283,12 +325,14 @@ export interface FormErrors {
   serviceDates?: string;
   vatExemption?: string;
   paymentTerms?: string;
+  discount?: string;
   lines?: string;
   /** Keys of the lines to fix. */
   invalidLines: string[];
 }
 
 export const TITLE_REQUIRED = 'Le titre est requis.';
+export const DISCOUNT_INVALID = 'La remise doit être un nombre positif d’au plus deux décimales (au plus 100 %).';
 export const PERIOD_ORDER = 'La fin de la période ne peut pas précéder son début.';
 export const PERIOD_START_REQUIRED = 'Indiquez le début de la période de la prestation.';
 export const EXEMPTION_REQUIRED =
@@ -308,18 +352,23 @@ export function validateForm(config: DocumentKindConfig, form: DocumentForm, vat
   }
   if (vatRegime === 'assujetti' && hasUntaxedLine(form) && !form.vat_exemption) errors.vatExemption = EXEMPTION_REQUIRED;
   errors.paymentTerms = termsProblem(form) ?? undefined;
+  if (!isDiscountValid(form)) errors.discount = DISCOUNT_INVALID;
   if (form.line_items.length === 0) {
     errors.lines = config.labels.linesRequired;
   } else {
     errors.invalidLines = form.line_items.filter((line) => !isLineValid(line)).map((line) => line.key);
     if (errors.invalidLines.length) errors.lines = LINES_INVALID;
   }
-  return errors.title || errors.client || errors.serviceDates || errors.vatExemption || errors.paymentTerms || errors.lines ? errors : null;
+  return errors.title || errors.client || errors.serviceDates || errors.vatExemption || errors.paymentTerms || errors.discount || errors.lines
+    ? errors
+    : null;
 }
 
 /** Messages of a FormErrors, in the order of the form. */
 export const formErrorMessages = (errors: FormErrors): string[] =>
-  [errors.title, errors.client, errors.serviceDates, errors.vatExemption, errors.paymentTerms, errors.lines].filter((m): m is string => Boolean(m));
+  [errors.title, errors.client, errors.serviceDates, errors.vatExemption, errors.paymentTerms, errors.discount, errors.lines].filter(
+    (m): m is string => Boolean(m),
+  );
 
 const dateOrNull = (value: string) => (value.trim() === '' ? null : value);
 
@@ -342,6 +391,7 @@ export function buildPayload(config: DocumentKindConfig, form: DocumentForm): Do
       unit_price: parseDecimal(line.unit_price),
       tax_rate: Number.isFinite(lineRate) ? lineRate : rate,
       unit: line.unit,
+      ...discountAmounts(line),
       task_id: line.task_id,
     };
   });
@@ -362,6 +412,8 @@ export function buildPayload(config: DocumentKindConfig, form: DocumentForm): Do
     vat_exemption: form.vat_exemption,
     legal_notice: form.legal_notice,
     signature_notice: form.signature_notice,
+    ...discountAmounts(form),
+    discount_reason: form.discount_reason,
     line_items,
   };
   if (config.kind === 'invoice') {
@@ -391,6 +443,9 @@ const FIELD_LABELS: Record<string, string> = {
   vat_exemption: "Motif d'exonération",
   internal_notes: 'Notes internes',
   legal_notice: 'Mentions légales',
+  discount_percent: 'Remise (%)',
+  discount_amount: 'Remise (€)',
+  discount_reason: 'Motif de la remise',
   line_items: 'Lignes',
 };
 
@@ -404,6 +459,8 @@ const lineLabels = (vatFree: boolean): Record<string, string> => {
     unit_price: amounts.unitPrice,
     tax_rate: 'TVA',
     unit: 'Unité',
+    discount_percent: 'Remise (%)',
+    discount_amount: 'Remise (€)',
     total: amounts.lineTotal,
     task_id: 'Tâche liée',
     id: 'Ligne',

@@ -93,6 +93,13 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   vat_breakdown: VatBreakdownJson[];
   legal_notice: string;
   signature_notice: string;
+  /** Issue 25: the document's discount, percent or euros (0: none), its reason, and in euros (BT-107). */
+  discount_percent: number;
+  discount_amount: number;
+  discount_reason: string;
+  discount_total: number;
+  /** Σ lines HT (BT-106); `subtotal` is it less the discount. */
+  lines_total: number;
   subtotal: number;
   tax_amount: number;
   line_items: DocumentLine[];

@@ -106,6 +106,8 @@ export const lineView = (r: LineWithTask): LineItem => ({
   unit_price: fromTenThousandths(r.unit_price_centicents),
   tax_rate: fromHundredths(r.tax_rate),
   unit: lineUnitOf(r.unit),
+  discount_percent: fromHundredths(r.discount_percent ?? 0),
+  discount_amount: fromHundredths(r.discount_cents ?? 0),
   total: fromHundredths(r.total_cents),
   task_id: r.task_id,
   task:
@@ -189,8 +191,9 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
       const row = await documents.findDetailRow(ownerId, id);
       if (!row) return undefined;
       const lineItems = (await documents.linesWithTasks([id])).map(lineView);
-      // In euros and percent, from the stored lines: the same figures as the stored totals.
-      const { breakdown } = computeTotals(lineItems, fromHundredths(row.tax_rate));
+      // In euros and percent, from the stored lines and discount: the same figures as the stored totals.
+      const discount = { discount_percent: fromHundredths(row.discount_percent ?? 0), discount_amount: fromHundredths(row.discount_cents ?? 0) };
+      const { breakdown, linesTotal, discount: discountCents } = computeTotals(lineItems, fromHundredths(row.tax_rate), discount);
       const archived = kind.ledger || kind.kind === 'quote' ? await issuedDocumentsRepository(db).summary(kind.kind, id) : undefined;
       const view = rowView(kind, row);
       return {
@@ -209,6 +212,10 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
         legal_notice: row.legal_notice,
         signature_notice: row.signature_notice,
         tax_amount: fromHundredths(row.tax_cents),
+        ...discount,
+        discount_reason: row.discount_reason ?? '',
+        lines_total: fromHundredths(linesTotal),
+        discount_total: fromHundredths(discountCents),
         vat_breakdown: vatBreakdownJson(breakdown),
         pdf_sha256: archived?.pdf_sha256 ?? null,
         // The latest e-mail's delivery (issue 16: the outbox), null if never sent by e-mail.

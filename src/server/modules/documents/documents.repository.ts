@@ -48,7 +48,11 @@ export interface LineColumns {
   tax_rate: number;
   /** UN/ECE Rec. 20 code (BT-130). */
   unit: string;
+  /** Hundredths of a percent, or cents (0: none). */
+  discount_percent?: number;
+  discount_cents?: number;
   task_id: number | null;
+  /** Net of its discount. */
   total_cents: number;
 }
 
@@ -143,6 +147,8 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         unit_price_centicents: line.unit_price,
         tax_rate: line.tax_rate,
         unit: line.unit,
+        discount_percent: line.discount_percent ?? 0,
+        discount_cents: line.discount_cents ?? 0,
         total_cents: line.total_cents,
         task_id: line.task_id,
       };
@@ -205,7 +211,8 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         .selectFrom(`${L(kind)} as l`)
         .leftJoin('tasks as t', 't.id', 'l.task_id')
         .select([
-          'l.id', 'l.document_id', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_centicents', 'l.tax_rate', 'l.unit', 'l.total_cents', 'l.task_id',
+          'l.id', 'l.document_id', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_centicents', 'l.tax_rate', 'l.unit',
+          'l.discount_percent', 'l.discount_cents', 'l.total_cents', 'l.task_id',
           't.title as task_title', 't.billable', 't.actual_centihours', 't.estimated_centihours', 't.hourly_rate_cents',
         ])
         .where('l.document_id', 'in', documentIds)

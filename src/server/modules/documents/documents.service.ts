@@ -156,7 +156,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     const s = await seller(trx, ownerId);
     const doc = enforceVat ? applyVatRules(input, s) : resolveRates(input, s);
     if (enforceVat && doc.vat_exemption) await checkExemptionPlace(trx, ownerId, doc);
-    if (exceedsMaxAmount(linesTotals(doc.line_items, doc.tax_rate).total)) throw badRequest({ line_items: [DOCUMENT_TOTAL_TOO_BIG] });
+    if (exceedsMaxAmount(linesTotals(doc.line_items, doc.tax_rate, doc.discount).total)) throw badRequest({ line_items: [DOCUMENT_TOTAL_TOO_BIG] });
     return doc;
   }
 
@@ -222,7 +222,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     id: number | null,
     input: ResolvedDocument & { issue_date: string; terms: PaymentTerms; number?: string | null } & InvoiceLinks,
   ): Promise<number> {
-    const totals = linesTotals(input.line_items, input.tax_rate);
+    const totals = linesTotals(input.line_items, input.tax_rate, input.discount);
     const columns: DocumentColumns = {
       title: input.title,
       description: input.description,
@@ -241,6 +241,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
       payment_days: input.terms.days,
       legal_notice: input.legal_notice,
       signature_notice: input.signature_notice,
+      discount_percent: input.discount.percent ?? 0,
+      discount_cents: input.discount.cents ?? 0,
+      discount_reason: input.discount_reason,
       subtotal_cents: totals.subtotal,
       tax_cents: totals.tax,
       total_cents: totals.total,

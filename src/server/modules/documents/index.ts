@@ -17,7 +17,7 @@ import { quotesService } from './quotes/quotes.service';
 export { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 export { documentsService };
 export { documentViews, type DocumentView } from './document-views';
-export { centsToUnitPrice, linesTotals, ONE_UNIT, settlementAmounts } from './core';
+export { centsToUnitPrice, linesTotals, ONE_UNIT, settlementAmounts, storedDiscount } from './core';
 export type { DocumentInput } from './documents.schemas';
 export { requireClientEmail, sendInTransaction } from './document-sending';
 export {

@@ -83,7 +83,13 @@ export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindCon
       title: l.title, description: l.description, quantity: l.quantity, unitPrice: l.unit_price,
       taxRate: Number((l as { tax_rate?: number }).tax_rate ?? view.tax_rate),
       unit: lineUnitOf(l.unit),
+      ...(l.discount_percent ? { discountPercent: l.discount_percent } : {}),
+      ...(l.discount_amount ? { discountAmount: l.discount_amount } : {}),
     })),
+    discount:
+      view.discount_percent || view.discount_amount
+        ? { percent: view.discount_percent, amount: view.discount_amount, reason: view.discount_reason }
+        : null,
     vatRegime: user.vat_regime === 'assujetti' ? 'assujetti' : 'franchise',
     vatExemption: oneOf<VatExemptionKey | ''>(VAT_EXEMPTION_KEYS, view.vat_exemption, ''),
     vatOnDebits: user.vat_regime === 'assujetti' && Boolean(user.vat_on_debits),

@@ -86,7 +86,7 @@ export async function appendLedgerEntry(trx: Kysely<Database>, dialect: Dialect,
 
 /** The snapshot stored by `recordIssued` (issuing.ts): what verify reads back of it. */
 interface StoredSnapshot {
-  document: { number: string | null; issueDate: string; lines: { title: string; description: string; quantity: number; unitPrice: number; taxRate: number; unit?: string }[] };
+  document: { number: string | null; issueDate: string; lines: { title: string; description: string; quantity: number; unitPrice: number; taxRate: number; unit?: string; discountPercent?: number; discountAmount?: number }[] };
   totals: { subtotal: number; tax: number; total: number };
   clientId?: number;
   creditedBeforeCreditNotes?: number;
@@ -152,7 +152,10 @@ async function loadLedger(db: Kysely<Database>, dialect: Dialect, ownerId: numbe
       .select(['id', 'number', 'issue_date', 'client_id', 'subtotal_cents', 'tax_cents', 'total_cents', 'invoice_id'])
       .where('owner_id', '=', ownerId)
       .execute();
-    const lineColumns = ['l.document_id', 'l.position', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_centicents', 'l.tax_rate', 'l.unit'] as const;
+    const lineColumns = [
+      'l.document_id', 'l.position', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_centicents', 'l.tax_rate', 'l.unit',
+      'l.discount_percent', 'l.discount_cents',
+    ] as const;
     const invoiceLines = await trx
       .selectFrom('invoice_lines as l')
       .innerJoin('invoices as d', 'd.id', 'l.document_id')
@@ -301,7 +304,10 @@ interface JournalledRow {
   paid_cents: number;
   credited_cents: number;
 }
-type LineRow = { title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit: string };
+type LineRow = {
+  title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit: string;
+  discount_percent: number; discount_cents: number;
+};
 
 /** Why a journalled document's current rows no longer say what was issued, or null. */
 function compareRows(
@@ -324,10 +330,15 @@ function compareRows(
   }
   if (snapshot.clientId !== undefined && snapshot.clientId !== row.client_id) return `Le client de ${what} n’est plus celui de l’émission.`;
   // A snapshot made before units (issue 25) has none: its lines were C62, as migration 0022 stored them.
+  // One made before discounts (issue 25) has none: migration 0023 stored 0.
   const printed = snapshot.document.lines.map((l) => [
     l.title, l.description, toTenThousandths(l.quantity), toTenThousandths(l.unitPrice), cents(l.taxRate), lineUnitOf(l.unit),
+    cents(l.discountPercent ?? 0), cents(l.discountAmount ?? 0),
   ]);
-  const stored = rowLines.map((l) => [l.title, l.description, Number(l.quantity), Number(l.unit_price_centicents), Number(l.tax_rate), l.unit]);
+  const stored = rowLines.map((l) => [
+    l.title, l.description, Number(l.quantity), Number(l.unit_price_centicents), Number(l.tax_rate), l.unit,
+    Number(l.discount_percent), Number(l.discount_cents),
+  ]);
   if (JSON.stringify(printed) !== JSON.stringify(stored)) return `Les lignes de ${what} ne correspondent plus à celles émises.`;
   if (row.kind === 'invoice' && Number(row.paid_cents) !== (settled.paid.get(row.id) ?? 0)) {
     return 'Le montant payé de la facture ne correspond plus à ses paiements enregistrés.';

@@ -1,3 +1,4 @@
+import { NO_DISCOUNT } from '@/shared/documents';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
@@ -71,6 +72,8 @@ async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerI
       terms: null,
       legal_notice: '',
       signature_notice: '',
+      discount: NO_DISCOUNT,
+      discount_reason: '',
       internal_notes: '',
       line_items: tasks.map((t) => ({
         id: null,
@@ -82,6 +85,8 @@ async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerI
         tax_rate: null,
         // Tracked time is billed by the hour (BT-130 HUR).
         unit: TIME_LINE_UNIT,
+        discount_percent: 0,
+        discount_cents: 0,
         task_id: t.id,
       })),
     });

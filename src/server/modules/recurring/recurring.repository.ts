@@ -19,6 +19,9 @@ export interface TemplateLine {
   tax_rate: number;
   /** UN/ECE Rec. 20 code (BT-130); absent from series made before issue 25: C62. */
   unit?: string;
+  /** Hundredths of a percent, or cents; absent from series made before discounts (migration 0023): none. */
+  discount_percent?: number;
+  discount_cents?: number;
 }
 
 export type RecurrenceRow = Selectable<RecurringInvoicesTable>;
@@ -66,6 +69,8 @@ export function recurrenceView(row: ViewRow): RecurringInvoice {
       unit_price: fromTenThousandths(l.unit_price),
       tax_rate: fromHundredths(l.tax_rate),
       unit: lineUnitOf(l.unit),
+      discount_percent: fromHundredths(l.discount_percent ?? 0),
+      discount_amount: fromHundredths(l.discount_cents ?? 0),
     })),
     created_at: row.created_at,
     updated_at: row.updated_at,

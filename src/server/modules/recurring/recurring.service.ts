@@ -1,4 +1,4 @@
-import { toTenThousandths } from '@/shared/money';
+import { toHundredths, toTenThousandths } from '@/shared/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { parisToday } from '@/shared/dates';
@@ -20,6 +20,7 @@ import {
   INVOICE_KIND,
   issueThenArchive,
   linesTotals,
+  storedDiscount,
   liveRenderable,
   requireClientEmail,
   sendInTransaction,
@@ -126,9 +127,12 @@ export function recurringService(options: RecurringServiceOptions) {
       unit_price: toTenThousandths(l.unit_price) ?? 0,
       tax_rate: Math.round(l.tax_rate * 100),
       unit: l.unit,
+      discount_percent: toHundredths(l.discount_percent) ?? 0,
+      discount_cents: toHundredths(l.discount_amount) ?? 0,
     }));
     const taxRate = Math.round(Number(invoice.tax_rate) * 100);
-    const totals = linesTotals(lines, taxRate);
+    const discount = { percent: toHundredths(invoice.discount_percent) ?? 0, cents: toHundredths(invoice.discount_amount) ?? 0 };
+    const totals = linesTotals(lines, taxRate, discount);
     const at = stamp();
     return inTransaction(db, async (trx) => {
       const id = await recurringRepository(trx).insert({
@@ -144,6 +148,9 @@ export function recurringService(options: RecurringServiceOptions) {
         legal_notice: String(invoice.legal_notice ?? ''),
         signature_notice: String(invoice.signature_notice ?? ''),
         internal_notes: String(invoice.internal_notes ?? ''),
+        discount_percent: discount.percent,
+        discount_cents: discount.cents,
+        discount_reason: invoice.discount_reason,
         payment_terms: terms.kind,
         payment_term_days: terms.days,
         service_period: invoice.service_date ? 1 : 0,
@@ -246,8 +253,12 @@ export function recurringService(options: RecurringServiceOptions) {
       vat_exemption: row.vat_exemption as DocumentInput['vat_exemption'],
       legal_notice: row.legal_notice,
       signature_notice: row.signature_notice,
+      discount: storedDiscount(row),
+      discount_reason: row.discount_reason,
       internal_notes: row.internal_notes,
-      line_items: lines.map((l) => ({ id: null, task_id: null, ...l, unit: lineUnitOf(l.unit) })),
+      line_items: lines.map((l) => ({
+        id: null, task_id: null, ...l, unit: lineUnitOf(l.unit), discount_percent: l.discount_percent ?? 0, discount_cents: l.discount_cents ?? 0,
+      })),
     };
   }
 

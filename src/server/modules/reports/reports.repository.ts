@@ -46,6 +46,9 @@ export interface JournalDocument {
   /** A final invoice: its quote's deposits (BT-113). */
   prepaid_cents: number;
   invoice_number: string | null;
+  /** Issue 25: the document's discount (hundredths of a percent, or cents), taken off its lines rate by rate. */
+  discount_percent: number;
+  discount_cents: number;
 }
 
 /**
@@ -119,7 +122,7 @@ export function reportQueries(db: Kysely<Database>) {
         .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'd.id').on('a.kind', '=', 'invoice'))
         .select((eb) => [
           'd.id', 'd.number', 'd.issue_date', 'd.client_id', issuedName(eb), issuedSiren(eb), 'd.tax_rate',
-          'd.paid_cents', 'd.credited_cents', 'd.prepaid_cents',
+          'd.paid_cents', 'd.credited_cents', 'd.prepaid_cents', 'd.discount_percent', 'd.discount_cents',
         ])
         .where('d.owner_id', '=', ownerId)
         .where('d.number', 'is not', null)
@@ -147,7 +150,7 @@ export function reportQueries(db: Kysely<Database>) {
         .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'd.id').on('a.kind', '=', 'credit_note'))
         .select((eb) => [
           'd.id', 'd.number', 'd.issue_date', 'd.client_id', issuedName(eb), issuedSiren(eb), 'd.tax_rate',
-          'i.number as invoice_number',
+          'i.number as invoice_number', 'd.discount_percent', 'd.discount_cents',
         ])
         .where('d.owner_id', '=', ownerId)
         .where('d.issue_date', '>=', from)

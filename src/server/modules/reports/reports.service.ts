@@ -6,7 +6,7 @@ import { parisToday } from '@/shared/dates';
 import { VAT_RATES } from '@/shared/vat';
 import { receiptNature, receiptNatureLabel, urssafDeclarant, type UrssafPeriodKey } from '@/shared/reports';
 import type { ReceiptMonth, ReceiptQuarter, ReceiptRow, ReceiptsBook, ReceiptTotals, SalesJournal, SalesJournalRate, SalesJournalRow, UrssafPeriod, UrssafSummary } from '@/shared/contracts/reports';
-import { centsToUnitPrice, linesTotals, ONE_UNIT } from '@/server/modules/documents';
+import { centsToUnitPrice, linesTotals, ONE_UNIT, storedDiscount } from '@/server/modules/documents';
 import { renderReceiptsBookPdf } from '@/server/pdf/pdf-pool';
 import { methodLabel, monthLabel, quarterLabel, type CentTotals, type Receipt, type ReceiptsBookData } from '@/server/pdf/receipts-book';
 import { reportsRepository, type JournalDocument, type JournalRateBase } from './reports.repository';
@@ -304,6 +304,7 @@ function journalRows(kind: JournalRow['kind'], documents: JournalDocument[], lin
     const totals = linesTotals(
       (byDocument.get(d.id) ?? []).map((l) => ({ quantity: ONE_UNIT, unit_price: centsToUnitPrice(Number(l.base_cents)), tax_rate: Number(l.tax_rate) })),
       Number(d.tax_rate),
+      storedDiscount(d),
     );
     const paid = Number(d.paid_cents);
     const credited = Number(d.credited_cents);

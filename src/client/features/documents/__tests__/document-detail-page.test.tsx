@@ -151,9 +151,12 @@ describe('document detail page', () => {
       vat_exemption: '',
       legal_notice: 'Mentions par défaut',
       signature_notice: 'Bon pour accord',
+      discount_percent: 0,
+      discount_amount: 0,
+      discount_reason: '',
       line_items: [
-        { id: null, title: 'Maquettes', description: 'Trois écrans', quantity: 1, unit_price: 55.5, tax_rate: 5.5, unit: 'C62', task_id: 9 },
-        { id: null, title: 'Hébergement', description: '', quantity: 3, unit_price: 0.1, tax_rate: 5.5, unit: 'C62', task_id: null },
+        { id: null, title: 'Maquettes', description: 'Trois écrans', quantity: 1, unit_price: 55.5, tax_rate: 5.5, unit: 'C62', discount_percent: 0, discount_amount: 0, task_id: 9 },
+        { id: null, title: 'Hébergement', description: '', quantity: 3, unit_price: 0.1, tax_rate: 5.5, unit: 'C62', discount_percent: 0, discount_amount: 0, task_id: null },
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2025-0042' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { computeTotals } from '@/shared/documents';
 import {
   buildPayload,
   describeSaveErrors,
+  DISCOUNT_INVALID,
   duplicateForm,
   emptyLine,
   EXEMPTION_REQUIRED,
@@ -45,6 +46,11 @@ const RECORD: DocumentRecord = {
   vat_breakdown: [{ rate: 20, base: 35.5, tax: 7.1 }, { rate: 5.5, base: 120, tax: 6.6 }],
   legal_notice: 'Mentions du document',
   signature_notice: 'IBAN FR76',
+  discount_percent: 0,
+  discount_amount: 10,
+  discount_reason: 'Fidélité',
+  discount_total: 10,
+  lines_total: 165.5,
   subtotal: 155.5,
   tax_amount: 31.1,
   quote_id: null,
@@ -68,15 +74,15 @@ const RECORD: DocumentRecord = {
   prepaid_amount: 0,
   deposit_invoices: [],
   line_items: [
-    { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, unit: 'HUR', total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
-    { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, unit: 'LS', total: 35.5, task_id: null, task: null },
+    { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, unit: 'HUR', discount_percent: 10, discount_amount: 0, total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
+    { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, unit: 'LS', discount_percent: 0, discount_amount: 0, total: 35.5, task_id: null, task: null },
   ],
 };
 
 describe('the shared calculation (computeTotals) as the form uses it', () => {
   it('computes to the cent on awkward values', () => {
     expect(computeTotals([{ quantity: '3', unit_price: '0.1' }], '20')).toEqual({
-      lines: [30], subtotal: 30, tax: 6, total: 36, breakdown: [{ rate: 2000, base: 30, tax: 6 }],
+      lines: [30], lineDiscounts: [0], linesTotal: 30, discount: 0, subtotal: 30, tax: 6, total: 36, breakdown: [{ rate: 2000, base: 30, tax: 6 }],
     });
     expect(computeTotals([{ quantity: 1, unit_price: 10.01 }], 33.33)).toMatchObject({ subtotal: 1001, tax: 334, total: 1335 });
     expect(computeTotals([{ quantity: '3', unit_price: '19.99' }], '5.5')).toMatchObject({ subtotal: 5997, tax: 330, total: 6327 });
@@ -86,6 +92,9 @@ describe('the shared calculation (computeTotals) as the form uses it', () => {
   it('counts what is being typed (empty, comma decimals, garbage) sensibly', () => {
     expect(computeTotals([{ quantity: '', unit_price: '12' }, { quantity: '2', unit_price: '1,5' }], '')).toEqual({
       lines: [0, 300],
+      lineDiscounts: [0, 0],
+      linesTotal: 300,
+      discount: 0,
       subtotal: 300,
       tax: 0,
       total: 300,
@@ -340,8 +349,25 @@ describe('write payload', () => {
       vat_exemption: '',
       legal_notice: '',
       signature_notice: '',
-      line_items: [{ id: 11, title: 'A', description: '', quantity: 1.5, unit_price: 10.1, tax_rate: 20, unit: 'C62', task_id: 4 }],
+      discount_percent: 0,
+      discount_amount: 0,
+      discount_reason: '',
+      line_items: [
+        { id: 11, title: 'A', description: '', quantity: 1.5, unit_price: 10.1, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, task_id: 4 },
+      ],
     });
+  });
+
+  it('sends the discounts typed (issue 25): a percentage or euros, the other 0, with the document’s reason', () => {
+    const payload = buildPayload(INVOICE_CONFIG, {
+      ...form,
+      discount_type: 'amount',
+      discount: '12,50',
+      discount_reason: 'Fidélité',
+      line_items: [{ ...form.line_items[0], discount_type: 'percent', discount: '10' }],
+    });
+    expect(payload).toMatchObject({ discount_percent: 0, discount_amount: 12.5, discount_reason: 'Fidélité' });
+    expect(payload.line_items[0]).toMatchObject({ discount_percent: 10, discount_amount: 0 });
   });
 
   it('names the end date per kind and sends no payment date nor internal notes on quotes', () => {
@@ -401,5 +427,39 @@ describe('server errors', () => {
     ]);
     expect(describeSaveErrors(QUOTE_CONFIG, undefined)).toEqual([]);
     expect(describeSaveErrors(QUOTE_CONFIG, '<html>')).toEqual([]);
+  });
+});
+
+describe('discounts (issue 25)', () => {
+  it('reads a record’s discounts as typed: euros when an amount, else a percentage', () => {
+    const form = formFromRecord(RECORD);
+    expect([form.discount_type, form.discount, form.discount_reason]).toEqual(['amount', '10', 'Fidélité']);
+    expect(form.line_items.map((l) => [l.discount_type, l.discount])).toEqual([['percent', '10'], ['percent', '']]);
+  });
+
+  it('computes the totals after the line and document discounts, as the server does', () => {
+    const form: DocumentForm = {
+      ...newDocumentForm(TODAY),
+      discount_type: 'percent',
+      discount: '5',
+      line_items: [
+        { ...emptyLine('20'), title: 'Conception', quantity: '10', unit_price: '80', discount_type: 'percent', discount: '10' },
+        { ...emptyLine('5.5'), title: 'Livres', quantity: '3', unit_price: '25', discount_type: 'amount', discount: '5' },
+      ],
+    };
+    expect(formTotals(form)).toMatchObject({ lines: [72000, 7000], linesTotal: 79000, discount: 3950, subtotal: 75050, tax: 14046, total: 89096 });
+  });
+
+  it.each([
+    ['a negative discount', { discount: '-1' }],
+    ['three decimals', { discount: '1,005' }],
+    ['more than 100 %', { discount: '101' }],
+    ['text', { discount: 'dix' }],
+  ])('refuses %s on a line or on the document before sending', (_name, change) => {
+    const base = { ...newDocumentForm(TODAY), title: 'Site', client_id: 3, line_items: [{ ...emptyLine(), title: 'A', quantity: '1', unit_price: '10' }] };
+    expect(validateForm(QUOTE_CONFIG, { ...base, ...change })?.discount).toBe(DISCOUNT_INVALID);
+    const line = { ...base.line_items[0], ...change };
+    expect(validateForm(QUOTE_CONFIG, { ...base, line_items: [line] })?.invalidLines).toEqual([line.key]);
+    expect(validateForm(QUOTE_CONFIG, { ...base, discount_type: 'amount', discount: '150' })).toBeNull();
   });
 });

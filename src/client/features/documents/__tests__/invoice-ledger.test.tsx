@@ -167,9 +167,11 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
       vat_exemption: '',
       legal_notice: 'Mentions',
       signature_notice: 'IBAN FR76 0000',
+      discount_percent: 0,
+      discount_amount: 0,
       line_items: [
-        { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 20, unit: 'HUR', task_id: null },
-        { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, tax_rate: 20, unit: 'C62', task_id: null },
+        { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 20, unit: 'HUR', discount_percent: 0, discount_amount: 0, task_id: null },
+        { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, task_id: null },
       ],
     });
   });

@@ -4,7 +4,7 @@ import { issueLineCases, type LineCase } from '@/server/test/line-fixtures';
 import { facturXml, pdfTexts, validateFacturX } from '@/server/test/pdf-reader';
 import fc from 'fast-check';
 import { computeTotals } from '@/shared/documents';
-import { DOCUMENT_TOTAL_TOO_BIG, LINE_TOTAL_TOO_BIG } from '@/shared/contracts/documents';
+import { DISCOUNT_MESSAGES, DOCUMENT_TOTAL_TOO_BIG, LINE_TOTAL_TOO_BIG } from '@/shared/contracts/documents';
 import { FOUR_DECIMALS_MESSAGE } from '@/shared/contracts/fields';
 import { UNIT_CHOICES_MESSAGE } from '@/shared/units';
 
@@ -35,7 +35,7 @@ describe('units (BT-130)', () => {
     expect((cases[0].invoice.line_items as { unit: string }[]).map((l) => l.unit)).toEqual(['HUR', 'DAY', 'LS', 'C62']);
   });
 
-  it.each([0, 1, 2])('issued case %i prints its units, encodes them and passes factur-x-kit', async (n) => {
+  it.each([0, 1, 2, 3, 4])('issued case %i prints its units and discounts, encodes them and passes factur-x-kit', async (n) => {
     const c = cases[n];
     expect({ label: c.label, status: c.status }).toEqual({ label: c.label, status: 200 });
     for (const expected of c.prints) expect({ label: c.label, text: texts[n] }).toEqual({ label: c.label, text: expect.stringContaining(normalized(expected)) });
@@ -130,5 +130,65 @@ describe('four decimals (BT-129, BT-146)', () => {
       }),
       { numRuns: 25, endOnFailure: true },
     );
+  });
+});
+
+describe('discounts (BG-20, BG-27)', () => {
+  const quote = (body: object) => w.call(w.alice, 'POST', '/api/quotes/', w.body(body));
+  const line = (extra: object = {}) => ({ title: 'Atelier', quantity: 2, unit_price: 100, tax_rate: 20, ...extra });
+
+  it('answers a discounted invoice’s totals as the form computes them, line and document', () => {
+    const c = cases[3];
+    expect(c.invoice).toMatchObject({
+      lines_total: 790, discount_percent: 5, discount_amount: 0, discount_reason: 'Remise fidélité', discount_total: 39.5, subtotal: 750.5,
+      tax_amount: 140.46, total_amount: 890.96,
+      vat_breakdown: [{ rate: 20, base: 684, tax: 136.8 }, { rate: 5.5, base: 66.5, tax: 3.66 }],
+    });
+    expect((c.invoice.line_items as { discount_percent: number; discount_amount: number; total: number }[]).map((l) => [l.discount_percent, l.discount_amount, l.total]))
+      .toEqual([[10, 0, 720], [0, 5, 70]]);
+    const form = computeTotals(c.invoice.line_items as never, 20, { discount_percent: 5 });
+    expect([form.linesTotal, form.discount, form.subtotal, form.tax, form.total]).toEqual([79000, 3950, 75050, 14046, 89096]);
+  });
+
+  it.each([
+    ['both kinds on a line', { line_items: [line({ discount_percent: 10, discount_amount: 5 })] }, { line_items: [{ discount_amount: [DISCOUNT_MESSAGES.both] }] }],
+    ['more than the line', { line_items: [line({ discount_amount: 200.01 })] }, { line_items: [{ discount_amount: [DISCOUNT_MESSAGES.line] }] }],
+    ['more than 100 %', { line_items: [line({ discount_percent: 100.5 })] }, { line_items: [{ discount_percent: ['Assurez-vous que cette valeur est inférieure ou égale à 100.'] }] }],
+    ['a negative amount', { discount_amount: -1, line_items: [line()] }, { discount_amount: ['Assurez-vous que cette valeur est supérieure ou égale à 0.'] }],
+    ['both kinds on the document', { discount_percent: 5, discount_amount: 5, line_items: [line()] }, { discount_amount: [DISCOUNT_MESSAGES.both] }],
+    ['more than the lines', { discount_amount: 200.01, line_items: [line()] }, { discount_amount: [DISCOUNT_MESSAGES.document('200 €')] }],
+  ])('refuses %s with a French field message, saving nothing', async (_name, body, errors) => {
+    const before = (await w.call(w.alice, 'GET', '/api/quotes/')).body.length;
+    const res = await quote(body);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: errors });
+    expect((await w.call(w.alice, 'GET', '/api/quotes/')).body.length).toBe(before);
+  });
+
+  it('takes a whole line off (100 %), and a discount equal to the lines', async () => {
+    const res = await quote({ discount_amount: 100, line_items: [line({ discount_percent: 100 }), line({ unit_price: 50 })] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ lines_total: 100, discount_total: 100, subtotal: 0, total_amount: 0 });
+  });
+
+  it('keeps discounts through the quote’s conversion, and a full credit note cancels the discounted invoice to the cent', async () => {
+    const body = { discount_percent: 5, discount_reason: 'Fidélité', line_items: [line({ discount_percent: 10 }), line({ tax_rate: 5.5, discount_amount: 3 })] };
+    const created = await quote({ ...body, status: 'sent' });
+    expect(created.status).toBe(201);
+    const converted = await w.call(w.alice, 'POST', `/api/quotes/${created.body.id}/convert_to_invoice/`);
+    expect(converted.status).toBe(201);
+    const invoice = converted.body.invoice;
+    expect(invoice).toMatchObject({ discount_percent: 5, discount_reason: 'Fidélité', total_amount: created.body.total_amount, subtotal: created.body.subtotal });
+    const issued = await w.issue(w.alice, invoice);
+    const note = await w.call(w.alice, 'POST', `/api/invoices/${issued.id}/credit_note/`, {});
+    expect(note.status).toBe(201);
+    expect(note.body).toMatchObject({
+      total_amount: issued.total_amount, discount_percent: 5, discount_reason: 'Fidélité', vat_breakdown: issued.vat_breakdown,
+    });
+    expect((await w.call(w.alice, 'GET', `/api/invoices/${issued.id}/`)).body).toMatchObject({ status: 'cancelled', balance_due: 0 });
+    // An issued invoice's discount is frozen (CGI art. 242 nonies A).
+    const current = (await w.call(w.alice, 'GET', `/api/invoices/${issued.id}/`)).body;
+    const changed = await w.call(w.alice, 'PUT', `/api/invoices/${issued.id}/`, { ...current, client_id: current.client.id, discount_percent: 6 });
+    expect(changed.status).toBe(400);
+    expect(Object.keys(changed.body)).toEqual(['discount_percent']);
   });
 });

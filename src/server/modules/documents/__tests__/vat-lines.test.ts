@@ -284,7 +284,7 @@ describe('conversion and credit notes', () => {
         const stored = lines.map((l) => ({ title: 'L', description: '', quantity: l.quantity * 100, unit_price_centicents: l.unit_price * 100, tax_rate: l.tax_rate }));
         const invoiceTotals = computeTotals(lines.map((l) => ({ quantity: l.quantity / 100, unit_price: l.unit_price / 100, tax_rate: l.tax_rate / 100 })), 20);
         const balance = Math.max(1, Math.floor(invoiceTotals.total * part));
-        const credit = fullCreditLines({ number: 'FAC-2026-0001', total_cents: invoiceTotals.total, tax_rate: 2000 }, stored, balance);
+        const { lines: credit } = fullCreditLines({ number: 'FAC-2026-0001', total_cents: invoiceTotals.total, tax_rate: 2000 }, stored, balance);
         // Credit lines in stored units (issue 25: ten-thousandths).
         const totals = computeTotals(credit.map((l) => ({ quantity: l.quantity / 10000, unit_price: l.unit_price / 10000, tax_rate: l.tax_rate / 100 })), 20);
         // Exact, or a single rate whose TTC skips the balance: the cent above.

@@ -1,4 +1,5 @@
 import { balanceDueCents, type SettlementAmounts } from './settlement';
+import { NO_DISCOUNT, type ScaledDiscount } from '@/shared/documents';
 import { centsToUnitPrice, linesTotals, ONE_UNIT, splitByRate } from './totals';
 import { euros, percent, rateList } from './format';
 import { DEFAULT_LINE_UNIT, lineUnitOf } from '@/shared/units';
@@ -26,9 +27,16 @@ export const creditNoteReason = (reason: string, partial: boolean, invoiceNumber
   reason || (partial ? '' : `Annulation du solde de la facture ${invoiceNumber}`);
 
 /** A credit note's line: quantity and unit price in ten-thousandths, rate in hundredths of a percent (null: the invoice's). */
-export type CreditLineInput = { title: string; description: string; quantity: number; unit_price: number; tax_rate: number | null; unit?: string };
+export type CreditLineInput = {
+  title: string; description: string; quantity: number; unit_price: number; tax_rate: number | null; unit?: string;
+  /** Hundredths of a percent, or cents (issue 25). */
+  discount_percent?: number; discount_cents?: number;
+};
 export type CreditLine = CreditLineInput & { tax_rate: number };
-type StoredLine = { title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit?: string };
+type StoredLine = {
+  title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit?: string;
+  discount_percent?: number; discount_cents?: number;
+};
 
 /**
  * A partial credit's lines with their rates: each one of the invoice's (a line without one takes
@@ -54,18 +62,20 @@ export function creditedRates(lines: CreditLineInput[], invoiceLines: StoredLine
  * owed back only from what the client paid (refundCents).
  */
 export function fullCreditLines(
-  row: { number: string | null; total_cents: number; tax_rate: number },
+  row: { number: string | null; total_cents: number; tax_rate: number; discount?: ScaledDiscount },
   invoiceLines: StoredLine[],
   balance: number,
-): CreditLine[] {
+): { lines: CreditLine[]; discount: ScaledDiscount } {
   if (balance === Number(row.total_cents)) {
-    return invoiceLines.map((l) => ({
+    // The invoice's lines and discount as they are (issue 25): the same totals, rate by rate.
+    const lines = invoiceLines.map((l) => ({
       title: l.title, description: l.description, quantity: Number(l.quantity), unit_price: Number(l.unit_price_centicents), tax_rate: Number(l.tax_rate),
-      unit: lineUnitOf(l.unit),
+      unit: lineUnitOf(l.unit), discount_percent: Number(l.discount_percent ?? 0), discount_cents: Number(l.discount_cents ?? 0),
     }));
+    return { lines, discount: row.discount ?? NO_DISCOUNT };
   }
-  const kept = splitByRate(balance, invoiceLines, row.tax_rate);
-  return kept.map(({ rate, ht }) => ({
+  const kept = splitByRate(balance, invoiceLines, row.tax_rate, row.discount);
+  const lines = kept.map(({ rate, ht }) => ({
     title: `Solde de la facture ${row.number}${kept.length > 1 ? ` (TVA ${percent(rate)})` : ''}`,
     description: '',
     quantity: ONE_UNIT,
@@ -73,6 +83,7 @@ export function fullCreditLines(
     tax_rate: rate,
     unit: DEFAULT_LINE_UNIT,
   }));
+  return { lines, discount: NO_DISCOUNT };
 }
 
 /**
@@ -81,20 +92,23 @@ export function fullCreditLines(
  * the invoice doesn't use).
  */
 export function planCredit(
-  invoice: SettlementAmounts & { number: string | null; tax_rate: number },
+  invoice: SettlementAmounts & { number: string | null; tax_rate: number; discount?: ScaledDiscount },
   invoiceLines: StoredLine[],
   given: CreditLineInput[] | undefined,
-): { refused: Record<string, unknown> } | { refused?: undefined; lines: CreditLine[]; totals: ReturnType<typeof linesTotals>; refund: number } {
+):
+  | { refused: Record<string, unknown> }
+  | { refused?: undefined; lines: CreditLine[]; discount: ScaledDiscount; totals: ReturnType<typeof linesTotals>; refund: number } {
   const balance = balanceDueCents(invoice);
   let lines: CreditLine[];
+  let discount: ScaledDiscount = NO_DISCOUNT;
   if (given) {
     const rated = creditedRates(given, invoiceLines, invoice.tax_rate);
     if (rated.errors) return { refused: { line_items: rated.errors } };
     lines = rated.lines;
   } else {
-    lines = fullCreditLines(invoice, invoiceLines, balance);
+    ({ lines, discount } = fullCreditLines(invoice, invoiceLines, balance));
   }
-  const totals = linesTotals(lines, invoice.tax_rate);
+  const totals = linesTotals(lines, invoice.tax_rate, discount);
   if (totals.total <= 0) {
     return {
       refused: given
@@ -111,5 +125,5 @@ export function planCredit(
       },
     };
   }
-  return { lines, totals, refund: refundCents(totals.total, balance, invoice.paid_cents) };
+  return { lines, discount, totals, refund: refundCents(totals.total, balance, invoice.paid_cents) };
 }

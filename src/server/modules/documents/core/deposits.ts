@@ -103,8 +103,10 @@ export function depositLines(
     quantity: ONE_UNIT,
     unit_price: centsToUnitPrice(ht),
     tax_rate: rate,
-    // A deposit bills a share of the quote: one unit of it.
+    // A deposit bills a share of the quote: one unit of it, its discounts in the share.
     unit: DEFAULT_LINE_UNIT,
+    discount_percent: 0,
+    discount_cents: 0,
     task_id: null,
   }));
 }

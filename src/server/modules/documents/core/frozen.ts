@@ -26,7 +26,7 @@ export const isWritableInvoiceStatus = (status: string) => (WRITABLE_INVOICE_STA
 
 const PRINTED_FIELDS = [
   'title', 'description', 'client_id', 'tax_rate', 'operation_category', 'service_date', 'service_end_date', 'vat_exemption',
-  'legal_notice', 'signature_notice',
+  'legal_notice', 'signature_notice', 'discount_reason',
 ] as const;
 
 type FrozenRow = { [F in (typeof PRINTED_FIELDS)[number]]: unknown } & {
@@ -35,8 +35,14 @@ type FrozenRow = { [F in (typeof PRINTED_FIELDS)[number]]: unknown } & {
   /** Quotes and invoices (issue 25). */
   payment_terms?: string;
   payment_days?: number;
+  /** Issue 25: the document's discount (bigint columns may come back as strings). */
+  discount_percent?: number | string;
+  discount_cents?: number | string;
 };
-type StoredLine = { title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit: string };
+type StoredLine = {
+  title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit: string;
+  discount_percent?: number | string; discount_cents?: number | string;
+};
 
 /**
  * The printed fields `input` would change on a frozen document, each with the French reason.
@@ -59,8 +65,10 @@ export function lockedChanges(
   if (input.terms && row.payment_terms !== undefined && !sameTerms(input.terms, paymentTermsOf(row.payment_terms, row.payment_days))) {
     changed.push('payment_terms');
   }
-  const printed = (l: { title: string; description: string; quantity: number; tax_rate: number; unit: string }, price: number) =>
-    [l.title, l.description, l.quantity, price, l.tax_rate, l.unit];
+  const discount = (d: { discount_percent?: number | string; discount_cents?: number | string }) => [Number(d.discount_percent ?? 0), Number(d.discount_cents ?? 0)];
+  if (!same(discount(row), [input.discount.percent ?? 0, input.discount.cents ?? 0])) changed.push('discount_percent');
+  const printed = (l: { title: string; description: string; quantity: number; tax_rate: number; unit: string } & Parameters<typeof discount>[0], price: number) =>
+    [l.title, l.description, Number(l.quantity), Number(price), Number(l.tax_rate), l.unit, ...discount(l)];
   if (!same(lines.map((l) => printed(l, l.unit_price_centicents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
     changed.push('line_items');
   }

@@ -1,4 +1,6 @@
-import { computeScaledTotals, MAX_AMOUNT, QUANTITY_SCALE } from '@/shared/documents';
+import { computeScaledTotals, largestRemainder, MAX_AMOUNT, QUANTITY_SCALE, type ScaledDiscount } from '@/shared/documents';
+
+export { largestRemainder };
 
 /**
  * Totals and VAT breakdown in stored units (quantities and unit prices in ten-thousandths since
@@ -11,13 +13,26 @@ export interface StoredAmounts {
   quantity: number;
   unit_price: number;
   tax_rate: number;
+  /** Hundredths of a percent, or cents (issue 25); 0 or absent, none. */
+  discount_percent?: number;
+  discount_cents?: number;
 }
 
-/** Per line, per VAT rate and the document's totals of lines in stored units. */
-export const linesTotals = (lines: StoredAmounts[], defaultRate: number) =>
+/** A document's discount as its row stores it (hundredths of a percent, or cents; bigint columns may come back as strings). */
+export const storedDiscount = (row: { discount_percent?: number | string | null; discount_cents?: number | string | null }): ScaledDiscount => ({
+  percent: Number(row.discount_percent ?? 0),
+  cents: Number(row.discount_cents ?? 0),
+});
+
+/** Per line, per VAT rate and the document's totals of lines in stored units, less the document's discount. */
+export const linesTotals = (lines: StoredAmounts[], defaultRate: number, discount?: ScaledDiscount) =>
   computeScaledTotals(
-    lines.map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price), tax_rate: Number(l.tax_rate) })),
+    lines.map((l) => ({
+      quantity: Number(l.quantity), unit_price: Number(l.unit_price), tax_rate: Number(l.tax_rate),
+      discount_percent: Number(l.discount_percent ?? 0), discount_cents: Number(l.discount_cents ?? 0),
+    })),
     Number(defaultRate),
+    discount,
   );
 
 /** Cents → the stored unit price (ten-thousandths of a euro). */
@@ -36,7 +51,7 @@ export const htShare = (amountCents: number, subtotalCents: number, totalCents: 
 export const ttcAt = (rate: number, ht: number) => linesTotals([{ quantity: ONE_UNIT, unit_price: centsToUnitPrice(ht), tax_rate: rate }], 0).total;
 
 /** A stored line's amounts, as its row holds them (bigint columns may come back as strings). */
-export type StoredLineAmounts = { quantity: number; unit_price_centicents: number; tax_rate: number };
+export type StoredLineAmounts = { quantity: number; unit_price_centicents: number; tax_rate: number; discount_percent?: number; discount_cents?: number };
 
 /** The distinct VAT rates of stored lines, highest first. */
 export const lineRates = (lines: { tax_rate: number }[]) => [...new Set(lines.map((l) => Number(l.tax_rate)))].sort((a, b) => b - a);
@@ -44,7 +59,7 @@ export const lineRates = (lines: { tax_rate: number }[]) => [...new Set(lines.ma
 /**
  * `amount` cents TTC as an HT amount per VAT rate of `lines` (rates in hundredths of a percent,
  * highest first), in proportion to each rate's TTC: what a credit of a balance, or a deposit on a
- * quote, bills at each rate. A rate whose share is nothing is left out (unless nothing is left at
+ * quote, bills at each rate (its lines and discount as the document has them). A rate whose share is nothing is left out (unless nothing is left at
  * all). The TTC of the result, by the shared calculation, is `amount`, or when no combination
  * lands on it the next TTC above (one cent more).
  *
@@ -56,11 +71,8 @@ export const lineRates = (lines: { tax_rate: number }[]) => [...new Set(lines.ma
  * needed. Only when no combination lands on the amount (a single rate whose TTC skips it) is the
  * next TTC above taken.
  */
-export function splitByRate(amount: number, lines: StoredLineAmounts[], defaultRate: number): { rate: number; ht: number }[] {
-  const { breakdown } = linesTotals(
-    lines.map((l) => ({ quantity: Number(l.quantity), unit_price: Number(l.unit_price_centicents), tax_rate: Number(l.tax_rate) })),
-    defaultRate,
-  );
+export function splitByRate(amount: number, lines: StoredLineAmounts[], defaultRate: number, discount?: ScaledDiscount): { rate: number; ht: number }[] {
+  const { breakdown } = linesTotals(lines.map((l) => ({ ...l, unit_price: Number(l.unit_price_centicents) })), defaultRate, discount);
   const rates = breakdown.length ? breakdown : [{ rate: defaultRate, base: 0, tax: 0 }];
   const shares = largestRemainder(amount, rates.map((r) => r.base + r.tax));
   const hts = rates.map((r, i) => {
@@ -85,18 +97,4 @@ export function splitByRate(amount: number, lines: StoredLineAmounts[], defaultR
     } else hts[up >= 0 ? up : 0]++; // no exact combination: the next TTC above
   }
   return rates.map((r, i) => ({ rate: r.rate, ht: hts[i] })).filter((r, i, all) => r.ht > 0 || (i === 0 && all.every((a) => a.ht === 0)));
-}
-
-/** `total` shared in proportion to `weights`, in whole units summing to `total` (largest remainder). */
-export function largestRemainder(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
-  const exact = weights.map((w) => (total * w) / sum);
-  const shares = exact.map(Math.floor);
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  for (const i of exact.map((_, i) => i).sort((a, b) => exact[b] - Math.floor(exact[b]) - (exact[a] - Math.floor(exact[a])))) {
-    if (left-- <= 0) break;
-    shares[i]++;
-  }
-  return shares;
 }

@@ -17,7 +17,9 @@ import { nextDocumentNumber } from '../numbering';
 import { invoiceLinksRepository } from '../invoices/invoice-links.repository';
 import { lockInvoice, settleInvoice, statusChange, type InvoiceRow } from '../invoices/settlement';
 import { lineUnitOf } from '@/shared/units';
-import { creditNoteReason, creditNoteTitle, euros, htShare, planCredit, seriesYear, settlementAmounts, type CreditLineInput } from '../core';
+import {
+  creditNoteReason, creditNoteTitle, euros, htShare, planCredit, seriesYear, settlementAmounts, storedDiscount, type CreditLineInput,
+} from '../core';
 
 /**
  * Credit notes (avoirs): the only way to correct or cancel an issued invoice (CGI art. 242 nonies
@@ -61,7 +63,11 @@ export function parseCreditNote(body: unknown): CreditNoteInput {
   return {
     reason,
     ...(line_items
-      ? { line_items: line_items.map(({ title, description, quantity, unit_price, tax_rate, unit }) => ({ title, description, quantity, unit_price, tax_rate, unit })) }
+      ? {
+          line_items: line_items.map(({ title, description, quantity, unit_price, tax_rate, unit, discount_percent, discount_amount }) => ({
+            title, description, quantity, unit_price, tax_rate, unit, discount_percent, discount_cents: discount_amount,
+          })),
+        }
       : {}),
   };
 }
@@ -76,9 +82,11 @@ export function creditNotesService(db: Kysely<Database>, dialect: Dialect) {
       }
       await refuseIfDeducted(trx, ownerId, row);
       const invoiceLines = await documentsRepository(trx, INVOICE_KIND).lineRows(row.id);
-      const plan = planCredit({ ...settlementAmounts(row), number: row.number, tax_rate: row.tax_rate }, invoiceLines, input.line_items);
+      const plan = planCredit(
+        { ...settlementAmounts(row), number: row.number, tax_rate: row.tax_rate, discount: storedDiscount(row) }, invoiceLines, input.line_items,
+      );
       if (plan.refused) throw badRequest(plan.refused);
-      const { lines, totals, refund } = plan;
+      const { lines, discount, totals, refund } = plan;
       const today = parisToday();
       await checkChronology(trx, CREDIT_NOTE_KIND, ownerId, { issueDate: today, today });
       const number = await nextDocumentNumber(trx, CREDIT_NOTE_KIND, ownerId, seriesYear(today));
@@ -95,6 +103,9 @@ export function creditNotesService(db: Kysely<Database>, dialect: Dialect) {
           operation_category: row.operation_category, service_date: row.service_date, service_end_date: row.service_end_date,
           vat_exemption: row.vat_exemption,
           legal_notice: row.legal_notice, signature_notice: row.signature_notice, subtotal_cents: totals.subtotal,
+          // A full cancellation credits the invoice's discount with its lines (issue 25).
+          discount_percent: discount.percent ?? 0, discount_cents: discount.cents ?? 0,
+          discount_reason: discount.percent || discount.cents ? row.discount_reason : '',
           tax_cents: totals.tax, total_cents: totals.total, refund_cents: refund,
           refund_ht_cents: htShare(refund, totals.subtotal, totals.total),
           search_text: documentSearchText({ title, number }), updated_at: now,

@@ -37,7 +37,7 @@ type InvoiceLinksRow = { id: number; is_deposit?: number; deposit_of_quote_id?: 
  * can't together go beyond it.
  */
 export async function checkQuoteInvoiceDraft(trx: Kysely<Database>, dialect: Dialect, ownerId: number, row: InvoiceLinksRow, doc: ResolvedDocument) {
-  const total = linesTotals(doc.line_items, doc.tax_rate).total;
+  const total = linesTotals(doc.line_items, doc.tax_rate, doc.discount).total;
   const errors: Record<string, unknown> = {};
   if (row.is_deposit && row.deposit_of_quote_id) {
     const quotes = documentsRepository(trx, QUOTE_KIND);

@@ -1,4 +1,5 @@
-import { toTenThousandths } from '@/shared/money';
+import { NO_DISCOUNT } from '@/shared/documents';
+import { toHundredths, toTenThousandths } from '@/shared/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
@@ -17,7 +18,7 @@ import { remainingToBill } from '../invoices/deposit-rules';
 import { sellerAmountSuffix } from '../seller-words';
 import {
   DEPOSIT_QUOTE_STATUS, deductedDeposits, depositAmountProblem, depositLines, depositTarget, isBillableQuote, linesTotals, prepaidCents,
-  splitByRate, storedTerms, unreachableDeposit,
+  splitByRate, storedDiscount, storedTerms, unreachableDeposit,
 } from '../core';
 
 /**
@@ -72,7 +73,7 @@ async function createDepositInvoice(db: Kysely<Database>, dialect: Dialect, owne
     if (target <= 0) throw badRequest({ [field]: [depositAmountProblem(target, remaining, suffix)] });
 
     const quoteLines = await documentsRepository(trx, QUOTE_KIND).lineRows(quoteId);
-    const lines = depositLines(quote, splitByRate(target, quoteLines, quote.tax_rate), input.percent, suffix);
+    const lines = depositLines(quote, splitByRate(target, quoteLines, quote.tax_rate, storedDiscount(quote)), input.percent, suffix);
     const total = linesTotals(lines, quote.tax_rate).total;
     if (total !== target && input.amount !== undefined) throw badRequest({ amount: [unreachableDeposit(target, total)] });
     const problem = depositAmountProblem(total, remaining, suffix);
@@ -98,6 +99,9 @@ async function createDepositInvoice(db: Kysely<Database>, dialect: Dialect, owne
         vat_exemption: quote.vat_exemption as VatExemptionKey | '',
         legal_notice: quote.legal_notice,
         signature_notice: quote.signature_notice,
+        // The quote's discount is in the amounts split between its rates.
+        discount: NO_DISCOUNT,
+        discount_reason: '',
         internal_notes: '',
         line_items: lines,
       },
@@ -164,6 +168,9 @@ async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, own
           vat_exemption: quote.vat_exemption as DocumentInput['vat_exemption'],
           legal_notice: String(quote.legal_notice ?? ''),
           signature_notice: String(quote.signature_notice ?? ''),
+          // The discounts the client accepted (issue 25).
+          discount: { percent: toHundredths(quote.discount_percent) ?? 0, cents: toHundredths(quote.discount_amount) ?? 0 },
+          discount_reason: quote.discount_reason,
           internal_notes: '',
           line_items: quote.line_items!.map((l) => ({
             id: null,
@@ -173,6 +180,8 @@ async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, own
             unit_price: toTenThousandths(l.unit_price) ?? 0,
             tax_rate: Math.round(l.tax_rate * 100),
             unit: l.unit,
+            discount_percent: toHundredths(l.discount_percent) ?? 0,
+            discount_cents: toHundredths(l.discount_amount) ?? 0,
             task_id: l.task_id,
           })),
         },

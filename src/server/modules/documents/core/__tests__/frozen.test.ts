@@ -4,11 +4,11 @@ import type { ResolvedDocument } from '../../documents.schemas';
 const ROW = {
   title: 'Refonte', description: '', client_id: 7, tax_rate: 2000, operation_category: 'services', service_date: null, service_end_date: null,
   vat_exemption: '', legal_notice: '', signature_notice: '', issue_date: '2026-03-01', end_date: '2026-03-31',
-  payment_terms: 'net', payment_days: 30,
+  payment_terms: 'net', payment_days: 30, discount_percent: 0, discount_cents: 0, discount_reason: '',
 };
 const LINES = [{ title: 'Conception', description: '', quantity: 100, unit_price_centicents: 10000, tax_rate: 2000, unit: 'DAY' }];
 const INPUT = {
-  ...ROW, status: 'sent', priority: 'medium', payment_date: null, internal_notes: '', terms: { kind: 'net', days: 30 },
+  ...ROW, status: 'sent', priority: 'medium', payment_date: null, internal_notes: '', terms: { kind: 'net', days: 30 }, discount: { percent: 0, cents: 0 },
   line_items: [{ id: 1, title: 'Conception', description: '', quantity: 100, unit_price: 10000, tax_rate: 2000, unit: 'DAY', task_id: null }],
 } as unknown as ResolvedDocument;
 const INVOICE = { kind: 'invoice' as const, endDateField: 'due_date' };
@@ -30,6 +30,9 @@ describe('frozen documents (CGI art. 242 nonies A)', () => {
     ['a line’s price', { line_items: [{ ...INPUT.line_items[0], unit_price: 9999 }] }, 'line_items'],
     ['a line’s unit (issue 25)', { line_items: [{ ...INPUT.line_items[0], unit: 'HUR' }] }, 'line_items'],
     ['a line more', { line_items: [...INPUT.line_items, INPUT.line_items[0]] }, 'line_items'],
+    ['a line’s discount (issue 25)', { line_items: [{ ...INPUT.line_items[0], discount_percent: 1000 }] }, 'line_items'],
+    ['its discount (issue 25)', { discount: { percent: 0, cents: 500 } }, 'discount_percent'],
+    ['its discount’s reason', { discount_reason: 'Fidélité' }, 'discount_reason'],
   ])('refuses a change of its %s', (_name, change, field) => {
     expect(lockedChanges(INVOICE, ROW, LINES, { ...INPUT, ...change } as ResolvedDocument)).toEqual({ [field]: [LOCKED_MESSAGE.invoice] });
   });

@@ -188,7 +188,7 @@ describe('deposits (hand-checked)', () => {
     expect(depositLines(quote, [{ rate: 2000, ht: 30000 }], 3000, ' TTC')).toEqual([
       {
         id: null, title: 'Acompte de 30 % sur le devis DEV-2026-0001', description: 'Devis DEV-2026-0001 du 01/02/2026 : 1 200,00 € TTC',
-        quantity: 10000, unit_price: 3000000, tax_rate: 2000, unit: 'C62', task_id: null,
+        quantity: 10000, unit_price: 3000000, tax_rate: 2000, unit: 'C62', discount_percent: 0, discount_cents: 0, task_id: null,
       },
     ]);
     expect(depositLines(quote, [{ rate: 2000, ht: 100 }, { rate: 550, ht: 100 }], undefined, ' TTC').map((l) => l.title)).toEqual([
