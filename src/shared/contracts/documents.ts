@@ -572,6 +572,9 @@ export const creditNoteWriteSchema = z.strictObject({
 /** A line of a partial credit note as the client sends it: amounts HT at the VAT rate of the invoice's line it credits. */
 export type CreditNoteLineWriteBody = Sent<Pick<z.input<typeof creditLineWriteSchema>, 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate'>> & {
   unit?: LineUnit | null;
+  /** The credited line's discount (issue 25): percent, or euros. */
+  discount_percent?: number;
+  discount_amount?: number;
 };
 /** What the client sends: nothing but the reason for a credit of the whole balance due. */
 export type CreditNoteWriteBody = { reason?: string; line_items?: CreditNoteLineWriteBody[] };

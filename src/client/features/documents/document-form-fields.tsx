@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, type SetStateAction } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { vatBreakdownJson } from '@/shared/documents';
+import { DEFAULT_DISCOUNT_REASON, vatBreakdownJson } from '@/shared/documents';
 import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
 import { PRIORITIES, PRIORITY_LABELS } from '@/shared/projects-tasks';
 import {
@@ -23,6 +23,8 @@ import {
 } from '@/client/ui/form-fields';
 import { IconUser } from '@/client/ui/icons';
 import {
+  discountAmounts,
+  discountLabel,
   followTerms,
   hasUntaxedLine,
   withDocumentRate,
@@ -34,6 +36,7 @@ import {
 } from './document-form';
 import { UNKNOWN_CLIENT, type DocumentKindConfig } from './document-kinds';
 import { DocumentStatusBadges } from './document-status';
+import { DiscountField } from './discount-field';
 import { DocumentTotals } from './document-totals';
 import type { DocumentRecord } from './document.types';
 import { LEDGER_MESSAGES } from './invoice-ledger';
@@ -51,6 +54,18 @@ const StyledWide = styled.div`
 const StyledExemption = styled.div`
   margin-top: ${({ theme }) => theme.spacing.lg};
   max-width: 32rem;
+`;
+
+const StyledDocumentDiscount = styled.div`
+  margin-top: ${({ theme }) => theme.spacing.lg};
+  display: grid;
+  gap: ${({ theme }) => theme.spacing.md};
+  grid-template-columns: minmax(0, 1fr);
+  max-width: 40rem;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
 `;
 
 const StyledLinesError = styled(StyledFieldError)`
@@ -366,11 +381,32 @@ export function DocumentFormFields({
             />
           </StyledExemption>
         )}
+        {/* Issue 25: a discount on the whole document (EN 16931 BG-20), VAT computed after it. */}
+        {(!locked || totals.discount > 0) && (
+          <StyledDocumentDiscount>
+            <DiscountField
+              label="Remise globale"
+              value={form}
+              disabled={locked}
+              error={formErrors?.discount}
+              onChange={({ discount, discount_type }) => setForm((current) => ({ ...current, discount, discount_type }))}
+            />
+            <TextField
+              label="Motif de la remise"
+              placeholder={DEFAULT_DISCOUNT_REASON}
+              maxLength={200}
+              value={form.discount_reason}
+              disabled={locked}
+              onChange={(event) => update('discount_reason', event.target.value)}
+            />
+          </StyledDocumentDiscount>
+        )}
         <DocumentTotals
           subtotal={totals.subtotal / 100}
           tax={totals.tax / 100}
           total={totals.total / 100}
           breakdown={vatBreakdownJson(totals.breakdown)}
+          discount={{ amount: totals.discount / 100, linesTotal: totals.linesTotal / 100, label: discountLabel(form.discount_reason, discountAmounts(form).discount_percent) }}
           franchise={vatFree}
           kind={kind}
         />

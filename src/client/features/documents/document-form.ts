@@ -4,7 +4,7 @@
  * section 5) and the write payload. The detail page only wires these to inputs.
  */
 import { addDays } from '@/shared/dates';
-import { DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '@/shared/documents';
+import { DEFAULT_DISCOUNT_REASON, DEFAULT_TAX_RATE, DEFAULT_VALIDITY_DAYS, computeTotals } from '@/shared/documents';
 import {
   DEFAULT_PAYMENT_TERMS, defaultDays, paymentDueDate, paymentTermsShapeProblem, type PaymentTerms, type PaymentTermsKind,
 } from '@/shared/payment-terms';
@@ -38,6 +38,12 @@ export const formDiscountOf = (d: { discount_percent: number; discount_amount: n
 export function discountAmounts(d: FormDiscount): { discount_percent: number; discount_amount: number } {
   const value = d.discount.trim() === '' ? 0 : parseDecimal(d.discount);
   return d.discount_type === 'percent' ? { discount_percent: value, discount_amount: 0 } : { discount_percent: 0, discount_amount: value };
+}
+
+/** How the totals name a document's discount: its reason ('Remise' by default) and its percentage ('Fidélité 5 %'). */
+export function discountLabel(reason: string, percent: number): string {
+  const share = Number.isFinite(percent) && percent > 0 ? ` ${String(percent).replace('.', ',')} %` : '';
+  return `${reason.trim() || DEFAULT_DISCOUNT_REASON}${share}`;
 }
 
 /** A discount typed is a number ≥ 0 of two decimals at most, a percentage at most 100. */

@@ -65,6 +65,8 @@ export interface DocumentTotalsProps {
   total: number;
   /** VAT per rate (percent, euros), highest rate first: shown under the totals when there are several. */
   breakdown: VatBreakdownJson[];
+  /** Issue 25: the document's discount in euros (BT-107), the lines' total before it (BT-106) and its label ('Remise fidélité 5 %'). */
+  discount?: { amount: number; linesTotal: number; label: string } | null;
   /** A seller in the franchise (art. 293 B du CGI): no VAT row nor "HT"/"TTC", the mention instead. */
   franchise?: boolean;
   /** Names the total: 'Total TTC', or in the franchise 'Net à payer' (invoice), 'Montant total' (quote); 'Montant de l’avoir'. */
@@ -84,6 +86,7 @@ export function DocumentTotals({
   tax,
   total,
   breakdown,
+  discount,
   franchise = false,
   kind = 'invoice',
   testIdPrefix = 'total',
@@ -93,6 +96,14 @@ export function DocumentTotals({
   return (
     <>
       <StyledTotals aria-label={label}>
+        {discount && discount.amount > 0 && (
+          <>
+            <dt>{franchise ? 'Total des lignes' : 'Total des lignes HT'}</dt>
+            <dd data-testid={`${testIdPrefix}-lines`}>{formatMoney(discount.linesTotal)}</dd>
+            <dt>{discount.label}</dt>
+            <dd data-testid={`${testIdPrefix}-discount`}>−{formatMoney(discount.amount)}</dd>
+          </>
+        )}
         {!franchise && (
           <>
             <dt>Total HT</dt>

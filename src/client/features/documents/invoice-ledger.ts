@@ -71,6 +71,9 @@ export interface CreditLine extends Pick<FormLine, 'key' | 'title' | 'descriptio
   selected: boolean;
   /** The invoice line's unit (BT-130), credited in the same unit; absent: C62. */
   unit?: FormLine['unit'];
+  /** The invoice line's discount (issue 25), credited with it: percent, or euros. */
+  discount_percent?: number;
+  discount_amount?: number;
 }
 
 /** The invoice's lines, none chosen yet, with their own quantity and unit price. */
@@ -84,6 +87,8 @@ export function creditLinesFrom(lines: DocumentLine[]): CreditLine[] {
     unit_price: String(line.unit_price),
     tax_rate: String(line.tax_rate),
     unit: line.unit,
+    discount_percent: line.discount_percent,
+    discount_amount: line.discount_amount,
   }));
 }
 
@@ -119,6 +124,8 @@ export function creditNotePayload(mode: CreditNoteMode, reason: string, lines: C
         unit_price: parseDecimal(line.unit_price),
         tax_rate: parseDecimal(line.tax_rate),
         unit: line.unit ?? null,
+        discount_percent: line.discount_percent ?? 0,
+        discount_amount: line.discount_amount ?? 0,
       })),
   };
 }

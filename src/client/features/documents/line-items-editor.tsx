@@ -5,7 +5,8 @@ import { Button } from '@/client/ui/button';
 import { DecimalField } from '@/client/ui/decimal-field';
 import { Select, TextArea, TextField, type SelectOption } from '@/client/ui/form-fields';
 import { IconClose, IconPlus } from '@/client/ui/icons';
-import { emptyLine, lineWithTask, parseDecimal, type FormLine } from './document-form';
+import { DISCOUNT_INVALID, emptyLine, isDiscountValid, lineWithTask, parseDecimal, type FormLine } from './document-form';
+import { DiscountField } from './discount-field';
 import type { TaskOption } from './document.types';
 import { rateOptions } from './vat';
 import { amountLabels } from '@/shared/amount-labels';
@@ -34,6 +35,7 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
     'desc desc'
     'qty unit'
     'price vat'
+    'disc disc'
     'total total';
 
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
@@ -43,7 +45,7 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
       'task task title title'
       'desc desc desc desc'
       'qty unit price vat'
-      'total total total total';
+      'disc disc total total';
   }
 
   /* In the franchise there is no rate to choose. */
@@ -55,6 +57,7 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
       'desc desc'
       'qty unit'
       'price price'
+      'disc disc'
       'total total';
 
     @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
@@ -62,7 +65,8 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
         'legend legend legend remove'
         'task task title title'
         'desc desc desc desc'
-        'qty unit price total';
+        'qty unit price price'
+        'disc disc total total';
     }
   }
 
@@ -85,6 +89,7 @@ const StyledQty = area('qty');
 const StyledUnit = area('unit');
 const StyledPrice = area('price');
 const StyledVat = area('vat');
+const StyledDiscount = area('disc');
 const StyledRemove = styled.div`
   grid-area: remove;
   justify-self: end;
@@ -115,6 +120,7 @@ export const LINE_FIELD_ERRORS = {
   title: 'Le titre est requis.',
   quantity: 'La quantité doit être supérieure à 0.',
   unit_price: 'Le prix doit être supérieur ou égal à 0.',
+  discount: DISCOUNT_INVALID,
 } as const;
 
 type LineFieldErrors = Partial<Record<keyof typeof LINE_FIELD_ERRORS, string>>;
@@ -150,6 +156,7 @@ function lineFieldErrors(line: FormLine): LineFieldErrors {
     title: line.title.trim() ? undefined : LINE_FIELD_ERRORS.title,
     quantity: Number.isFinite(quantity) && quantity > 0 ? undefined : LINE_FIELD_ERRORS.quantity,
     unit_price: Number.isFinite(price) && price >= 0 ? undefined : LINE_FIELD_ERRORS.unit_price,
+    discount: isDiscountValid(line) ? undefined : LINE_FIELD_ERRORS.discount,
   };
 }
 
@@ -188,7 +195,7 @@ const LineEditor = memo(function LineEditor({
   onRemove,
 }: LineEditorProps) {
   const errors: LineFieldErrors = showErrors ? lineFieldErrors(line) : {};
-  const invalid = Boolean(errors.title || errors.quantity || errors.unit_price);
+  const invalid = Boolean(errors.title || errors.quantity || errors.unit_price || errors.discount);
   const number = index + 1;
   // The linked task may be missing from the picker (deleted, or the list failed to load).
   const options =
@@ -292,6 +299,15 @@ const LineEditor = memo(function LineEditor({
           />
         </StyledVat>
       )}
+      <StyledDiscount>
+        <DiscountField
+          label="Remise"
+          value={line}
+          disabled={disabled}
+          error={errors.discount}
+          onChange={({ discount, discount_type }) => onChange(line.key, (current) => ({ ...current, discount, discount_type }))}
+        />
+      </StyledDiscount>
       <StyledLineTotal>
         {amountLabels(vatFree ? 'franchise' : 'assujetti').lineTotal} : <strong data-testid="line-total">{formatMoney(totalCents / 100)}</strong>
       </StyledLineTotal>

@@ -65,6 +65,48 @@ describe('document detail page', () => {
   const postBody = () => JSON.parse(mock.history.post[mock.history.post.length - 1].data);
   const putBody = () => JSON.parse(mock.history.put[mock.history.put.length - 1].data);
 
+  it('takes a discount on a line and on the whole document: live totals after them, sent as typed (issue 25)', async () => {
+    mock.onPost('quotes/').reply(201, record('quote', { id: 43, quote_number: 'DEV-2025-0043' }));
+    mock.onGet('quotes/43/').reply(200, record('quote', { id: 43, quote_number: 'DEV-2025-0043' }));
+    const { user } = renderApp({ route: '/quotes/new', preloadedState: signedIn });
+    await screen.findByRole('option', { name: 'Librairie Colette (colette@exemple.fr)' });
+    await user.type(documentTitle(), 'Refonte');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Client/ }), '3');
+    await user.type(line(1).getByRole('textbox', { name: /Titre/ }), 'Conception');
+    await user.clear(line(1).getByRole('textbox', { name: /Quantité/ }));
+    await user.type(line(1).getByRole('textbox', { name: /Quantité/ }), '10');
+    await user.clear(line(1).getByRole('textbox', { name: /Prix unitaire/ }));
+    await user.type(line(1).getByRole('textbox', { name: /Prix unitaire/ }), '80');
+    // 10 % off the line: 720 € HT.
+    await user.type(line(1).getByRole('textbox', { name: 'Remise' }), '10');
+    await user.tab();
+    expect(line(1).getByTestId('line-total').textContent?.replace(/\s/g, ' ')).toBe('720,00 €');
+    // 20 € off the document, for a reason: 700 € HT, 140 € VAT.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type de remise globale' }), 'amount');
+    await user.type(screen.getByRole('textbox', { name: 'Remise globale' }), '20');
+    await user.type(screen.getByRole('textbox', { name: 'Motif de la remise' }), 'Fidélité');
+    await user.tab();
+    expect(screen.getByTestId('total-lines').textContent?.replace(/\s/g, ' ')).toBe('720,00 €');
+    expect(screen.getByText('Fidélité')).toBeInTheDocument();
+    expect(screen.getByTestId('total-discount').textContent?.replace(/\s/g, ' ')).toBe('−20,00 €');
+    expect(totals()).toEqual(['700,00 €', '140,00 €', '840,00 €']);
+
+    // A discount that is not one is refused before anything is sent.
+    await user.clear(line(1).getByRole('textbox', { name: 'Remise' }));
+    await user.type(line(1).getByRole('textbox', { name: 'Remise' }), '101');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
+    expect(await line(1).findByText('La remise doit être un nombre positif d’au plus deux décimales (au plus 100 %).')).toBeInTheDocument();
+    expect(mock.history.post).toHaveLength(0);
+    await user.clear(line(1).getByRole('textbox', { name: 'Remise' }));
+    await user.type(line(1).getByRole('textbox', { name: 'Remise' }), '10');
+
+    await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
+    await waitFor(() => expect(currentPath()).toBe('/quotes/43'));
+    expect(postBody()).toMatchObject({ discount_percent: 0, discount_amount: 20, discount_reason: 'Fidélité' });
+    expect(postBody().line_items).toEqual([expect.objectContaining({ quantity: 10, unit_price: 80, discount_percent: 10, discount_amount: 0 })]);
+  });
+
   it('creates a quote: defaults, task link, live totals, validation, payload and navigation', async () => {
     mock.onPost('quotes/').reply(201, record('quote', { id: 42, quote_number: 'DEV-2025-0042' }));
     mock.onGet('quotes/42/').reply(200, record('quote', { id: 42, quote_number: 'DEV-2025-0042' }));

@@ -16,6 +16,7 @@ import { PdfFingerprint, StyledDocumentSubtitle, StyledDocumentToolbar } from '.
 import { useDocumentPdf } from '../document-pdf';
 import { DocumentStatusBadge } from '../document-status';
 import { DocumentTotals } from '../document-totals';
+import { discountLabel } from '../document-form';
 import type { DocumentLine } from '../document.types';
 import { useGetDocumentQuery } from '../documents.api';
 import { rateLabel, useVatFree } from '../vat';
@@ -81,7 +82,17 @@ const lineColumns = (regime: VatRegime): DataTableColumn<DocumentLine>[] => [
     key: 'total',
     header: amountLabels(regime).lineTotal,
     sortable: false,
-    render: (line) => <StyledAmount>{formatMoney(line.total)}</StyledAmount>,
+    render: (line) => (
+      <StyledAmount>
+        {formatMoney(line.total)}
+        {(line.discount_percent > 0 || line.discount_amount > 0) && (
+          <small>
+            {' '}
+            (remise {line.discount_percent > 0 ? rateLabel(line.discount_percent) : formatMoney(line.discount_amount)})
+          </small>
+        )}
+      </StyledAmount>
+    ),
   },
 ];
 
@@ -189,6 +200,7 @@ export function CreditNoteView() {
           tax={note.tax_amount}
           total={note.total_amount}
           breakdown={note.vat_breakdown}
+          discount={{ amount: note.discount_total, linesTotal: note.lines_total, label: discountLabel(note.discount_reason, note.discount_percent) }}
           franchise={franchise}
           kind="credit_note"
         />
