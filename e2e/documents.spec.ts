@@ -24,7 +24,7 @@ async function saveDownload(download: Download) {
   return fs.readFileSync(file);
 }
 
-test('quotes and invoices: three lines with a task, totals, duplicate, convert, issue, pay, outstanding filter', async ({
+test('quotes and invoices: three lines with a task, discounts, totals, duplicate, convert, issue, pay, outstanding filter', async ({
   page,
   request,
 }) => {
@@ -72,11 +72,24 @@ test('quotes and invoices: three lines with a task, totals, duplicate, convert, 
   await expect(page.getByTestId('total-tva')).toHaveText(money('26,26'));
   await expect(page.getByTestId('total-ttc')).toHaveText(money('157,56'));
 
+  // Discounts (issue 25): 10 % off the travel (63.90), then 5 € off the whole quote for a reason:
+  // 124.20 − 5 = 119.20 HT; VAT 23.84; 143.04 TTC.
+  await line(page, 2).getByRole('textbox', { name: 'Remise' }).fill('10');
+  await expect(line(page, 2).getByTestId('line-total')).toHaveText(money('63,90'));
+  await page.getByRole('combobox', { name: 'Type de remise globale' }).selectOption({ label: '€' });
+  await page.getByRole('textbox', { name: 'Remise globale' }).fill('5');
+  await page.getByRole('textbox', { name: 'Motif de la remise' }).fill('Geste commercial');
+  await expect(page.getByTestId('total-lines')).toHaveText(money('124,20'));
+  await expect(page.getByTestId('total-discount')).toHaveText(/^−5,00\s€$/);
+  await expect(page.getByTestId('total-ht')).toHaveText(money('119,20'));
+  await expect(page.getByTestId('total-tva')).toHaveText(money('23,84'));
+  await expect(page.getByTestId('total-ttc')).toHaveText(money('143,04'));
+
   await page.getByRole('button', { name: 'Créer le devis' }).click();
   await expect(page).toHaveURL(/\/quotes\/\d+$/);
   const quoteUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: `Devis DEV-${year}-0001` })).toBeVisible();
-  await expect(page.getByTestId('total-ttc')).toHaveText(money('157,56'));
+  await expect(page.getByTestId('total-ttc')).toHaveText(money('143,04'));
   await expectAccessible(page);
   // Usable from 360 px: nothing wider than the screen.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -90,7 +103,7 @@ test('quotes and invoices: three lines with a task, totals, duplicate, convert, 
   await expect(page.getByRole('group', { name: /^Ligne/ })).toHaveCount(3);
   await page.getByRole('button', { name: 'Créer le devis' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Devis DEV-${year}-0002` })).toBeVisible();
-  await expect(page.getByTestId('total-ttc')).toHaveText(money('157,56'));
+  await expect(page.getByTestId('total-ttc')).toHaveText(money('143,04'));
 
   // Both in the list, newest first.
   await page.getByRole('link', { name: '← Liste des devis' }).click();
@@ -113,7 +126,7 @@ test('quotes and invoices: three lines with a task, totals, duplicate, convert, 
   const invoiceId = page.url().split('/').pop();
   await expect(page.getByRole('heading', { level: 1, name: `Facture #${invoiceId}` })).toBeVisible();
   await expect(page.getByLabel('Informations de paiement')).toBeVisible();
-  await expect(page.getByTestId('total-ttc')).toHaveText(money('157,56'));
+  await expect(page.getByTestId('total-ttc')).toHaveText(money('143,04'));
   await expect(page.getByRole('group', { name: /^Ligne/ })).toHaveCount(3);
 
   // Issue it: it takes its legal number and is frozen.
@@ -135,7 +148,7 @@ test('quotes and invoices: three lines with a task, totals, duplicate, convert, 
   await page.getByRole('link', { name: 'Refonte du site Colette' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Facture FAC-${year}-0001` })).toBeVisible();
   const paymentForm = page.getByRole('form', { name: 'Enregistrer un paiement' });
-  await expect(paymentForm.getByRole('textbox', { name: 'Montant (€)' })).toHaveValue('157,56');
+  await expect(paymentForm.getByRole('textbox', { name: 'Montant (€)' })).toHaveValue('143,04');
   await paymentForm.getByRole('button', { name: 'Enregistrer le paiement' }).click();
   await expect(page.getByText('Paiement enregistré.', { exact: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Statut' })).toContainText('Payée');
