@@ -185,6 +185,13 @@ describe('discounts (BG-20, BG-27)', () => {
       total_amount: issued.total_amount, discount_percent: 5, discount_reason: 'Fidélité', vat_breakdown: issued.vat_breakdown,
     });
     expect((await w.call(w.alice, 'GET', `/api/invoices/${issued.id}/`)).body).toMatchObject({ status: 'cancelled', balance_due: 0 });
+    // The credit note (381) carries the same allowances, and passes factur-x-kit.
+    const notePdf = await t.app.inject({ method: 'GET', url: `/api/credit-notes/${note.body.id}/generate_pdf/`, headers: w.alice.auth });
+    expect(notePdf.statusCode).toBe(200);
+    const noteXml = await facturXml(notePdf.rawPayload);
+    expect(noteXml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(noteXml).toContain('<ram:Reason>Fidélité</ram:Reason>');
+    expect(await validateFacturX(notePdf.rawPayload)).toEqual([]);
     // An issued invoice's discount is frozen (CGI art. 242 nonies A).
     const current = (await w.call(w.alice, 'GET', `/api/invoices/${issued.id}/`)).body;
     const changed = await w.call(w.alice, 'PUT', `/api/invoices/${issued.id}/`, { ...current, client_id: current.client.id, discount_percent: 6 });
