@@ -83,6 +83,10 @@ export const OUTSIDE_SCOPE_TAXED_LINE =
   'Une prestation de services à un client établi hors de l’UE est hors du champ de la TVA française (art. 259-1° du CGI) : ' +
   'toutes les lignes doivent être à 0 %. Facturez à part ce qui est taxable en France.';
 
+/** What a VAT-registered seller's 0 % lines lack without a reason (and why): one message for the form, the save and the issue. */
+export const exemptionRequired = (why = '') =>
+  `Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, prestation de services hors UE, exonération)${why}.`;
+
 /** A franchise seller's only VAT treatment: category E, VATEX-FR-FRANCHISE. */
 export const VAT_FRANCHISE = {
   category: 'E',

@@ -10,7 +10,7 @@ import {
 } from '@/shared/payment-terms';
 import { hasMoreThanFourDecimals, hasMoreThanTwoDecimals } from '@/shared/money';
 import { DEFAULT_LINE_UNIT, TIME_LINE_UNIT, type LineUnit } from '@/shared/units';
-import type { OperationCategory, VatExemptionKey, VatRegime } from '@/shared/vat';
+import { exemptionRequired, type OperationCategory, type VatExemptionKey, type VatRegime } from '@/shared/vat';
 import type { Priority } from '@/shared/projects-tasks';
 import { fieldErrorMessages } from '@/client/kit/field-errors';
 import { LINES_INVALID, type DocumentKindConfig } from './document-kinds';
@@ -341,8 +341,7 @@ export const TITLE_REQUIRED = 'Le titre est requis.';
 export const DISCOUNT_INVALID = 'La remise doit être un nombre positif d’au plus deux décimales (au plus 100 %).';
 export const PERIOD_ORDER = 'La fin de la période ne peut pas précéder son début.';
 export const PERIOD_START_REQUIRED = 'Indiquez le début de la période de la prestation.';
-export const EXEMPTION_REQUIRED =
-  'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, prestation de services hors UE, exonération).';
+export const EXEMPTION_MESSAGE = exemptionRequired();
 
 /**
  * Client-side checks before sending (SPEC section 5, and the VAT rules of issue 14 that the form
@@ -356,7 +355,7 @@ export function validateForm(config: DocumentKindConfig, form: DocumentForm, vat
     if (!form.service_date) errors.serviceDates = PERIOD_START_REQUIRED;
     else if (form.service_end_date < form.service_date) errors.serviceDates = PERIOD_ORDER;
   }
-  if (vatRegime === 'assujetti' && hasUntaxedLine(form) && !form.vat_exemption) errors.vatExemption = EXEMPTION_REQUIRED;
+  if (vatRegime === 'assujetti' && hasUntaxedLine(form) && !form.vat_exemption) errors.vatExemption = EXEMPTION_MESSAGE;
   errors.paymentTerms = termsProblem(form) ?? undefined;
   if (!isDiscountValid(form)) errors.discount = DISCOUNT_INVALID;
   if (form.line_items.length === 0) {

@@ -3,7 +3,7 @@ import { DEFAULT_TAX_RATE } from '@/shared/documents';
 import {
   documentWriteSchema, type DocumentInput, type DocumentKindContract, type DocumentWriteFields, type LineInput,
 } from '@/shared/contracts/documents';
-import { isOutsideScope, OUTSIDE_SCOPE_TAXED_LINE } from '@/shared/vat';
+import { exemptionRequired, isOutsideScope, OUTSIDE_SCOPE_TAXED_LINE } from '@/shared/vat';
 import { badRequest, zodToFieldErrors } from '@/server/http/errors';
 
 /**
@@ -99,8 +99,7 @@ export const VAT_RULE_MESSAGES = {
     'Vous relevez de la franchise en base de TVA (art. 293 B du CGI) : le taux de TVA doit être 0 %. ' +
     'Changez de régime dans votre profil pour facturer la TVA.',
   noVatNumber: 'Renseignez votre numéro de TVA intracommunautaire dans votre profil pour facturer la TVA.',
-  exemption:
-    'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, prestation de services hors UE, exonération).',
+  exemption: exemptionRequired(),
 } as const;
 
 const isFranchise = (seller: Seller) => seller.vat_regime !== 'assujetti';

@@ -8,7 +8,7 @@ import { facturXmlProblems } from '@/server/pdf/factur-x-check';
 import { fromHundredths } from '@/shared/money';
 import { paymentTermsOf } from '@/shared/payment-terms';
 import { issuerLegalLines } from '@/shared/profile';
-import { exemptionPlaceProblem, OPERATION_CATEGORIES, OUTSIDE_SCOPE_TAXED_LINE, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
+import { exemptionRequired, exemptionPlaceProblem, OPERATION_CATEGORIES, OUTSIDE_SCOPE_TAXED_LINE, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
 import { isCountryCode } from '@/shared/countries';
 import { lineCategory, vatGroups } from '@/server/pdf/vat-treatment';
 import { countryCode } from '@/server/pdf/countries';
@@ -252,10 +252,7 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
     );
   }
   if (doc.vatRegime === 'assujetti' && groups.some((g) => g.rate === 0) && !doc.vatExemption) {
-    document(
-      'Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, ' +
-        'prestation de services hors UE ou exonération) : une facture sans TVA doit en citer la base légale (art. 242 nonies A du CGI).',
-    );
+    document(exemptionRequired(' : une facture sans TVA doit en citer la base légale (art. 242 nonies A du CGI)'));
   }
   // Reverse charge, intra-EU supplies and exports: the rules EN 16931 sets for each category.
   const categories = new Set(groups.map((g) => lineCategory(doc, g.rate)));

@@ -5,7 +5,7 @@ import {
   DISCOUNT_INVALID,
   duplicateForm,
   emptyLine,
-  EXEMPTION_REQUIRED,
+  EXEMPTION_MESSAGE,
   formFromRecord,
   formTotals,
   inFranchise,
@@ -182,7 +182,7 @@ describe('VAT per line (issue 14)', () => {
   it('asks a VAT-registered seller why lines are at 0 %, and a period to end after it starts', () => {
     const complete = { ...form(), title: 'Site', client_id: 3 };
     const untaxed = { ...complete, line_items: [{ ...complete.line_items[0], tax_rate: '0' }] };
-    expect(validateForm(QUOTE_CONFIG, untaxed, 'assujetti')?.vatExemption).toBe(EXEMPTION_REQUIRED);
+    expect(validateForm(QUOTE_CONFIG, untaxed, 'assujetti')?.vatExemption).toBe(EXEMPTION_MESSAGE);
     expect(validateForm(QUOTE_CONFIG, { ...untaxed, vat_exemption: 'exportation' }, 'assujetti')).toBeNull();
     expect(validateForm(QUOTE_CONFIG, inFranchise(untaxed), 'franchise')).toBeNull();
     const backwards = { ...complete, service_date: '2025-11-30', service_period: true, service_end_date: '2025-11-01' };
