@@ -209,6 +209,32 @@ describe('at issue', () => {
     expect(xml).not.toMatch(/<ram:CategoryCode>(?!O<)/);
     expect(xml).toContain(`<ram:CountryID>${code}</ram:CountryID>`);
     expect(await validateFacturX(pdf)).toEqual([]);
+
+    // Its credit note (381) takes category O from the invoice, as EN 16931 wants it there too.
+    const note = await send('POST', `/api/invoices/${draft.body.id}/credit_note/`, {});
+    expect({ status: note.status, total: note.body.total_amount }).toEqual({ status: 201, total: 2001 });
+    const notePdf = (await t.app.inject({ method: 'GET', url: `/api/credit-notes/${note.body.id}/generate_pdf/`, headers: who.auth })).rawPayload;
+    const noteXml = await facturXml(notePdf);
+    expect(noteXml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(noteXml).toContain('<ram:CategoryCode>O</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-O</ram:ExemptionReasonCode>');
+    expect(noteXml).not.toContain('schemeID="VA"');
+    expect(await validateFacturX(notePdf)).toEqual([]);
+  });
+
+  it('takes a discount on services outside the scope of French VAT: its allowance in category O, without a rate (BR-O-06)', async () => {
+    const clientId = await client({ country: 'US' });
+    const draft = await send('POST', '/api/invoices/', {
+      ...zeroRated(clientId, 'hors_ue_services', 'services'),
+      discount_percent: 10,
+      line_items: [{ title: 'Audit', description: '', quantity: 1, unit_price: 1500, tax_rate: 0, discount_amount: 100 }],
+    });
+    expect(draft.status).toBe(201);
+    expect((await issue(draft.body.id, clientId)).body).toMatchObject({ lines_total: 1400, discount_total: 140, total_amount: 1260 });
+    const pdf = (await t.app.inject({ method: 'GET', url: `/api/invoices/${draft.body.id}/generate_pdf/`, headers: who.auth })).rawPayload;
+    const xml = await facturXml(pdf);
+    expect(xml).toContain('<ram:ActualAmount>140.00</ram:ActualAmount><ram:ReasonCode>95</ram:ReasonCode><ram:Reason>Remise</ram:Reason><ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>O</ram:CategoryCode></ram:CategoryTradeTax>');
+    expect(xml).not.toContain('RateApplicablePercent');
+    expect(await validateFacturX(pdf)).toEqual([]);
   });
 
   // send_email issues a draft as it is stored, without saving it again: the issue checks alone.
