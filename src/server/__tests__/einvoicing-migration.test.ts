@@ -1,6 +1,6 @@
 import { migrateTestDatabase } from '@/server/test/test-app';
 import type { DatabaseHandle } from '../db/database';
-import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
+import { databaseMigratedTo, oldSchemaClient, oldSchemaUser, type MigrationTestDatabase } from '../test/migration-db';
 
 /**
  * A database made before issue 14 (migration 0009) moves to client types, VAT regimes and a rate
@@ -21,22 +21,9 @@ afterAll(() => migrated?.close());
 it('gives existing contacts, profiles and lines their type, regime and rate', async () => {
   const db = database.db;
   const now = new Date().toISOString();
-  const user = async (email: string, vat_number: string) =>
-    (await db
-      .insertInto('users')
-      .values({ email, password_hash: 'x', is_active: 1, created_at: now, last_login: null, password_changed_at: now, vat_number } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()).id;
-  const company = await user('societe@exemple.fr', 'FR44732829320');
-  const micro = await user('micro@exemple.fr', '');
-  const { id: client } = await db
-    .insertInto('contacts')
-    .values({
-      owner_id: company, name: 'Librairie Colette', email: 'c@exemple.fr', phone: '', company: '', address: '3 quai Voltaire', city: 'Paris',
-      postal_code: '75007', country: 'France', notes: '', category: 'client', created_at: now, updated_at: now,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const company = await oldSchemaUser(database, 'societe@exemple.fr', { vat_number: 'FR44732829320' });
+  const micro = await oldSchemaUser(database, 'micro@exemple.fr', { vat_number: '' });
+  const client = await oldSchemaClient(database, company);
   const document = async (table: 'quotes' | 'invoices', taxRate: number) => {
     const { id } = await db
       .insertInto(table)

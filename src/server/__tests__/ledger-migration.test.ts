@@ -3,7 +3,7 @@ import { backfillIssuedDocuments } from '../modules/documents/ledger-backfill';
 import { verifyLedger } from '../modules/ledger/ledger.repository';
 import { useLedgerKey } from '../modules/ledger/ledger-seal';
 import { TEST_LEDGER_KEY, migrateTestDatabase } from '../test/test-app';
-import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
+import { databaseMigratedTo, oldSchemaClient, oldSchemaUser, type MigrationTestDatabase } from '../test/migration-db';
 
 /**
  * A database made before the ledger (migration 0008) moves to it: paid invoices get one payment,
@@ -32,23 +32,11 @@ afterAll(async () => {
 it('migrates invoices issued before the ledger and archives them at start', async () => {
   const db = database.db;
   const now = new Date().toISOString();
-  const { id: owner } = await db
-    .insertInto('users')
-    .values({
-      email: 'ancien@exemple.fr', password_hash: 'x', is_active: 1, created_at: now, last_login: null, password_changed_at: now,
-      company_name: 'Studio Dupont', address: '12 rue des Lilas', postal_code: '69001', city: 'Lyon', siret: '12345678900012',
-      vat_number: 'FR12123456789',
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: client } = await db
-    .insertInto('contacts')
-    .values({
-      owner_id: owner, name: 'Librairie Colette', email: 'c@exemple.fr', phone: '', company: '', address: '3 quai Voltaire', city: 'Paris',
-      postal_code: '75007', country: 'France', notes: '', category: 'client', created_at: now, updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const owner = await oldSchemaUser(database, 'ancien@exemple.fr', {
+    company_name: 'Studio Dupont', address: '12 rue des Lilas', postal_code: '69001', city: 'Lyon', siret: '12345678900012',
+    vat_number: 'FR12123456789',
+  });
+  const client = await oldSchemaClient(database, owner);
   const { id: quote } = await db
     .insertInto('quotes')
     .values({

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database';
 import { sealLegacyPdfs } from '../modules/documents/issuing';
 import { GENESIS_HASH, verifyLedger } from '../modules/ledger/ledger.repository';
 import { useLedgerKey } from '../modules/ledger/ledger-seal';
-import { databaseMigratedTo, type MigrationTestDatabase } from '../test/migration-db';
+import { databaseMigratedTo, oldSchemaClient, oldSchemaUser, type MigrationTestDatabase } from '../test/migration-db';
 import { TEST_LEDGER_KEY, migrateTestDatabase } from '../test/test-app';
 
 /**
@@ -33,19 +33,8 @@ const sha256 = (data: Buffer | string) => createHash('sha256').update(data).dige
 it('keeps version 1 entries verifiable, seals their PDFs at start, and keeps the outbox', async () => {
   const db = database.db;
   const now = new Date().toISOString();
-  const { id: owner } = await db
-    .insertInto('users')
-    .values({ email: 'avant@exemple.fr', password_hash: 'x', is_active: 1, created_at: now, last_login: null, password_changed_at: now } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id: client } = await db
-    .insertInto('contacts')
-    .values({
-      owner_id: owner, name: 'Nouveau nom', email: 'c@exemple.fr', phone: '', company: '', address: '3 quai Voltaire', city: 'Paris',
-      postal_code: '75007', country: 'France', notes: '', category: 'client', created_at: now, updated_at: now,
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const owner = await oldSchemaUser(database, 'avant@exemple.fr');
+  const client = await oldSchemaClient(database, owner, 'Nouveau nom');
   const { id: invoice } = await db
     .insertInto('invoices')
     .values({

@@ -41,24 +41,35 @@ export async function databaseMigratedTo(migration: string): Promise<MigrationTe
 }
 
 /**
- * A user and a client inserted as rows into a database at an older migration (the app's code
- * expects the latest schema, so migration tests write rows directly).
+ * Rows written straight into a database at an older migration (the app's code expects the latest
+ * schema, so migration tests insert rows themselves): a user (with `profile` columns of its time)…
  */
-export async function oldSchemaOwnerAndClient(database: DatabaseHandle, email: string): Promise<{ owner: number; client: number }> {
-  const db = database.db;
+export async function oldSchemaUser(database: DatabaseHandle, email: string, profile: Record<string, unknown> = {}): Promise<number> {
   const now = new Date().toISOString();
-  const { id: owner } = await db
+  const { id } = await database.db
     .insertInto('users')
-    .values({ email, password_hash: 'x', is_active: 1, created_at: now, last_login: null, password_changed_at: now } as never)
+    .values({ email, password_hash: 'x', is_active: 1, created_at: now, last_login: null, password_changed_at: now, ...profile } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { id: client } = await db
+  return id;
+}
+
+/** …one of its clients, in Paris (a country still written as a name)… */
+export async function oldSchemaClient(database: DatabaseHandle, owner: number, name = 'Librairie Colette'): Promise<number> {
+  const now = new Date().toISOString();
+  const { id } = await database.db
     .insertInto('contacts')
     .values({
-      owner_id: owner, name: 'Librairie Colette', email: 'c@exemple.fr', phone: '', company: '', address: '3 quai Voltaire', city: 'Paris',
+      owner_id: owner, name, email: 'c@exemple.fr', phone: '', company: '', address: '3 quai Voltaire', city: 'Paris',
       postal_code: '75007', country: 'France', notes: '', category: 'client', created_at: now, updated_at: now,
     } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { owner, client };
+  return id;
+}
+
+/** …or both. */
+export async function oldSchemaOwnerAndClient(database: DatabaseHandle, email: string): Promise<{ owner: number; client: number }> {
+  const owner = await oldSchemaUser(database, email);
+  return { owner, client: await oldSchemaClient(database, owner) };
 }
