@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   computeScaledTotals, CREDIT_NOTE_STATUSES, DEFAULT_DISCOUNT_REASON, INVOICE_STATUSES, lineNetCents, MAX_AMOUNT, MAX_DOCUMENT_LINES, MAX_LINE_QUANTITY, MAX_UNIT_PRICE, PAYMENT_METHODS,
-  QUOTE_STATUSES, type DocumentKind, type PaymentMethod, type ScaledDiscount,
+  QUOTE_STATUSES, type DocumentKind, type PaymentMethod,
 } from '@/shared/documents';
 import type { ListFilters } from '@/shared/list-filters';
 import { toHundredths } from '@/shared/money';
@@ -478,7 +478,7 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
       legal_notice: body.legal_notice,
       signature_notice: body.signature_notice,
       /** Hundredths of a percent, or cents: one of them, or neither (BG-20). */
-      discount: { percent: body.discount_percent, cents: body.discount_amount } as ScaledDiscount,
+      discount: { percent: body.discount_percent, cents: body.discount_amount },
       /** BT-97: 'Remise' when none is given. */
       discount_reason: body.discount_reason.trim() || (body.discount_percent || body.discount_amount ? DEFAULT_DISCOUNT_REASON : ''),
       internal_notes: body.internal_notes ?? '',

@@ -66,7 +66,7 @@ export function lockedChanges(
     changed.push('payment_terms');
   }
   const discount = (d: { discount_percent?: number | string; discount_cents?: number | string }) => [Number(d.discount_percent ?? 0), Number(d.discount_cents ?? 0)];
-  if (!same(discount(row), [input.discount.percent ?? 0, input.discount.cents ?? 0])) changed.push('discount_percent');
+  if (!same(discount(row), [input.discount.percent, input.discount.cents])) changed.push('discount_percent');
   const printed = (l: { title: string; description: string; quantity: number; tax_rate: number; unit: string } & Parameters<typeof discount>[0], price: number) =>
     [l.title, l.description, Number(l.quantity), Number(price), Number(l.tax_rate), l.unit, ...discount(l)];
   if (!same(lines.map((l) => printed(l, l.unit_price_centicents)), input.line_items.map((l) => printed(l, l.unit_price)))) {

@@ -19,7 +19,7 @@ export interface StoredAmounts {
 }
 
 /** A document's discount as its row stores it (hundredths of a percent, or cents; bigint columns may come back as strings). */
-export const storedDiscount = (row: { discount_percent?: number | string | null; discount_cents?: number | string | null }): ScaledDiscount => ({
+export const storedDiscount = (row: { discount_percent?: number | string | null; discount_cents?: number | string | null }): Required<ScaledDiscount> => ({
   percent: Number(row.discount_percent ?? 0),
   cents: Number(row.discount_cents ?? 0),
 });
