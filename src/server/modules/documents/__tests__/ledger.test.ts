@@ -399,8 +399,10 @@ describe('property: payments and credit notes', () => {
           expect(Number(r.paid_cents)).toBe(Number(paid.s));
           expect(Number(r.credited_cents)).toBe(Number(credited.s));
           expect(Number(r.paid_cents) + Number(r.credited_cents) - Number(r.total_cents)).toBeLessThanOrEqual(
-            // Only a refund (credit beyond the balance) may take settlement past the total.
-            Number((await db.selectFrom('credit_notes').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refund_cents'), sql<number>`0`).as('s')).where('invoice_id', '=', r.id).executeTakeFirstOrThrow()).s),
+            // Only a refund (credit beyond the balance) may take settlement past the total, and the
+            // rounding cent of a full credit of a balance no rounded VAT reaches (core/credit-notes.ts):
+            // that credit settles the invoice, so it happens once at most.
+            Number((await db.selectFrom('credit_notes').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refund_cents'), sql<number>`0`).as('s')).where('invoice_id', '=', r.id).executeTakeFirstOrThrow()).s) + 1,
           );
           const view = (await call(who, 'GET', `/api/invoices/${r.id}/`)).body;
           expect(view.balance_due).toBeGreaterThanOrEqual(0);
