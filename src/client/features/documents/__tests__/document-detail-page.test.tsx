@@ -327,7 +327,8 @@ describe('document detail page', () => {
 
   it('says the record cannot be loaded and goes to the dashboard', async () => {
     mock.onGet('invoices/5/').reply(404, { detail: 'Pas trouvé.' });
-    mock.onGet(/.*/).reply(200, {});
+    // The dashboard it lands on: each section shows its error (a '{}' body is no list and crashed it when it rendered in time).
+    mock.onGet(/.*/).reply(503);
     renderApp({ route: '/invoices/5', preloadedState: signedIn });
     expect(await screen.findByText('Impossible de charger la facture.')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
@@ -336,7 +337,8 @@ describe('document detail page', () => {
   it('deletes after a confirmation saying it is irreversible, then goes to the dashboard', async () => {
     mock.onGet('quotes/7/').reply(200, record('quote'));
     mock.onDelete('quotes/7/').replyOnce(500).onDelete('quotes/7/').reply(204);
-    mock.onGet(/.*/).reply(200, {});
+    // The dashboard it lands on: each section shows its error (a '{}' body is no list and crashed it when it rendered in time).
+    mock.onGet(/.*/).reply(503);
     const { user } = renderApp({ route: '/quotes/7', preloadedState: signedIn });
     await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2025-0007' });
 
