@@ -87,6 +87,21 @@ export const OUTSIDE_SCOPE_TAXED_LINE =
 export const exemptionRequired = (why = '') =>
   `Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, prestation de services hors UE, exonération)${why}.`;
 
+/** A reason that is not one of VAT_EXEMPTIONS. */
+export const EXEMPTION_CHOICES_MESSAGE = 'Choisissez un motif d’exonération dans la liste.';
+
+/** The reason a line at 0 % carries no VAT (issue 25): its own, else the document's ('' : none given). */
+export const effectiveExemption = (line: { vat_exemption?: VatExemptionKey | '' }, documentKey: VatExemptionKey | '') =>
+  line.vat_exemption || documentKey;
+
+/**
+ * EN 16931 allows nothing beside category O on an invoice (BR-O-11): services outside the scope of
+ * French VAT are billed alone, without another exemption either.
+ */
+export const OUTSIDE_SCOPE_OTHER_EXEMPTION =
+  'Une prestation de services hors du champ de la TVA française (art. 259-1° du CGI) se facture seule : ' +
+  'aucune ligne de la facture ne peut avoir un autre motif d’exonération. Facturez les autres lignes à part.';
+
 /** A franchise seller's only VAT treatment: category E, VATEX-FR-FRANCHISE. */
 export const VAT_FRANCHISE = {
   category: 'E',

@@ -10,7 +10,7 @@ import {
   defaultDays, PAYMENT_TERMS, PAYMENT_TERMS_MESSAGES, paymentTermsShapeProblem, type PaymentTerms,
 } from '@/shared/payment-terms';
 import { DEFAULT_LINE_UNIT, isLineUnit, LINE_UNIT_CODES, UNIT_CHOICES_MESSAGE, type LineUnit } from '@/shared/units';
-import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES } from '@/shared/vat';
+import { EXEMPTION_CHOICES_MESSAGE, OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES, type VatExemptionKey } from '@/shared/vat';
 import { emailDeliverySchema, listQuery, readByHandler } from './common';
 import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText, tenThousandths } from './fields';
 
@@ -43,6 +43,11 @@ export const documentLineSchema = z.object({
   /** Issue 25: a discount on the line, in percent or in euros (0: none; at most one of them). */
   discount_percent: z.number(),
   discount_amount: z.number(),
+  /**
+   * Issue 25: why this line, at 0 %, carries no VAT, when it is not the document's reason
+   * (`vat_exemption`): '' follows the document. One reason per VAT category (EN 16931 BG-23).
+   */
+  vat_exemption: z.enum(['', ...VAT_EXEMPTION_KEYS]),
   /** HT, its discount taken off (BT-131). */
   total: z.number(),
   task_id: z.number().nullable(),
@@ -300,9 +305,14 @@ export const discountFields = {
   discount_amount: hundredths(MAX_AMOUNT),
 };
 
+/** An exemption reason, the document's or a line's: absent, null or '' → none (a line: the document's). */
+const exemptionChoice = () =>
+  z.enum(['', ...VAT_EXEMPTION_KEYS], { error: EXEMPTION_CHOICES_MESSAGE }).nullish().transform((v) => v ?? '');
+
 /**
  * What every line carries, quotes, invoices and credit notes alike: its amounts, capped so that
- * every total stays exact (shared/documents.ts), its VAT rate and its discount.
+ * every total stays exact (shared/documents.ts), its VAT rate, its discount and, at 0 %, its own
+ * exemption reason when it differs from the document's (issue 25).
  */
 export const lineAmountFields = {
   // Issue 25: up to 4 decimals (0,3333 h; 0,0125 €), stored in ten-thousandths.
@@ -311,6 +321,7 @@ export const lineAmountFields = {
   tax_rate: lineTaxRate(),
   unit: lineUnit(),
   ...discountFields,
+  vat_exemption: exemptionChoice(),
 };
 
 /** Refuses both kinds of discount at once (under `discount_amount`). */
@@ -420,7 +431,7 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
       operation_category: z.enum(OPERATION_CATEGORIES).nullish().transform((v) => v ?? 'services'),
       service_date: dateOrNull(),
       service_end_date: dateOrNull(),
-      vat_exemption: z.enum(['', ...VAT_EXEMPTION_KEYS]).nullish().transform((v) => v ?? ''),
+      vat_exemption: exemptionChoice(),
       // Issue 25: absent, a draft keeps its terms (a new document: 30 days, or an invoice's due_date read as net days).
       payment_terms: ownField(kind.kind !== 'credit_note', z.enum(PAYMENT_TERMS, { error: PAYMENT_TERMS_MESSAGES.kind }).nullish()),
       payment_days: ownField(kind.kind !== 'credit_note', z.number({ error: PAYMENT_TERMS_MESSAGES.days }).nullish()),
@@ -575,6 +586,8 @@ export type CreditNoteLineWriteBody = Sent<Pick<z.input<typeof creditLineWriteSc
   /** The credited line's discount (issue 25): percent, or euros. */
   discount_percent?: number;
   discount_amount?: number;
+  /** The credited line's own exemption reason ('' or absent: the invoice's). */
+  vat_exemption?: VatExemptionKey | '';
 };
 /** What the client sends: nothing but the reason for a credit of the whole balance due. */
 export type CreditNoteWriteBody = { reason?: string; line_items?: CreditNoteLineWriteBody[] };

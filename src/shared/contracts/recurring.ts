@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ListFilters } from '@/shared/list-filters';
 import { LINE_UNIT_CODES } from '@/shared/units';
+import { VAT_EXEMPTION_KEYS } from '@/shared/vat';
 import {
   RECURRENCE_FREQUENCIES, RECURRENCE_MODES, RECURRENCE_STATUSES, RECURRING_MESSAGES,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus,
@@ -38,6 +39,8 @@ export const recurringInvoiceSchema = z.object({
       /** Percent, or euros (0: none). */
       discount_percent: z.number(),
       discount_amount: z.number(),
+      /** Its own exemption reason at 0 % ('' : the invoice's). */
+      vat_exemption: z.enum(['', ...VAT_EXEMPTION_KEYS]),
     }),
   ),
   created_at: z.string(),
