@@ -26,10 +26,12 @@ export const OPERATION_CATEGORY_LABELS: Record<OperationCategory, string> = {
 
 /**
  * Why a line of an `assujetti` seller is at 0 %: each with its EN 16931 VAT category (BT-151),
- * its VATEX code (BT-121) and the mention printed on the invoice (BT-120).
+ * its VATEX code (BT-121), the mention printed on the invoice (BT-120) and a short name for
+ * messages and line titles.
  */
 export const VAT_EXEMPTIONS = {
   autoliquidation: {
+    short: 'autoliquidation',
     label: 'Autoliquidation (client en France : art. 283-2 du CGI ; dans l’UE : art. 196 de la directive 2006/112/CE)',
     category: 'AE',
     vatex: 'VATEX-EU-AE',
@@ -37,6 +39,7 @@ export const VAT_EXEMPTIONS = {
     mention: 'Autoliquidation : TVA due par le preneur, art. 283-2 du CGI',
   },
   intracommunautaire: {
+    short: 'livraison intracommunautaire',
     label: 'Livraison intracommunautaire (art. 262 ter I du CGI)',
     category: 'K',
     vatex: 'VATEX-EU-IC',
@@ -44,6 +47,7 @@ export const VAT_EXEMPTIONS = {
   },
   /** Goods only (and a mixed operation whose goods leave the EU): see exemptionPlaceProblem. */
   exportation: {
+    short: 'exportation',
     label: 'Exportation hors UE (art. 262 I du CGI)',
     category: 'G',
     vatex: 'VATEX-EU-G',
@@ -56,12 +60,14 @@ export const VAT_EXEMPTIONS = {
    * O "not subject to VAT", VATEX-EU-O; such an invoice has no other VAT category (BR-O-11…14).
    */
   hors_ue_services: {
+    short: 'prestation de services hors UE',
     label: 'Prestation de services hors UE (art. 259-1° du CGI)',
     category: 'O',
     vatex: 'VATEX-EU-O',
     mention: 'TVA non applicable, art. 259-1° du CGI (prestation de services à un preneur établi hors de l’Union européenne)',
   },
   exoneration: {
+    short: 'exonération',
     label: 'Exonération (art. 261 du CGI)',
     category: 'E',
     vatex: 'VATEX-EU-132',
@@ -70,6 +76,10 @@ export const VAT_EXEMPTIONS = {
 } as const;
 export type VatExemptionKey = keyof typeof VAT_EXEMPTIONS;
 export const VAT_EXEMPTION_KEYS = Object.keys(VAT_EXEMPTIONS) as VatExemptionKey[];
+
+/** A stored reason read back: a VAT_EXEMPTIONS key, or '' (none, or the document's for a line). */
+export const exemptionKeyOf = (value: unknown): VatExemptionKey | '' =>
+  VAT_EXEMPTION_KEYS.includes(value as VatExemptionKey) ? (value as VatExemptionKey) : '';
 
 /** Whether `key` puts the operation outside the scope of French VAT (EN 16931 category O). */
 export const isOutsideScope = (key: VatExemptionKey | '') => key !== '' && VAT_EXEMPTIONS[key].category === 'O';
@@ -85,7 +95,7 @@ export const OUTSIDE_SCOPE_TAXED_LINE =
 
 /** What a VAT-registered seller's 0 % lines lack without a reason (and why): one message for the form, the save and the issue. */
 export const exemptionRequired = (why = '') =>
-  `Indiquez le motif d’exonération des lignes à 0 % (autoliquidation, livraison intracommunautaire, exportation, prestation de services hors UE, exonération)${why}.`;
+  `Indiquez le motif d’exonération des lignes à 0 % (${VAT_EXEMPTION_KEYS.map((key) => VAT_EXEMPTIONS[key].short).join(', ')})${why}.`;
 
 /** A reason that is not one of VAT_EXEMPTIONS. */
 export const EXEMPTION_CHOICES_MESSAGE = 'Choisissez un motif d’exonération dans la liste.';

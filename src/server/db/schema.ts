@@ -353,6 +353,8 @@ export interface DocumentLinesTable {
   /** Issue 25 (migration 0023): the line's discount, hundredths of a percent or cents (0: none); `total_cents` is net of it. */
   discount_percent: Generated<number>;
   discount_cents: Generated<number>;
+  /** Issue 25 (migration 0024): a 0 % line's own exemption reason (a VAT_EXEMPTIONS key); '' follows the document's. */
+  vat_exemption: Generated<string>;
 }
 
 export interface DocumentCountersTable {

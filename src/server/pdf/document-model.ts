@@ -49,6 +49,11 @@ export interface DocumentLine {
   /** Issue 25: its discount in percent, or in euros (absent or 0: none; absent from snapshots made before). */
   discountPercent?: number;
   discountAmount?: number;
+  /**
+   * Issue 25: at 0 %, the line's own exemption reason when it is not the document's (one reason per
+   * VAT category, EN 16931 BG-23); absent: the document's `vatExemption`.
+   */
+  vatExemption?: VatExemptionKey;
 }
 
 /** Issue 25: a discount on the whole document (EN 16931 BG-20), in percent or in euros, with its reason (BT-97). */

@@ -206,6 +206,7 @@ export function buildFacturX(doc: RenderableDocument): string {
   const lines = doc.lines
     .map((line, i) => {
       const rate = rateHundredths(line.taxRate);
+      const category = lineCategory(doc, line);
       return el(
         'ram:IncludedSupplyChainTradeLineItem',
         el('ram:AssociatedDocumentLineDocument', text('ram:LineID', String(i + 1))) +
@@ -215,7 +216,7 @@ export function buildFacturX(doc: RenderableDocument): string {
           el('ram:SpecifiedLineTradeDelivery', text('ram:BilledQuantity', decimal4(line.quantity), ` unitCode="${lineUnitOf(line.unit)}"`)) +
           el(
             'ram:SpecifiedLineTradeSettlement',
-            el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', lineCategory(doc, rate)) + rateOf(lineCategory(doc, rate), rate))) +
+            el('ram:ApplicableTradeTax', tax(text('ram:CategoryCode', category) + rateOf(category, rate))) +
               // BG-27: the line's discount; BT-131 is net of it.
               (totals.lineDiscounts[i] > 0
                 ? allowance(totals.lineDiscounts[i], line.discountPercent ?? 0, totals.lines[i] + totals.lineDiscounts[i], DEFAULT_DISCOUNT_REASON)
@@ -230,7 +231,7 @@ export function buildFacturX(doc: RenderableDocument): string {
     .map((n) => el('ram:IncludedNote', text('ram:Content', n.content) + text('ram:SubjectCode', n.subject)))
     .join('');
 
-  // BG-23, one per rate. BT-8 = 5 (VAT due on the invoice date) when the seller pays VAT on debits.
+  // BG-23, one per rate (at 0 %, one per reason: category). BT-8 = 5 (VAT due on the invoice date) when the seller pays VAT on debits.
   const debits = doc.vatOnDebits && doc.vatRegime === 'assujetti';
   const groups = vatGroups(doc);
   const notSubjectToVat = groups.some((group) => group.category === 'O');
@@ -251,7 +252,7 @@ export function buildFacturX(doc: RenderableDocument): string {
     )
     .join('');
 
-  // BG-20: the document's discount, one allowance per VAT rate it applies to.
+  // BG-20: the document's discount, one allowance per VAT rate (and category) it applies to.
   const discount = documentDiscountOf(doc);
   const allowances = discount
     ? groups

@@ -2,7 +2,7 @@ import { paymentTermsText, type PaymentTerms } from '@/shared/payment-terms';
 import { OPERATION_CATEGORY_LABELS, VAT_FRANCHISE, VAT_ON_DEBITS_MENTION } from '@/shared/vat';
 import type { RenderableDocument } from './document-model';
 import { daysBetween, formatDate } from './format';
-import { vatExemptionOf, type VatExemptionText } from './vat-treatment';
+import { vatExemptionsOf, type VatExemptionText } from './vat-treatment';
 
 /**
  * French statutory mentions (Code de commerce L441-9, L441-10 and D441-5; CGI art. 242 nonies A
@@ -17,7 +17,7 @@ import { vatExemptionOf, type VatExemptionText } from './vat-treatment';
  *   only — L441-9 and L441-10 concern payments between businesses;
  * - "TVA non applicable, art. 293 B du CGI": any document of a seller in the franchise (under the totals);
  * - the exemption reason of 0 % lines (art. 283-2, 262 ter I, 262 I, 259-1°, 261 CGI): a VAT-registered
- *   seller (under the totals);
+ *   seller, one per reason its 0 % lines give (under the totals);
  * - "Option pour le paiement de la taxe d'après les débits": invoices and credit notes of a seller
  *   who opted for it (art. 242 nonies A, 13°);
  * - the category of operation (2026 reform, art. 242 nonies A as amended): invoices and credit notes.
@@ -49,8 +49,8 @@ export interface LegalMentions {
   notes: { subject: NoteSubject; content: string }[];
   /** BT-20, invoices only. */
   paymentTerms: string | null;
-  /** Set when a line is at 0 % or the seller is in the franchise: printed under the totals. */
-  vatExemption: VatExemptionText | null;
+  /** One per reason of the 0 % lines (the franchise's, in the franchise): printed under the totals. */
+  vatExemptions: VatExemptionText[];
 }
 
 /** The document's terms; a snapshot made before issue 25 has none: read from its dates, as it printed them. */
@@ -75,8 +75,8 @@ export const operationMention = (doc: RenderableDocument) =>
   `Catégorie de l’opération : ${OPERATION_CATEGORY_LABELS[doc.operationCategory]}`;
 
 export function legalMentions(doc: RenderableDocument): LegalMentions {
-  const vatExemption = vatExemptionOf(doc);
-  if (doc.kind === 'quote') return { lines: [paymentTermsMention(doc)], notes: [], paymentTerms: null, vatExemption };
+  const vatExemptions = vatExemptionsOf(doc);
+  if (doc.kind === 'quote') return { lines: [paymentTermsMention(doc)], notes: [], paymentTerms: null, vatExemptions };
 
   const lines: string[] = [];
   const notes: LegalMentions['notes'] = [];
@@ -98,5 +98,5 @@ export function legalMentions(doc: RenderableDocument): LegalMentions {
   // The user's own notice: added, as written.
   const notice = doc.legalNotice.trim();
   if (notice) notes.push({ subject: 'AAI', content: notice });
-  return { lines, notes, paymentTerms, vatExemption };
+  return { lines, notes, paymentTerms, vatExemptions };
 }

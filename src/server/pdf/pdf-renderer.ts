@@ -10,8 +10,9 @@ import {
 } from './document-model';
 import { formatCents, formatDate, formatQuantity, formatRate, formatUnitPrice } from './format';
 import { LINE_UNITS, lineUnitOf } from '@/shared/units';
+import { VAT_EXEMPTIONS, type VatExemptionKey } from '@/shared/vat';
 import { legalMentions } from './legal-mentions';
-import { vatGroups } from './vat-treatment';
+import { lineExemptionKey, vatGroups, type VatGroup } from './vat-treatment';
 import { PDFA_OPTIONS, attachFacturX } from './pdfa';
 import { withBreakableText } from './breakable-text';
 import { drawPageFooters, reservePageFooter, type PageFooterStyle } from './page-footer';
@@ -153,11 +154,14 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
 
   const totals = documentTotals(doc);
   const mentions = legalMentions(doc);
+  const groups = vatGroups(doc);
   const rows: TableRow[] = doc.lines.map((line, i) => ({
-    columns, line, description: withLineDiscount(line, totals.lineDiscounts[i]), total: totals.lines[i], continued: false,
+    columns, line, description: lineDescription(doc, groups, line, totals.lineDiscounts[i]), total: totals.lines[i], continued: false,
   }));
-  const totalRows = totalsRows(doc, totals);
-  const totalsHeight = measureTotals(pdf, totalRows, mentions.vatExemption?.reason ?? null);
+  const totalRows = totalsRows(doc, totals, groups);
+  // Each reason of the 0 % lines, under the totals (one when they share it, as always).
+  const exemptions = mentions.vatExemptions.map((e) => e.reason).join('\n') || null;
+  const totalsHeight = measureTotals(pdf, totalRows, exemptions);
 
   // Table: the header never stands alone at the bottom of a page; the last line goes with the totals.
   const firstRow = rows.length ? rowHeight(pdf, rows[0]) : 0;
@@ -191,7 +195,7 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   inTable = false;
 
   if (pdf.y + totalsHeight > bottom) pdf.addPage();
-  totalsBlock(pdf, totalRows, mentions.vatExemption?.reason ?? null);
+  totalsBlock(pdf, totalRows, exemptions);
 
   const payment = paymentBlock(doc);
   if (payment) block(pdf, 'Règlement', payment);
@@ -433,11 +437,22 @@ interface TotalsRow {
   style?: 'heading' | 'accent';
 }
 
-/** A line's description under its discount (issue 25): 'Remise 10 % : −12,00 €', its total being net of it. */
-function withLineDiscount(line: RenderableDocument['lines'][number], cents: number): string {
-  if (cents <= 0) return line.description;
+/** Whether the 0 % lines give more than one reason (issue 25): each 0 % line and VAT row then names its own. */
+const severalReasons = (groups: VatGroup[]) => groups.filter((g) => g.rate === 0).length > 1;
+/** 'autoliquidation': the short name of a 0 % group's or line's reason. */
+const reasonName = (key: VatExemptionKey | '') => VAT_EXEMPTIONS[key || 'exoneration'].short;
+
+/**
+ * A line's description under what its amounts don't show (issue 25): its discount ('Remise 10 % :
+ * −12,00 €', its total being net of it) and, when the 0 % lines give several reasons, its own
+ * ('TVA 0 % : autoliquidation'), so that each line reads with its mention under the totals.
+ */
+function lineDescription(doc: RenderableDocument, groups: VatGroup[], line: RenderableDocument['lines'][number], cents: number): string {
   const share = line.discountPercent ? ` ${formatRate(line.discountPercent)}` : '';
-  return [`${DEFAULT_DISCOUNT_REASON}${share} : −${formatCents(cents)}`, line.description].filter((part) => part.trim()).join('\n');
+  const discount = cents > 0 ? `${DEFAULT_DISCOUNT_REASON}${share} : −${formatCents(cents)}` : '';
+  const reason = line.taxRate === 0 && severalReasons(groups) ? `TVA 0 % : ${reasonName(lineExemptionKey(doc, line))}` : '';
+  if (!discount && !reason) return line.description;
+  return [discount, reason, line.description].filter((part) => part.trim()).join('\n');
 }
 
 /**
@@ -447,7 +462,7 @@ function withLineDiscount(line: RenderableDocument['lines'][number], cents: numb
  * and what is owed back when the credited invoice had been paid. A final invoice deducts its paid
  * deposits and names those invoiced but unpaid, part of what remains to pay.
  */
-function totalsRows(doc: RenderableDocument, totals: ReturnType<typeof documentTotals>): TotalsRow[] {
+function totalsRows(doc: RenderableDocument, totals: ReturnType<typeof documentTotals>, groups: VatGroup[]): TotalsRow[] {
   const franchise = doc.vatRegime === 'franchise';
   const rows: TotalsRow[] = [];
   // The document's discount (issue 25, BG-20) between the lines' total and what VAT is computed on.
@@ -459,10 +474,11 @@ function totalsRows(doc: RenderableDocument, totals: ReturnType<typeof documentT
   }
   if (!franchise) {
     rows.push({ label: 'Total HT', value: formatCents(totals.subtotal) });
-    const groups = vatGroups(doc);
+    const named = severalReasons(groups);
     for (const group of groups) {
       const base = groups.length > 1 ? ` sur ${formatCents(group.base)}` : '';
-      rows.push({ label: `TVA ${formatRate(group.rate / 100)}${base}`, value: formatCents(group.tax) });
+      const reason = named && group.rate === 0 ? ` (${reasonName(group.exemptionKey)})` : '';
+      rows.push({ label: `TVA ${formatRate(group.rate / 100)}${reason}${base}`, value: formatCents(group.tax) });
     }
   }
   const deposits = doc.deposits ?? [];

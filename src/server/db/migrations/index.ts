@@ -23,6 +23,7 @@ import * as paymentTerms from './2026_11_27_0020_payment_terms';
 import * as countryCodes from './2026_11_27_0021_country_codes';
 import * as lineUnitsDecimals from './2026_11_27_0022_line_units_decimals';
 import * as discounts from './2026_11_27_0023_discounts';
+import * as lineExemptions from './2026_11_28_0024_line_exemptions';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_27_0021_country_codes': countryCodes,
   '2026_11_27_0022_line_units_decimals': lineUnitsDecimals,
   '2026_11_27_0023_discounts': discounts,
+  '2026_11_28_0024_line_exemptions': lineExemptions,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

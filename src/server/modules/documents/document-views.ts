@@ -4,7 +4,7 @@ import { PRIORITY_LABELS, type Priority } from '@/shared/projects-tasks';
 import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, vatBreakdownJson, type PaymentMethod } from '@/shared/documents';
 import { fromHundredths, fromTenThousandths } from '@/shared/money';
 import { lineUnitOf } from '@/shared/units';
-import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
+import { exemptionKeyOf, type OperationCategory } from '@/shared/vat';
 import type {
   DocumentClientJson, DocumentJson, DocumentLineJson, DocumentListParams, DocumentNumberingJson, DocumentRowJson,
 } from '@/shared/contracts/documents';
@@ -108,6 +108,7 @@ export const lineView = (r: LineWithTask): LineItem => ({
   unit: lineUnitOf(r.unit),
   discount_percent: fromHundredths(r.discount_percent ?? 0),
   discount_amount: fromHundredths(r.discount_cents ?? 0),
+  vat_exemption: exemptionKeyOf(r.vat_exemption),
   total: fromHundredths(r.total_cents),
   task_id: r.task_id,
   task:
@@ -206,7 +207,7 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
         operation_category: row.operation_category as OperationCategory,
         service_date: row.service_date ?? null,
         service_end_date: row.service_end_date ?? null,
-        vat_exemption: row.vat_exemption as VatExemptionKey | '',
+        vat_exemption: exemptionKeyOf(row.vat_exemption),
         // Quotes and invoices (issue 25); credit notes have none.
         ...(row.payment_terms !== undefined ? paymentTermsView(row) : {}),
         legal_notice: row.legal_notice,

@@ -51,6 +51,8 @@ export interface LineColumns {
   /** Hundredths of a percent, or cents (0: none). */
   discount_percent?: number;
   discount_cents?: number;
+  /** A 0 % line's own exemption reason; '' or absent: the document's. */
+  vat_exemption?: string;
   task_id: number | null;
   /** Net of its discount. */
   total_cents: number;
@@ -149,6 +151,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         unit: line.unit,
         discount_percent: line.discount_percent ?? 0,
         discount_cents: line.discount_cents ?? 0,
+        vat_exemption: line.vat_exemption ?? '',
         total_cents: line.total_cents,
         task_id: line.task_id,
       };
@@ -212,7 +215,7 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         .leftJoin('tasks as t', 't.id', 'l.task_id')
         .select([
           'l.id', 'l.document_id', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_centicents', 'l.tax_rate', 'l.unit',
-          'l.discount_percent', 'l.discount_cents', 'l.total_cents', 'l.task_id',
+          'l.discount_percent', 'l.discount_cents', 'l.vat_exemption', 'l.total_cents', 'l.task_id',
           't.title as task_title', 't.billable', 't.actual_centihours', 't.estimated_centihours', 't.hourly_rate_cents',
         ])
         .where('l.document_id', 'in', documentIds)

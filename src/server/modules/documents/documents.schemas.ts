@@ -3,7 +3,7 @@ import { DEFAULT_TAX_RATE } from '@/shared/documents';
 import {
   documentWriteSchema, type DocumentInput, type DocumentKindContract, type DocumentWriteFields, type LineInput,
 } from '@/shared/contracts/documents';
-import { exemptionRequired, isOutsideScope, OUTSIDE_SCOPE_TAXED_LINE } from '@/shared/vat';
+import { effectiveExemption, exemptionRequired, isOutsideScope, OUTSIDE_SCOPE_OTHER_EXEMPTION, OUTSIDE_SCOPE_TAXED_LINE } from '@/shared/vat';
 import { badRequest, zodToFieldErrors } from '@/server/http/errors';
 
 /**
@@ -117,30 +117,42 @@ export function resolveRates(input: DocumentInput, seller: Seller, fallback?: nu
 /**
  * The VAT rules of a draft, checked at each save so that the form shows them at once (a frozen
  * document keeps what it was issued with): in the franchise (art. 293 B du CGI) every rate is 0 %;
- * a seller without a VAT number charges none; an `assujetti` seller's 0 % lines need a reason,
- * and the reason is cleared where it means nothing. Refusals name the field to change: the
- * document's rate, or each line that states its own.
+ * a seller without a VAT number charges none; an `assujetti` seller's 0 % lines need a reason, the
+ * document's or their own (issue 25: one per VAT category), and a reason is cleared where it means
+ * nothing. Refusals name the field to change: the document's, or each line's.
  */
 export function applyVatRules(input: DocumentInput, seller: Seller): ResolvedDocument {
   const resolved = resolveRates(input, seller);
   const franchise = isFranchise(seller);
   const refusal = franchise ? VAT_RULE_MESSAGES.franchise : seller.vat_number.trim() ? null : VAT_RULE_MESSAGES.noVatNumber;
   const errors: Record<string, unknown> = {};
-  if (refusal) {
-    if (resolved.tax_rate > 0) errors.tax_rate = [refusal];
-    const lines = input.line_items.map((line) => ((line.tax_rate ?? 0) > 0 ? { tax_rate: [refusal] } : {}));
-    if (lines.some((line) => 'tax_rate' in line)) errors.line_items = lines;
+  const lineErrors: Record<string, string[]>[] = input.line_items.map(() => ({}));
+  /** Taxed lines that state their own rate get the message; lines that follow the document's rate, the document. */
+  const refuseTaxedLines = (message: string) => {
+    if (input.line_items.some((line) => line.tax_rate == null) && resolved.tax_rate > 0) errors.tax_rate = [message];
+    input.line_items.forEach((line, i) => { if ((line.tax_rate ?? 0) > 0) lineErrors[i].tax_rate = [message]; });
+  };
+  if (refusal) refuseTaxedLines(refusal);
+  const untaxed = resolved.line_items.filter((line) => line.tax_rate === 0);
+  const documentKey = franchise || untaxed.length === 0 ? '' : input.vat_exemption;
+  const reasons = franchise ? [] : untaxed.map((line) => effectiveExemption(line, documentKey));
+  if (reasons.includes('')) errors.vat_exemption = [VAT_RULE_MESSAGES.exemption];
+  // Services outside the scope of French VAT (art. 259-1° CGI): nothing else on the invoice, neither
+  // VAT nor another exemption (BR-O-11).
+  if (!refusal && reasons.some(isOutsideScope)) {
+    refuseTaxedLines(OUTSIDE_SCOPE_TAXED_LINE);
+    resolved.line_items.forEach((line, i) => {
+      if (line.tax_rate === 0 && line.vat_exemption && !isOutsideScope(line.vat_exemption)) lineErrors[i].vat_exemption = [OUTSIDE_SCOPE_OTHER_EXEMPTION];
+    });
+    if (documentKey && !isOutsideScope(documentKey) && untaxed.some((line) => !line.vat_exemption)) errors.vat_exemption = [OUTSIDE_SCOPE_OTHER_EXEMPTION];
   }
-  const untaxed = resolved.line_items.some((line) => line.tax_rate === 0);
-  if (!franchise && untaxed && !input.vat_exemption) errors.vat_exemption = [VAT_RULE_MESSAGES.exemption];
-  // Services outside the scope of French VAT (art. 259-1° CGI): no line may charge VAT (BR-O-11).
-  if (!refusal && untaxed && isOutsideScope(input.vat_exemption)) {
-    if (input.line_items.some((line) => line.tax_rate == null) && resolved.tax_rate > 0) errors.tax_rate = [OUTSIDE_SCOPE_TAXED_LINE];
-    const lines = input.line_items.map((line) => ((line.tax_rate ?? 0) > 0 ? { tax_rate: [OUTSIDE_SCOPE_TAXED_LINE] } : {}));
-    if (lines.some((line) => 'tax_rate' in line)) errors.line_items = lines;
-  }
+  if (lineErrors.some((line) => Object.keys(line).length)) errors.line_items = lineErrors;
   if (Object.keys(errors).length) throw badRequest(errors);
-  return { ...resolved, vat_exemption: franchise || !untaxed ? '' : input.vat_exemption };
+  return {
+    ...resolved,
+    vat_exemption: documentKey,
+    line_items: resolved.line_items.map((line) => ({ ...line, vat_exemption: franchise || line.tax_rate > 0 ? '' : line.vat_exemption })),
+  };
 }
 
 /**

@@ -28,7 +28,7 @@ import {
   checkChronology, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
   type IssueGuard,
 } from './issuing';
-import { exemptionPlaceProblem, type VatRegime } from '@/shared/vat';
+import { exemptionPlaceProblem, type VatExemptionKey, type VatRegime } from '@/shared/vat';
 import { amountLabels } from '@/shared/amount-labels';
 import { sellerAmountSuffix } from './seller-words';
 import { applyVatRules, resolveRates, type DocumentInput, type ResolvedDocument, type Seller } from './documents.schemas';
@@ -155,27 +155,35 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   async function prepareDraft(trx: Kysely<Database>, ownerId: number, input: DocumentInput, enforceVat = true) {
     const s = await seller(trx, ownerId);
     const doc = enforceVat ? applyVatRules(input, s) : resolveRates(input, s);
-    if (enforceVat && doc.vat_exemption) await checkExemptionPlace(trx, ownerId, doc);
+    if (enforceVat) await checkExemptionPlace(trx, ownerId, doc);
     if (exceedsMaxAmount(linesTotals(doc.line_items, doc.tax_rate, doc.discount).total)) throw badRequest({ line_items: [DOCUMENT_TOTAL_TOO_BIG] });
     return doc;
   }
 
   /**
    * Issue 25: an intra-community supply, an export or a reverse charge only where the client (or
-   * the goods) are; refused at each save, under `vat_exemption`, naming the article (issuing
-   * checks it again against the client as it is then, with a link to its page).
+   * the goods) are; refused at each save under the field that names the reason (the document's
+   * `vat_exemption`, or a line's own), naming the article (issuing checks it again against the
+   * client as it is then, with a link to its page).
    */
   async function checkExemptionPlace(trx: Kysely<Database>, ownerId: number, doc: ResolvedDocument) {
-    if (!doc.vat_exemption) return;
+    const ownKeys = doc.line_items.map((line) => line.vat_exemption);
+    if (!doc.vat_exemption && !ownKeys.some(Boolean)) return;
     const buyer = await partiesRepository(trx).buyer(ownerId, doc.client_id);
     if (!buyer) return;
     const delivered = Boolean(buyer.delivery_address.trim() || buyer.delivery_postal_code.trim() || buyer.delivery_city.trim());
-    const problem = exemptionPlaceProblem(
-      doc.vat_exemption,
-      { name: buyer.name, country: buyer.country, delivered, deliveryCountry: buyer.delivery_country, vatNumber: buyer.vat_number },
-      doc.operation_category,
-    );
-    if (problem) throw badRequest({ vat_exemption: [problem], missing: [{ message: problem, link: `/contacts/${doc.client_id}` }] });
+    const place = { name: buyer.name, country: buyer.country, delivered, deliveryCountry: buyer.delivery_country, vatNumber: buyer.vat_number };
+    const problemOf = (key: VatExemptionKey | '') => (key ? exemptionPlaceProblem(key, place, doc.operation_category) : null);
+    // The document's reason counts only where a 0 % line follows it.
+    const documentProblem = doc.line_items.some((line) => line.tax_rate === 0 && !line.vat_exemption) ? problemOf(doc.vat_exemption) : null;
+    const lineProblems = ownKeys.map(problemOf);
+    const problems = [...new Set([documentProblem, ...lineProblems].filter((p): p is string => p !== null))];
+    if (!problems.length) return;
+    throw badRequest({
+      ...(documentProblem ? { vat_exemption: [documentProblem] } : {}),
+      ...(lineProblems.some(Boolean) ? { line_items: lineProblems.map((p) => (p ? { vat_exemption: [p] } : {})) } : {}),
+      missing: problems.map((message) => ({ message, link: `/contacts/${doc.client_id}` })),
+    });
   }
 
   /**

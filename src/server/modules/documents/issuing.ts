@@ -8,9 +8,9 @@ import { facturXmlProblems } from '@/server/pdf/factur-x-check';
 import { fromHundredths } from '@/shared/money';
 import { paymentTermsOf } from '@/shared/payment-terms';
 import { issuerLegalLines } from '@/shared/profile';
-import { exemptionRequired, exemptionPlaceProblem, OPERATION_CATEGORIES, OUTSIDE_SCOPE_TAXED_LINE, VAT_EXEMPTION_KEYS, type OperationCategory, type VatExemptionKey } from '@/shared/vat';
+import { exemptionKeyOf, exemptionRequired, exemptionPlaceProblem, OPERATION_CATEGORIES, OUTSIDE_SCOPE_OTHER_EXEMPTION, OUTSIDE_SCOPE_TAXED_LINE, type OperationCategory } from '@/shared/vat';
 import { isCountryCode } from '@/shared/countries';
-import { lineCategory, vatGroups } from '@/server/pdf/vat-treatment';
+import { vatGroups } from '@/server/pdf/vat-treatment';
 import { countryCode } from '@/server/pdf/countries';
 import { usersRepository, type UserRow } from '@/server/modules/auth';
 import { appendLedgerEntry } from '@/server/modules/ledger';
@@ -85,13 +85,14 @@ export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindCon
       unit: lineUnitOf(l.unit),
       ...(l.discount_percent ? { discountPercent: l.discount_percent } : {}),
       ...(l.discount_amount ? { discountAmount: l.discount_amount } : {}),
+      ...(l.vat_exemption ? { vatExemption: l.vat_exemption } : {}),
     })),
     discount:
       view.discount_percent || view.discount_amount
         ? { percent: view.discount_percent, amount: view.discount_amount, reason: view.discount_reason }
         : null,
     vatRegime: user.vat_regime === 'assujetti' ? 'assujetti' : 'franchise',
-    vatExemption: oneOf<VatExemptionKey | ''>(VAT_EXEMPTION_KEYS, view.vat_exemption, ''),
+    vatExemption: exemptionKeyOf(view.vat_exemption),
     vatOnDebits: user.vat_regime === 'assujetti' && Boolean(user.vat_on_debits),
     clientType: contact.client_type === 'particulier' ? 'particulier' : 'professionnel',
     operationCategory: oneOf<OperationCategory>(OPERATION_CATEGORIES, view.operation_category, 'services'),
@@ -251,22 +252,25 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
         'ou appliquez un taux de 0 % si vous relevez de la franchise en base (art. 293 B du CGI).',
     );
   }
-  if (doc.vatRegime === 'assujetti' && groups.some((g) => g.rate === 0) && !doc.vatExemption) {
+  // Each 0 % line needs a reason, its own or the document's (issue 25: one per VAT category).
+  if (doc.vatRegime === 'assujetti' && groups.some((g) => g.rate === 0 && !g.exemptionKey)) {
     document(exemptionRequired(' : une facture sans TVA doit en citer la base légale (art. 242 nonies A du CGI)'));
   }
   // Reverse charge, intra-EU supplies and exports: the rules EN 16931 sets for each category.
-  const categories = new Set(groups.map((g) => lineCategory(doc, g.rate)));
+  const categories = new Set(groups.map((g) => g.category));
   if ((['AE', 'K', 'G'] as const).some((c) => categories.has(c)) && blank(user.vat_number)) {
     profile('Renseignez votre numéro de TVA intracommunautaire dans votre profil : une facture en autoliquidation, intracommunautaire ou à l’exportation doit le porter (BR-AE-02, BR-IC-02, BR-G-02).');
   }
   // Services outside the scope of French VAT (art. 259-1° CGI, category O): nothing else on the
   // invoice (BR-O-11, BR-O-12), as at each save; a draft made from an accepted quote may not be.
-  if (categories.has('O') && categories.size > 1) document(OUTSIDE_SCOPE_TAXED_LINE);
+  if (categories.has('O') && categories.size > 1) document(categories.has('S') ? OUTSIDE_SCOPE_TAXED_LINE : OUTSIDE_SCOPE_OTHER_EXEMPTION);
   // Issue 25: each exemption only where the buyer (or the goods) are: intra-community supply to
   // another member state, export outside the EU, reverse charge in France or the EU (shared/vat.ts).
-  if (doc.vatRegime === 'assujetti' && doc.vatExemption && groups.some((g) => g.rate === 0)) {
-    const problem = exemptionPlaceProblem(doc.vatExemption, buyerPlace(doc), doc.operationCategory);
-    if (problem) client(problem);
+  if (doc.vatRegime === 'assujetti') {
+    for (const { exemptionKey } of groups) {
+      const problem = exemptionKey && exemptionPlaceProblem(exemptionKey, buyerPlace(doc), doc.operationCategory);
+      if (problem) client(problem);
+    }
   }
   if (categories.has('AE') && blank(doc.client.vatNumber) && blank(doc.client.siren ?? '')) {
     client(`Renseignez le numéro de TVA ou le SIREN du client « ${doc.client.name} » : l’autoliquidation le requiert (art. 283-2 du CGI, BR-AE-02).`);

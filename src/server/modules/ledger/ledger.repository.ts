@@ -86,7 +86,7 @@ export async function appendLedgerEntry(trx: Kysely<Database>, dialect: Dialect,
 
 /** The snapshot stored by `recordIssued` (issuing.ts): what verify reads back of it. */
 interface StoredSnapshot {
-  document: { number: string | null; issueDate: string; lines: { title: string; description: string; quantity: number; unitPrice: number; taxRate: number; unit?: string; discountPercent?: number; discountAmount?: number }[] };
+  document: { number: string | null; issueDate: string; lines: { title: string; description: string; quantity: number; unitPrice: number; taxRate: number; unit?: string; discountPercent?: number; discountAmount?: number; vatExemption?: string }[] };
   totals: { subtotal: number; tax: number; total: number };
   clientId?: number;
   creditedBeforeCreditNotes?: number;
@@ -154,7 +154,7 @@ async function loadLedger(db: Kysely<Database>, dialect: Dialect, ownerId: numbe
       .execute();
     const lineColumns = [
       'l.document_id', 'l.position', 'l.title', 'l.description', 'l.quantity', 'l.unit_price_centicents', 'l.tax_rate', 'l.unit',
-      'l.discount_percent', 'l.discount_cents',
+      'l.discount_percent', 'l.discount_cents', 'l.vat_exemption',
     ] as const;
     const invoiceLines = await trx
       .selectFrom('invoice_lines as l')
@@ -306,7 +306,7 @@ interface JournalledRow {
 }
 type LineRow = {
   title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit: string;
-  discount_percent: number; discount_cents: number;
+  discount_percent: number; discount_cents: number; vat_exemption: string;
 };
 
 /** Why a journalled document's current rows no longer say what was issued, or null. */
@@ -330,14 +330,14 @@ function compareRows(
   }
   if (snapshot.clientId !== undefined && snapshot.clientId !== row.client_id) return `Le client de ${what} n’est plus celui de l’émission.`;
   // A snapshot made before units (issue 25) has none: its lines were C62, as migration 0022 stored them.
-  // One made before discounts (issue 25) has none: migration 0023 stored 0.
+  // One made before discounts (issue 25) has none: migration 0023 stored 0; nor line reasons: 0024 stored ''.
   const printed = snapshot.document.lines.map((l) => [
     l.title, l.description, toTenThousandths(l.quantity), toTenThousandths(l.unitPrice), cents(l.taxRate), lineUnitOf(l.unit),
-    cents(l.discountPercent ?? 0), cents(l.discountAmount ?? 0),
+    cents(l.discountPercent ?? 0), cents(l.discountAmount ?? 0), l.vatExemption ?? '',
   ]);
   const stored = rowLines.map((l) => [
     l.title, l.description, Number(l.quantity), Number(l.unit_price_centicents), Number(l.tax_rate), l.unit,
-    Number(l.discount_percent), Number(l.discount_cents),
+    Number(l.discount_percent), Number(l.discount_cents), l.vat_exemption,
   ]);
   if (JSON.stringify(printed) !== JSON.stringify(stored)) return `Les lignes de ${what} ne correspondent plus à celles émises.`;
   if (row.kind === 'invoice' && Number(row.paid_cents) !== (settled.paid.get(row.id) ?? 0)) {

@@ -87,6 +87,7 @@ async function invoiceProjectTime(db: Kysely<Database>, dialect: Dialect, ownerI
         unit: TIME_LINE_UNIT,
         discount_percent: 0,
         discount_cents: 0,
+        vat_exemption: '',
         task_id: t.id,
       })),
     });

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable } f
 import type { Database, RecurringInvoicesTable } from '@/server/db/schema';
 import { fromHundredths, fromTenThousandths } from '@/shared/money';
 import { lineUnitOf } from '@/shared/units';
+import { exemptionKeyOf } from '@/shared/vat';
 import {
   RECURRENCE_FINISHED_LABEL, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus,
@@ -22,6 +23,8 @@ export interface TemplateLine {
   /** Hundredths of a percent, or cents; absent from series made before discounts (migration 0023): none. */
   discount_percent?: number;
   discount_cents?: number;
+  /** At 0 %: its own exemption reason; absent from series made before migration 0024, or '': the invoice's. */
+  vat_exemption?: string;
 }
 
 export type RecurrenceRow = Selectable<RecurringInvoicesTable>;
@@ -71,6 +74,7 @@ export function recurrenceView(row: ViewRow): RecurringInvoice {
       unit: lineUnitOf(l.unit),
       discount_percent: fromHundredths(l.discount_percent ?? 0),
       discount_amount: fromHundredths(l.discount_cents ?? 0),
+      vat_exemption: exemptionKeyOf(l.vat_exemption),
     })),
     created_at: row.created_at,
     updated_at: row.updated_at,

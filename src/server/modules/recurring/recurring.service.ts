@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/schema';
 import { parisToday } from '@/shared/dates';
 import { paymentTermsOf } from '@/shared/payment-terms';
 import { lineUnitOf } from '@/shared/units';
+import { exemptionKeyOf } from '@/shared/vat';
 import {
   dayBefore, occurrenceDate, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, RECURRENCE_STATUS_LABELS, RECURRING_MESSAGES,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringAction,
@@ -129,6 +130,7 @@ export function recurringService(options: RecurringServiceOptions) {
       unit: l.unit,
       discount_percent: toHundredths(l.discount_percent) ?? 0,
       discount_cents: toHundredths(l.discount_amount) ?? 0,
+      vat_exemption: l.vat_exemption,
     }));
     const taxRate = Math.round(Number(invoice.tax_rate) * 100);
     const discount = { percent: toHundredths(invoice.discount_percent) ?? 0, cents: toHundredths(invoice.discount_amount) ?? 0 };
@@ -250,7 +252,7 @@ export function recurringService(options: RecurringServiceOptions) {
       // The occurrence's period: from its date to the day before the next one.
       service_date: row.service_period ? occurrence : null,
       service_end_date: row.service_period ? dayBefore(occurrenceDate(row.start_date, frequency, row.next_index + 1)) : null,
-      vat_exemption: row.vat_exemption as DocumentInput['vat_exemption'],
+      vat_exemption: exemptionKeyOf(row.vat_exemption),
       legal_notice: row.legal_notice,
       signature_notice: row.signature_notice,
       discount: storedDiscount(row),
@@ -258,6 +260,7 @@ export function recurringService(options: RecurringServiceOptions) {
       internal_notes: row.internal_notes,
       line_items: lines.map((l) => ({
         id: null, task_id: null, ...l, unit: lineUnitOf(l.unit), discount_percent: l.discount_percent ?? 0, discount_cents: l.discount_cents ?? 0,
+        vat_exemption: exemptionKeyOf(l.vat_exemption),
       })),
     };
   }

@@ -35,7 +35,7 @@ describe('legal mentions', () => {
     expect(LATE_PENALTY_MENTION).toBe(
       'Taux des pénalités de retard : trois fois le taux d’intérêt légal, exigibles dès le lendemain de la date d’échéance',
     );
-    expect(mentions.vatExemption).toBeNull();
+    expect(mentions.vatExemptions).toEqual([]);
   });
 
   it('gives a private client no late-payment mentions (L441-9 and D441-5 concern businesses)', () => {
@@ -84,15 +84,15 @@ describe('legal mentions', () => {
   });
 
   it('applies art. 293 B to a seller in the franchise, on quotes too; a VAT-registered seller names the article of its exemption', () => {
-    expect(legalMentions(invoice(franchise)).vatExemption).toEqual({ reason: VAT_FRANCHISE_MENTION, code: 'VATEX-FR-FRANCHISE' });
-    expect(legalMentions(invoice({ ...franchise, kind: 'quote' })).vatExemption).toEqual({ reason: VAT_FRANCHISE_MENTION, code: 'VATEX-FR-FRANCHISE' });
-    expect(legalMentions(invoice({ lines: [line(100, 0)], vatExemption: 'intracommunautaire' })).vatExemption).toEqual({
+    expect(legalMentions(invoice(franchise)).vatExemptions).toEqual([{ reason: VAT_FRANCHISE_MENTION, code: 'VATEX-FR-FRANCHISE' }]);
+    expect(legalMentions(invoice({ ...franchise, kind: 'quote' })).vatExemptions).toEqual([{ reason: VAT_FRANCHISE_MENTION, code: 'VATEX-FR-FRANCHISE' }]);
+    expect(legalMentions(invoice({ lines: [line(100, 0)], vatExemption: 'intracommunautaire' })).vatExemptions).toEqual([{
       reason: 'Exonération de TVA, art. 262 ter I du CGI et art. 138 de la directive 2006/112/CE (livraison intracommunautaire)', code: 'VATEX-EU-IC',
-    });
+    }]);
     // Issued before exemption reasons existed: the user's wording, as an exemption (category E).
-    expect(legalMentions(invoice({ lines: [line(100, 0)], legalNotice: 'Exonération de TVA, article 261-4-4° du CGI' })).vatExemption)
-      .toEqual({ reason: 'Exonération de TVA, article 261-4-4° du CGI', code: 'VATEX-EU-132' });
-    expect(legalMentions(invoice({ lines: [line(100, 5.5)] })).vatExemption).toBeNull();
+    expect(legalMentions(invoice({ lines: [line(100, 0)], legalNotice: 'Exonération de TVA, article 261-4-4° du CGI' })).vatExemptions)
+      .toEqual([{ reason: 'Exonération de TVA, article 261-4-4° du CGI', code: 'VATEX-EU-132' }]);
+    expect(legalMentions(invoice({ lines: [line(100, 5.5)] })).vatExemptions).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { balanceDueCents, type SettlementAmounts } from './settlement';
 import { NO_DISCOUNT, type ScaledDiscount } from '@/shared/documents';
-import { centsToUnitPrice, linesTotals, ONE_UNIT, splitByRate } from './totals';
-import { euros, percent, rateList } from './format';
+import { centsToUnitPrice, linesTotals, ONE_UNIT, splitByTreatment } from './totals';
+import { euros, rateList, treatmentSuffix } from './format';
+import { exemptionKeyOf, VAT_EXEMPTIONS } from '@/shared/vat';
 import { DEFAULT_LINE_UNIT, lineUnitOf } from '@/shared/units';
 
 /**
@@ -31,26 +32,42 @@ export type CreditLineInput = {
   title: string; description: string; quantity: number; unit_price: number; tax_rate: number | null; unit?: string;
   /** Hundredths of a percent, or cents (issue 25). */
   discount_percent?: number; discount_cents?: number;
+  /** At 0 %: its own exemption reason ('' or absent: the invoice's). */
+  vat_exemption?: string;
 };
 export type CreditLine = CreditLineInput & { tax_rate: number };
 type StoredLine = {
   title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit?: string;
-  discount_percent?: number; discount_cents?: number;
+  discount_percent?: number; discount_cents?: number; vat_exemption?: string;
 };
 
 /**
- * A partial credit's lines with their rates: each one of the invoice's (a line without one takes
- * the invoice's rate, or its only line rate), so that the credit note's VAT mirrors the invoice's.
- * `errors`: per line, a rate the invoice doesn't use.
+ * A partial credit's lines with their VAT treatment: a rate of the invoice's (a line without one
+ * takes the invoice's rate, or its only line rate) and, at 0 %, one of the invoice's exemption
+ * reasons (issue 25; a line without one takes the invoice's only one, else the invoice's own), so
+ * that the credit note's VAT mirrors the invoice's. `errors`: per line, a rate or a reason the
+ * invoice doesn't use.
  */
-export function creditedRates(lines: CreditLineInput[], invoiceLines: StoredLine[], invoiceRate: number) {
+export function creditedRates(lines: CreditLineInput[], invoiceLines: StoredLine[], invoice: { tax_rate: number; vat_exemption?: string }) {
   const rates = [...new Set(invoiceLines.map((l) => Number(l.tax_rate)))].sort((a, b) => b - a);
-  const fallback = rates.length === 1 ? rates[0] : invoiceRate;
-  const resolved: CreditLine[] = lines.map((line) => ({ ...line, tax_rate: line.tax_rate ?? fallback }));
-  const errors = resolved.map((line) =>
-    rates.includes(line.tax_rate) ? {} : { tax_rate: [`Le taux de TVA d’une ligne d’avoir doit être l’un de ceux de la facture : ${rateList(rates)}.`] },
-  );
-  return { lines: resolved, errors: errors.some((e) => 'tax_rate' in e) ? errors : null };
+  const fallback = rates.length === 1 ? rates[0] : invoice.tax_rate;
+  const documentReason = invoice.vat_exemption ?? '';
+  const reasons = [...new Set(invoiceLines.filter((l) => Number(l.tax_rate) === 0).map((l) => l.vat_exemption || documentReason))];
+  const resolved: CreditLine[] = lines.map((line) => {
+    const tax_rate = line.tax_rate ?? fallback;
+    const reason = tax_rate === 0 ? line.vat_exemption || (reasons.length === 1 ? reasons[0] : documentReason) : '';
+    // The credit note states the invoice's reason as its own: a line's differs from it or is ''.
+    return { ...line, tax_rate, vat_exemption: reason === documentReason ? '' : reason };
+  });
+  const errors = resolved.map((line): Record<string, string[]> => {
+    if (!rates.includes(line.tax_rate)) return { tax_rate: [`Le taux de TVA d’une ligne d’avoir doit être l’un de ceux de la facture : ${rateList(rates)}.`] };
+    if (line.tax_rate === 0 && !reasons.includes(line.vat_exemption || documentReason)) {
+      const names = reasons.map((r) => VAT_EXEMPTIONS[exemptionKeyOf(r) || 'exoneration'].short).join(', ');
+      return { vat_exemption: [`Le motif d’exonération d’une ligne d’avoir à 0 % doit être l’un de ceux de la facture : ${names}.`] };
+    }
+    return {};
+  });
+  return { lines: resolved, errors: errors.some((e) => Object.keys(e).length) ? errors : null };
 }
 
 /**
@@ -62,7 +79,7 @@ export function creditedRates(lines: CreditLineInput[], invoiceLines: StoredLine
  * owed back only from what the client paid (refundCents).
  */
 export function fullCreditLines(
-  row: { number: string | null; total_cents: number; tax_rate: number; discount?: ScaledDiscount },
+  row: { number: string | null; total_cents: number; tax_rate: number; discount?: ScaledDiscount; vat_exemption?: string },
   invoiceLines: StoredLine[],
   balance: number,
 ): { lines: CreditLine[]; discount: ScaledDiscount } {
@@ -71,17 +88,19 @@ export function fullCreditLines(
     const lines = invoiceLines.map((l) => ({
       title: l.title, description: l.description, quantity: Number(l.quantity), unit_price: Number(l.unit_price_centicents), tax_rate: Number(l.tax_rate),
       unit: lineUnitOf(l.unit), discount_percent: Number(l.discount_percent ?? 0), discount_cents: Number(l.discount_cents ?? 0),
+      vat_exemption: l.vat_exemption ?? '',
     }));
     return { lines, discount: row.discount ?? NO_DISCOUNT };
   }
-  const kept = splitByRate(balance, invoiceLines, row.tax_rate, row.discount);
-  const lines = kept.map(({ rate, ht }) => ({
-    title: `Solde de la facture ${row.number}${kept.length > 1 ? ` (TVA ${percent(rate)})` : ''}`,
+  const kept = splitByTreatment(balance, invoiceLines, row.tax_rate, row.discount);
+  const lines = kept.map((share) => ({
+    title: `Solde de la facture ${row.number}${treatmentSuffix(kept, share, row.vat_exemption ?? '')}`,
     description: '',
     quantity: ONE_UNIT,
-    unit_price: centsToUnitPrice(ht),
-    tax_rate: rate,
+    unit_price: centsToUnitPrice(share.ht),
+    tax_rate: share.rate,
     unit: DEFAULT_LINE_UNIT,
+    vat_exemption: share.vat_exemption,
   }));
   return { lines, discount: NO_DISCOUNT };
 }
@@ -92,7 +111,7 @@ export function fullCreditLines(
  * the invoice doesn't use).
  */
 export function planCredit(
-  invoice: SettlementAmounts & { number: string | null; tax_rate: number; discount?: ScaledDiscount },
+  invoice: SettlementAmounts & { number: string | null; tax_rate: number; discount?: ScaledDiscount; vat_exemption?: string },
   invoiceLines: StoredLine[],
   given: CreditLineInput[] | undefined,
 ):
@@ -102,7 +121,7 @@ export function planCredit(
   let lines: CreditLine[];
   let discount: ScaledDiscount = NO_DISCOUNT;
   if (given) {
-    const rated = creditedRates(given, invoiceLines, invoice.tax_rate);
+    const rated = creditedRates(given, invoiceLines, invoice);
     if (rated.errors) return { refused: { line_items: rated.errors } };
     lines = rated.lines;
   } else {

@@ -1,7 +1,8 @@
 import { formatDate } from '@/server/pdf/format';
 import { DEFAULT_LINE_UNIT } from '@/shared/units';
-import { centsToUnitPrice, ONE_UNIT } from './totals';
-import { euros, percent, rateList } from './format';
+import { exemptionKeyOf } from '@/shared/vat';
+import { centsToUnitPrice, ONE_UNIT, type TreatmentShare } from './totals';
+import { euros, percent, rateList, treatmentSuffix } from './format';
 
 /**
  * Deposit invoices (factures d'acompte, issues 15 and 23) and a quote's final invoice: a deposit
@@ -88,21 +89,22 @@ export function depositRateProblems(lines: { tax_rate: number }[], quoteRates: n
   return errors.some((e) => 'tax_rate' in e) ? errors : null;
 }
 
-/** The lines of a deposit invoice: one per VAT rate of its quote (splitByRate), each naming the quote. */
+/** The lines of a deposit invoice: one per VAT treatment of its quote (splitByTreatment), each naming the quote. */
 export function depositLines(
-  quote: { number: string | null; issue_date: string; total_cents: number },
-  split: { rate: number; ht: number }[],
+  quote: { number: string | null; issue_date: string; total_cents: number; vat_exemption: string },
+  split: TreatmentShare[],
   share: number | undefined,
   suffix: string,
 ) {
   const label = share !== undefined ? `Acompte de ${percent(share)} sur le devis ${quote.number}` : `Acompte sur le devis ${quote.number}`;
-  return split.map(({ rate, ht }) => ({
+  return split.map((share) => ({
     id: null,
-    title: `${label}${split.length > 1 ? ` (TVA ${percent(rate)})` : ''}`,
+    title: `${label}${treatmentSuffix(split, share, quote.vat_exemption)}`,
     description: `Devis ${quote.number} du ${formatDate(quote.issue_date)} : ${euros(Number(quote.total_cents))}${suffix}`,
     quantity: ONE_UNIT,
-    unit_price: centsToUnitPrice(ht),
-    tax_rate: rate,
+    unit_price: centsToUnitPrice(share.ht),
+    tax_rate: share.rate,
+    vat_exemption: exemptionKeyOf(share.vat_exemption),
     // A deposit bills a share of the quote: one unit of it, its discounts in the share.
     unit: DEFAULT_LINE_UNIT,
     discount_percent: 0,

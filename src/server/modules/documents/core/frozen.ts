@@ -42,6 +42,8 @@ type FrozenRow = { [F in (typeof PRINTED_FIELDS)[number]]: unknown } & {
 type StoredLine = {
   title: string; description: string; quantity: number; unit_price_centicents: number; tax_rate: number; unit: string;
   discount_percent?: number | string; discount_cents?: number | string;
+  /** Issue 25: a 0 % line's own exemption reason ('' : the document's). */
+  vat_exemption?: string;
 };
 
 /**
@@ -67,8 +69,8 @@ export function lockedChanges(
   }
   const discount = (d: { discount_percent?: number | string; discount_cents?: number | string }) => [Number(d.discount_percent ?? 0), Number(d.discount_cents ?? 0)];
   if (!same(discount(row), [input.discount.percent, input.discount.cents])) changed.push('discount_percent');
-  const printed = (l: { title: string; description: string; quantity: number; tax_rate: number; unit: string } & Parameters<typeof discount>[0], price: number) =>
-    [l.title, l.description, Number(l.quantity), Number(price), Number(l.tax_rate), l.unit, ...discount(l)];
+  const printed = (l: { title: string; description: string; quantity: number; tax_rate: number; unit: string; vat_exemption?: string } & Parameters<typeof discount>[0], price: number) =>
+    [l.title, l.description, Number(l.quantity), Number(price), Number(l.tax_rate), l.unit, ...discount(l), l.vat_exemption ?? ''];
   if (!same(lines.map((l) => printed(l, l.unit_price_centicents)), input.line_items.map((l) => printed(l, l.unit_price)))) {
     changed.push('line_items');
   }

@@ -53,6 +53,36 @@ export const ttcAt = (rate: number, ht: number) => linesTotals([{ quantity: ONE_
 /** A stored line's amounts, as its row holds them (bigint columns may come back as strings). */
 export type StoredLineAmounts = { quantity: number; unit_price_centicents: number; tax_rate: number; discount_percent?: number; discount_cents?: number };
 
+/**
+ * `ht` cents at 0 % shared between the exemption reasons of `lines`' 0 % lines (issue 25: one
+ * reason per VAT category, EN 16931 BG-23), in proportion to their amounts (largest remainder):
+ * what a credit of a balance or a deposit bills under each. A line's reason is its own, '' for the
+ * document's; a reason whose share is nothing is left out (unless nothing is left at all).
+ */
+export function splitZeroRate(ht: number, lines: (StoredLineAmounts & { vat_exemption?: string })[]): { ht: number; vat_exemption: string }[] {
+  const untaxed = lines.filter((l) => Number(l.tax_rate) === 0);
+  const { lines: amounts } = linesTotals(untaxed.map((l) => ({ ...l, unit_price: Number(l.unit_price_centicents) })), 0);
+  const byReason = new Map<string, number>();
+  untaxed.forEach((l, i) => byReason.set(l.vat_exemption ?? '', (byReason.get(l.vat_exemption ?? '') ?? 0) + Math.max(0, amounts[i])));
+  if (byReason.size <= 1) return [{ ht, vat_exemption: [...byReason.keys()][0] ?? '' }];
+  const reasons = [...byReason.keys()];
+  const shares = largestRemainder(ht, [...byReason.values()]);
+  return reasons.map((reason, i) => ({ ht: shares[i], vat_exemption: reason })).filter((r, i, all) => r.ht > 0 || (i === 0 && all.every((a) => a.ht === 0)));
+}
+
+/** A share of an amount under one VAT treatment: a rate and, at 0 %, the reason ('' : the document's). */
+export interface TreatmentShare {
+  rate: number;
+  ht: number;
+  vat_exemption: string;
+}
+
+/** splitByRate, the 0 % share then shared between its exemption reasons (splitZeroRate): one line each for a credit or a deposit. */
+export const splitByTreatment = (amount: number, lines: (StoredLineAmounts & { vat_exemption?: string })[], defaultRate: number, discount?: ScaledDiscount): TreatmentShare[] =>
+  splitByRate(amount, lines, defaultRate, discount).flatMap(({ rate, ht }) =>
+    rate === 0 ? splitZeroRate(ht, lines).map((share) => ({ rate, ...share })) : [{ rate, ht, vat_exemption: '' }],
+  );
+
 /** The distinct VAT rates of stored lines, highest first. */
 export const lineRates = (lines: { tax_rate: number }[]) => [...new Set(lines.map((l) => Number(l.tax_rate)))].sort((a, b) => b - a);
 

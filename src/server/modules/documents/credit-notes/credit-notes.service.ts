@@ -64,8 +64,8 @@ export function parseCreditNote(body: unknown): CreditNoteInput {
     reason,
     ...(line_items
       ? {
-          line_items: line_items.map(({ title, description, quantity, unit_price, tax_rate, unit, discount_percent, discount_amount }) => ({
-            title, description, quantity, unit_price, tax_rate, unit, discount_percent, discount_cents: discount_amount,
+          line_items: line_items.map(({ title, description, quantity, unit_price, tax_rate, unit, discount_percent, discount_amount, vat_exemption }) => ({
+            title, description, quantity, unit_price, tax_rate, unit, discount_percent, discount_cents: discount_amount, vat_exemption,
           })),
         }
       : {}),
@@ -83,7 +83,8 @@ export function creditNotesService(db: Kysely<Database>, dialect: Dialect) {
       await refuseIfDeducted(trx, ownerId, row);
       const invoiceLines = await documentsRepository(trx, INVOICE_KIND).lineRows(row.id);
       const plan = planCredit(
-        { ...settlementAmounts(row), number: row.number, tax_rate: row.tax_rate, discount: storedDiscount(row) }, invoiceLines, input.line_items,
+        { ...settlementAmounts(row), number: row.number, tax_rate: row.tax_rate, discount: storedDiscount(row), vat_exemption: row.vat_exemption },
+        invoiceLines, input.line_items,
       );
       if (plan.refused) throw badRequest(plan.refused);
       const { lines, discount, totals, refund } = plan;

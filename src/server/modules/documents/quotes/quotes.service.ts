@@ -7,7 +7,7 @@ import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors'
 import { depositWriteSchema } from '@/shared/contracts/documents';
 import { parisToday } from '@/shared/dates';
 import { paymentTermsOf } from '@/shared/payment-terms';
-import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
+import { exemptionKeyOf, type OperationCategory } from '@/shared/vat';
 import { recordActivity } from '@/server/modules/activity';
 import { INVOICE_KIND, QUOTE_KIND } from '../document-kinds';
 import { documentsRepository } from '../documents.repository';
@@ -18,7 +18,7 @@ import { remainingToBill } from '../invoices/deposit-rules';
 import { sellerAmountSuffix } from '../seller-words';
 import {
   DEPOSIT_QUOTE_STATUS, deductedDeposits, depositAmountProblem, depositLines, depositTarget, isBillableQuote, linesTotals, prepaidCents,
-  splitByRate, storedDiscount, storedTerms, unreachableDeposit,
+  splitByTreatment, storedDiscount, storedTerms, unreachableDeposit,
 } from '../core';
 
 /**
@@ -73,7 +73,7 @@ async function createDepositInvoice(db: Kysely<Database>, dialect: Dialect, owne
     if (target <= 0) throw badRequest({ [field]: [depositAmountProblem(target, remaining, suffix)] });
 
     const quoteLines = await documentsRepository(trx, QUOTE_KIND).lineRows(quoteId);
-    const lines = depositLines(quote, splitByRate(target, quoteLines, quote.tax_rate, storedDiscount(quote)), input.percent, suffix);
+    const lines = depositLines(quote, splitByTreatment(target, quoteLines, quote.tax_rate, storedDiscount(quote)), input.percent, suffix);
     const total = linesTotals(lines, quote.tax_rate).total;
     if (total !== target && input.amount !== undefined) throw badRequest({ amount: [unreachableDeposit(target, total)] });
     const problem = depositAmountProblem(total, remaining, suffix);
@@ -96,7 +96,7 @@ async function createDepositInvoice(db: Kysely<Database>, dialect: Dialect, owne
         operation_category: quote.operation_category as OperationCategory,
         service_date: quote.service_date,
         service_end_date: quote.service_end_date,
-        vat_exemption: quote.vat_exemption as VatExemptionKey | '',
+        vat_exemption: exemptionKeyOf(quote.vat_exemption),
         legal_notice: quote.legal_notice,
         signature_notice: quote.signature_notice,
         // The quote's discount is in the amounts split between its rates.
@@ -165,7 +165,7 @@ async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, own
           operation_category: quote.operation_category as DocumentInput['operation_category'],
           service_date: (quote.service_date as string | null) ?? null,
           service_end_date: (quote.service_end_date as string | null) ?? null,
-          vat_exemption: quote.vat_exemption as DocumentInput['vat_exemption'],
+          vat_exemption: quote.vat_exemption,
           legal_notice: String(quote.legal_notice ?? ''),
           signature_notice: String(quote.signature_notice ?? ''),
           // The discounts the client accepted (issue 25).
@@ -182,6 +182,7 @@ async function convertQuoteToInvoice(db: Kysely<Database>, dialect: Dialect, own
             unit: l.unit,
             discount_percent: toHundredths(l.discount_percent) ?? 0,
             discount_cents: toHundredths(l.discount_amount) ?? 0,
+            vat_exemption: l.vat_exemption,
             task_id: l.task_id,
           })),
         },

@@ -163,8 +163,8 @@ describe('deposits (hand-checked)', () => {
     expect(finalInvoiceProblem(44999, 45000, '')).toBe(
       'Le total de la facture finale (449,99 €) est inférieur aux acomptes déjà facturés (450,00 €) : corrigez ses lignes.',
     );
-    const quote = { number: 'DEV-2026-0001', issue_date: '2026-02-01', total_cents: 120000 };
-    expect(depositLines(quote, [{ rate: 0, ht: 36000 }], 3000, '')[0].description).toBe('Devis DEV-2026-0001 du 01/02/2026 : 1 200,00 €');
+    const quote = { number: 'DEV-2026-0001', issue_date: '2026-02-01', total_cents: 120000, vat_exemption: '' };
+    expect(depositLines(quote, [{ rate: 0, ht: 36000, vat_exemption: '' }], 3000, '')[0].description).toBe('Devis DEV-2026-0001 du 01/02/2026 : 1 200,00 €');
   });
 
   it.each([
@@ -184,14 +184,14 @@ describe('deposits (hand-checked)', () => {
   });
 
   it('names its quote on each line, a rate per line when the quote has several', () => {
-    const quote = { number: 'DEV-2026-0001', issue_date: '2026-02-01', total_cents: 120000 };
-    expect(depositLines(quote, [{ rate: 2000, ht: 30000 }], 3000, ' TTC')).toEqual([
+    const quote = { number: 'DEV-2026-0001', issue_date: '2026-02-01', total_cents: 120000, vat_exemption: '' };
+    expect(depositLines(quote, [{ rate: 2000, ht: 30000, vat_exemption: '' }], 3000, ' TTC')).toEqual([
       {
         id: null, title: 'Acompte de 30 % sur le devis DEV-2026-0001', description: 'Devis DEV-2026-0001 du 01/02/2026 : 1 200,00 € TTC',
-        quantity: 10000, unit_price: 3000000, tax_rate: 2000, unit: 'C62', discount_percent: 0, discount_cents: 0, task_id: null,
+        quantity: 10000, unit_price: 3000000, tax_rate: 2000, vat_exemption: '', unit: 'C62', discount_percent: 0, discount_cents: 0, task_id: null,
       },
     ]);
-    expect(depositLines(quote, [{ rate: 2000, ht: 100 }, { rate: 550, ht: 100 }], undefined, ' TTC').map((l) => l.title)).toEqual([
+    expect(depositLines(quote, [{ rate: 2000, ht: 100, vat_exemption: '' }, { rate: 550, ht: 100, vat_exemption: '' }], undefined, ' TTC').map((l) => l.title)).toEqual([
       'Acompte sur le devis DEV-2026-0001 (TVA 20 %)',
       'Acompte sur le devis DEV-2026-0001 (TVA 5,5 %)',
     ]);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { computeTotals, lineNetCents } from '@/shared/documents';
-import { htShare, largestRemainder, linesTotals, splitByRate, ttcAt } from '../totals';
+import { htShare, largestRemainder, linesTotals, splitByRate, splitByTreatment, splitZeroRate, ttcAt } from '../totals';
+import { treatmentSuffix } from '../format';
 
 /**
  * Written in hundredths of a unit and cents, stored (issue 25) in ten-thousandths of both: × 100;
@@ -87,6 +88,34 @@ describe('splitByRate (hand-checked)', () => {
     const split = splitByRate(11275, lines, 2000);
     expect(split).toEqual([{ rate: 2000, ht: 5000 }, { rate: 550, ht: 5000 }]);
     expect(split.reduce((sum, s) => sum + ttcAt(s.rate, s.ht), 0)).toBe(11275);
+  });
+});
+
+describe('splitByTreatment: the 0 % share per exemption reason (issue 25, hand-checked)', () => {
+  const at = (euros: number, tax_rate: number, vat_exemption?: string) =>
+    ({ quantity: 10000, unit_price_centicents: euros * 10000, tax_rate, ...(vat_exemption === undefined ? {} : { vat_exemption }) });
+
+  it('shares 0 % between its reasons in proportion to their lines, to the cent, and leaves one reason whole', () => {
+    // 120 € TTC at 20 % and 1 000 € + 500 € at 0 % (the document's reason, and reverse charge): 1 620 € in all, half of it.
+    const lines = [at(100, 2000), at(1000, 0), at(500, 0, 'autoliquidation')];
+    expect(splitByTreatment(81000, lines, 2000)).toEqual([
+      { rate: 2000, ht: 5000, vat_exemption: '' },
+      { rate: 0, ht: 50000, vat_exemption: '' },
+      { rate: 0, ht: 25000, vat_exemption: 'autoliquidation' },
+    ]);
+    // 1 cent at 0 %, 2 to 1: it goes where the larger remainder is.
+    expect(splitZeroRate(1, lines)).toEqual([{ ht: 1, vat_exemption: '' }]);
+    expect(splitZeroRate(100, [at(10, 0, 'exoneration'), at(10, 0, 'exoneration')])).toEqual([{ ht: 100, vat_exemption: 'exoneration' }]);
+  });
+
+  it('names a line per rate, and per reason when 0 % has several', () => {
+    const shares = splitByTreatment(81000, [at(100, 2000), at(1000, 0), at(500, 0, 'autoliquidation')], 2000);
+    expect(shares.map((share) => treatmentSuffix(shares, share, 'exoneration'))).toEqual([
+      ' (TVA 20 %)', ' (TVA 0 %, exonération)', ' (TVA 0 %, autoliquidation)',
+    ]);
+    const oneReason = splitByTreatment(81000, [at(100, 2000), at(1000, 0)], 2000);
+    expect(oneReason.map((share) => treatmentSuffix(oneReason, share, 'exoneration'))).toEqual([' (TVA 20 %)', ' (TVA 0 %)']);
+    expect(treatmentSuffix([oneReason[0]], oneReason[0], '')).toBe('');
   });
 });
 
