@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parisToday } from '@/shared/dates';
@@ -24,6 +24,7 @@ import {
   inFranchise,
   missingInformation,
   newDocumentForm,
+  serverLineErrors,
   validateForm,
   type DocumentForm,
   type FormErrors,
@@ -124,6 +125,8 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
   const [updateDocument, updateState] = useUpdateDocumentMutation();
   const [deleteDocument, deleteState] = useDeleteDocumentMutation();
   const email = useDocumentEmail(config);
+  /** The keys of the lines last sent: a refusal's line messages go under the lines they were about. */
+  const [sentLineKeys, setSentLineKeys] = useState<readonly string[]>([]);
 
   // The checks and the body read the form as it will be sent (the franchise's 0 %), at submit time.
   const editor = useRecordEditor<DocumentRecord, DocumentForm, FormErrors>({
@@ -139,10 +142,12 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
     // The VAT rules bind what is still a draft; a frozen document keeps what it was issued with.
     validate: (form) => validateForm(config, sendable(form), frozen ? undefined : vatRegime),
     save: {
-      send: (form) =>
-        id !== null
+      send: (form) => {
+        setSentLineKeys(form.line_items.map((line) => line.key));
+        return id !== null
           ? updateDocument({ kind, id, body: payloadOf(form) }).unwrap()
-          : createDocument({ kind, body: payloadOf(form) }).unwrap(),
+          : createDocument({ kind, body: payloadOf(form) }).unwrap();
+      },
       createdPath: mode === 'edit' ? undefined : (record) => `/${config.path}/${record.id}`,
       created: config.labels.created,
       updated: config.labels.updated,
@@ -233,6 +238,8 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
   const errorsToShow = editor.errors ? formErrorMessages(editor.errors) : [];
   const refused = refusal?.during === 'save' ? describeSaveErrors(config, refusal.body, vatFree) : [];
   const missing = refusal?.during === 'save' ? missingInformation(refusal.body) : [];
+  // Issue 25: a line's own exemption reason refused (place rules, category O alone) is said under its select too.
+  const lineExemptionErrors = refusal?.during === 'save' ? serverLineErrors(refusal.body, 'vat_exemption', sentLineKeys) : undefined;
   // The record's own client (or the copied one's) when the picker does not list it.
   const sourceClient = saved?.client ?? (mode === 'duplicate' ? recordQuery.data?.client : null) ?? null;
 
@@ -299,6 +306,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
           locked={locked}
           vatFree={vatFree}
           totals={totals}
+          lineExemptionErrors={lineExemptionErrors}
         />
 
         <FormActions>

@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, type SetStateAction } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { DEFAULT_DISCOUNT_REASON, vatBreakdownJson } from '@/shared/documents';
-import type { OperationCategory, VatExemptionKey } from '@/shared/vat';
+import type { OperationCategory } from '@/shared/vat';
 import { PRIORITIES, PRIORITY_LABELS } from '@/shared/projects-tasks';
 import {
   MAX_B2B_END_OF_MONTH_DAYS, MAX_B2B_NET_DAYS, MAX_PAYMENT_DAYS, PAYMENT_TERMS, PAYMENT_TERMS_LABELS, type PaymentTermsKind,
@@ -27,6 +27,7 @@ import {
   discountLabel,
   followTerms,
   hasUntaxedLine,
+  needsDocumentExemption,
   withDocumentRate,
   withPaymentTerms,
   type DocumentForm,
@@ -42,7 +43,7 @@ import type { DocumentRecord } from './document.types';
 import { LEDGER_MESSAGES } from './invoice-ledger';
 import { LineItemsEditor } from './line-items-editor';
 import type { DocumentOptions } from './use-document-options';
-import { EXEMPTION_OPTIONS, OPERATION_OPTIONS, rateOptions } from './vat';
+import { EXEMPTION_OPTIONS, exemptionOf, OPERATION_OPTIONS, rateOptions } from './vat';
 
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 const PAYMENT_TERMS_OPTIONS = PAYMENT_TERMS.map((value) => ({ value, label: PAYMENT_TERMS_LABELS[value] }));
@@ -112,6 +113,8 @@ export interface DocumentFormFieldsProps {
   /** No VAT charged (the franchise, or a frozen document issued in it): no VAT fields, amounts without "HT" nor "TTC". */
   vatFree: boolean;
   totals: ReturnType<typeof formTotals>;
+  /** The server's messages on lines' own exemption reasons, by line key (a refused save). */
+  lineExemptionErrors?: Readonly<Record<string, string>>;
 }
 
 /** The quote and invoice fields: « Informations », « Lignes » and « Mentions ». */
@@ -126,8 +129,11 @@ export function DocumentFormFields({
   locked,
   vatFree,
   totals,
+  lineExemptionErrors,
 }: DocumentFormFieldsProps) {
   const { kind } = config;
+  // Issue 25: the document's reason covers the 0 % lines without their own; none left, it is optional.
+  const documentExemptionNeeded = needsDocumentExemption(form);
   const statusLabelId = useId();
 
   const update = <K extends keyof DocumentForm>(field: K, value: DocumentForm[K]) =>
@@ -364,20 +370,23 @@ export function DocumentFormFields({
           defaultRate={form.tax_rate}
           showVat={!vatFree}
           vatFree={vatFree}
+          exemptionErrors={lineExemptionErrors}
           onChange={updateLines}
         />
-        {/* A VAT-registered seller's 0 % lines need their legal basis (art. 242 nonies A du CGI). */}
-        {!vatFree && (hasUntaxedLine(form) || (locked && form.vat_exemption)) && (
+        {/* A VAT-registered seller's 0 % lines need their legal basis (art. 242 nonies A du CGI); frozen, the reason it has. */}
+        {!vatFree && (locked ? form.vat_exemption !== '' : hasUntaxedLine(form)) && (
           <StyledExemption>
             <Select
               label="Motif d'exonération"
-              required
+              required={documentExemptionNeeded}
               placeholderOption="Choisissez le motif des lignes à 0 %"
               options={EXEMPTION_OPTIONS}
               value={form.vat_exemption}
               disabled={locked}
-              error={formErrors?.vatExemption}
-              onChange={(event) => update('vat_exemption', event.target.value as VatExemptionKey | '')}
+              // Gone once every 0 % line has its own reason (the check is made again at the next save).
+              error={documentExemptionNeeded ? formErrors?.vatExemption : undefined}
+              hint={locked || documentExemptionNeeded ? undefined : 'Facultatif : chaque ligne à 0 % a son propre motif.'}
+              onChange={(event) => update('vat_exemption', exemptionOf(event.target.value))}
             />
           </StyledExemption>
         )}

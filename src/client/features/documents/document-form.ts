@@ -12,7 +12,7 @@ import { hasMoreThanFourDecimals, hasMoreThanTwoDecimals } from '@/shared/money'
 import { DEFAULT_LINE_UNIT, TIME_LINE_UNIT, type LineUnit } from '@/shared/units';
 import { exemptionRequired, type OperationCategory, type VatExemptionKey, type VatRegime } from '@/shared/vat';
 import type { Priority } from '@/shared/projects-tasks';
-import { fieldErrorMessages } from '@/client/kit/field-errors';
+import { fieldErrorMessages, messagesOf } from '@/client/kit/field-errors';
 import { LINES_INVALID, type DocumentKindConfig } from './document-kinds';
 import type { DocumentLineInput, DocumentRecord, DocumentWritePayload, TaskOption } from './document.types';
 import { amountLabels } from '@/shared/amount-labels';
@@ -67,6 +67,8 @@ export interface FormLine extends FormDiscount {
   tax_rate: string;
   /** UN/ECE Rec. 20 code of the quantity (BT-130): C62 "unité" by default, HUR for tracked time. */
   unit: LineUnit;
+  /** Issue 25: why this line, at 0 %, carries no VAT when it is not the document's reason ('' : the document's). */
+  vat_exemption: VatExemptionKey | '';
   task_id: number | null;
   /** Title of the linked task as the document knows it (label when the task list lacks it). */
   taskTitle: string | null;
@@ -101,7 +103,7 @@ export interface DocumentForm extends FormDiscount {
   /** Whether the service spans a period (then `service_end_date` is its end). */
   service_period: boolean;
   service_end_date: string;
-  /** Why the 0 % lines carry no VAT (VAT-registered seller). */
+  /** Why the 0 % lines carry no VAT (VAT-registered seller), those without a reason of their own. */
   vat_exemption: VatExemptionKey | '';
   legal_notice: string;
   signature_notice: string;
@@ -117,7 +119,7 @@ const newKey = () => `line-${++lastKey}`;
 export function emptyLine(taxRate = String(DEFAULT_TAX_RATE)): FormLine {
   return {
     key: newKey(), id: null, title: '', description: '', quantity: '1', unit_price: '0', tax_rate: taxRate, unit: DEFAULT_LINE_UNIT,
-    ...NO_FORM_DISCOUNT, task_id: null, taskTitle: null,
+    vat_exemption: '', ...NO_FORM_DISCOUNT, task_id: null, taskTitle: null,
   };
 }
 
@@ -194,6 +196,8 @@ export function formFromRecord(record: DocumentRecord, previous?: DocumentForm):
       unit_price: String(line.unit_price),
       tax_rate: String(line.tax_rate),
       unit: line.unit,
+      // Absent from answers of before issue 25 (a cached page): the document's.
+      vat_exemption: line.vat_exemption || '',
       ...formDiscountOf(line),
       task_id: line.task_id,
       taskTitle: line.task?.title ?? null,
@@ -277,10 +281,16 @@ export function lineWithTask(line: FormLine, task: TaskOption | null): FormLine 
 
 /**
  * The form as a seller in the franchise (art. 293 B du CGI) saves it: every rate 0 %, no
- * exemption reason. Their VAT fields are hidden: this is what the totals show and what is sent.
+ * exemption reason, the document's or a line's. Their VAT fields are hidden: this is what the
+ * totals show and what is sent.
  */
 export function inFranchise(form: DocumentForm): DocumentForm {
-  return { ...form, tax_rate: '0', vat_exemption: '', line_items: form.line_items.map((line) => ({ ...line, tax_rate: '0' })) };
+  return {
+    ...form,
+    tax_rate: '0',
+    vat_exemption: '',
+    line_items: form.line_items.map((line) => ({ ...line, tax_rate: '0', vat_exemption: '' })),
+  };
 }
 
 /** Totals, per line and per rate, by the shared calculation (cents). */
@@ -291,9 +301,18 @@ export const formTotals = (form: DocumentForm) =>
     discountAmounts(form),
   );
 
+/** Whether a line is at 0 % (its rate, else the document's `taxRate`): a VAT-registered seller must then say why. */
+export const isUntaxedLine = (line: Pick<FormLine, 'tax_rate'>, taxRate: string) => parseDecimal(line.tax_rate || taxRate) === 0;
+
 /** Whether a line is at 0 %: a VAT-registered seller must then say why (exemption reason). */
-export const hasUntaxedLine = (form: DocumentForm) =>
-  form.line_items.some((line) => parseDecimal(line.tax_rate || form.tax_rate) === 0);
+export const hasUntaxedLine = (form: DocumentForm) => form.line_items.some((line) => isUntaxedLine(line, form.tax_rate));
+
+/**
+ * Whether the document's exemption reason is needed (issue 25): some line at 0 % has no reason of
+ * its own, and follows the document's.
+ */
+export const needsDocumentExemption = (form: DocumentForm) =>
+  form.line_items.some((line) => isUntaxedLine(line, form.tax_rate) && !line.vat_exemption);
 
 /**
  * A new rate for new lines: the lines at the previous one follow it (as when the document had one
@@ -355,7 +374,7 @@ export function validateForm(config: DocumentKindConfig, form: DocumentForm, vat
     if (!form.service_date) errors.serviceDates = PERIOD_START_REQUIRED;
     else if (form.service_end_date < form.service_date) errors.serviceDates = PERIOD_ORDER;
   }
-  if (vatRegime === 'assujetti' && hasUntaxedLine(form) && !form.vat_exemption) errors.vatExemption = EXEMPTION_MESSAGE;
+  if (vatRegime === 'assujetti' && needsDocumentExemption(form) && !form.vat_exemption) errors.vatExemption = EXEMPTION_MESSAGE;
   errors.paymentTerms = termsProblem(form) ?? undefined;
   if (!isDiscountValid(form)) errors.discount = DISCOUNT_INVALID;
   if (form.line_items.length === 0) {
@@ -388,15 +407,18 @@ export function buildPayload(config: DocumentKindConfig, form: DocumentForm): Do
   const rate = Number.isFinite(parsed) ? parsed : DEFAULT_TAX_RATE;
   const line_items: DocumentLineInput[] = form.line_items.map((line) => {
     const lineRate = parseDecimal(line.tax_rate);
+    const sentRate = Number.isFinite(lineRate) ? lineRate : rate;
     return {
       id: line.id,
       title: line.title.trim(),
       description: line.description,
       quantity: parseDecimal(line.quantity),
       unit_price: parseDecimal(line.unit_price),
-      tax_rate: Number.isFinite(lineRate) ? lineRate : rate,
+      tax_rate: sentRate,
       unit: line.unit,
       ...discountAmounts(line),
+      // A line's own reason is for a line at 0 % only (the server clears it on the others).
+      vat_exemption: sentRate === 0 ? line.vat_exemption : '',
       task_id: line.task_id,
     };
   });
@@ -454,6 +476,9 @@ const FIELD_LABELS: Record<string, string> = {
   line_items: 'Lignes',
 };
 
+/** The select of a line's own exemption reason (issue 25). */
+export const LINE_EXEMPTION_LABEL = "Motif d'exonération de la ligne";
+
 /** A line's field labels, its amounts worded for the regime (no "HT" in the franchise). */
 const lineLabels = (vatFree: boolean): Record<string, string> => {
   const amounts = amountLabels(vatFree ? 'franchise' : 'assujetti');
@@ -464,6 +489,7 @@ const lineLabels = (vatFree: boolean): Record<string, string> => {
     unit_price: amounts.unitPrice,
     tax_rate: 'TVA',
     unit: 'Unité',
+    vat_exemption: LINE_EXEMPTION_LABEL,
     discount_percent: 'Remise (%)',
     discount_amount: 'Remise (€)',
     total: amounts.lineTotal,
@@ -489,6 +515,24 @@ export function describeSaveErrors(config: DocumentKindConfig, data: unknown, va
     }
     return fieldErrorMessages({ [field]: value }, labels);
   });
+}
+
+/**
+ * The server's messages on one field of the lines of a refused body (`{"line_items": [{}, {"vat_exemption": [...]}]}`),
+ * by the key of the line sent at that position (`keys`: the lines sent, in order).
+ */
+export function serverLineErrors(data: unknown, field: string, keys: readonly string[]): Record<string, string> {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  const lines: unknown = (data as { line_items?: unknown }).line_items;
+  if (!Array.isArray(lines)) return {};
+  const errors: Record<string, string> = {};
+  lines.forEach((lineErrors: unknown, index) => {
+    const key = keys[index];
+    if (key === undefined || !lineErrors || typeof lineErrors !== 'object' || Array.isArray(lineErrors)) return;
+    const messages = messagesOf((lineErrors as Record<string, unknown>)[field]);
+    if (messages.length) errors[key] = messages.join(' ');
+  });
+  return errors;
 }
 
 /** What an invoice lacks to be issued, with where to fill it in (a route of the app). */

@@ -74,6 +74,8 @@ export interface CreditLine extends Pick<FormLine, 'key' | 'title' | 'descriptio
   /** The invoice line's discount (issue 25), credited with it: percent, or euros. */
   discount_percent?: number;
   discount_amount?: number;
+  /** The invoice line's own exemption reason at 0 % (issue 25), credited with it; '' or absent: the invoice's. */
+  vat_exemption?: FormLine['vat_exemption'];
 }
 
 /** The invoice's lines, none chosen yet, with their own quantity and unit price. */
@@ -89,6 +91,7 @@ export function creditLinesFrom(lines: DocumentLine[]): CreditLine[] {
     unit: line.unit,
     discount_percent: line.discount_percent,
     discount_amount: line.discount_amount,
+    vat_exemption: line.vat_exemption,
   }));
 }
 
@@ -117,16 +120,21 @@ export function creditNotePayload(mode: CreditNoteMode, reason: string, lines: C
     reason: motive,
     line_items: lines
       .filter((line) => line.selected)
-      .map((line) => ({
-        title: line.title,
-        description: line.description,
-        quantity: parseDecimal(line.quantity),
-        unit_price: parseDecimal(line.unit_price),
-        tax_rate: parseDecimal(line.tax_rate),
-        unit: line.unit ?? null,
-        discount_percent: line.discount_percent ?? 0,
-        discount_amount: line.discount_amount ?? 0,
-      })),
+      .map((line) => {
+        const taxRate = parseDecimal(line.tax_rate);
+        return {
+          title: line.title,
+          description: line.description,
+          quantity: parseDecimal(line.quantity),
+          unit_price: parseDecimal(line.unit_price),
+          tax_rate: taxRate,
+          unit: line.unit ?? null,
+          discount_percent: line.discount_percent ?? 0,
+          discount_amount: line.discount_amount ?? 0,
+          // The credited line's own reason, for a line at 0 % only (as the invoice's form sends it).
+          vat_exemption: taxRate === 0 ? (line.vat_exemption ?? '') : '',
+        };
+      }),
   };
 }
 

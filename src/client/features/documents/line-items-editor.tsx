@@ -5,10 +5,12 @@ import { Button } from '@/client/ui/button';
 import { DecimalField } from '@/client/ui/decimal-field';
 import { Select, TextArea, TextField, type SelectOption } from '@/client/ui/form-fields';
 import { IconClose, IconPlus } from '@/client/ui/icons';
-import { DISCOUNT_INVALID, emptyLine, isDiscountValid, lineWithTask, parseDecimal, type FormLine } from './document-form';
+import {
+  DISCOUNT_INVALID, emptyLine, isDiscountValid, isUntaxedLine, LINE_EXEMPTION_LABEL, lineWithTask, parseDecimal, type FormLine,
+} from './document-form';
 import { DiscountField } from './discount-field';
 import type { TaskOption } from './document.types';
-import { rateOptions } from './vat';
+import { DOCUMENT_EXEMPTION_OPTION, EXEMPTION_OPTIONS, exemptionOf, rateOptions } from './vat';
 import { amountLabels } from '@/shared/amount-labels';
 import { LINE_UNIT_CODES, LINE_UNITS, lineUnitOf } from '@/shared/units';
 
@@ -70,6 +72,30 @@ const StyledLine = styled.fieldset<{ $invalid: boolean }>`
     }
   }
 
+  /* A VAT-registered seller's line at 0 % (issue 25): its own exemption reason, under its rate. */
+  &[data-exemption] {
+    grid-template-areas:
+      'legend remove'
+      'task task'
+      'title title'
+      'desc desc'
+      'qty unit'
+      'price vat'
+      'exempt exempt'
+      'disc disc'
+      'total total';
+
+    @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+      grid-template-areas:
+        'legend legend legend remove'
+        'task task title title'
+        'desc desc desc desc'
+        'qty unit price vat'
+        'exempt exempt exempt exempt'
+        'disc disc total total';
+    }
+  }
+
   legend {
     grid-area: legend;
     float: left;
@@ -89,6 +115,7 @@ const StyledQty = area('qty');
 const StyledUnit = area('unit');
 const StyledPrice = area('price');
 const StyledVat = area('vat');
+const StyledExemption = area('exempt');
 const StyledDiscount = area('disc');
 const StyledRemove = styled.div`
   grid-area: remove;
@@ -171,6 +198,10 @@ interface LineEditorProps {
   disabled: boolean;
   /** Whether the line's VAT rate is shown (not in the franchise). */
   showVat: boolean;
+  /** The document's rate (percent): a line without its own follows it. */
+  defaultRate: string;
+  /** The server's message on the line's own exemption reason (a refused save). */
+  exemptionError?: string;
   /** No VAT charged (franchise): amounts without "HT". */
   vatFree: boolean;
   /** An invoice's lines bill their tasks: a task another invoice bills is refused. */
@@ -189,13 +220,17 @@ const LineEditor = memo(function LineEditor({
   showErrors,
   disabled,
   showVat,
+  defaultRate,
+  exemptionError,
   vatFree,
   billsTasks,
   onChange,
   onRemove,
 }: LineEditorProps) {
   const errors: LineFieldErrors = showErrors ? lineFieldErrors(line) : {};
-  const invalid = Boolean(errors.title || errors.quantity || errors.unit_price || errors.discount);
+  const invalid = Boolean(errors.title || errors.quantity || errors.unit_price || errors.discount || exemptionError);
+  // A VAT-registered seller's line at 0 % may have its own reason (issue 25); frozen, it shows only one it has.
+  const showExemption = showVat && isUntaxedLine(line, defaultRate) && (!disabled || line.vat_exemption !== '');
   const number = index + 1;
   // The linked task may be missing from the picker (deleted, or the list failed to load).
   const options =
@@ -209,7 +244,13 @@ const LineEditor = memo(function LineEditor({
     onChange(line.key, (current) => ({ ...current, [field]: value }));
 
   return (
-    <StyledLine $invalid={invalid} data-testid="line-item" data-invalid={invalid || undefined} data-no-vat={showVat ? undefined : ''}>
+    <StyledLine
+      $invalid={invalid}
+      data-testid="line-item"
+      data-invalid={invalid || undefined}
+      data-no-vat={showVat ? undefined : ''}
+      data-exemption={showExemption ? '' : undefined}
+    >
       <legend>Ligne {number}</legend>
       <StyledRemove>
         {!disabled && (
@@ -299,6 +340,22 @@ const LineEditor = memo(function LineEditor({
           />
         </StyledVat>
       )}
+      {showExemption && (
+        <StyledExemption>
+          <Select
+            label={LINE_EXEMPTION_LABEL}
+            placeholderOption={DOCUMENT_EXEMPTION_OPTION}
+            options={EXEMPTION_OPTIONS}
+            value={line.vat_exemption}
+            disabled={disabled}
+            error={exemptionError}
+            onChange={(event) => {
+              const reason = exemptionOf(event.target.value);
+              onChange(line.key, (current) => ({ ...current, vat_exemption: reason }));
+            }}
+          />
+        </StyledExemption>
+      )}
       <StyledDiscount>
         <DiscountField
           label="Remise"
@@ -332,10 +389,15 @@ export interface LineItemsEditorProps {
   vatFree?: boolean;
   /** An invoice: its lines bill their tasks, so a task another invoice bills cannot be chosen (issue 15). */
   billsTasks?: boolean;
+  /** The server's messages on lines' own exemption reasons, by line key (a refused save). */
+  exemptionErrors?: Readonly<Record<string, string>>;
   onChange: (update: (lines: FormLine[]) => FormLine[]) => void;
 }
 
-/** Lines of a quote or invoice: add, remove, link to a task, edit quantity, price and VAT rate. */
+/**
+ * Lines of a quote or invoice: add, remove, link to a task, edit quantity, price, VAT rate and, at
+ * 0 %, the line's own exemption reason.
+ */
 export function LineItemsEditor({
   lines,
   lineTotals,
@@ -346,6 +408,7 @@ export function LineItemsEditor({
   showVat = true,
   vatFree = !showVat,
   billsTasks = false,
+  exemptionErrors,
   onChange,
 }: LineItemsEditorProps) {
   const tasksById = useMemo(() => new Map(tasks.map((t) => [t.id, t])), [tasks]);
@@ -388,6 +451,8 @@ export function LineItemsEditor({
           showErrors={showErrors}
           disabled={disabled}
           showVat={showVat}
+          defaultRate={defaultRate}
+          exemptionError={exemptionErrors?.[line.key]}
           vatFree={vatFree}
           billsTasks={billsTasks}
           onChange={changeLine}

@@ -152,7 +152,7 @@ describe('deposit invoices on the document pages', () => {
 describe('a task linked to a line', () => {
   it('bills its actual hours at its hourly rate (4,75 h × 65 €)', () => {
     const task = { id: 9, title: 'Maquettes', description: '', hourly_rate: 65, cost: 308.75, actual_time: 4.75, estimated_time: 6, projectName: 'Site', invoiceNumber: null };
-    const line = lineWithTask({ key: 'l', id: null, title: '', description: '', quantity: '1', unit_price: '0', tax_rate: '20', unit: 'C62', discount_type: 'percent', discount: '', task_id: null, taskTitle: null }, task);
+    const line = lineWithTask({ key: 'l', id: null, title: '', description: '', quantity: '1', unit_price: '0', tax_rate: '20', unit: 'C62', vat_exemption: '', discount_type: 'percent', discount: '', task_id: null, taskTitle: null }, task);
     expect([line.title, line.quantity, line.unit_price]).toEqual(['Maquettes', '4.75', '65']);
     // Tracked time is billed by the hour (issue 25, BT-130 HUR).
     expect(line.unit).toBe('HUR');

@@ -197,8 +197,8 @@ describe('document detail page', () => {
       discount_amount: 0,
       discount_reason: '',
       line_items: [
-        { id: null, title: 'Maquettes', description: 'Trois écrans', quantity: 1, unit_price: 55.5, tax_rate: 5.5, unit: 'C62', discount_percent: 0, discount_amount: 0, task_id: 9 },
-        { id: null, title: 'Hébergement', description: '', quantity: 3, unit_price: 0.1, tax_rate: 5.5, unit: 'C62', discount_percent: 0, discount_amount: 0, task_id: null },
+        { id: null, title: 'Maquettes', description: 'Trois écrans', quantity: 1, unit_price: 55.5, tax_rate: 5.5, unit: 'C62', discount_percent: 0, discount_amount: 0, vat_exemption: '', task_id: 9 },
+        { id: null, title: 'Hébergement', description: '', quantity: 3, unit_price: 0.1, tax_rate: 5.5, unit: 'C62', discount_percent: 0, discount_amount: 0, vat_exemption: '', task_id: null },
       ],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2025-0042' })).toBeInTheDocument();

@@ -9,16 +9,20 @@ import {
   formFromRecord,
   formTotals,
   inFranchise,
+  LINE_EXEMPTION_LABEL,
   lineWithTask,
   missingInformation,
+  needsDocumentExemption,
   newDocumentForm,
   PERIOD_ORDER,
+  serverLineErrors,
   validateForm,
   withDocumentRate,
   type DocumentForm,
 } from '../document-form';
 import { INVOICE_CONFIG, LINES_INVALID, QUOTE_CONFIG } from '../document-kinds';
 import type { DocumentRecord } from '../document.types';
+import { creditLinesFrom, creditNotePayload } from '../invoice-ledger';
 
 const TODAY = '2025-11-21';
 
@@ -74,8 +78,8 @@ const RECORD: DocumentRecord = {
   prepaid_amount: 0,
   deposit_invoices: [],
   line_items: [
-    { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, unit: 'HUR', discount_percent: 10, discount_amount: 0, total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
-    { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, unit: 'LS', discount_percent: 0, discount_amount: 0, total: 35.5, task_id: null, task: null },
+    { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, unit: 'HUR', discount_percent: 10, discount_amount: 0, vat_exemption: '', total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
+    { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, unit: 'LS', discount_percent: 0, discount_amount: 0, vat_exemption: '', total: 35.5, task_id: null, task: null },
   ],
 };
 
@@ -353,7 +357,7 @@ describe('write payload', () => {
       discount_amount: 0,
       discount_reason: '',
       line_items: [
-        { id: 11, title: 'A', description: '', quantity: 1.5, unit_price: 10.1, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, task_id: 4 },
+        { id: 11, title: 'A', description: '', quantity: 1.5, unit_price: 10.1, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, vat_exemption: '', task_id: 4 },
       ],
     });
   });
@@ -461,5 +465,85 @@ describe('discounts (issue 25)', () => {
     const line = { ...base.line_items[0], ...change };
     expect(validateForm(QUOTE_CONFIG, { ...base, line_items: [line] })?.invalidLines).toEqual([line.key]);
     expect(validateForm(QUOTE_CONFIG, { ...base, discount_type: 'amount', discount: '150' })).toBeNull();
+  });
+});
+
+describe('one exemption reason per line (issue 25)', () => {
+  /** RECORD with its first line at 0 % for a reason of its own, its second at 0 % following the document's. */
+  const exempt: DocumentRecord = {
+    ...RECORD,
+    tax_rate: 0,
+    vat_exemption: 'intracommunautaire',
+    line_items: [
+      { ...RECORD.line_items[0], tax_rate: 0, vat_exemption: 'exportation' },
+      { ...RECORD.line_items[1], tax_rate: 0 },
+    ],
+  };
+  const complete = (lines: Partial<DocumentForm['line_items'][number]>[], vatExemption: DocumentForm['vat_exemption'] = ''): DocumentForm => ({
+    ...newDocumentForm(TODAY),
+    title: 'Site',
+    client_id: 3,
+    vat_exemption: vatExemption,
+    line_items: lines.map((line) => ({ ...emptyLine('20'), title: 'A', quantity: '1', unit_price: '10', ...line })),
+  });
+
+  it('reads each line’s own reason from a record, keeps it in a copy, and starts a new line without one', () => {
+    const form = formFromRecord(exempt);
+    expect(form.vat_exemption).toBe('intracommunautaire');
+    expect(form.line_items.map((l) => l.vat_exemption)).toEqual(['exportation', '']);
+    expect(duplicateForm(exempt, TODAY).line_items.map((l) => l.vat_exemption)).toEqual(['exportation', '']);
+    expect(emptyLine().vat_exemption).toBe('');
+    // An answer of before issue 25 (a cached page) has none: the line follows the document's.
+    const { vat_exemption: _none, ...older } = exempt.line_items[0];
+    expect(formFromRecord({ ...exempt, line_items: [older as DocumentRecord['line_items'][number]] }).line_items[0].vat_exemption).toBe('');
+  });
+
+  it('sends a line’s own reason at 0 % only, and none in the franchise', () => {
+    const form = complete([
+      { tax_rate: '0', vat_exemption: 'exportation' },
+      // A reason chosen before the line went back to 20 %: not sent.
+      { tax_rate: '20', vat_exemption: 'exoneration' },
+      { tax_rate: '0' },
+    ], 'intracommunautaire');
+    const payload = buildPayload(QUOTE_CONFIG, form);
+    expect(payload.vat_exemption).toBe('intracommunautaire');
+    expect(payload.line_items.map((l) => [l.tax_rate, l.vat_exemption])).toEqual([[0, 'exportation'], [20, ''], [0, '']]);
+    expect(buildPayload(QUOTE_CONFIG, formFromRecord(exempt)).line_items.map((l) => l.vat_exemption)).toEqual(['exportation', '']);
+
+    const franchise = inFranchise(form);
+    expect(franchise.line_items.map((l) => l.vat_exemption)).toEqual(['', '', '']);
+    expect(buildPayload(QUOTE_CONFIG, franchise)).toMatchObject({ vat_exemption: '', line_items: [{ vat_exemption: '' }, { vat_exemption: '' }, { vat_exemption: '' }] });
+  });
+
+  it('needs the document’s reason only when a line at 0 % has none of its own', () => {
+    const own = complete([{ tax_rate: '0', vat_exemption: 'exportation' }, { tax_rate: '0', vat_exemption: 'exoneration' }, { tax_rate: '20' }]);
+    expect(needsDocumentExemption(own)).toBe(false);
+    expect(validateForm(QUOTE_CONFIG, own, 'assujetti')).toBeNull();
+
+    const oneWithout = complete([{ tax_rate: '0', vat_exemption: 'exportation' }, { tax_rate: '0' }]);
+    expect(needsDocumentExemption(oneWithout)).toBe(true);
+    expect(validateForm(QUOTE_CONFIG, oneWithout, 'assujetti')?.vatExemption).toBe(EXEMPTION_MESSAGE);
+    expect(validateForm(QUOTE_CONFIG, { ...oneWithout, vat_exemption: 'intracommunautaire' }, 'assujetti')).toBeNull();
+    // A line without a rate of its own follows the document's 0 %.
+    const documentRate = { ...complete([{ tax_rate: '' }]), tax_rate: '0' };
+    expect(validateForm(QUOTE_CONFIG, documentRate, 'assujetti')?.vatExemption).toBe(EXEMPTION_MESSAGE);
+    expect(validateForm(QUOTE_CONFIG, { ...documentRate, line_items: [{ ...documentRate.line_items[0], vat_exemption: 'exportation' }] }, 'assujetti')).toBeNull();
+    // A reason of its own on a taxed line excuses nothing.
+    expect(validateForm(QUOTE_CONFIG, complete([{ tax_rate: '20', vat_exemption: 'exportation' }, { tax_rate: '0' }]), 'assujetti')?.vatExemption).toBe(EXEMPTION_MESSAGE);
+  });
+
+  it('names a line’s refused reason, and puts the server’s message under the line it was sent as', () => {
+    const refusal = { line_items: [{}, { vat_exemption: ['Choisissez un motif d’exonération dans la liste.'] }] };
+    expect(describeSaveErrors(INVOICE_CONFIG, refusal)).toEqual([`Ligne 2 – ${LINE_EXEMPTION_LABEL} : Choisissez un motif d’exonération dans la liste.`]);
+    expect(serverLineErrors(refusal, 'vat_exemption', ['line-a', 'line-b'])).toEqual({ 'line-b': 'Choisissez un motif d’exonération dans la liste.' });
+    expect(serverLineErrors({ line_items: [{ title: ['Requis.'] }] }, 'vat_exemption', ['line-a'])).toEqual({});
+    expect(serverLineErrors({ line_items: ['Au moins une ligne.'] }, 'vat_exemption', ['line-a'])).toEqual({});
+    expect(serverLineErrors({ vat_exemption: ['Indiquez le motif.'] }, 'vat_exemption', ['line-a'])).toEqual({});
+    expect(serverLineErrors('<html>', 'vat_exemption', ['line-a'])).toEqual({});
+  });
+
+  it('credits a line with its own reason (a credit note’s line, issue 13)', () => {
+    const lines = creditLinesFrom(exempt.line_items).map((line) => ({ ...line, selected: true }));
+    expect(creditNotePayload('partial', '', lines).line_items?.map((l) => [l.tax_rate, l.vat_exemption])).toEqual([[0, 'exportation'], [0, '']]);
   });
 });

@@ -9,7 +9,8 @@ type LineOverrides = Partial<DocumentLineJson> & Pick<DocumentLineJson, 'id' | '
 export function documentJson(overrides: Omit<Partial<DocumentJson>, 'line_items'> & { line_items?: LineOverrides[] } & Record<string, unknown> = {}): DocumentJson {
   const taxRate = typeof overrides.tax_rate === 'number' ? overrides.tax_rate : 20;
   const lines = (overrides.line_items ?? []).map((line) => ({
-    description: '', quantity: 1, unit_price: 0, total: 0, task_id: null, task: null, tax_rate: taxRate, unit: 'C62' as const, ...line,
+    description: '', quantity: 1, unit_price: 0, total: 0, task_id: null, task: null, tax_rate: taxRate, unit: 'C62' as const,
+    vat_exemption: '' as const, ...line,
   }));
   return {
     id: 1,

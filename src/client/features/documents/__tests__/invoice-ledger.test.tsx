@@ -171,8 +171,8 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
       discount_amount: 0,
       discount_reason: '',
       line_items: [
-        { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 20, unit: 'HUR', discount_percent: 0, discount_amount: 0, task_id: null },
-        { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, task_id: null },
+        { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 20, unit: 'HUR', discount_percent: 0, discount_amount: 0, vat_exemption: '', task_id: null },
+        { id: 12, title: 'Maquettes', description: '', quantity: 4, unit_price: 20, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, vat_exemption: '', task_id: null },
       ],
     });
   });
@@ -348,8 +348,8 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
       reason: 'Atelier écourté',
       line_items: [
         // Each credited in its invoice line's unit (issue 25).
-        { title: 'Atelier', description: 'Deux heures', quantity: 1, unit_price: 60, tax_rate: 20, unit: 'HUR', discount_percent: 0, discount_amount: 0 },
-        { title: 'Maquettes', description: '', quantity: 4, unit_price: 12.5, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0 },
+        { title: 'Atelier', description: 'Deux heures', quantity: 1, unit_price: 60, tax_rate: 20, unit: 'HUR', discount_percent: 0, discount_amount: 0, vat_exemption: '' },
+        { title: 'Maquettes', description: '', quantity: 4, unit_price: 12.5, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, vat_exemption: '' },
       ],
     });
     expect(await screen.findByText('Avoir AV-2026-0001 émis avec succès !')).toBeInTheDocument();

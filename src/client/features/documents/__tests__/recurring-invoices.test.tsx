@@ -32,7 +32,7 @@ function recurrence(extra: Partial<RecurringInvoice> = {}): RecurringInvoice {
     frequency: 'monthly', frequency_display: 'Mensuelle', start_date: addDays(today, 1), end_date: null, mode: 'draft',
     mode_display: 'Créer un brouillon', status: 'active', status_display: 'Active', next_occurrence_date: addDays(today, 1),
     payment_term_days: 30, service_period: false, last_invoice: null, last_error: null, invoices_count: 0,
-    line_items: [{ title: 'Hébergement', description: '', quantity: 1, unit_price: 100, tax_rate: 20, unit: 'MON', discount_percent: 0, discount_amount: 0 }],
+    line_items: [{ title: 'Hébergement', description: '', quantity: 1, unit_price: 100, tax_rate: 20, unit: 'MON', discount_percent: 0, discount_amount: 0, vat_exemption: '' }],
     created_at: '2026-11-24T10:00:00Z', updated_at: '2026-11-24T10:00:00Z', ...extra,
   };
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '@/shared/dates';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
+import { OUTSIDE_SCOPE_OTHER_EXEMPTION } from '@/shared/vat';
 import { documentJson } from './document-json';
 
 /**
@@ -22,6 +23,15 @@ const FRANCHISE = { ...ASSUJETTI, vat_regime: 'franchise', vat_number: '' };
 const money = (element: HTMLElement) => element.textContent?.replace(/\s/g, ' ');
 const lines = () => screen.getAllByTestId('line-item');
 const line = (n: number) => within(lines()[n - 1]);
+/** A line's own exemption reason (issue 25). */
+const reasonOf = (n: number) => line(n).getByRole('combobox', { name: "Motif d'exonération de la ligne" });
+const EXEMPTION_LABELS = [
+  'Autoliquidation (client en France : art. 283-2 du CGI ; dans l’UE : art. 196 de la directive 2006/112/CE)',
+  'Livraison intracommunautaire (art. 262 ter I du CGI)',
+  'Exportation hors UE (art. 262 I du CGI)',
+  'Prestation de services hors UE (art. 259-1° du CGI)',
+  'Exonération (art. 261 du CGI)',
+];
 
 /** An issued invoice with lines at 20 % and 5,5 %, as GET invoices/7/ answers it. */
 function mixedInvoice(extra: Record<string, unknown> = {}) {
@@ -165,15 +175,9 @@ describe('VAT per line on the document screens (issue 14)', () => {
     expect(screen.queryByRole('combobox', { name: /Motif d'exonération/ })).not.toBeInTheDocument();
 
     await user.selectOptions(line(1).getByRole('combobox', { name: 'TVA' }), '0');
-    const reason = screen.getByRole('combobox', { name: /Motif d'exonération/ });
-    expect(within(reason).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Choisissez le motif des lignes à 0 %',
-      'Autoliquidation (client en France : art. 283-2 du CGI ; dans l’UE : art. 196 de la directive 2006/112/CE)',
-      'Livraison intracommunautaire (art. 262 ter I du CGI)',
-      'Exportation hors UE (art. 262 I du CGI)',
-      'Prestation de services hors UE (art. 259-1° du CGI)',
-      'Exonération (art. 261 du CGI)',
-    ]);
+    expect(reasonOf(1)).toHaveValue('');
+    const reason = screen.getByRole('combobox', { name: "Motif d'exonération" });
+    expect(within(reason).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choisissez le motif des lignes à 0 %', ...EXEMPTION_LABELS]);
     await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent('Indiquez le motif d’exonération des lignes à 0 %');
@@ -182,7 +186,108 @@ describe('VAT per line on the document screens (issue 14)', () => {
     await user.selectOptions(reason, 'hors_ue_services');
     await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
     await waitFor(() => expect(currentPath()).toBe('/quotes/44'));
-    expect(postBody()).toMatchObject({ vat_exemption: 'hors_ue_services', line_items: [expect.objectContaining({ tax_rate: 0 })] });
+    expect(postBody()).toMatchObject({ vat_exemption: 'hors_ue_services', line_items: [expect.objectContaining({ tax_rate: 0, vat_exemption: '' })] });
+  });
+
+  it('gives a line at 0 % its own exemption reason; the document’s is then needed only for the others (issue 25)', async () => {
+    mock.onPost('quotes/').reply(201, documentJson({ id: 46, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon' }));
+    mock.onGet('quotes/46/').reply(200, documentJson({ id: 46, title: 'Livres et conception', client: CLIENT, status: 'draft', status_display: 'Brouillon', line_items: [] }));
+    const user = await newQuote(ASSUJETTI);
+    await fillLine(user, 1, 'Machine', '1', '500');
+    await user.click(screen.getByRole('button', { name: 'Ajouter une ligne' }));
+    await fillLine(user, 2, 'Installation', '1', '200');
+    // Only a line at 0 % has one.
+    expect(line(1).queryByRole('combobox', { name: /Motif d'exonération/ })).not.toBeInTheDocument();
+
+    await user.selectOptions(line(1).getByRole('combobox', { name: 'TVA' }), '0');
+    expect(within(reasonOf(1)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Celui du document', ...EXEMPTION_LABELS]);
+    expect(line(2).queryByRole('combobox', { name: /Motif d'exonération/ })).not.toBeInTheDocument();
+    // Following the document's (the default), the document's is required.
+    await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Indiquez le motif d’exonération des lignes à 0 %');
+    expect(mock.history.post).toHaveLength(0);
+
+    // Its own reason, right after its rate in the keyboard order: the document's is no longer needed.
+    line(1).getByRole('combobox', { name: 'TVA' }).focus();
+    await user.tab();
+    expect(reasonOf(1)).toHaveFocus();
+    await user.selectOptions(reasonOf(1), 'exportation');
+    const documentReason = screen.getByRole('combobox', { name: "Motif d'exonération" });
+    expect(documentReason).not.toBeRequired();
+    expect(documentReason).toHaveAccessibleDescription('Facultatif : chaque ligne à 0 % a son propre motif.');
+    await user.click(screen.getByRole('button', { name: 'Créer le devis' }));
+    await waitFor(() => expect(currentPath()).toBe('/quotes/46'));
+    expect(postBody()).toMatchObject({ vat_exemption: '' });
+    expect(postBody().line_items.map((l: { tax_rate: number; vat_exemption: string }) => [l.tax_rate, l.vat_exemption])).toEqual([
+      [0, 'exportation'],
+      [20, ''],
+    ]);
+  });
+
+  it('shows under a line’s reason the server’s refusal of it (issue 25)', async () => {
+    const draft = documentJson({
+      id: 7, quote_number: 'DEV-2026-0007', title: 'Services', client: CLIENT, status: 'draft', status_display: 'Brouillon', tax_rate: 0,
+      vat_exemption: 'exoneration',
+      line_items: [
+        { id: 11, title: 'Formation', quantity: 1, unit_price: 300, total: 300 },
+        { id: 12, title: 'Conseil', quantity: 1, unit_price: 200, total: 200 },
+      ],
+    });
+    mock.onGet('profile/').reply(200, ASSUJETTI);
+    mock.onGet('quotes/7/').reply(200, draft);
+    mock.onPut('quotes/7/').reply(400, { line_items: [{}, { vat_exemption: [OUTSIDE_SCOPE_OTHER_EXEMPTION] }] });
+    const { user } = renderApp({ route: '/quotes/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2026-0007' });
+    expect(reasonOf(2)).toHaveValue('');
+    await user.selectOptions(reasonOf(2), 'hors_ue_services');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await line(2).findByText(OUTSIDE_SCOPE_OTHER_EXEMPTION)).toBeInTheDocument();
+    expect(reasonOf(2)).toHaveAttribute('aria-invalid', 'true');
+    expect(reasonOf(2)).toHaveAccessibleDescription(OUTSIDE_SCOPE_OTHER_EXEMPTION);
+    expect(reasonOf(1)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toHaveTextContent(`Ligne 2 – Motif d'exonération de la ligne : ${OUTSIDE_SCOPE_OTHER_EXEMPTION}`);
+    const sent = JSON.parse(mock.history.put[0].data);
+    expect(sent).toMatchObject({ vat_exemption: 'exoneration' });
+    expect(sent.line_items.map((l: { vat_exemption: string }) => l.vat_exemption)).toEqual(['', 'hors_ue_services']);
+  });
+
+  it('shows an issued invoice’s line reason read-only, credits the line with it, and the credit note names it (issue 25)', async () => {
+    mock.onGet('profile/').reply(200, ASSUJETTI);
+    const invoice = mixedInvoice({
+      line_items: [
+        { id: 11, title: 'Conception', description: '', quantity: 1, unit_price: 100, tax_rate: 20, total: 100, task_id: null, task: null },
+        { id: 12, title: 'Livres', description: '', quantity: 4, unit_price: 25, tax_rate: 0, vat_exemption: 'exportation', total: 100, task_id: null, task: null },
+      ],
+    });
+    const note = {
+      ...mixedInvoice({ id: 31, invoice_number: undefined, status: 'issued', status_display: 'Émis', line_items: invoice.line_items.slice(1) }),
+      credit_note_number: 'AV-2026-0002',
+      reason: '',
+      invoice: { id: 7, invoice_number: 'FAC-2026-0003', issue_date: today },
+    };
+    mock.onGet('invoices/7/').reply(200, invoice);
+    mock.onPost('invoices/7/credit_note/').reply(201, note);
+    mock.onGet('credit-notes/31/').reply(200, note);
+    const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Facture FAC-2026-0003' });
+    expect(reasonOf(2)).toHaveValue('exportation');
+    expect(reasonOf(2)).toBeDisabled();
+    expect(line(1).queryByRole('combobox', { name: /Motif d'exonération/ })).not.toBeInTheDocument();
+    // The invoice has no reason of its own: nothing to show.
+    expect(screen.queryByRole('combobox', { name: "Motif d'exonération" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Émettre un avoir' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Émettre un avoir' }));
+    await user.click(dialog.getByRole('radio', { name: 'Avoir partiel' }));
+    expect(dialog.getAllByTestId('credit-line-rate').map((e) => e.textContent)).toEqual(['TVA 20 %', 'TVA 0 % · Exportation hors UE (art. 262 I du CGI)']);
+    await user.click(within(dialog.getByRole('group', { name: 'Ligne 2 : Livres' })).getByRole('checkbox', { name: 'Créditer cette ligne' }));
+    await user.click(dialog.getByRole('button', { name: 'Émettre l’avoir' }));
+    await waitFor(() => expect(currentPath()).toBe('/credit-notes/31'));
+    expect(postBody().line_items).toEqual([expect.objectContaining({ title: 'Livres', tax_rate: 0, vat_exemption: 'exportation' })]);
+
+    const row = await screen.findByRole('row', { name: /Livres/ });
+    expect(row).toHaveTextContent('Motif d’exonération : Exportation hors UE (art. 262 I du CGI)');
   });
 
   it('takes the operation and the date or period of the service', async () => {

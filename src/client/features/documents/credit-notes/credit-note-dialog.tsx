@@ -26,6 +26,7 @@ import {
 } from '../invoice-ledger';
 import { rateLabel, useVatFree } from '../vat';
 import { amountLabels } from '@/shared/amount-labels';
+import { VAT_EXEMPTIONS } from '@/shared/vat';
 
 const StyledLine = styled.fieldset<{ $selected: boolean }>`
   display: grid;
@@ -171,7 +172,13 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
                   checked={line.selected}
                   onChange={(event) => changeLine(line.key, { selected: event.target.checked })}
                 />
-                {!franchise && <StyledRate data-testid="credit-line-rate">TVA {rateLabel(line.tax_rate)}</StyledRate>}
+                {!franchise && (
+                  <StyledRate data-testid="credit-line-rate">
+                    TVA {rateLabel(line.tax_rate)}
+                    {/* Issue 25: the line's own exemption reason, credited with it. */}
+                    {line.vat_exemption ? ` · ${VAT_EXEMPTIONS[line.vat_exemption].label}` : ''}
+                  </StyledRate>
+                )}
                 <DecimalField
                   label="Quantité"
                   format="quantity"

@@ -21,7 +21,7 @@ import type { DocumentLine } from '../document.types';
 import { useGetDocumentQuery } from '../documents.api';
 import { rateLabel, useVatFree } from '../vat';
 import { amountLabels } from '@/shared/amount-labels';
-import type { VatRegime } from '@/shared/vat';
+import { VAT_EXEMPTIONS, type VatRegime } from '@/shared/vat';
 
 const config = CREDIT_NOTE_CONFIG;
 
@@ -68,6 +68,8 @@ const lineColumns = (regime: VatRegime): DataTableColumn<DocumentLine>[] => [
       <StyledLineTitle>
         {line.title}
         {line.description && <small>{line.description}</small>}
+        {/* Issue 25: a line at 0 % with its own exemption reason (none in the franchise). */}
+        {regime === 'assujetti' && line.vat_exemption && <small>Motif d’exonération : {VAT_EXEMPTIONS[line.vat_exemption].label}</small>}
       </StyledLineTitle>
     ),
   },
