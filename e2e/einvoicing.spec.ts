@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../src/server/test/pdf-reader';
-import { createActivatedUser, expectAccessible, signInAs } from './support/app';
+import { VAT_EXEMPTIONS } from '../src/shared/vat';
+import { apiAs, CLIENT_ADDRESS, createActivatedUser, expectAccessible, fillIssuerProfile, signInAs } from './support/app';
 
 const money = (text: string) => new RegExp(`^${text.replace(/ /g, '\\s')}\\s€$`);
 const documentTitle = (page: Page) => page.getByRole('textbox', { name: 'Titre', exact: true }).first();
@@ -70,4 +71,54 @@ test('a micro-entrepreneur in the VAT franchise invoices a private client: art. 
   expect(text).not.toContain('40 €');
   expect(text).not.toContain('Taux des pénalités');
   expect(text).not.toMatch(/TVA \d/);
+});
+
+test('a VAT-registered seller bills exempt training, reverse-charged works and advice at 20 % on one invoice: a reason per 0 % line (issue 25)', async ({ page, request }) => {
+  const user = await createActivatedUser(request);
+  const api = await apiAs(request, user);
+  await fillIssuerProfile(api, user);
+  await api.post('/contacts/', { name: 'Bâtir Ouest', email: 'batir.e2e@exemple.fr', ...CLIENT_ADDRESS, vat_number: 'FR44732829320' });
+
+  await signInAs(page, request, user, '/invoices/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nouvelle facture' })).toBeVisible();
+  await documentTitle(page).fill('Chantier et formation');
+  await page.getByRole('combobox', { name: 'Client' }).selectOption({ label: 'Bâtir Ouest (batir.e2e@exemple.fr)' });
+  const fillLine = async (n: number, title: string, price: string, rate: string) => {
+    if (n > 1) await page.getByRole('button', { name: 'Ajouter une ligne' }).click();
+    await line(page, n).getByRole('textbox', { name: 'Titre' }).fill(title);
+    await line(page, n).getByRole('textbox', { name: /Prix unitaire/ }).fill(price);
+    await line(page, n).getByRole('combobox', { name: 'TVA', exact: true }).selectOption({ label: rate });
+  };
+  await fillLine(1, 'Formation sécurité', '1000', '0 %');
+  await fillLine(2, 'Sous-traitance gros œuvre', '500', '0 %');
+  await fillLine(3, 'Conseil', '300', '20 %');
+  // A reason of its own on the works; the training takes the document's. No reason on the 20 % line.
+  await expect(line(page, 3).getByRole('combobox', { name: "Motif d'exonération de la ligne" })).toHaveCount(0);
+  await line(page, 2).getByRole('combobox', { name: "Motif d'exonération de la ligne" }).selectOption({ label: VAT_EXEMPTIONS.autoliquidation.label });
+  // The training has no reason yet: refused before sending, in French.
+  await page.getByRole('button', { name: 'Créer la facture' }).click();
+  await expect(page.getByText('Indiquez le motif d’exonération des lignes à 0 %').first()).toBeVisible();
+  await page.getByRole('combobox', { name: "Motif d'exonération", exact: true }).selectOption({ label: VAT_EXEMPTIONS.exoneration.label });
+  await expect(page.getByTestId('total-ttc')).toHaveText(money('1 860,00'));
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Créer la facture' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+
+  await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Facture FAC-\d{4}-0001$/ })).toBeVisible();
+  // Issued: the line's reason is shown, read-only.
+  await expect(line(page, 2).getByRole('combobox', { name: "Motif d'exonération de la ligne" })).toBeDisabled();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger PDF' }).click()]);
+  const text = pdfText(fs.readFileSync(await download.path())).replace(/[\s\u202f\u00a0]+/g, ' ');
+  expect(text).toContain('Exonération de TVA, art. 261 du CGI');
+  expect(text).toContain('Autoliquidation : TVA due par le preneur, art. 283-2 du CGI');
+  expect(text).toContain('TVA 0 % (exonération) sur 1 000,00 €');
+  expect(text).toContain('TVA 0 % (autoliquidation) sur 500,00 €');
+  expect(text).toContain('TVA 0 % : autoliquidation');
+
+  // On a phone the line's reason stays within the screen.
+  await page.setViewportSize({ width: 360, height: 780 });
+  const box = await line(page, 2).getByRole('combobox', { name: "Motif d'exonération de la ligne" }).boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360);
 });

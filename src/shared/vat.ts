@@ -97,9 +97,6 @@ export const OUTSIDE_SCOPE_TAXED_LINE =
 export const exemptionRequired = (why = '') =>
   `Indiquez le motif d’exonération des lignes à 0 % (${VAT_EXEMPTION_KEYS.map((key) => VAT_EXEMPTIONS[key].short).join(', ')})${why}.`;
 
-/** A reason that is not one of VAT_EXEMPTIONS. */
-export const EXEMPTION_CHOICES_MESSAGE = 'Choisissez un motif d’exonération dans la liste.';
-
 /** The reason a line at 0 % carries no VAT (issue 25): its own, else the document's ('' : none given). */
 export const effectiveExemption = (line: { vat_exemption?: VatExemptionKey | '' }, documentKey: VatExemptionKey | '') =>
   line.vat_exemption || documentKey;

@@ -9,7 +9,8 @@ import { line } from './invoice-fixtures';
  * - a VAT-registered company, 20 % + 5.5 % + 10 % lines, to a business with SIREN and VAT number;
  * - reverse charge to a German business;
  * - a service period delivered to another address;
- * - services to a business established outside the EU, outside the scope of French VAT (issue 25).
+ * - services to a business established outside the EU, outside the scope of French VAT (issue 25);
+ * - exempt training beside reverse-charged works and a 20 % line: a reason per 0 % line (issue 25).
  */
 
 /** A VAT-registered SARL (valid SIRET and VAT key) opting for VAT on debits, with bank details. */
@@ -215,6 +216,33 @@ export async function issueEInvoicingCases(w: InvoicingWorld): Promise<EInvoicin
         '<ram:TaxTotalAmount currencyID="EUR">0.00</ram:TaxTotalAmount>',
         '<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>S1</ram:ID>',
         '<ram:CityName>New York</ram:CityName><ram:CountryID>US</ram:CountryID>',
+      ],
+    },
+    {
+      // Issue 25: one reason per VAT category. Training exempt (art. 261, the document's reason),
+      // subcontracted works in domestic reverse charge (art. 283-2, the line's own) and advice at
+      // 20 %, with a discount shared between the three categories (BG-20 per category).
+      label: 'exempt training beside reverse-charged works and advice at 20 %, a discount on the whole (a reason per 0 % line)',
+      who: alice,
+      clientId: business.id,
+      body: {
+        tax_rate: 20, vat_exemption: 'exoneration', discount_amount: 90,
+        line_items: [
+          { ...line('Formation sécurité', 1, 1000), tax_rate: 0 },
+          { ...line('Sous-traitance gros œuvre', 1, 500), tax_rate: 0, vat_exemption: 'autoliquidation' },
+          { ...line('Conseil', 1, 300), tax_rate: 20 },
+        ],
+      },
+      prints: [
+        'Exonération de TVA, art. 261 du CGI', 'Autoliquidation : TVA due par le preneur, art. 283-2 du CGI',
+        'TVA 0 % (exonération) sur 950,00 €', 'TVA 0 % (autoliquidation) sur 475,00 €', 'TVA 0 % : autoliquidation', '1 767,00 €',
+      ],
+      omits: ['259-1°'],
+      xml: [
+        '<ram:BasisAmount>950.00</ram:BasisAmount><ram:CategoryCode>E</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-132</ram:ExemptionReasonCode>',
+        '<ram:BasisAmount>475.00</ram:BasisAmount><ram:CategoryCode>AE</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>',
+        '<ram:ActualAmount>25.00</ram:ActualAmount><ram:ReasonCode>95</ram:ReasonCode><ram:Reason>Remise</ram:Reason><ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>AE</ram:CategoryCode>',
+        '<ram:GrandTotalAmount>1767.00</ram:GrandTotalAmount>',
       ],
     },
   ];

@@ -10,7 +10,7 @@ import {
   defaultDays, PAYMENT_TERMS, PAYMENT_TERMS_MESSAGES, paymentTermsShapeProblem, type PaymentTerms,
 } from '@/shared/payment-terms';
 import { DEFAULT_LINE_UNIT, isLineUnit, LINE_UNIT_CODES, UNIT_CHOICES_MESSAGE, type LineUnit } from '@/shared/units';
-import { EXEMPTION_CHOICES_MESSAGE, OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES, type VatExemptionKey } from '@/shared/vat';
+import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES, type VatExemptionKey } from '@/shared/vat';
 import { emailDeliverySchema, listQuery, readByHandler } from './common';
 import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText, tenThousandths } from './fields';
 
@@ -305,9 +305,8 @@ export const discountFields = {
   discount_amount: hundredths(MAX_AMOUNT),
 };
 
-/** An exemption reason, the document's or a line's: absent, null or '' → none (a line: the document's). */
-const exemptionChoice = () =>
-  z.enum(['', ...VAT_EXEMPTION_KEYS], { error: EXEMPTION_CHOICES_MESSAGE }).nullish().transform((v) => v ?? '');
+/** An exemption reason, the document's or a line's: absent, null or '' → none (a line: the document's). Any other: « … » n'est pas un choix valide. */
+const exemptionChoice = () => z.enum(['', ...VAT_EXEMPTION_KEYS]).nullish().transform((v) => v ?? '');
 
 /**
  * What every line carries, quotes, invoices and credit notes alike: its amounts, capped so that

@@ -127,12 +127,13 @@ export function applyVatRules(input: DocumentInput, seller: Seller): ResolvedDoc
   const refusal = franchise ? VAT_RULE_MESSAGES.franchise : seller.vat_number.trim() ? null : VAT_RULE_MESSAGES.noVatNumber;
   const errors: Record<string, unknown> = {};
   const lineErrors: Record<string, string[]>[] = input.line_items.map(() => ({}));
-  /** Taxed lines that state their own rate get the message; lines that follow the document's rate, the document. */
-  const refuseTaxedLines = (message: string) => {
-    if (input.line_items.some((line) => line.tax_rate == null) && resolved.tax_rate > 0) errors.tax_rate = [message];
+  /** Taxed lines that state their own rate get the message; the document's rate too when `always`, or when a line follows it. */
+  const refuseTaxedLines = (message: string, always: boolean) => {
+    if ((always || input.line_items.some((line) => line.tax_rate == null)) && resolved.tax_rate > 0) errors.tax_rate = [message];
     input.line_items.forEach((line, i) => { if ((line.tax_rate ?? 0) > 0) lineErrors[i].tax_rate = [message]; });
   };
-  if (refusal) refuseTaxedLines(refusal);
+  // No VAT at all: neither the document's rate (the default of new lines) nor a line's.
+  if (refusal) refuseTaxedLines(refusal, true);
   const untaxed = resolved.line_items.filter((line) => line.tax_rate === 0);
   const documentKey = franchise || untaxed.length === 0 ? '' : input.vat_exemption;
   const reasons = franchise ? [] : untaxed.map((line) => effectiveExemption(line, documentKey));
@@ -140,7 +141,7 @@ export function applyVatRules(input: DocumentInput, seller: Seller): ResolvedDoc
   // Services outside the scope of French VAT (art. 259-1° CGI): nothing else on the invoice, neither
   // VAT nor another exemption (BR-O-11).
   if (!refusal && reasons.some(isOutsideScope)) {
-    refuseTaxedLines(OUTSIDE_SCOPE_TAXED_LINE);
+    refuseTaxedLines(OUTSIDE_SCOPE_TAXED_LINE, false);
     resolved.line_items.forEach((line, i) => {
       if (line.tax_rate === 0 && line.vat_exemption && !isOutsideScope(line.vat_exemption)) lineErrors[i].vat_exemption = [OUTSIDE_SCOPE_OTHER_EXEMPTION];
     });

@@ -71,8 +71,8 @@ describe('quotes', () => {
       subtotal: 155.5, tax_amount: 31.1, total_amount: 186.6,
     });
     expect(res.body.line_items).toEqual([
-      { id: expect.any(Number), title: 'Atelier', description: '', quantity: 2, unit_price: 60, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, total: 120, task_id: task.id, task: { id: task.id, title: 'Atelier', hourly_rate: 60, cost: 120 } },
-      { id: expect.any(Number), title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, total: 35.5, task_id: null, task: null },
+      { id: expect.any(Number), title: 'Atelier', description: '', quantity: 2, unit_price: 60, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, vat_exemption: '', total: 120, task_id: task.id, task: { id: task.id, title: 'Atelier', hourly_rate: 60, cost: 120 } },
+      { id: expect.any(Number), title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, unit: 'C62', discount_percent: 0, discount_amount: 0, vat_exemption: '', total: 35.5, task_id: null, task: null },
     ]);
   });
 

@@ -113,8 +113,8 @@ describe('making an invoice recurring', () => {
       payment_term_days: 15, total_amount: source.total_amount, invoices_count: 0, last_invoice: null,
     });
     expect(r.line_items).toEqual([
-      { title: 'Hébergement', description: '', quantity: 1, unit_price: 49.9, tax_rate: 20, unit: 'MON', discount_percent: 0, discount_amount: 0 },
-      { title: 'Support', description: '', quantity: 2.5, unit_price: 60, tax_rate: 10, unit: 'C62', discount_percent: 0, discount_amount: 0 },
+      { title: 'Hébergement', description: '', quantity: 1, unit_price: 49.9, tax_rate: 20, unit: 'MON', discount_percent: 0, discount_amount: 0, vat_exemption: '' },
+      { title: 'Support', description: '', quantity: 2.5, unit_price: 60, tax_rate: 10, unit: 'C62', discount_percent: 0, discount_amount: 0, vat_exemption: '' },
     ]);
     expect(await ok(send('GET', `/api/recurring-invoices/${r.id}/`))).toEqual(r);
   });
