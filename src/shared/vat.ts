@@ -66,6 +66,19 @@ export const VAT_EXEMPTIONS = {
     vatex: 'VATEX-EU-O',
     mention: 'TVA non applicable, art. 259-1° du CGI (prestation de services à un preneur établi hors de l’Union européenne)',
   },
+  /**
+   * The same to a private person established outside the EU (issue 25): a private person's services
+   * are taxed in France (CGI art. 259-2°), except those art. 259 B lists (intellectual property,
+   * advertising, consultancy, engineering, accounting, legal work, data processing and information,
+   * staff supply…), taxed where the private person outside the EU is. Category O, as above.
+   */
+  hors_ue_particulier: {
+    short: 'service de l’art. 259 B à un particulier hors UE',
+    label: 'Service de l’art. 259 B à un particulier hors UE (conseil, informatique, publicité…)',
+    category: 'O',
+    vatex: 'VATEX-EU-O',
+    mention: 'TVA non applicable, art. 259 B du CGI (prestation de services à un preneur non assujetti établi hors de l’Union européenne)',
+  },
   exoneration: {
     short: 'exonération',
     label: 'Exonération (art. 261 du CGI)',
@@ -126,9 +139,11 @@ export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'aprè
 export const REVERSE_CHARGE_EU_MENTION =
   'Autoliquidation : TVA due par le preneur, art. 259-1° du CGI et art. 196 de la directive 2006/112/CE';
 
-/** Where the buyer is, as the exemption rules read it: ISO codes ('' when unknown), its VAT number. */
+/** Where the buyer is, as the exemption rules read it: ISO codes ('' when unknown), its VAT number, whether it is a business. */
 export interface BuyerPlace {
   name: string;
+  /** A private person ('particulier') or a business: who is taxed where differs for services (art. 259-1° and 2°). */
+  clientType: string;
   /** The billing address's country. */
   country: string;
   /** The contact has a delivery address (its country may be '', unknown). */
@@ -170,9 +185,11 @@ export function exemptionMention(key: VatExemptionKey, buyerCountry: string): st
  * - export (CGI art. 262 I): goods delivered outside the EU, never services alone; a mixed operation
  *   whose goods leave the EU stays an export (the services that come with the goods follow them, as
  *   their accessory; services billed on their own are outside the scope below);
- * - services outside the EU (CGI art. 259-1°): services, and only services, to a buyer established
+ * - services outside the EU (CGI art. 259-1°): services, and only services, to a business established
  *   outside the EU: a mixed operation cannot be both exempt as an export (category G) and outside
- *   the scope (category O), which EN 16931 forbids on one invoice (BR-O-11);
+ *   the scope (category O), which EN 16931 forbids on one invoice (BR-O-11); to a private person
+ *   there, only the services of art. 259 B (the others are taxed in France, art. 259-2°), under
+ *   their own key, the seller answering for the service being one of them;
  * - reverse charge: a buyer established in France (art. 283-2) or, for services, in another member
  *   state with its VAT number (art. 259-1° CGI, art. 196 directive); goods sent to another member
  *   state are an intra-community supply instead.
@@ -196,14 +213,24 @@ export function exemptionPlaceProblem(key: VatExemptionKey, buyer: BuyerPlace, c
     if (where !== 'outside') return `${article} suppose des biens livrés hors de l’Union européenne : ${client} est ${where === 'france' ? 'en France' : 'dans l’UE (pour des biens, choisissez la livraison intracommunautaire, art. 262 ter I du CGI)'}.`;
     return null;
   }
-  if (key === 'hors_ue_services') {
-    const article = 'La prestation de services hors UE (art. 259-1° du CGI)';
+  if (key === 'hors_ue_services' || key === 'hors_ue_particulier') {
+    const privatePerson = buyer.clientType === 'particulier';
+    const article = key === 'hors_ue_services' ? 'La prestation de services hors UE (art. 259-1° du CGI)' : 'La prestation de l’art. 259 B du CGI à un particulier hors UE';
+    if (key === 'hors_ue_services' && privatePerson) {
+      return `${article} suppose un client professionnel (assujetti) : pour un particulier, une prestation de services est taxable en France (art. 259-2° du CGI), sauf les services de l’art. 259 B du CGI (conseil, ingénierie, informatique, publicité…) rendus à un particulier établi hors de l’UE : choisissez alors « ${VAT_EXEMPTIONS.hors_ue_particulier.label} ».`;
+    }
+    if (key === 'hors_ue_particulier' && !privatePerson) {
+      return `${article} ne vise que les particuliers : pour ${client}, professionnel, choisissez « ${VAT_EXEMPTIONS.hors_ue_services.label} ».`;
+    }
     if (category !== 'services') {
       return `${article} ne vise que des services : ${category === 'goods' ? 'des biens livrés hors de l’UE relèvent' : 'une opération mixte dont les biens sont livrés hors de l’UE relève'} de l’exportation (art. 262 I du CGI).`;
     }
     if (where === 'unknown') return `${article} suppose un client établi hors de l’UE : choisissez le pays de l’adresse du client « ${buyer.name} ».`;
     if (where === 'france') return `${article} suppose un client établi hors de l’Union européenne : ${client} est en France, où la prestation est taxable.`;
-    if (where === 'eu') return `${article} suppose un client établi hors de l’Union européenne : ${client} est dans l’UE (pour un professionnel, choisissez l’autoliquidation, art. 259-1° du CGI et art. 196 de la directive 2006/112/CE).`;
+    if (where === 'eu') {
+      const instead = privatePerson ? '' : ' (pour un professionnel, choisissez l’autoliquidation, art. 259-1° du CGI et art. 196 de la directive 2006/112/CE)';
+      return `${article} suppose un client établi hors de l’Union européenne : ${client} est dans l’UE${instead}.`;
+    }
     return null;
   }
   if (key === 'autoliquidation') {

@@ -172,7 +172,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     const buyer = await partiesRepository(trx).buyer(ownerId, doc.client_id);
     if (!buyer) return;
     const delivered = Boolean(buyer.delivery_address.trim() || buyer.delivery_postal_code.trim() || buyer.delivery_city.trim());
-    const place = { name: buyer.name, country: buyer.country, delivered, deliveryCountry: buyer.delivery_country, vatNumber: buyer.vat_number };
+    const place = { name: buyer.name, clientType: buyer.client_type, country: buyer.country, delivered, deliveryCountry: buyer.delivery_country, vatNumber: buyer.vat_number };
     const problemOf = (key: VatExemptionKey | '') => (key ? exemptionPlaceProblem(key, place, doc.operation_category) : null);
     // The document's reason counts only where a 0 % line follows it.
     const documentProblem = doc.line_items.some((line) => line.tax_rate === 0 && !line.vat_exemption) ? problemOf(doc.vat_exemption) : null;

@@ -298,6 +298,7 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
 /** Where the buyer of `doc` is, as the exemption rules read it. */
 export const buyerPlace = (doc: RenderableDocument) => ({
   name: doc.client.name,
+  clientType: doc.clientType,
   country: doc.client.country,
   delivered: doc.delivery !== null,
   deliveryCountry: doc.delivery?.country ?? '',

@@ -13,7 +13,7 @@ export function partiesRepository(db: Kysely<Database>) {
     buyer: (ownerId: number, contactId: number) =>
       db
         .selectFrom('contacts')
-        .select(['name', 'country', 'delivery_address', 'delivery_postal_code', 'delivery_city', 'delivery_country', 'vat_number'])
+        .select(['name', 'client_type', 'country', 'delivery_address', 'delivery_postal_code', 'delivery_city', 'delivery_country', 'vat_number'])
         .where('owner_id', '=', ownerId)
         .where('id', '=', contactId)
         .executeTakeFirst(),

@@ -30,6 +30,7 @@ const EXEMPTION_LABELS = [
   'Livraison intracommunautaire (art. 262 ter I du CGI)',
   'Exportation hors UE (art. 262 I du CGI)',
   'Prestation de services hors UE (art. 259-1° du CGI)',
+  'Service de l’art. 259 B à un particulier hors UE (conseil, informatique, publicité…)',
   'Exonération (art. 261 du CGI)',
 ];
 

@@ -64,6 +64,11 @@ describe('at save', () => {
     ['hors_ue_services', 'services', FRENCH, 'suppose un client établi hors de l’Union européenne : le client « Client » est en France'],
     ['hors_ue_services', 'services', { country: 'MC', siren: '732829320' }, 'est en France'],
     ['hors_ue_services', 'services', GERMAN, 'est dans l’UE (pour un professionnel, choisissez l’autoliquidation, art. 259-1° du CGI'],
+    // A private person outside the EU: services taxed in France (art. 259-2°) but those of art. 259 B, under their own key.
+    ['hors_ue_services', 'services', { country: 'US', client_type: 'particulier' }, 'suppose un client professionnel (assujetti) : pour un particulier, une prestation de services est taxable en France (art. 259-2° du CGI), sauf les services de l’art. 259 B du CGI'],
+    ['hors_ue_particulier', 'services', { country: 'US' }, 'ne vise que les particuliers : pour le client « Client », professionnel, choisissez « Prestation de services hors UE (art. 259-1° du CGI) »'],
+    ['hors_ue_particulier', 'goods', { country: 'US', client_type: 'particulier' }, 'ne vise que des services'],
+    ['hors_ue_particulier', 'services', { country: 'DE', client_type: 'particulier' }, 'suppose un client établi hors de l’Union européenne : le client « Client » est dans l’UE.'],
     ['autoliquidation', 'services', { country: 'DE' }, 'art. 196 de la directive 2006/112/CE'],
     ['autoliquidation', 'goods', GERMAN, 'livraison intracommunautaire (art. 262 ter I du CGI)'],
   ])('refuses %s (%s) for a client %j, naming the article', async (exemption, category, fields, message) => {
@@ -86,6 +91,7 @@ describe('at save', () => {
     ['hors_ue_services', 'services', { country: 'Suisse' }],
     // The overseas departments are outside the EU for VAT, as for the other exemptions (CGI art. 294).
     ['hors_ue_services', 'services', { country: 'RE' }],
+    ['hors_ue_particulier', 'services', { country: 'CA', client_type: 'particulier' }],
     ['autoliquidation', 'services', FRENCH],
     ['autoliquidation', 'services', GERMAN],
     ['autoliquidation', 'services', { country: 'MC', siren: '732829320' }],
@@ -219,6 +225,20 @@ describe('at issue', () => {
     expect(noteXml).toContain('<ram:CategoryCode>O</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-O</ram:ExemptionReasonCode>');
     expect(noteXml).not.toContain('schemeID="VA"');
     expect(await validateFacturX(notePdf)).toEqual([]);
+  });
+
+  it('issues an art. 259 B service to a private person in Canada: the article printed, category O, valid Factur-X', async () => {
+    const clientId = await client({ country: 'CA', client_type: 'particulier' });
+    const draft = await send('POST', '/api/invoices/', zeroRated(clientId, 'hors_ue_particulier', 'services'));
+    expect(draft.status).toBe(201);
+    expect((await issue(draft.body.id, clientId)).status).toBe(200);
+    const pdf = (await t.app.inject({ method: 'GET', url: `/api/invoices/${draft.body.id}/generate_pdf/`, headers: who.auth })).rawPayload;
+    const mention = 'TVA non applicable, art. 259 B du CGI (prestation de services à un preneur non assujetti établi hors de l’Union européenne)';
+    expect(pdfText(pdf).replace(/\s+/g, ' ')).toContain(mention);
+    const xml = await facturXml(pdf);
+    expect(xml).toContain(`<ram:ExemptionReason>${mention}</ram:ExemptionReason>`);
+    expect(xml).toContain('<ram:CategoryCode>O</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-O</ram:ExemptionReasonCode>');
+    expect(await validateFacturX(pdf)).toEqual([]);
   });
 
   it('takes a discount on services outside the scope of French VAT: its allowance in category O, without a rate (BR-O-06)', async () => {
