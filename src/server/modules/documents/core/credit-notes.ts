@@ -53,9 +53,11 @@ export function creditedRates(lines: CreditLineInput[], invoiceLines: StoredLine
   const fallback = rates.length === 1 ? rates[0] : invoice.tax_rate;
   const documentReason = invoice.vat_exemption ?? '';
   const reasons = [...new Set(invoiceLines.filter((l) => Number(l.tax_rate) === 0).map((l) => l.vat_exemption || documentReason))];
+  // An invoice that states none (the franchise, or made before reasons existed): a credit line has none either.
+  const stated = reasons.some(Boolean);
   const resolved: CreditLine[] = lines.map((line) => {
     const tax_rate = line.tax_rate ?? fallback;
-    const reason = tax_rate === 0 ? line.vat_exemption || (reasons.length === 1 ? reasons[0] : documentReason) : '';
+    const reason = tax_rate === 0 && stated ? line.vat_exemption || (reasons.length === 1 ? reasons[0] : documentReason) : '';
     // The credit note states the invoice's reason as its own: a line's differs from it or is ''.
     return { ...line, tax_rate, vat_exemption: reason === documentReason ? '' : reason };
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  balanceDueCents, creditableCents, derivedInvoiceStatus, isOverdue, paymentDeletionRefusal, paymentProblems, paymentRefusal, planCredit,
+  balanceDueCents, creditableCents, creditedRates, derivedInvoiceStatus, isOverdue, paymentDeletionRefusal, paymentProblems, paymentRefusal, planCredit,
   refundCents, settle, settlementAmounts, shownBalanceCents,
 } from '..';
 
@@ -157,6 +157,24 @@ describe('credit notes (hand-checked)', () => {
     const plan = planCredit({ ...invoice, tax_rate: 2000, ...amounts(10550) }, [lines[1]], at(null));
     if (plan.refused) throw new Error('refused');
     expect(plan.lines[0].tax_rate).toBe(550);
+  });
+
+  it('gives a credit line at 0 % one of the invoice’s exemption reasons (issue 25), none where the invoice states none', () => {
+    const zero = (vat_exemption: string) => ({ title: 'x', description: '', quantity: 10000, unit_price_centicents: 100 * 100, tax_rate: 0, vat_exemption });
+    const credit = (vat_exemption?: string) => [{ title: 'x', description: '', quantity: 10000, unit_price: 10 * 100, tax_rate: 0, vat_exemption }];
+    const two = [zero(''), zero('autoliquidation')];
+    const reasonOf = (result: ReturnType<typeof creditedRates>) => result.errors ?? result.lines.map((l) => l.vat_exemption);
+    // The invoice's own reason is the credit note's: a line that follows it says ''.
+    expect(reasonOf(creditedRates(credit(), two, { tax_rate: 0, vat_exemption: 'exoneration' }))).toEqual(['']);
+    expect(reasonOf(creditedRates(credit('autoliquidation'), two, { tax_rate: 0, vat_exemption: 'exoneration' }))).toEqual(['autoliquidation']);
+    expect(reasonOf(creditedRates(credit('exoneration'), two, { tax_rate: 0, vat_exemption: 'exoneration' }))).toEqual(['']);
+    expect(reasonOf(creditedRates(credit('exportation'), two, { tax_rate: 0, vat_exemption: 'exoneration' }))).toEqual([
+      { vat_exemption: ['Le motif d’exonération d’une ligne d’avoir à 0 % doit être l’un de ceux de la facture : exonération, autoliquidation.'] },
+    ]);
+    // Every 0 % line with its own reason, the same: a line without one takes it.
+    expect(reasonOf(creditedRates(credit(), [zero('intracommunautaire')], { tax_rate: 0, vat_exemption: '' }))).toEqual(['intracommunautaire']);
+    // The franchise (or an invoice made before reasons): whatever is sent, none.
+    expect(reasonOf(creditedRates(credit('exoneration'), [zero('')], { tax_rate: 0, vat_exemption: '' }))).toEqual(['']);
   });
 
   it.each([
