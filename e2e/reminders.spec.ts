@@ -59,20 +59,31 @@ test('an overdue invoice → "Relancer" → confirm → the reminder e-mail in t
 
   await expectAccessible(page);
 
-  // The next one would be the second.
+  // Not two reminders the same week (issue 28): the dialog says when the next may go, and sends nothing.
+  const inAWeek = addDays(today, 7).split('-').reverse().join('/');
   await page.getByRole('button', { name: 'Relancer' }).click();
-  await expect(page.getByRole('dialog').getByTestId('reminder-level')).toHaveText('Deuxième relance');
-  await expectAccessible(page);
+  await expect(page.getByRole('dialog').getByText(`la suivante pourra partir à partir du ${inAWeek}`)).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Envoyer la relance' })).toHaveCount(0);
   await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
 
-  // Automatic reminders, in the profile: off by default, then on with their delays.
+  // The reminders, in the profile: automatic ones off by default, then on with their delays; no spacing.
   await page.goto('/profile');
   const settings = page.getByRole('form', { name: 'Relances automatiques' });
   await expect(settings.getByLabel('Première relance (jours après l’échéance)')).toHaveValue('7');
   await settings.getByLabel('Relancer automatiquement les factures en retard').check();
   await settings.getByLabel('Deuxième relance (jours après l’échéance)').fill('20');
+  await settings.getByLabel('Écart minimum entre deux relances (jours)').fill('0');
   await settings.getByRole('button', { name: 'Enregistrer les relances' }).click();
   await expect(page.getByText('Réglages des relances enregistrés.')).toBeVisible();
-  expect(await api.get('/profile/reminders/')).toEqual({ auto_reminders: true, reminder_1_days: 7, reminder_2_days: 20, reminder_3_days: null });
+  expect(await api.get('/profile/reminders/')).toEqual({
+    auto_reminders: true, reminder_1_days: 7, reminder_2_days: 20, reminder_3_days: null, reminder_spacing_days: 0,
+  });
   await expectAccessible(page);
+
+  // Without a spacing, the next one, the second, may go at once.
+  await page.goto(`/invoices/${invoice.id}`);
+  await page.getByRole('button', { name: 'Relancer' }).click();
+  await expect(page.getByRole('dialog').getByTestId('reminder-level')).toHaveText('Deuxième relance');
+  await expectAccessible(page);
+  await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
 });

@@ -3,6 +3,7 @@
  * settings and their checks (the same rules in the API and the profile page).
  */
 import type { ReminderSettings } from './contracts/reminders';
+import { addDays } from './dates';
 
 export const REMINDER_LEVELS = [1, 2, 3] as const;
 export type ReminderLevel = (typeof REMINDER_LEVELS)[number];
@@ -29,16 +30,26 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   reminder_1_days: 7,
   reminder_2_days: 30,
   reminder_3_days: null,
+  reminder_spacing_days: 7,
 };
 
 export const MAX_REMINDER_DAYS = 365;
+export const MAX_REMINDER_SPACING_DAYS = 90;
 
 export const REMINDER_SETTINGS_LABELS = {
   auto_reminders: 'Relances automatiques',
   reminder_1_days: 'Première relance (jours après l’échéance)',
   reminder_2_days: 'Deuxième relance (jours après l’échéance)',
   reminder_3_days: 'Dernière relance (jours après l’échéance)',
+  reminder_spacing_days: 'Écart minimum entre deux relances (jours)',
 } as const;
+
+/**
+ * The first day an invoice's next reminder may go out (issue 28): `spacing` days after the day
+ * (Europe/Paris) its previous one went; today when none went or there is no spacing.
+ */
+export const nextReminderDay = (previousDay: string | null, spacing: number, today: string) =>
+  previousDay && spacing > 0 && addDays(previousDay, spacing) > today ? addDays(previousDay, spacing) : today;
 
 type DayField = 'reminder_1_days' | 'reminder_2_days' | 'reminder_3_days';
 const DAY_FIELDS: DayField[] = ['reminder_1_days', 'reminder_2_days', 'reminder_3_days'];
@@ -82,11 +93,15 @@ export function parseReminderSettings(
       errors.reminder_3_days = ['La dernière relance doit venir après la deuxième.'];
     }
   }
+  const spacingRaw = body.reminder_spacing_days ?? DEFAULT_REMINDER_SETTINGS.reminder_spacing_days;
+  const spacing = typeof spacingRaw === 'string' && /^\s*\d+\s*$/.test(spacingRaw) ? Number(spacingRaw) : spacingRaw;
+  if (typeof spacing !== 'number' || !Number.isInteger(spacing)) errors.reminder_spacing_days = ['Saisissez un nombre entier de jours.'];
+  else if (spacing < 0 || spacing > MAX_REMINDER_SPACING_DAYS) errors.reminder_spacing_days = [`Saisissez un nombre de jours entre 0 et ${MAX_REMINDER_SPACING_DAYS}.`];
   if (auto === true && days.reminder_1_days === null && !errors.reminder_1_days) {
     errors.reminder_1_days = ['Indiquez après combien de jours envoyer la première relance automatique.'];
   }
   if (Object.keys(errors).length) return { errors };
-  return { settings: { auto_reminders: auto === true, ...days } };
+  return { settings: { auto_reminders: auto === true, ...days, reminder_spacing_days: spacing as number } };
 }
 
 /** 1 jour, 12 jours. */

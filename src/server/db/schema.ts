@@ -48,6 +48,8 @@ export interface UsersTable {
   reminder_1_days: Generated<number | null>;
   reminder_2_days: Generated<number | null>;
   reminder_3_days: Generated<number | null>;
+  /** Issue 28 (migration 0025): the least number of days between two reminders of one invoice (0: none). */
+  reminder_spacing_days: Generated<number>;
 }
 
 export interface RefreshTokensTable {

@@ -49,12 +49,17 @@ export const invoiceRemindersSchema = z.object({
 });
 export type InvoiceReminders = z.infer<typeof invoiceRemindersSchema>;
 
-/** The automatic reminders of the profile: days after the due date per level (null: none at that level). */
+/**
+ * The reminders of the profile: automatic ones, days after the due date per level (null: none at
+ * that level); and for every reminder, automatic or not, the least number of days since the
+ * invoice's previous one (0: none).
+ */
 export const reminderSettingsSchema = z.object({
   auto_reminders: z.boolean(),
   reminder_1_days: z.number().nullable(),
   reminder_2_days: z.number().nullable(),
   reminder_3_days: z.number().nullable(),
+  reminder_spacing_days: z.number(),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 

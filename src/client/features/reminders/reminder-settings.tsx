@@ -14,7 +14,8 @@ import { useGetReminderSettingsQuery, useUpdateReminderSettingsMutation } from '
 /**
  * 'Relances automatiques' on the profile page (issue 15): off by default; when on, Carnet sends
  * each overdue invoice's reminders by itself, so many days after its due date per level (empty: no
- * automatic reminder at that level). Checked here with the server's rules and messages.
+ * automatic reminder at that level); and the least days between two reminders of one invoice, sent
+ * by hand or not (issue 28). Checked here with the server's rules and messages.
  */
 
 export const REMINDER_SETTINGS_MESSAGES = {
@@ -25,7 +26,7 @@ export const REMINDER_SETTINGS_MESSAGES = {
 
 type DayField = 'reminder_1_days' | 'reminder_2_days' | 'reminder_3_days';
 const DAY_FIELDS: DayField[] = ['reminder_1_days', 'reminder_2_days', 'reminder_3_days'];
-type Form = { auto_reminders: boolean } & Record<DayField, string>;
+type Form = { auto_reminders: boolean; reminder_spacing_days: string } & Record<DayField, string>;
 type Errors = Partial<Record<keyof ReminderSettings | 'non_field_errors', string>>;
 
 const StyledForm = styled.form`
@@ -44,10 +45,11 @@ const toForm = (settings: ReminderSettings): Form => ({
   reminder_1_days: settings.reminder_1_days?.toString() ?? '',
   reminder_2_days: settings.reminder_2_days?.toString() ?? '',
   reminder_3_days: settings.reminder_3_days?.toString() ?? '',
+  reminder_spacing_days: settings.reminder_spacing_days.toString(),
 });
 
 /** The fields a message shows under (or above the form, for the general one). */
-const ERROR_FIELDS: (keyof Errors)[] = ['auto_reminders', ...DAY_FIELDS, 'non_field_errors'];
+const ERROR_FIELDS: (keyof Errors)[] = ['auto_reminders', ...DAY_FIELDS, 'reminder_spacing_days', 'non_field_errors'];
 const messagesByField = (body: unknown): Errors => mapFieldErrors(body, ERROR_FIELDS).fields;
 
 export function ReminderSettingsSection() {
@@ -113,6 +115,16 @@ function ReminderSettingsForm({ settings }: { settings: ReminderSettings }) {
             />
           ))}
         </FormGrid>
+        {/* Every reminder, sent by hand or automatically (issue 28): never two the same week by default. */}
+        <TextField
+          name="reminder_spacing_days"
+          label={REMINDER_SETTINGS_LABELS.reminder_spacing_days}
+          inputMode="numeric"
+          hint="Entre deux relances d’une même facture, envoyées par vous ou automatiquement (0 : aucun écart)."
+          value={form.reminder_spacing_days}
+          error={errors.reminder_spacing_days}
+          onChange={(event) => setForm({ ...form, reminder_spacing_days: event.target.value })}
+        />
         <FormActions>
           <Button type="submit" variant="primary" disabled={state.isLoading}>
             {state.isLoading ? 'Enregistrement...' : 'Enregistrer les relances'}

@@ -24,6 +24,7 @@ import * as countryCodes from './2026_11_27_0021_country_codes';
 import * as lineUnitsDecimals from './2026_11_27_0022_line_units_decimals';
 import * as discounts from './2026_11_27_0023_discounts';
 import * as lineExemptions from './2026_11_28_0024_line_exemptions';
+import * as reminderSpacing from './2026_11_28_0025_reminder_spacing';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_27_0022_line_units_decimals': lineUnitsDecimals,
   '2026_11_27_0023_discounts': discounts,
   '2026_11_28_0024_line_exemptions': lineExemptions,
+  '2026_11_28_0025_reminder_spacing': reminderSpacing,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -54,7 +54,7 @@ export function remindersRepository(db: Kysely<Database>) {
 
     /**
      * Of the accounts that turned automatic reminders on, the issued open invoices due before
-     * `today` (YYYY-MM-DD): their settlement, the last level sent (null: none) and the account's delays.
+     * `today` (YYYY-MM-DD): their settlement, the last level sent and when (null: none) and the account's delays and spacing.
      * Not those whose client has no e-mail address: their reminder waits for one (the invoice page
      * says so), rather than spend its once-only job on a refusal.
      */
@@ -65,12 +65,17 @@ export function remindersRepository(db: Kysely<Database>) {
         .innerJoin('contacts as c', 'c.id', 'i.client_id')
         .where(sql`trim(c.email)`, '<>', '')
         .leftJoin(
-          (eb) => eb.selectFrom('invoice_reminders').select((e) => ['invoice_id', e.fn.max('level').as('last_level')]).groupBy('invoice_id').as('r'),
+          (eb) =>
+            eb
+              .selectFrom('invoice_reminders')
+              .select((e) => ['invoice_id', e.fn.max('level').as('last_level'), e.fn.max('sent_at').as('last_sent_at')])
+              .groupBy('invoice_id')
+              .as('r'),
           (join) => join.onRef('r.invoice_id', '=', 'i.id'),
         )
         .select([
-          'i.id', 'i.owner_id', 'i.end_date', 'i.total_cents', 'i.paid_cents', 'i.credited_cents', 'i.prepaid_cents', 'r.last_level',
-          'u.reminder_1_days', 'u.reminder_2_days', 'u.reminder_3_days',
+          'i.id', 'i.owner_id', 'i.end_date', 'i.total_cents', 'i.paid_cents', 'i.credited_cents', 'i.prepaid_cents', 'r.last_level', 'r.last_sent_at',
+          'u.reminder_1_days', 'u.reminder_2_days', 'u.reminder_3_days', 'u.reminder_spacing_days',
         ])
         .where('u.auto_reminders', '=', 1)
         .where('i.status', 'in', [...OUTSTANDING_INVOICE_STATUSES])
@@ -82,7 +87,7 @@ export function remindersRepository(db: Kysely<Database>) {
     settings: (userId: number) =>
       db
         .selectFrom('users')
-        .select(['auto_reminders', 'reminder_1_days', 'reminder_2_days', 'reminder_3_days'])
+        .select(['auto_reminders', 'reminder_1_days', 'reminder_2_days', 'reminder_3_days', 'reminder_spacing_days'])
         .where('id', '=', userId)
         .executeTakeFirst(),
 

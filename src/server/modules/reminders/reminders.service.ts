@@ -8,7 +8,7 @@ import { renderPdf } from '@/server/pdf/pdf-pool';
 import { parisToday } from '@/shared/dates';
 import { balanceDueCents, OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
-import { FINAL_REMINDER_LEVEL, isReminderLevel, parseReminderSettings, REMINDER_LEVEL_LABELS, REMINDER_LEVEL_NOUNS, type ReminderLevel } from '@/shared/reminders';
+import { daysText, FINAL_REMINDER_LEVEL, isReminderLevel, nextReminderDay, parseReminderSettings, REMINDER_LEVEL_LABELS, REMINDER_LEVEL_NOUNS, type ReminderLevel } from '@/shared/reminders';
 import type { InvoiceReminder, InvoiceReminders, ReminderSettings } from '@/shared/contracts/reminders';
 import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { usersRepository } from '@/server/modules/auth';
@@ -38,7 +38,23 @@ const MESSAGES = {
   levelPassed: 'Une relance d’un niveau supérieur a déjà été envoyée pour cette facture.',
   level: 'Choisissez le niveau de relance : 1 (relance), 2 (deuxième relance) ou 3 (dernière relance avant mise en demeure).',
   noEmail: (name: string) => `Le client « ${name} » n’a pas d’adresse e-mail : ajoutez-la à sa fiche avant de relancer la facture.`,
+  spacing: (previous: string, next: string, days: number) =>
+    `La relance précédente est partie le ${formatDate(previous)} : la suivante pourra partir à partir du ${formatDate(next)} ` +
+    `(écart minimum de ${daysText(days)} entre deux relances, réglable dans votre profil).`,
 };
+
+/** The day (Europe/Paris) a reminder went. */
+const sentDay = (sentAt: string | Date) => parisToday(new Date(sentAt));
+
+/**
+ * Why the invoice's next reminder must wait (issue 28: never two within `spacing` days, so that a
+ * client never gets "nos relances des 27/11 et 27/11"), else null. `sent`: its reminders so far.
+ */
+function spacingRefusal(sent: { sent_at: string }[], spacing: number, today: string): string | null {
+  const previous = sent.reduce<string | null>((last, r) => (last === null || sentDay(r.sent_at) > last ? sentDay(r.sent_at) : last), null);
+  const next = nextReminderDay(previous, spacing, today);
+  return previous && next > today ? MESSAGES.spacing(previous, next, spacing) : null;
+}
 
 interface InvoiceFacts {
   id: number;
@@ -128,7 +144,12 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
       };
     });
     const next = nextLevelAfter(reminders);
-    const refusal = refusalOf(invoice, parisToday(now)) ?? (next === null ? MESSAGES.finalSent : null) ?? (invoice.clientEmail ? null : MESSAGES.noEmail(invoice.clientName));
+    const spacing = (await settings(ownerId)).reminder_spacing_days;
+    const refusal =
+      refusalOf(invoice, parisToday(now)) ??
+      (next === null ? MESSAGES.finalSent : null) ??
+      (invoice.clientEmail ? null : MESSAGES.noEmail(invoice.clientName)) ??
+      spacingRefusal(reminders, spacing, parisToday(now));
     return {
       reminders,
       next_level: next,
@@ -155,6 +176,8 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
     if (sent.some((r) => r.level === level)) throw badRequest({ detail: MESSAGES.levelSent(level) });
     if (sent.some((r) => r.level > level)) throw badRequest({ detail: MESSAGES.levelPassed });
     if (!invoice.clientEmail) throw badRequest({ detail: MESSAGES.noEmail(invoice.clientName) });
+    const tooSoon = spacingRefusal(sent, (await settings(ownerId)).reminder_spacing_days, today);
+    if (tooSoon) throw badRequest({ detail: tooSoon });
 
     const user = await usersRepository(db).findById(ownerId);
     if (!user) throw new ApiError(404, { detail: INVOICE_NOT_FOUND });
@@ -222,6 +245,9 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
       const level = (last + 1) as ReminderLevel;
       const delay = [row.reminder_1_days, row.reminder_2_days, row.reminder_3_days][level - 1];
       if (delay === null || delay === undefined) continue;
+      // Turned on late, an invoice long overdue would get every level at once: one, then the spacing.
+      const previous = row.last_sent_at ? sentDay(String(row.last_sent_at)) : null;
+      if (nextReminderDay(previous, Number(row.reminder_spacing_days), today) > today) continue;
       if (daysBetween(row.end_date!, today) >= Number(delay)) due.push({ ownerId: Number(row.owner_id), invoiceId: Number(row.id), level });
     }
     return due;
@@ -240,6 +266,7 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
       reminder_1_days: days(row.reminder_1_days),
       reminder_2_days: days(row.reminder_2_days),
       reminder_3_days: days(row.reminder_3_days),
+      reminder_spacing_days: Number(row.reminder_spacing_days),
     };
   }
 

@@ -117,7 +117,7 @@ describe('automatic reminders in the profile', () => {
       postal_code: '', country: 'France', phone: '', website: '', siret: '', vat_number: '', legal_notice: '', signature_notice: '',
       vat_regime: 'franchise', vat_on_debits: false, iban: '', bic: '', legal_form: '', share_capital: null, registration: '', pending_email: null,
     });
-    mock.onGet('profile/reminders/').reply(200, { auto_reminders: false, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null });
+    mock.onGet('profile/reminders/').reply(200, { auto_reminders: false, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null, reminder_spacing_days: 7 });
   });
   afterEach(() => mock.restore());
 
@@ -139,6 +139,28 @@ describe('automatic reminders in the profile', () => {
     await user.type(within(form).getByLabelText('Dernière relance (jours après l’échéance)'), '45');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer les relances' }));
     expect(await screen.findByText('Réglages des relances enregistrés.')).toBeInTheDocument();
-    expect(JSON.parse(mock.history.put[0].data as string)).toEqual({ auto_reminders: true, reminder_1_days: 7, reminder_2_days: 21, reminder_3_days: 45 });
+    expect(JSON.parse(mock.history.put[0].data as string)).toEqual({
+      auto_reminders: true, reminder_1_days: 7, reminder_2_days: 21, reminder_3_days: 45, reminder_spacing_days: 7,
+    });
+  });
+
+  it('sets the least days between two reminders, for those sent by hand too (0: none), refusing anything else (issue 28)', async () => {
+    mock.onPut('profile/reminders/').reply((config) => [200, JSON.parse(config.data as string)]);
+    const { user } = renderApp({ route: '/profile', preloadedState: signedIn });
+    const form = await screen.findByRole('form', { name: 'Relances automatiques' });
+    const spacing = within(form).getByLabelText('Écart minimum entre deux relances (jours)');
+    // Not tied to the automatic reminders: it holds for those sent by hand.
+    expect(spacing).toBeEnabled();
+    expect(spacing).toHaveValue('7');
+    await user.clear(spacing);
+    await user.type(spacing, '120');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer les relances' }));
+    expect(await within(form).findByText('Saisissez un nombre de jours entre 0 et 90.')).toBeInTheDocument();
+    expect(mock.history.put).toHaveLength(0);
+    await user.clear(spacing);
+    await user.type(spacing, '0');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer les relances' }));
+    expect(await screen.findByText('Réglages des relances enregistrés.')).toBeInTheDocument();
+    expect(JSON.parse(mock.history.put[0].data as string)).toMatchObject({ auto_reminders: false, reminder_spacing_days: 0 });
   });
 });

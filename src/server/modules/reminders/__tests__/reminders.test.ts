@@ -199,6 +199,26 @@ describe('sending a reminder', () => {
     expect(await t.database.db.selectFrom('invoice_reminders').select('id').where('invoice_id', 'in', [draft.id, paid.id, credited.id]).execute()).toEqual([]);
   });
 
+  it('never sends two reminders of one invoice within the spacing (7 days by default), by hand as automatically (issue 28)', async () => {
+    const invoice = await issuedInvoice();
+    const day = (n: number) => addDays(invoice.due_date, n).split('-').reverse().join('/');
+    setToday(addDays(invoice.due_date, 1));
+    expect((await remind(invoice.id)).status).toBe(201);
+    const tooSoon = `La relance précédente est partie le ${day(1)} : la suivante pourra partir à partir du ${day(8)} (écart minimum de 7 jours entre deux relances, réglable dans votre profil).`;
+    expect(await remind(invoice.id)).toMatchObject({ status: 400, body: { detail: tooSoon } });
+    // Whatever the level asked.
+    expect(await remind(invoice.id, { level: 3 })).toMatchObject({ status: 400, body: { detail: tooSoon } });
+    setToday(addDays(invoice.due_date, 7));
+    expect((await reminders(invoice.id)).body).toMatchObject({ next_level: 2, refusal: tooSoon });
+    setToday(addDays(invoice.due_date, 8));
+    expect((await reminders(invoice.id)).body.refusal).toBeNull();
+    expect((await remind(invoice.id)).body.reminder).toMatchObject({ level: 2, days_late: 8 });
+    // No spacing: at once.
+    expect((await world.call(world.alice, 'PUT', '/api/profile/reminders/', { reminder_spacing_days: 0 })).body.reminder_spacing_days).toBe(0);
+    expect((await remind(invoice.id)).body.reminder).toMatchObject({ level: 3, days_late: 8 });
+    expect((await world.call(world.alice, 'PUT', '/api/profile/reminders/', { reminder_spacing_days: 7 })).status).toBe(200);
+  });
+
   it('answers 404 for another user’s invoice, sending nothing', async () => {
     const invoice = await issuedInvoice();
     setToday(addDays(invoice.due_date, 10));
@@ -241,14 +261,17 @@ describe('automatic reminders', () => {
   it('are off by default, and their settings are checked with French messages', async () => {
     const user = await signUp(t);
     expect((await world.call(user, 'GET', '/api/profile/reminders/')).body).toEqual({
-      auto_reminders: false, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null,
+      auto_reminders: false, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null, reminder_spacing_days: 7,
     });
-    const bad = await world.call(user, 'PUT', '/api/profile/reminders/', { auto_reminders: true, reminder_1_days: 0, reminder_2_days: 'dix', reminder_3_days: 400 });
+    const bad = await world.call(user, 'PUT', '/api/profile/reminders/', {
+      auto_reminders: true, reminder_1_days: 0, reminder_2_days: 'dix', reminder_3_days: 400, reminder_spacing_days: -1,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
       reminder_1_days: ['Saisissez un nombre de jours entre 1 et 365.'],
       reminder_2_days: ['Saisissez un nombre entier de jours.'],
       reminder_3_days: ['Saisissez un nombre de jours entre 1 et 365.'],
+      reminder_spacing_days: ['Saisissez un nombre de jours entre 0 et 90.'],
     });
     expect((await world.call(user, 'PUT', '/api/profile/reminders/', { auto_reminders: true, reminder_1_days: 10, reminder_2_days: 10 })).body).toEqual({
       reminder_2_days: ['La deuxième relance doit venir après la première.'],
@@ -259,14 +282,14 @@ describe('automatic reminders', () => {
       reminder_2_days: ['Fixez d’abord le délai de la première relance.'],
     });
     expect((await world.call(user, 'PUT', '/api/profile/reminders/', { auto_reminders: true, reminder_1_days: 10 })).body).toEqual({
-      auto_reminders: true, reminder_1_days: 10, reminder_2_days: 30, reminder_3_days: null,
+      auto_reminders: true, reminder_1_days: 10, reminder_2_days: 30, reminder_3_days: null, reminder_spacing_days: 7,
     });
     expect((await world.call(user, 'GET', '/api/profile/reminders/')).body.reminder_1_days).toBe(10);
   });
 
   it('with a fake clock: past due + 7 one reminder; again none; past due + 30 the second; never for paid invoices; once across two instances', async () => {
     expect((await settings({ auto_reminders: true, reminder_1_days: 7, reminder_2_days: 30 })).body).toEqual({
-      auto_reminders: true, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null,
+      auto_reminders: true, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null, reminder_spacing_days: 7,
     });
     const client = await world.call(world.carol, 'POST', '/api/contacts/', {
       name: 'Atelier Brun', email: 'atelier@exemple.fr', address: '8 quai Sud', postal_code: '44000', city: 'Nantes', siren: '732829320',
@@ -318,6 +341,31 @@ describe('automatic reminders', () => {
       { dedupe_key: `reminder:${invoice.id}:2`, status: 'done' },
     ]);
     expect(await history(world.carol)).toContain('Relance automatique envoyée à atelier@exemple.fr');
+  });
+
+  it('turned on for an invoice long overdue: its first level, then the next only after the spacing, never all at once (issue 28)', async () => {
+    expect((await settings({ auto_reminders: true, reminder_1_days: 7, reminder_2_days: 15 })).status).toBe(200);
+    const client = await world.call(world.carol, 'POST', '/api/contacts/', {
+      name: 'Atelier Tardif', email: 'tardif@exemple.fr', address: '3 rue Basse', postal_code: '44000', city: 'Nantes', siren: '732829320',
+    });
+    const invoice = await issuedInvoice({}, client.body.id, world.carol);
+    const runBoth = () => Promise.all([t.app.jobs.runDue(), b.app.jobs.runDue()]);
+    const levels = async () =>
+      (await t.database.db.selectFrom('invoice_reminders').select('level').where('invoice_id', '=', invoice.id).orderBy('level').execute()).map((r) => Number(r.level));
+
+    // Both levels' delays have passed: the first goes, the second waits a week.
+    setToday(addDays(invoice.due_date, 40));
+    await runBoth();
+    await runBoth();
+    expect(await levels()).toEqual([1]);
+    setToday(addDays(invoice.due_date, 46));
+    await runBoth();
+    expect(await levels()).toEqual([1]);
+    setToday(addDays(invoice.due_date, 47));
+    await runBoth();
+    await runBoth();
+    expect(await levels()).toEqual([1, 2]);
+    await outboxSettled([t.app, b.app], t.database.db);
   });
 
   it('wait while the client has no e-mail address (the invoice page says why), and leave once it has one', async () => {
