@@ -143,7 +143,8 @@ async function apply(op: Op) {
   const creditable = cents(existing.total_amount) - cents(existing.credited_amount);
   if (op.full) {
     const res = await inject(doc.who, 'POST', `${url}credit_note/`, {});
-    const expected = issued && cents(existing.balance_due) > 0 ? 201 : 400;
+    // The balance due; a paid invoice, whole (issue 28): refused only when nothing remains to credit.
+    const expected = issued && (cents(existing.balance_due) > 0 || creditable > 0) ? 201 : 400;
     if (res.status !== expected) throw new Error(`credit note on ${existing.status} → ${res.status} ${res.raw}`);
     return;
   }

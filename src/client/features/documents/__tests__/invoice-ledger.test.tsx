@@ -372,6 +372,30 @@ describe('issued invoice: frozen, payments and credit notes (issue 13)', () => {
     expect(lastBody('post')).toEqual({});
   });
 
+  it('cancels a paid invoice whole with « Avoir total », saying what will be owed back (issue 28)', async () => {
+    mock.onGet('invoices/7/').reply(200, issuedInvoice({ status: 'paid', status_display: 'Payée', amount_paid: 240, balance_due: 0 }));
+    mock.onPost('invoices/7/credit_note/').reply(201, creditNote({ total_amount: 240 }));
+    mock.onGet('credit-notes/31/').reply(200, creditNote({ total_amount: 240 }));
+    const { user } = await openInvoice();
+    await user.click(screen.getByRole('button', { name: 'Émettre un avoir' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Émettre un avoir' }));
+    const total = dialog.getByRole('radio', { name: 'Avoir total' });
+    // Offered, not chosen for the user: a refund is money going back.
+    expect(total).toBeEnabled();
+    expect(total).not.toBeChecked();
+    expect(dialog.getByText('Annule la facture, réglée : 240,00 € TTC à rembourser au client.', { normalizer: (t) => t.replace(/\s/g, ' ') })).toBeInTheDocument();
+    await user.click(total);
+    await user.click(dialog.getByRole('button', { name: 'Émettre l’avoir' }));
+    await waitFor(() => expect(currentPath()).toBe('/credit-notes/31'));
+    expect(lastBody('post')).toEqual({});
+  });
+
+  it('offers no credit note once the invoice is wholly credited', async () => {
+    mock.onGet('invoices/7/').reply(200, issuedInvoice({ status: 'cancelled', status_display: 'Annulée', credited_amount: 240, balance_due: 0, cancelled_by: 'AV-2026-0001' }));
+    await openInvoice();
+    expect(screen.queryByRole('button', { name: 'Émettre un avoir' })).not.toBeInTheDocument();
+  });
+
   it('closes the credit note dialog on Annuler without sending anything', async () => {
     mock.onGet('invoices/7/').reply(200, issuedInvoice());
     const { user } = await openInvoice();

@@ -73,7 +73,7 @@ export interface CreditNoteDialogProps {
 }
 
 /**
- * « Émettre un avoir »: the whole balance due, or chosen lines of the invoice (quantity and unit
+ * « Émettre un avoir »: the whole balance due (a paid invoice: all of it, refunded), or chosen lines of the invoice (quantity and unit
  * price editable, each at its line's VAT rate), with a reason. The credit note is issued at once
  * (numbered, frozen) and its page opens.
  */
@@ -83,6 +83,9 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
   const formId = useId();
   const [issueCreditNote, issueState] = useIssueCreditNoteMutation();
   const balanceDue = invoice.balance_due;
+  // Opened only while something is creditable (the invoice page's button). A paid invoice is
+  // cancelled whole, what was paid owed back (issue 28): no need to tick every line.
+  const creditable = creditableAmount(invoice);
   const [mode, setMode] = useState<CreditNoteMode>(balanceDue > 0 ? 'total' : 'partial');
   const [lines, setLines] = useState<CreditLine[]>(() => creditLinesFrom(invoice.line_items));
   const [reason, setReason] = useState('');
@@ -129,7 +132,7 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
       <form id={formId} onSubmit={onSubmit} noValidate aria-label="Émettre un avoir">
         <DialogIntro>
           L’avoir annule tout ou partie de la facture {invoiceLabel}. Il reçoit son propre numéro et ne pourra plus être
-          modifié. Il reste au plus {formatMoney(creditableAmount(invoice))}
+          modifié. Il reste au plus {formatMoney(creditable)}
           {labels.suffix} à créditer.
         </DialogIntro>
 
@@ -142,10 +145,9 @@ export function CreditNoteDialog({ invoice, onClose }: CreditNoteDialogProps) {
             hint={
               balanceDue > 0
                 ? `Crédite tout le solde restant dû : ${formatMoney(balanceDue)}${labels.suffix}.`
-                : 'Rien n’est dû sur cette facture : choisissez les lignes à créditer.'
+                : `Annule la facture, réglée : ${formatMoney(creditable)}${labels.suffix} à rembourser au client.`
             }
             checked={mode === 'total'}
-            disabled={balanceDue <= 0}
             onChange={() => setMode('total')}
           />
           <ChoiceField

@@ -1,6 +1,7 @@
 import { parisToday } from '@/shared/dates';
 import { addressedClient, completeProfile, pay, viaInject, type Send } from '@/server/test/billing-fixtures';
 import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { pdfText } from '@/server/test/pdf-reader';
 
 /**
  * Payments and refunds (issue 23): a refund (the part of a credit note beyond its invoice's
@@ -38,7 +39,7 @@ async function invoicer() {
   const get = async (id: number) => (await send('GET', `/api/invoices/${id}/`)).body;
   /** A credit note of `ht` € HT at 20 %. */
   const creditNote = (id: number, ht: number) => send('POST', `/api/invoices/${id}/credit_note/`, { reason: 'Remboursement', line_items: [line('Geste', 1, ht)] });
-  return { send, invoice, book, get, creditNote };
+  return { who, send, invoice, book, get, creditNote };
 }
 
 const refundsOf = async (invoiceId: number) =>
@@ -166,4 +167,21 @@ it('serialises a payment’s deletion with a refunding credit note: the refund n
     expect(cents(after.amount_paid) - refund).toBeGreaterThanOrEqual(0);
   }
   expect(cents((await book()).totals.total)).toBe(0);
+});
+
+it('cancels a paid invoice whole with one full credit, owing back all that was paid (issue 28); nothing is left to credit after it', async () => {
+  const { who, send, invoice, get } = await invoicer();
+  const inv = await invoice();
+  await pay(send, inv.id, today, 120);
+  const note = await send('POST', `/api/invoices/${inv.id}/credit_note/`, {});
+  expect(note.status).toBe(201);
+  expect(note.body).toMatchObject({ total_amount: 120, reason: `Annulation de la facture ${inv.invoice_number}, réglée : remboursement` });
+  // Nothing credited before: the invoice's own lines.
+  expect(note.body.line_items.map((l: { title: string }) => l.title)).toEqual(['Conseil']);
+  expect(await refundsOf(inv.id)).toEqual([{ number: note.body.credit_note_number, refund: 12000 }]);
+  expect(settlement(await get(inv.id))).toMatchObject({ amount_paid: 120, credited_amount: 120, balance_due: 0 });
+  const pdf = (await t.app.inject({ method: 'GET', url: `/api/credit-notes/${note.body.id}/generate_pdf/`, headers: who.auth })).rawPayload;
+  expect(pdfText(pdf).replace(/\s+/g, ' ')).toMatch(/À rembourser 120,00 €/);
+  const again = await send('POST', `/api/invoices/${inv.id}/credit_note/`, {});
+  expect(again).toMatchObject({ status: 400, body: { detail: 'Cette facture est entièrement créditée : il ne reste rien à créditer.' } });
 });

@@ -23,9 +23,12 @@ export const refundCents = (creditTotal: number, balance: number, paid: number) 
 
 export const creditNoteTitle = (invoiceNumber: string | null) => `Avoir sur la facture ${invoiceNumber}`;
 
-/** The reason given, else a full credit's: the cancellation of the balance. */
-export const creditNoteReason = (reason: string, partial: boolean, invoiceNumber: string | null) =>
-  reason || (partial ? '' : `Annulation du solde de la facture ${invoiceNumber}`);
+/** What a credit note credits: chosen lines, the balance due, or a paid invoice whole (its payments owed back). */
+export type CreditScope = 'lines' | 'balance' | 'whole';
+
+/** The reason given, else a full credit's: the cancellation of the balance, or of the paid invoice. */
+export const creditNoteReason = (reason: string, scope: CreditScope, invoiceNumber: string | null) =>
+  reason || (scope === 'lines' ? '' : scope === 'balance' ? `Annulation du solde de la facture ${invoiceNumber}` : `Annulation de la facture ${invoiceNumber}, réglée : remboursement`);
 
 /** A credit note's line: quantity and unit price in ten-thousandths, rate in hundredths of a percent (null: the invoice's). */
 export type CreditLineInput = {
@@ -84,6 +87,7 @@ export function fullCreditLines(
   row: { number: string | null; total_cents: number; tax_rate: number; discount?: ScaledDiscount; vat_exemption?: string },
   invoiceLines: StoredLine[],
   balance: number,
+  scope: Exclude<CreditScope, 'lines'> = 'balance',
 ): { lines: CreditLine[]; discount: ScaledDiscount } {
   if (balance === Number(row.total_cents)) {
     // The invoice's lines and discount as they are (issue 25): the same totals, rate by rate.
@@ -96,7 +100,7 @@ export function fullCreditLines(
   }
   const kept = splitByTreatment(balance, invoiceLines, row.tax_rate, row.discount);
   const lines = kept.map((share) => ({
-    title: `Solde de la facture ${row.number}${treatmentSuffix(kept, share, row.vat_exemption ?? '')}`,
+    title: `${scope === 'balance' ? 'Solde' : 'Annulation'} de la facture ${row.number}${treatmentSuffix(kept, share, row.vat_exemption ?? '')}`,
     description: '',
     quantity: ONE_UNIT,
     unit_price: centsToUnitPrice(share.ht),
@@ -118,23 +122,28 @@ export function planCredit(
   given: CreditLineInput[] | undefined,
 ):
   | { refused: Record<string, unknown> }
-  | { refused?: undefined; lines: CreditLine[]; discount: ScaledDiscount; totals: ReturnType<typeof linesTotals>; refund: number } {
+  | { refused?: undefined; lines: CreditLine[]; discount: ScaledDiscount; totals: ReturnType<typeof linesTotals>; refund: number; scope: CreditScope } {
   const balance = balanceDueCents(invoice);
   let lines: CreditLine[];
   let discount: ScaledDiscount = NO_DISCOUNT;
+  const scope: CreditScope = given ? 'lines' : balance > 0 ? 'balance' : 'whole';
   if (given) {
     const rated = creditedRates(given, invoiceLines, invoice);
     if (rated.errors) return { refused: { line_items: rated.errors } };
     lines = rated.lines;
   } else {
-    ({ lines, discount } = fullCreditLines(invoice, invoiceLines, balance));
+    // Issue 28: a paid invoice's full credit cancels what remains creditable of it, and owes back
+    // what the client paid of it (refundCents), without ticking every line.
+    ({ lines, discount } = scope === 'balance'
+      ? fullCreditLines(invoice, invoiceLines, balance, 'balance')
+      : fullCreditLines(invoice, invoiceLines, creditableCents(invoice), 'whole'));
   }
   const totals = linesTotals(lines, invoice.tax_rate, discount);
   if (totals.total <= 0) {
     return {
       refused: given
         ? { line_items: ['Le montant de l’avoir doit être supérieur à 0.'] }
-        : { detail: 'Cette facture est entièrement réglée : rien à créditer. Pour un remboursement, indiquez les lignes de l’avoir.' },
+        : { detail: 'Cette facture est entièrement créditée : il ne reste rien à créditer.' },
     };
   }
   // A full credit is the balance, or its rounding cent above (fullCreditLines): only given lines can ask too much.
@@ -146,5 +155,5 @@ export function planCredit(
       },
     };
   }
-  return { lines, discount, totals, refund: refundCents(totals.total, balance, invoice.paid_cents) };
+  return { lines, discount, totals, refund: refundCents(totals.total, balance, invoice.paid_cents), scope };
 }

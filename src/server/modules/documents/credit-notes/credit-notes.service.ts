@@ -87,7 +87,7 @@ export function creditNotesService(db: Kysely<Database>, dialect: Dialect) {
         invoiceLines, input.line_items,
       );
       if (plan.refused) throw badRequest(plan.refused);
-      const { lines, discount, totals, refund } = plan;
+      const { lines, discount, totals, refund, scope } = plan;
       const today = parisToday();
       await checkChronology(trx, CREDIT_NOTE_KIND, ownerId, { issueDate: today, today });
       const number = await nextDocumentNumber(trx, CREDIT_NOTE_KIND, ownerId, seriesYear(today));
@@ -97,7 +97,7 @@ export function creditNotesService(db: Kysely<Database>, dialect: Dialect) {
       const id = await creditNotes.insert(
         ownerId,
         {
-          number, invoice_id: invoiceId, title, description: '', reason: creditNoteReason(input.reason, !!input.line_items, row.number),
+          number, invoice_id: invoiceId, title, description: '', reason: creditNoteReason(input.reason, scope, row.number),
           client_id: row.client_id, status: 'issued', priority: row.priority, issue_date: today, end_date: today, payment_date: null,
           tax_rate: row.tax_rate,
           // What the credited invoice said of its operation and its VAT.

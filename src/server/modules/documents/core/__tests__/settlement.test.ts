@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  balanceDueCents, creditableCents, creditedRates, derivedInvoiceStatus, isOverdue, paymentDeletionRefusal, paymentProblems, paymentRefusal, planCredit,
+  balanceDueCents, creditableCents, creditedRates, creditNoteReason, derivedInvoiceStatus, isOverdue, paymentDeletionRefusal, paymentProblems, paymentRefusal, planCredit,
   refundCents, settle, settlementAmounts, shownBalanceCents,
 } from '..';
 
@@ -116,10 +116,20 @@ describe('credit notes (hand-checked)', () => {
     expect(paid.refund).toBe(1);
   });
 
-  it('a full credit of a paid invoice has nothing to credit', () => {
-    expect(planCredit({ ...invoice, ...amounts(TOTAL, TOTAL) }, lines, undefined).refused).toEqual({
-      detail: 'Cette facture est entièrement réglée : rien à créditer. Pour un remboursement, indiquez les lignes de l’avoir.',
+  it('a full credit of a paid invoice cancels it whole and owes back what was paid (issue 28); nothing once wholly credited', () => {
+    const plan = planCredit({ ...invoice, ...amounts(TOTAL, TOTAL) }, lines, undefined);
+    if (plan.refused) throw new Error(JSON.stringify(plan.refused));
+    expect(plan.lines.map((l) => l.title)).toEqual(['Conception', 'Livres']);
+    expect({ total: plan.totals.total, refund: plan.refund, scope: plan.scope }).toEqual({ total: TOTAL, refund: TOTAL, scope: 'whole' });
+    // Paid, then partly credited (refunded): the rest, one line per rate, all of it owed back.
+    const rest = planCredit({ ...invoice, ...amounts(TOTAL, TOTAL, 1200) }, lines, undefined);
+    if (rest.refused) throw new Error(JSON.stringify(rest.refused));
+    expect({ total: rest.totals.total, refund: rest.refund }).toEqual({ total: TOTAL - 1200, refund: TOTAL - 1200 });
+    expect(rest.lines.map((l) => l.title)).toEqual(['Annulation de la facture FAC-2026-0001 (TVA 20 %)', 'Annulation de la facture FAC-2026-0001 (TVA 5,5 %)']);
+    expect(planCredit({ ...invoice, ...amounts(TOTAL, TOTAL, TOTAL) }, lines, undefined).refused).toEqual({
+      detail: 'Cette facture est entièrement créditée : il ne reste rien à créditer.',
     });
+    expect(creditNoteReason('', 'whole', 'FAC-2026-0001')).toBe('Annulation de la facture FAC-2026-0001, réglée : remboursement');
   });
 
   it('a refund on a paid invoice: what goes beyond the balance is owed back', () => {
@@ -230,7 +240,7 @@ describe('settlement (properties)', () => {
     );
   });
 
-  it('a planned credit never exceeds what remains creditable, and its refund is what goes beyond the balance', () => {
+  it('a planned credit never exceeds what remains creditable (but a full credit’s rounding cent), and its refund is what goes beyond the balance', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1_000_000 }),
@@ -251,11 +261,13 @@ describe('settlement (properties)', () => {
             expect(partial.totals.total).toBeLessThanOrEqual(creditableCents(row));
             expect(partial.refund).toBe(Math.max(0, partial.totals.total - balance));
           }
-          // A full credit: the balance, or its rounding cent above, refunded only from what was paid.
+          // A full credit: the balance (a paid invoice: what remains creditable, issue 28), or its
+          // rounding cent above, refunded only from what was paid.
           const full = planCredit(row, invoiceLines, undefined);
-          expect(full.refused === undefined).toBe(balance > 0);
+          const target = balance > 0 ? balance : creditableCents(row);
+          expect(full.refused === undefined).toBe(target > 0);
           if (!full.refused) {
-            expect([balance, balance + 1]).toContain(full.totals.total);
+            expect([target, target + 1]).toContain(full.totals.total);
             expect(full.refund).toBe(Math.min(paid, full.totals.total - balance));
           }
         },
