@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type SetStateAction } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { asApiError, errorDetail } from '../lib/api-errors';
 import { useConfirm, type ConfirmOptions } from '../ui/confirm-dialog';
 import { useToast } from '../ui/toast';
 import { fieldErrorMessages, mapFieldErrors } from './field-errors';
+import { LEAVES_SAVED_FORM } from './unsaved-changes-guard';
 
 /** The record an editor starts from (RTK Query's answer, read by the page). */
 export interface EditorLoad<R> {
@@ -116,7 +117,7 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
     if (!loadFailed || leaveTo === undefined || leaveMessage === undefined || leaving.current) return;
     leaving.current = true;
     toast.error(leaveMessage);
-    navigate(leaveTo, { replace: leaveReplace });
+    navigate(leaveTo, { replace: leaveReplace, state: LEAVES_SAVED_FORM });
   }, [loadFailed, leaveMessage, leaveTo, leaveReplace, toast, navigate]);
 
   // Stable, like React's setters: memoised children (a document's lines) keep their callbacks.
@@ -177,7 +178,8 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
       if (save.createdPath) {
         toast.success(save.created);
         leaving.current = true;
-        navigate(save.createdPath(answer), { replace: save.replace });
+        // Kept: the form's guard lets this one go.
+        navigate(save.createdPath(answer), { replace: save.replace, state: LEAVES_SAVED_FORM });
         return;
       }
       // The server's answer (normalised values, totals, status) replaces what was typed.
@@ -189,6 +191,9 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
     }
   };
 
+  /** The form differs from what was loaded or last saved (values compared, not identities). */
+  const dirty = useMemo(() => Boolean(forms && forms.form !== forms.baseline && JSON.stringify(forms.form) !== JSON.stringify(forms.baseline)), [forms]);
+
   const removeRecord = async () => {
     if (!remove) return;
     if (remove.inline) setRefusal(null);
@@ -197,7 +202,7 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
       leaving.current = true;
       await remove.send();
       toast.success(remove.deleted);
-      navigate(remove.to);
+      navigate(remove.to, { state: LEAVES_SAVED_FORM });
     } catch (error) {
       leaving.current = false;
       // e.g. a contact still client of an invoice: the server says why.
@@ -211,6 +216,8 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
     /** Null until loaded (or while a new form waits for what it needs). */
     form: forms?.form ?? null,
     baseline: forms?.baseline ?? null,
+    /** Unsaved changes: what the page's UnsavedChangesGuard is given. */
+    dirty,
     setForm,
     update,
     reset,

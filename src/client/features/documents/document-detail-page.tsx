@@ -8,6 +8,7 @@ import { Button } from '@/client/ui/button';
 import { FormActions } from '@/client/ui/form-fields';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
+import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
 import { useGetProfileQuery } from '../profile';
 import { DocumentActions } from './document-actions';
@@ -315,6 +316,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
           </Button>
         </FormActions>
       </StyledForm>
+      <UnsavedChangesGuard dirty={dirty} />
     </Page>
   );
 }
