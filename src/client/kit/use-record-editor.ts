@@ -132,6 +132,8 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
       setForms((current) => (current ? { form: applied(change, current.form), baseline: applied(change, current.baseline) } : current)),
     [],
   );
+  /** The server now holds `saved` (a draft saved in the background): it is what tells unsaved changes; the form stays as typed. */
+  const markSaved = useCallback((saved: F) => setForms((current) => (current ? { ...current, baseline: saved } : current)), []);
   /** Clears the message of these fields (a changed field is checked again at the next save). */
   const clearErrors = useCallback(
     (...fields: (keyof E)[]) =>
@@ -221,6 +223,7 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
     setForm,
     update,
     reset,
+    markSaved,
     /** The loaded record as the server last gave it (query or save answer). */
     record,
     /** Keeps a record the server gave elsewhere (an e-mail's new status) until its query answers again. */
