@@ -211,13 +211,12 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
     dirty,
     valid: form !== null && validateForm(config, sendable(form), vatRegime) === null,
     busy: saving || deleteState.isLoading || email.pending,
-    save: (f) => updateDocumentDraft(f),
+    save: (f) =>
+      id === null
+        ? Promise.reject(new Error('Pas de brouillon enregistré.'))
+        : autosaveDocument({ kind, id, body: { ...payloadOf(f), status: 'draft' } }).unwrap(),
     onSaved: editor.markSaved,
   });
-  function updateDocumentDraft(f: DocumentForm) {
-    if (id === null) return Promise.reject(new Error('Pas de brouillon enregistré.'));
-    return autosaveDocument({ kind, id, body: { ...payloadOf(f), status: 'draft' } }).unwrap();
-  }
 
   const savedNumberLabel = saved ? (saved.number ?? `#${saved.id}`) : '';
   const title =
