@@ -112,6 +112,15 @@ describe('unsaved changes guard (issue 28)', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  it('leaves no question over the sign-in page once « Déconnexion » ended the session (the typed form is not kept)', async () => {
+    mock.onPost('token/logout/').reply(200, {});
+    const { user } = await typeNewContact();
+    await user.click(screen.getByRole('button', { name: /Déconnexion/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    expect(currentPath()).toBe('/login');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it.each([
     ['/projects/new', 'Nouveau projet', /^Nom du projet/],
     ['/tasks/new', 'Nouvelle tâche', /^Titre/],

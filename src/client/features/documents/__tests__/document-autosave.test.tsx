@@ -146,6 +146,33 @@ describe('quote and invoice drafts (issue 28)', () => {
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     });
 
+    it('saves a quote draft too, and never a sent quote (its PDF is archived)', async () => {
+      const quote = (extra: Record<string, unknown> = {}) => ({
+        ...invoice({ quote_number: 'DEV-2026-0007', expiration_date: addDays(TODAY, 30) }),
+        invoice_number: undefined, due_date: undefined, payment_date: undefined, quote_id: undefined,
+        ...extra,
+      });
+      mock.onGet('quotes/7/').replyOnce(200, quote());
+      mock.onPut('quotes/7/').reply((config) => [200, quote({ title: JSON.parse(config.data).title })]);
+      const draft = renderApp({ route: '/quotes/7', preloadedState: signedIn, userOptions: { advanceTimers: jest.advanceTimersByTime } });
+      await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2026-0007' });
+      await screen.findByRole('option', { name: /Librairie Colette/ });
+      await draft.user.type(documentTitle(), ' v2');
+      await wait(2000);
+      await waitFor(() => expect(mock.history.put).toHaveLength(1));
+      expect(putBodies()[0]).toMatchObject({ title: 'Refonte du site v2', status: 'draft' });
+      expect(await screen.findByText('Enregistré à 14:32')).toBeInTheDocument();
+      draft.unmount();
+
+      mock.onGet('quotes/7/').reply(200, quote({ status: 'sent', status_display: 'Envoyé', pdf_sha256: 'ab'.repeat(32) }));
+      const sent = renderApp({ route: '/quotes/7', preloadedState: signedIn, userOptions: { advanceTimers: jest.advanceTimersByTime } });
+      await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2026-0007' });
+      await screen.findByRole('option', { name: /Librairie Colette/ });
+      await sent.user.type(documentTitle(), ' v3');
+      await wait(5000);
+      expect(mock.history.put).toHaveLength(1);
+    });
+
     it('keeps the values and says so discreetly when the autosave fails, and leaves no unsaved change unguarded', async () => {
       mock.onPut('invoices/7/').reply(500);
       const { user } = await openInvoice();
