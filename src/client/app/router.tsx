@@ -2,6 +2,7 @@ import { createRoutesFromElements, Navigate, Outlet, Route, type RouteObject } f
 import { selectIsAuthenticated } from './session/session.slice';
 import { AppLayout } from '../features/shell/app-layout';
 import { useAppSelector } from './hooks';
+import { RouteError } from './route-error';
 import { GUEST_PAGES, NotFoundPage, PROTECTED_PAGES, PUBLIC_PAGES, type LazyPage } from './route-pages';
 
 const routes = (pages: readonly (readonly [string, LazyPage])[]) =>
@@ -24,10 +25,11 @@ export function GuestOnly() {
 /**
  * Every route of SPEC section 2, for a data router (`createBrowserRouter` in main.tsx,
  * `createMemoryRouter` in the tests): it lets a form with unsaved changes hold a navigation back
- * (`useBlocker`, kit/unsaved-changes-guard.tsx). Pages stay lazily loaded (React.lazy, Suspense in AppLayout).
+ * (`useBlocker`, kit/unsaved-changes-guard.tsx). Pages stay lazily loaded (React.lazy, Suspense in AppLayout);
+ * a page that fails to render (or to download) shows RouteError, in French.
  */
 export const APP_ROUTES: RouteObject[] = createRoutesFromElements(
-  <Route element={<AppLayout />}>
+  <Route element={<AppLayout />} errorElement={<RouteError />}>
     <Route element={<GuestOnly />}>{routes(GUEST_PAGES)}</Route>
     {routes(PUBLIC_PAGES)}
     <Route element={<RequireAuth />}>{routes(PROTECTED_PAGES)}</Route>
