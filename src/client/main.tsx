@@ -3,10 +3,10 @@ import './app/start-route-download';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ThemedProviders } from './app/providers';
 import { prefetchRouteData } from './app/route-pages';
-import { AppRoutes } from './app/router';
+import { APP_ROUTES } from './app/router';
 import { selectIsAuthenticated } from './app/session/session.slice';
 import { setupPersistedStore, whenRehydrated } from './app/store';
 
@@ -21,14 +21,13 @@ function start(container: HTMLElement) {
   const root = createRoot(container);
   void whenRehydrated(persistor).then(() => {
     if (selectIsAuthenticated(store.getState())) prefetchRouteData(window.location.pathname, store.dispatch);
+    const router = createBrowserRouter(APP_ROUTES);
     startTransition(() =>
       root.render(
         <StrictMode>
           <Provider store={store}>
             <ThemedProviders>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
+              <RouterProvider router={router} />
             </ThemedProviders>
           </Provider>
         </StrictMode>,

@@ -1,7 +1,8 @@
-import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { createRoutesFromElements, Navigate, Outlet, Route, type RouteObject } from 'react-router-dom';
 import { selectIsAuthenticated } from './session/session.slice';
 import { AppLayout } from '../features/shell/app-layout';
 import { useAppSelector } from './hooks';
+import { RouteError } from './route-error';
 import { GUEST_PAGES, NotFoundPage, PROTECTED_PAGES, PUBLIC_PAGES, type LazyPage } from './route-pages';
 
 const routes = (pages: readonly (readonly [string, LazyPage])[]) =>
@@ -21,16 +22,17 @@ export function GuestOnly() {
   return isAuthenticated ? <Navigate to="/dashboard" replace /> : <Outlet />;
 }
 
-/** Every route of SPEC section 2. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route element={<GuestOnly />}>{routes(GUEST_PAGES)}</Route>
-        {routes(PUBLIC_PAGES)}
-        <Route element={<RequireAuth />}>{routes(PROTECTED_PAGES)}</Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
-}
+/**
+ * Every route of SPEC section 2, for a data router (`createBrowserRouter` in main.tsx,
+ * `createMemoryRouter` in the tests): it lets a form with unsaved changes hold a navigation back
+ * (`useBlocker`, kit/unsaved-changes-guard.tsx). Pages stay lazily loaded (React.lazy, Suspense in AppLayout);
+ * a page that fails to render (or to download) shows RouteError, in French.
+ */
+export const APP_ROUTES: RouteObject[] = createRoutesFromElements(
+  <Route element={<AppLayout />} errorElement={<RouteError />}>
+    <Route element={<GuestOnly />}>{routes(GUEST_PAGES)}</Route>
+    {routes(PUBLIC_PAGES)}
+    <Route element={<RequireAuth />}>{routes(PROTECTED_PAGES)}</Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>,
+);

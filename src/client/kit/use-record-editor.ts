@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type SetStateAction } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { asApiError, errorDetail } from '../lib/api-errors';
 import { useConfirm, type ConfirmOptions } from '../ui/confirm-dialog';
 import { useToast } from '../ui/toast';
 import { fieldErrorMessages, mapFieldErrors } from './field-errors';
+import { LEAVES_SAVED_FORM } from './unsaved-changes-guard';
 
 /** The record an editor starts from (RTK Query's answer, read by the page). */
 export interface EditorLoad<R> {
@@ -116,7 +117,7 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
     if (!loadFailed || leaveTo === undefined || leaveMessage === undefined || leaving.current) return;
     leaving.current = true;
     toast.error(leaveMessage);
-    navigate(leaveTo, { replace: leaveReplace });
+    navigate(leaveTo, { replace: leaveReplace, state: LEAVES_SAVED_FORM });
   }, [loadFailed, leaveMessage, leaveTo, leaveReplace, toast, navigate]);
 
   // Stable, like React's setters: memoised children (a document's lines) keep their callbacks.
@@ -131,6 +132,8 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
       setForms((current) => (current ? { form: applied(change, current.form), baseline: applied(change, current.baseline) } : current)),
     [],
   );
+  /** The server now holds `saved` (a draft saved in the background): it is what tells unsaved changes; the form stays as typed. */
+  const markSaved = useCallback((saved: F) => setForms((current) => (current ? { ...current, baseline: saved } : current)), []);
   /** Clears the message of these fields (a changed field is checked again at the next save). */
   const clearErrors = useCallback(
     (...fields: (keyof E)[]) =>
@@ -177,7 +180,8 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
       if (save.createdPath) {
         toast.success(save.created);
         leaving.current = true;
-        navigate(save.createdPath(answer), { replace: save.replace });
+        // Kept: the form's guard lets this one go.
+        navigate(save.createdPath(answer), { replace: save.replace, state: LEAVES_SAVED_FORM });
         return;
       }
       // The server's answer (normalised values, totals, status) replaces what was typed.
@@ -189,6 +193,9 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
     }
   };
 
+  /** The form differs from what was loaded or last saved (values compared, not identities). */
+  const dirty = useMemo(() => Boolean(forms && forms.form !== forms.baseline && JSON.stringify(forms.form) !== JSON.stringify(forms.baseline)), [forms]);
+
   const removeRecord = async () => {
     if (!remove) return;
     if (remove.inline) setRefusal(null);
@@ -197,7 +204,7 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
       leaving.current = true;
       await remove.send();
       toast.success(remove.deleted);
-      navigate(remove.to);
+      navigate(remove.to, { state: LEAVES_SAVED_FORM });
     } catch (error) {
       leaving.current = false;
       // e.g. a contact still client of an invoice: the server says why.
@@ -211,9 +218,12 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
     /** Null until loaded (or while a new form waits for what it needs). */
     form: forms?.form ?? null,
     baseline: forms?.baseline ?? null,
+    /** Unsaved changes: what the page's UnsavedChangesGuard is given. */
+    dirty,
     setForm,
     update,
     reset,
+    markSaved,
     /** The loaded record as the server last gave it (query or save answer). */
     record,
     /** Keeps a record the server gave elsewhere (an e-mail's new status) until its query answers again. */

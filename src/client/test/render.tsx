@@ -2,10 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { http } from '../app/api';
 import { AppProviders } from '../app/providers';
-import { AppRoutes } from '../app/router';
+import { APP_ROUTES } from '../app/router';
 import { setupStore, type AppStore, type RootState } from '../app/store';
 
 /** Shows the current location so tests can assert navigation. */
@@ -15,6 +15,26 @@ function LocationProbe() {
     <output data-testid="location" hidden>
       {location.pathname + location.search}
     </output>
+  );
+}
+
+/** A memory data router (as main.tsx's browser one: `useBlocker` works) at `route`, the location probe beside `routes`. */
+function memoryRouter(routes: RouteObject[], route: string) {
+  return createMemoryRouter(
+    [
+      {
+        // Its own id: createRoutesFromElements numbers the app's routes from "0".
+        id: 'test-root',
+        element: (
+          <>
+            <Outlet />
+            <LocationProbe />
+          </>
+        ),
+        children: routes,
+      },
+    ],
+    { initialEntries: [route] },
   );
 }
 
@@ -30,30 +50,27 @@ export interface RenderAppOptions {
 export function renderApp({ route = '/', preloadedState, store, userOptions }: RenderAppOptions = {}) {
   const appStore = store ?? setupStore(preloadedState);
   const user = userEvent.setup(userOptions);
+  const router = memoryRouter(APP_ROUTES, route);
   const utils = render(
     <AppProviders store={appStore}>
-      <MemoryRouter initialEntries={[route]}>
-        <AppRoutes />
-        <LocationProbe />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...utils, store: appStore, user };
+  return { ...utils, store: appStore, user, router };
 }
 
 /** Renders any element inside the app providers and a router. */
 export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState, store }: RenderAppOptions = {}) {
   const appStore = store ?? setupStore(preloadedState);
   const user = userEvent.setup();
+  // Every path renders `ui`: a navigation shows in the probe, as with the app's routes.
+  const router = memoryRouter([{ path: '*', element: ui }], route);
   const utils = render(
     <AppProviders store={appStore}>
-      <MemoryRouter initialEntries={[route]}>
-        {ui}
-        <LocationProbe />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...utils, store: appStore, user };
+  return { ...utils, store: appStore, user, router };
 }
 
 export function currentPath() {

@@ -11,6 +11,23 @@ Error.stackTraceLimit = 10;
 // react-router 7 expects the WHATWG encoders, which jsdom does not expose.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
+/**
+ * A data router (createMemoryRouter, as the app's createBrowserRouter) builds a fetch `Request` for
+ * each navigation, for loaders and actions (the app has none); jsdom has no `Request`, and Node's
+ * refuses jsdom's AbortSignal. What the router reads of it: its URL, method and signal.
+ */
+class NavigationRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly signal: AbortSignal | null;
+  constructor(input: string | URL, init: { method?: string; signal?: AbortSignal | null } = {}) {
+    this.url = String(input);
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.signal = init.signal ?? null;
+  }
+}
+if (typeof globalThis.Request === 'undefined') Object.assign(globalThis, { Request: NavigationRequest });
+
 // findBy* and waitFor wait for a state, not a duration: on a busy 2-core machine (CI runs the suite
 // beside CPU burners) lazy pages, RTK Query and React need more than the default 1 s to get there.
 configure({ asyncUtilTimeout: 10_000 });

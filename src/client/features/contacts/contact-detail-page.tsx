@@ -11,6 +11,7 @@ import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
 import { useHashFocus } from '@/client/kit/use-hash-focus';
+import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import {
   ContactFormFields,
   EMPTY_CONTACT_FORM,
@@ -176,6 +177,7 @@ function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
           </StyledForm>
         </Card>
         <ContactRelatedPanel contactId={contactId} TasksPanel={TasksPanel} />
+        <UnsavedChangesGuard dirty={editor.dirty} />
       </StyledLayout>
     );
   }

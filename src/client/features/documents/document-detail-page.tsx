@@ -8,9 +8,11 @@ import { Button } from '@/client/ui/button';
 import { FormActions } from '@/client/ui/form-fields';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
+import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
 import { useGetProfileQuery } from '../profile';
 import { DocumentActions } from './document-actions';
+import { AutosaveStatus, useDraftAutosave } from './document-autosave';
 import { DocumentDeposits } from './document-deposits';
 import { useDocumentEmail } from './document-email';
 import {
@@ -123,6 +125,8 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
 
   const [createDocument, createState] = useCreateDocumentMutation();
   const [updateDocument, updateState] = useUpdateDocumentMutation();
+  // Its own request state: a background save does not show as « Enregistrement... ».
+  const [autosaveDocument] = useUpdateDocumentMutation();
   const [deleteDocument, deleteState] = useDeleteDocumentMutation();
   const email = useDocumentEmail(config);
   /** The keys of the lines last sent: a refusal's line messages go under the lines they were about. */
@@ -145,7 +149,12 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
       send: (form) => {
         setSentLineKeys(form.line_items.map((line) => line.key));
         return id !== null
-          ? updateDocument({ kind, id, body: payloadOf(form) }).unwrap()
+          ? updateDocument({ kind, id, body: payloadOf(form) })
+              .unwrap()
+              .then((answer) => {
+                autosave.noteSaved();
+                return answer;
+              })
           : createDocument({ kind, body: payloadOf(form) }).unwrap();
       },
       createdPath: mode === 'edit' ? undefined : (record) => `/${config.path}/${record.id}`,
@@ -193,6 +202,22 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
     return sent(form) !== sent(baseline);
   }, [form, baseline, config, franchise]);
 
+  const saving = createState.isLoading || updateState.isLoading;
+  // Issue 28: a stored draft is saved in the background once the user stops typing, as it is: never
+  // a new document, an issued invoice or a sent quote (frozen), nor a draft whose status is being changed.
+  const autosave = useDraftAutosave<DocumentForm>({
+    form,
+    enabled: id !== null && saved?.status === 'draft' && !frozen && form?.status === 'draft',
+    dirty,
+    valid: form !== null && validateForm(config, sendable(form), vatRegime) === null,
+    busy: saving || deleteState.isLoading || email.pending,
+    save: (f) =>
+      id === null
+        ? Promise.reject(new Error('Pas de brouillon enregistré.'))
+        : autosaveDocument({ kind, id, body: { ...payloadOf(f), status: 'draft' } }).unwrap(),
+    onSaved: editor.markSaved,
+  });
+
   const savedNumberLabel = saved ? (saved.number ?? `#${saved.id}`) : '';
   const title =
     mode === 'create'
@@ -210,8 +235,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
     );
   }
 
-  const saving = createState.isLoading || updateState.isLoading;
-  const busy = saving || deleteState.isLoading || email.pending || pdf.pending !== null;
+  const busy = saving || autosave.pending || deleteState.isLoading || email.pending || pdf.pending !== null;
 
   const onSendEmail = async () => {
     if (!saved) return;
@@ -310,11 +334,13 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
         />
 
         <FormActions>
+          {mode === 'edit' && <AutosaveStatus savedAt={autosave.savedAt} failed={autosave.failed} />}
           <Button type="submit" variant="primary" disabled={busy}>
             {saving ? 'Enregistrement...' : mode === 'edit' ? 'Enregistrer' : config.labels.createButton}
           </Button>
         </FormActions>
       </StyledForm>
+      <UnsavedChangesGuard dirty={dirty} />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { VisuallyHidden } from '@/client/ui/visually-hidden';
 import type { MissingInformation } from './document-form';
 
 const StyledErrorBox = styled.div`
@@ -38,6 +39,19 @@ export interface ErrorSummaryProps {
 }
 
 /**
+ * A link to where a missing piece of information is filled in (`/profile#siret`, `/contacts/12#siren`):
+ * in a new tab, so that the document being typed stays as it is in this one (issue 28).
+ */
+function MissingLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} target="_blank" rel="noopener">
+      {children}
+      <VisuallyHidden> (nouvel onglet)</VisuallyHidden>
+    </Link>
+  );
+}
+
+/**
  * Errors of a refused save, focused when shown so that keyboard and screen reader users land on
  * them (keyed per attempt by the caller: each refused save shows, and focuses, a new summary).
  */
@@ -56,7 +70,7 @@ export function ErrorSummary({ intro, messages, missing = [] }: ErrorSummaryProp
             <li key={message}>{message}</li>
           ))}
           {missing.map((item) => (
-            <li key={`${item.message}-${item.link}`}>{item.link ? <Link to={item.link}>{item.message}</Link> : item.message}</li>
+            <li key={`${item.message}-${item.link}`}>{item.link ? <MissingLink to={item.link}>{item.message}</MissingLink> : item.message}</li>
           ))}
         </ul>
       )}

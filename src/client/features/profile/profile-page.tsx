@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { asApiError } from '@/client/app/api';
 import { useAppDispatch } from '@/client/app/hooks';
@@ -24,6 +24,7 @@ import {
   validateProfileForm, type FieldErrors, type FieldName, type ProfileForm,
 } from './profile-form';
 import { useHashFocus } from '@/client/kit/use-hash-focus';
+import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 
 export const PROFILE_MESSAGES = {
   loadError: 'Erreur lors du chargement du profil.',
@@ -204,6 +205,9 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
   useHashFocus(true, profileField);
 
   const [form, setForm] = useState<ProfileForm>(() => toForm(profile));
+  /** The form as loaded or last saved: what tells unsaved changes. */
+  const [baseline, setBaseline] = useState<ProfileForm>(form);
+  const dirty = useMemo(() => form !== baseline && JSON.stringify(form) !== JSON.stringify(baseline), [form, baseline]);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [extraErrors, setExtraErrors] = useState<string[]>([]);
@@ -262,7 +266,9 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
     try {
       const saved = await updateProfile(buildProfilePayload(form, savedEmail)).unwrap();
       setSuccess(PROFILE_MESSAGES.success);
-      setForm(toForm(saved));
+      const savedForm = toForm(saved);
+      setForm(savedForm);
+      setBaseline(savedForm);
       if (saved?.email) dispatch(usernameChanged(saved.email));
     } catch (err) {
       const responseData = asApiError(err)?.data;
@@ -496,6 +502,7 @@ function ProfileEditor({ profile }: { profile: Profile | undefined }) {
           Enregistrer
         </Button>
       </FormActions>
+      <UnsavedChangesGuard dirty={dirty} />
     </StyledForm>
   );
 }

@@ -12,6 +12,7 @@ import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { useContactOptions } from '../contacts';
 import { ContactPicker } from '@/client/kit/contact-picker';
+import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
 import { optionsWithCurrent, PROJECT_FORM_PRIORITIES, PROJECT_FORM_STATUSES } from '@/client/kit/workflow-options';
 import {
@@ -257,6 +258,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
             </StyledForm>
           </Card>
           {projectId !== null && validId && <TasksPanel projectId={projectId} />}
+          <UnsavedChangesGuard dirty={editor.dirty} />
         </StyledLayout>
       )}
     </Page>

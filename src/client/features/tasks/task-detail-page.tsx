@@ -10,6 +10,7 @@ import { IconChevronLeft } from '@/client/ui/icons';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { useToast } from '@/client/ui/toast';
+import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
 import {
   buildTaskPayload,
@@ -111,7 +112,8 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
     const base = parseDecimal(form.actual_time) ?? task?.actual_time ?? 0;
     try {
       const saved = await updateTask({ id: taskId, actual_time: round2(base + hours) }).unwrap();
-      editor.setForm((previous) => ({ ...previous, actual_time: String(saved.actual_time) }));
+      // Saved: the form and what it is compared with both take it (other unsaved changes stay so).
+      editor.reset((previous) => ({ ...previous, actual_time: String(saved.actual_time) }));
       editor.clearErrors('actual_time');
       toast.success(`${TASK_MESSAGES.updated} Temps réel : +${formatNumber(hours)} h.`);
     } catch (err) {
@@ -187,6 +189,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
           </Button>
         </StyledActions>
       </StyledForm>
+      <UnsavedChangesGuard dirty={editor.dirty} />
     </Page>
   );
 }

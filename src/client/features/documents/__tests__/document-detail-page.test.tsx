@@ -235,7 +235,7 @@ describe('document detail page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Paiements et avoirs' })).toBeInTheDocument();
   });
 
-  it('lists what an invoice lacks to be issued, each with a link to fill it in', async () => {
+  it('lists what an invoice lacks to be issued, each with a link to fill it in, in a new tab (issue 28)', async () => {
     mock.onGet('invoices/7/').reply(200, record('invoice'));
     mock.onPut('invoices/7/').reply(400, {
       detail: 'La facture ne peut pas être émise : des informations obligatoires manquent.',
@@ -250,12 +250,21 @@ describe('document detail page', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent('La facture ne peut pas être émise : des informations obligatoires manquent.');
-    expect(within(summary).getByRole('link', { name: 'Votre numéro SIRET (profil)' })).toHaveAttribute('href', '/profile');
-    expect(within(summary).getByRole('link', { name: 'L’adresse de Librairie Colette' })).toHaveAttribute('href', '/contacts/3');
+    const profileLink = within(summary).getByRole('link', { name: 'Votre numéro SIRET (profil) (nouvel onglet)' });
+    expect(profileLink).toHaveAttribute('href', '/profile');
+    const contactLink = within(summary).getByRole('link', { name: 'L’adresse de Librairie Colette (nouvel onglet)' });
+    expect(contactLink).toHaveAttribute('href', '/contacts/3');
+    // The invoice being typed stays in this tab.
+    for (const link of [profileLink, contactLink]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener');
+    }
+    // Said to screen readers only: the visible text is the message.
+    expect(within(profileLink).getByText('(nouvel onglet)')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Facture #7' })).toBeInTheDocument();
   });
 
-  it('leads from a refused issue to the client’s SIREN field, focused (issue 25)', async () => {
+  it('leads from a refused issue to the client’s SIREN field, focused, in a new tab (issues 25, 28)', async () => {
     const message =
       'Renseignez le SIREN du client « Librairie Colette » : une facture à une entreprise établie en France doit le mentionner (art. 242 nonies A du CGI).';
     mock.onGet('invoices/7/').reply(200, record('invoice'));
@@ -269,15 +278,19 @@ describe('document detail page', () => {
       delivery_address: '', delivery_postal_code: '', delivery_city: '', delivery_country: '', created_at: '2025-01-02T10:00:00.000Z',
     });
     mock.onGet(/contacts\/3\/(tasks|projects|quotes|invoices)\//).reply(200, []);
-    const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
+    const { user, unmount } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
     await screen.findByRole('heading', { level: 1, name: 'Facture #7' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'sent');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    const link = within(await screen.findByRole('alert')).getByRole('link', { name: message });
+    const link = within(await screen.findByRole('alert')).getByRole('link', { name: `${message} (nouvel onglet)` });
     expect(link).toHaveAttribute('href', '/contacts/3#siren');
-    await user.click(link);
-    await waitFor(() => expect(currentPath()).toBe('/contacts/3'));
+    expect(link).toHaveAttribute('target', '_blank');
+    unmount();
+
+    // The new tab opens the contact at its SIREN field.
+    renderApp({ route: '/contacts/3#siren', preloadedState: signedIn });
     await waitFor(() => expect(document.activeElement).toBe(document.getElementsByName('siren')[0]));
+    expect(currentPath()).toBe('/contacts/3');
   });
 
   it('lists server errors per field after the SPEC heading', async () => {
