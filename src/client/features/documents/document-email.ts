@@ -1,4 +1,6 @@
 import { asApiError } from '@/client/app/api';
+import { formatDate } from '@/client/lib/format';
+import { parisToday } from '@/shared/dates';
 import { useConfirm } from '@/client/ui/confirm-dialog';
 import { useToast } from '@/client/ui/toast';
 import { emailErrorMessage } from './delivery-messages';
@@ -37,7 +39,10 @@ export function useDocumentEmail(config: DocumentKindConfig) {
       title: 'Envoyer par e-mail',
       message: [
         `${config.labels.willBeSentTo} ${to} avec le PDF en pièce jointe.`,
-        config.kind === 'invoice' && !document.number ? 'La facture recevra son numéro définitif.' : '',
+        // A draft is issued as it goes (issue 28): dated the day it leaves, frozen from then on.
+        config.kind === 'invoice' && !document.number
+          ? `La facture recevra son numéro définitif, sera datée d’aujourd’hui (${formatDate(parisToday())}) et ne pourra plus être modifiée.`
+          : '',
         unsaved ? 'Les modifications non enregistrées ne seront pas prises en compte.' : '',
       ]
         .filter(Boolean)

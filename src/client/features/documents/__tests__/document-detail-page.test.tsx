@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '@/shared/dates';
+import { formatDate } from '@/client/lib/format';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 const today = parisToday();
@@ -461,7 +462,9 @@ describe('document detail page', () => {
       await user.click(screen.getByRole('button', { name: 'Envoyer par E-mail' }));
       const dialog = screen.getByRole('alertdialog');
       expect(dialog).toHaveTextContent('Librairie Colette (colette@exemple.fr)');
-      expect(dialog).toHaveTextContent('La facture recevra son numéro définitif.');
+      expect(dialog).toHaveTextContent(
+        `La facture recevra son numéro définitif, sera datée d’aujourd’hui (${formatDate(today)}) et ne pourra plus être modifiée.`,
+      );
       await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
       expect(await screen.findByText('La facture a été envoyée par e-mail avec succès !')).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1, name: 'Facture FAC-2025-0004' })).toBeInTheDocument();
