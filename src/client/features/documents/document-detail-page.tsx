@@ -184,6 +184,8 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
   // A seller in the franchise charges no VAT: the VAT fields are hidden and every rate is 0 %. A
   // frozen document (an issued invoice, a sent quote: it has an archived PDF) is sent back as it was.
   const frozen: boolean = locked || Boolean(saved?.pdf_sha256);
+  // A sent quote too (issue 28): read-only like an issued invoice, its status alone still moving.
+  const readOnly: boolean = locked || (kind === 'quote' && frozen);
   const franchise: boolean = vatRegime === 'franchise' && !frozen;
   const sendable = (f: DocumentForm): DocumentForm => (franchise ? inFranchise(f) : f);
   // A frozen document's status follows its payments and credit notes: it is sent back as the
@@ -328,6 +330,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
           sourceClient={sourceClient}
           options={options}
           locked={locked}
+          readOnly={readOnly}
           vatFree={vatFree}
           totals={totals}
           lineExemptionErrors={lineExemptionErrors}

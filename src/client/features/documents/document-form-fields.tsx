@@ -45,6 +45,9 @@ import { LineItemsEditor } from './line-items-editor';
 import type { DocumentOptions } from './use-document-options';
 import { EXEMPTION_OPTIONS, exemptionOf, OPERATION_OPTIONS, rateOptions } from './vat';
 
+/** A sent quote (issue 28): shown as it was sent; the server refuses any change of what it prints (core/frozen.ts). */
+export const FROZEN_QUOTE_NOTE = 'Devis envoyé : son contenu est figé. Seul son statut change encore (accepté, refusé) ; pour proposer une nouvelle version, dupliquez-le.';
+
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 const PAYMENT_TERMS_OPTIONS = PAYMENT_TERMS.map((value) => ({ value, label: PAYMENT_TERMS_LABELS[value] }));
 
@@ -108,8 +111,13 @@ export interface DocumentFormFieldsProps {
   /** The client of the document edited or copied: named even when the picker does not list it. */
   sourceClient: { id: number; name: string } | null;
   options: DocumentOptions;
-  /** An issued invoice: everything printed is read-only. */
+  /** An issued invoice: everything printed is read-only, its status follows its payments and credit notes. */
   locked: boolean;
+  /**
+   * Everything printed is read-only: an issued invoice, or a sent quote (its PDF archived, issue 28),
+   * whose status alone still moves (accepted, refused). Default: `locked`.
+   */
+  readOnly?: boolean;
   /** No VAT charged (the franchise, or a frozen document issued in it): no VAT fields, amounts without "HT" nor "TTC". */
   vatFree: boolean;
   totals: ReturnType<typeof formTotals>;
@@ -127,6 +135,7 @@ export function DocumentFormFields({
   sourceClient,
   options: { clients, clientsLoading, tasks, failed: optionsFailed },
   locked,
+  readOnly = locked,
   vatFree,
   totals,
   lineExemptionErrors,
@@ -164,9 +173,9 @@ export function DocumentFormFields({
   return (
     <>
       <Card title="Informations">
-        {locked && (
+        {readOnly && (
           <Alert tone="info" style={{ marginBottom: 16 }}>
-            {LEDGER_MESSAGES.issuedNote}
+            {locked ? LEDGER_MESSAGES.issuedNote : FROZEN_QUOTE_NOTE}
           </Alert>
         )}
         <FormGrid>
@@ -175,7 +184,7 @@ export function DocumentFormFields({
               label="Titre"
               required
               value={form.title}
-              disabled={locked}
+              disabled={readOnly}
               error={formErrors?.title}
               onChange={(event) => update('title', event.target.value)}
             />
@@ -187,7 +196,7 @@ export function DocumentFormFields({
               placeholderOption={clientsLoading ? 'Chargement des clients...' : 'Sélectionnez un client'}
               options={clientOptions}
               value={form.client_id === null ? '' : String(form.client_id)}
-              disabled={locked}
+              disabled={readOnly}
               error={formErrors?.client}
               hint={
                 !clientsLoading && clients.length === 0 && !optionsFailed ? (
@@ -219,7 +228,8 @@ export function DocumentFormFields({
           ) : (
             <Select
               label="Statut"
-              options={config.formStatuses}
+              // A sent quote never goes back to draft (the server refuses it).
+              options={readOnly ? config.formStatuses.filter((option) => option.value !== 'draft') : config.formStatuses}
               value={form.status}
               hint={kind === 'invoice' ? '« Envoyée » émet la facture : elle reçoit son numéro et son contenu est figé.' : undefined}
               onChange={(event) => update('status', event.target.value)}
@@ -236,7 +246,7 @@ export function DocumentFormFields({
             type="date"
             required
             value={form.issue_date}
-            disabled={locked}
+            disabled={readOnly}
             onChange={(event) => {
               const issued = event.target.value;
               setForm((current) => followTerms(config, { ...current, issue_date: issued }));
@@ -248,15 +258,15 @@ export function DocumentFormFields({
             required={kind === 'invoice'}
             // An invoice is due when its payment terms say (issue 25): shown, not typed.
             value={form.end_date}
-            disabled={locked || kind === 'invoice'}
-            hint={kind === 'invoice' && !locked ? 'Suit les conditions de paiement et la date d’émission.' : undefined}
+            disabled={readOnly || kind === 'invoice'}
+            hint={kind === 'invoice' && !readOnly ? 'Suit les conditions de paiement et la date d’émission.' : undefined}
             onChange={(event) => update('end_date', event.target.value)}
           />
           <Select
             label="Conditions de paiement"
             options={PAYMENT_TERMS_OPTIONS}
             value={form.payment_terms}
-            disabled={locked}
+            disabled={readOnly}
             error={form.payment_terms === 'reception' ? formErrors?.paymentTerms : undefined}
             onChange={(event) => {
               const terms = event.target.value as PaymentTermsKind;
@@ -272,7 +282,7 @@ export function DocumentFormFields({
               step={1}
               inputMode="numeric"
               value={form.payment_days}
-              disabled={locked}
+              disabled={readOnly}
               error={formErrors?.paymentTerms}
               hint={`Entre professionnels : au plus ${MAX_B2B_NET_DAYS} jours, ou ${MAX_B2B_END_OF_MONTH_DAYS} jours fin de mois (art. L441-10 du Code de commerce).`}
               onChange={(event) => {
@@ -286,7 +296,7 @@ export function DocumentFormFields({
               label="Taux de TVA par défaut"
               options={rateOptions(form.tax_rate)}
               value={form.tax_rate}
-              disabled={locked}
+              disabled={readOnly}
               hint="Celui des nouvelles lignes ; les lignes à ce taux le suivent."
               onChange={(event) => {
                 const rate = event.target.value;
@@ -298,7 +308,7 @@ export function DocumentFormFields({
             label="Opération"
             options={OPERATION_OPTIONS}
             value={form.operation_category}
-            disabled={locked}
+            disabled={readOnly}
             onChange={(event) => update('operation_category', event.target.value as OperationCategory)}
           />
           <StyledWide>
@@ -306,7 +316,7 @@ export function DocumentFormFields({
               type="checkbox"
               label="Prestation sur une période"
               checked={form.service_period}
-              disabled={locked}
+              disabled={readOnly}
               onChange={(event) => update('service_period', event.target.checked)}
             />
           </StyledWide>
@@ -314,7 +324,7 @@ export function DocumentFormFields({
             label="Date de la prestation"
             type="date"
             value={form.service_date}
-            disabled={locked}
+            disabled={readOnly}
             hint={
               form.service_period && form.service_date && form.service_end_date
                 ? `Période : du ${formatDate(form.service_date)} au ${formatDate(form.service_end_date)}`
@@ -329,7 +339,7 @@ export function DocumentFormFields({
               label="Fin de la période"
               type="date"
               value={form.service_end_date}
-              disabled={locked}
+              disabled={readOnly}
               error={formErrors?.serviceDates}
               onChange={(event) => update('service_end_date', event.target.value)}
             />
@@ -339,7 +349,7 @@ export function DocumentFormFields({
               label="Notes / Description"
               rows={3}
               value={form.description}
-              disabled={locked}
+              disabled={readOnly}
               onChange={(event) => update('description', event.target.value)}
             />
           </StyledWide>
@@ -366,7 +376,7 @@ export function DocumentFormFields({
           tasks={tasks}
           billsTasks={kind === 'invoice'}
           showErrors={Boolean(formErrors?.invalidLines.length)}
-          disabled={locked}
+          disabled={readOnly}
           defaultRate={form.tax_rate}
           showVat={!vatFree}
           vatFree={vatFree}
@@ -374,7 +384,7 @@ export function DocumentFormFields({
           onChange={updateLines}
         />
         {/* A VAT-registered seller's 0 % lines need their legal basis (art. 242 nonies A du CGI); frozen, the reason it has. */}
-        {!vatFree && (locked ? form.vat_exemption !== '' : hasUntaxedLine(form)) && (
+        {!vatFree && (readOnly ? form.vat_exemption !== '' : hasUntaxedLine(form)) && (
           <StyledExemption>
             <Select
               label="Motif d'exonération"
@@ -382,21 +392,21 @@ export function DocumentFormFields({
               placeholderOption="Choisissez le motif des lignes à 0 %"
               options={EXEMPTION_OPTIONS}
               value={form.vat_exemption}
-              disabled={locked}
+              disabled={readOnly}
               // Gone once every 0 % line has its own reason (the check is made again at the next save).
               error={documentExemptionNeeded ? formErrors?.vatExemption : undefined}
-              hint={locked || documentExemptionNeeded ? undefined : 'Facultatif : chaque ligne à 0 % a son propre motif.'}
+              hint={readOnly || documentExemptionNeeded ? undefined : 'Facultatif : chaque ligne à 0 % a son propre motif.'}
               onChange={(event) => update('vat_exemption', exemptionOf(event.target.value))}
             />
           </StyledExemption>
         )}
         {/* Issue 25: a discount on the whole document (EN 16931 BG-20), VAT computed after it. */}
-        {(!locked || totals.discount > 0) && (
+        {(!readOnly || totals.discount > 0) && (
           <StyledDocumentDiscount>
             <DiscountField
               label="Remise globale"
               value={form}
-              disabled={locked}
+              disabled={readOnly}
               error={formErrors?.discount}
               onChange={({ discount, discount_type }) => setForm((current) => ({ ...current, discount, discount_type }))}
             />
@@ -405,7 +415,7 @@ export function DocumentFormFields({
               placeholder={DEFAULT_DISCOUNT_REASON}
               maxLength={200}
               value={form.discount_reason}
-              disabled={locked}
+              disabled={readOnly}
               onChange={(event) => update('discount_reason', event.target.value)}
             />
           </StyledDocumentDiscount>
@@ -428,7 +438,7 @@ export function DocumentFormFields({
               label="Mentions légales"
               rows={4}
               value={form.legal_notice}
-              disabled={locked}
+              disabled={readOnly}
               onChange={(event) => update('legal_notice', event.target.value)}
             />
           </StyledWide>
@@ -437,7 +447,7 @@ export function DocumentFormFields({
               label={config.labels.signatureNotice}
               rows={4}
               value={form.signature_notice}
-              disabled={locked}
+              disabled={readOnly}
               onChange={(event) => update('signature_notice', event.target.value)}
             />
           </StyledWide>

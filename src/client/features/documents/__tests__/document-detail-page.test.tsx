@@ -372,6 +372,23 @@ describe('document detail page', () => {
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
   });
 
+  it('shows a sent quote read-only, as sent, with the banner; its status alone still changes (issue 28)', async () => {
+    mock.onGet('quotes/7/').reply(200, record('quote', { status: 'sent', status_display: 'Envoyé', pdf_sha256: 'a'.repeat(64) }));
+    mock.onPut('quotes/7/').reply(200, record('quote', { status: 'accepted', status_display: 'Accepté', pdf_sha256: 'a'.repeat(64) }));
+    const { user } = renderApp({ route: '/quotes/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2025-0007' });
+    expect(screen.getByText(/Devis envoyé : son contenu est figé\. Seul son statut change encore/)).toBeInTheDocument();
+    expect(documentTitle()).toBeDisabled();
+    expect(line(1).getByRole('textbox', { name: /Titre/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Ajouter une ligne' })).not.toBeInTheDocument();
+    const status = screen.getByRole('combobox', { name: 'Statut' });
+    expect(status).toBeEnabled();
+    await user.selectOptions(status, 'accepted');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(putBody().status).toBe('accepted'));
+    expect(putBody().title).toBe('Refonte du site');
+  });
+
   it('converts a quote into an invoice and opens it', async () => {
     mock.onGet('quotes/7/').reply(200, record('quote', { status: 'sent', status_display: 'Envoyé' }));
     mock.onPost('quotes/7/convert_to_invoice/').reply(201, { id: 31, invoice: {} });
