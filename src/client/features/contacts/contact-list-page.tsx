@@ -217,7 +217,8 @@ export function ContactListPage() {
             }}
           />
           <StyledCount>
-            {!isLoading && countLabel(filtered.length, 'contact', 'contacts')}
+            {/* No « 0 contact » beside the loading error (issue 28). */}
+            {!isLoading && !(isError && contacts.length === 0) && countLabel(filtered.length, 'contact', 'contacts')}
           </StyledCount>
         </StyledToolbar>
         {list}

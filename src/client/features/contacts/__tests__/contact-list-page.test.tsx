@@ -186,6 +186,34 @@ describe('contact list page', () => {
     expect(screen.getByRole('button', { name: 'Exporter CSV' })).toBeDisabled();
   });
 
+  it('shows no « 0 contact » beside the loading error, and the count once a retry loads (issue 28)', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    mock.onGet('contacts/').replyOnce(500);
+    const { user } = renderApp({ route: '/contacts', preloadedState: signedIn });
+    expect(await screen.findByText(/Impossible de charger les contacts\./)).toBeInTheDocument();
+    expect(screen.queryByText(/^0 contact/)).toBeNull();
+    mock.onGet('contacts/').reply(200, CONTACTS.slice(0, 2));
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('2 contacts')).toBeInTheDocument();
+    jest.restoreAllMocks();
+  });
+
+  it('opens a contact from the list with a back link to the list; opened directly, to the dashboard (issue 28)', async () => {
+    mock.onGet(/contacts\/1\/(tasks|projects|quotes|invoices)\//).reply(200, []);
+    mock.onGet('contacts/1/').reply(200, {
+      ...CONTACTS[0], address: '', city: '', postal_code: '', country: 'FR', notes: '', siren: '', vat_number: '',
+      delivery_address: '', delivery_postal_code: '', delivery_city: '', delivery_country: '', created_at: '2026-01-01T00:00:00Z',
+    });
+    const { user } = await openList();
+    await user.click(screen.getByRole('link', { name: 'Contact 001' }));
+    await screen.findByRole('heading', { level: 1, name: 'Modifier le contact' });
+    const back = screen.getByRole('link', { name: 'Retour aux contacts' });
+    expect(back).toHaveAttribute('href', '/contacts');
+    expect(screen.queryByRole('link', { name: 'Retour au tableau de bord' })).toBeNull();
+    await user.click(back);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contacts' })).toBeInTheDocument();
+  });
+
   it('copies an e-mail or a phone number to the clipboard with visible feedback', async () => {
     const { user } = await openList();
     await user.click(screen.getByRole('button', { name: 'Copier l\'email personne001@exemple.fr' }));
