@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DashboardOrdering } from '@/shared/dashboard';
 import type { ListFilters, ListWindow } from '@/shared/list-filters';
-import { PRIORITIES, PROJECT_STATUSES, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
+import { PRIORITIES, PROJECT_STATUSES, projectDateErrors, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
 import { listQuery, namedRefSchema } from './common';
 import { dateOrNull, hundredths, idList, idOrNull, optionalText, requiredText } from './fields';
 
@@ -44,6 +44,10 @@ export const projectWriteSchema = z
     contacts: z.unknown().optional(),
     status_display: z.unknown().optional(),
     created_at: z.unknown().optional(),
+  })
+  // Dates in order (issue 28): the message on the end date (or the deadline).
+  .superRefine((body, ctx) => {
+    for (const [field, message] of Object.entries(projectDateErrors(body))) ctx.addIssue({ code: 'custom', path: [field], message });
   })
   .transform(({ id: _i, contacts: _c, status_display: _s, created_at: _t, budget, revenue, ...rest }) => ({
     ...rest,

@@ -58,6 +58,25 @@ describe('projects', () => {
     expect(refs.body.contact_ids).toHaveLength(2);
   });
 
+  it('refuses an end or a deadline before the start, on that field, in French (issue 28)', async () => {
+    const res = await call(alice, 'POST', '/api/projects/', {
+      name: 'À l’envers', start_date: '2026-03-10', due_date: '2026-03-09', completed_date: '2026-02-01',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      completed_date: ['La date de fin ne peut pas précéder la date de début.'],
+      due_date: ['L’échéance ne peut pas précéder la date de début.'],
+    });
+    // The same day, or one date missing, is fine; an update is checked too.
+    const ok = await call(alice, 'POST', '/api/projects/', { name: 'Dans l’ordre', start_date: '2026-03-10', due_date: '2026-03-10', completed_date: '2026-03-10' });
+    expect(ok.status).toBe(201);
+    expect((await call(alice, 'POST', '/api/projects/', { name: 'Sans début', due_date: '2026-01-01', completed_date: '2026-01-01' })).status).toBe(201);
+    const put = await call(alice, 'PUT', `/api/projects/${ok.body.id}/`, { ...ok.body, completed_date: '2026-03-01' });
+    expect(put.status).toBe(400);
+    expect(put.body).toEqual({ completed_date: ['La date de fin ne peut pas précéder la date de début.'] });
+    expect((await call(alice, 'GET', `/api/projects/${ok.body.id}/`)).body.completed_date).toBe('2026-03-10');
+  });
+
   it('filters the list by status and priority', async () => {
     await call(alice, 'POST', '/api/projects/', { name: 'Filtré A', status: 'en_cours', priority: 'urgent' });
     await call(alice, 'POST', '/api/projects/', { name: 'Filtré B', status: 'brouillon' });
