@@ -3,7 +3,7 @@ import type { DashboardOrdering } from '@/shared/dashboard';
 import type { ListFilters, ListWindow } from '@/shared/list-filters';
 import { PRIORITIES, PROJECT_STATUSES, projectDateErrors, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
 import { listQuery, namedRefSchema } from './common';
-import { dateOrNull, hundredths, idList, idOrNull, optionalText, requiredText } from './fields';
+import { dateOrNull, euroCents, idList, idOrNull, optionalText, requiredText } from './fields';
 
 /** A project as the API answers it (SPEC 7 "Projects"), budget and revenue in euros. */
 export const projectSchema = z.object({
@@ -37,8 +37,8 @@ export const projectWriteSchema = z
     start_date: dateOrNull(),
     due_date: dateOrNull(),
     completed_date: dateOrNull(),
-    budget: hundredths(),
-    revenue: hundredths(),
+    budget: euroCents(),
+    revenue: euroCents(),
     // Read-only fields a client may echo back; ignored.
     id: z.unknown().optional(),
     contacts: z.unknown().optional(),

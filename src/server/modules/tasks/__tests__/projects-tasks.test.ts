@@ -53,6 +53,9 @@ describe('projects', () => {
       due_date: ['La date n’a pas le bon format. Utilisez le format AAAA-MM-JJ.'],
       status: ['« fini » n\'est pas un choix valide.'],
     });
+    // The bound of an amount written the French way (issue 28), not '1000000000'.
+    const huge = await call(alice, 'POST', '/api/projects/', { name: 'X', budget: 1_000_000_000.01 });
+    expect(huge.body).toEqual({ budget: ['Assurez-vous que cette valeur est inférieure ou égale à 1 000 000 000 €.'] });
     const refs = await call(alice, 'POST', '/api/projects/', { name: 'X', contact_ids: [foreign.id, 999999] });
     expect(refs.status).toBe(400);
     expect(refs.body.contact_ids).toHaveLength(2);
