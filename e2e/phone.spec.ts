@@ -138,13 +138,18 @@ test('on a phone: sign in, open the menu, find a contact, log time on a task, re
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 
-  // Read an invoice's balance: the card shows title, status and amount, the page what is left to pay.
+  // Read an invoice's balance: the card shows title, client, status, amount, what is left to pay
+  // and the due date (issue 28), the page the same balance.
   await goVia(page, 'Factures');
   await expect(page.getByRole('heading', { level: 1, name: 'Liste des factures' })).toBeVisible();
   const invoiceCard = page.getByRole('row').filter({ hasText: 'Refonte du site — acompte' });
   await expectWithinWidth(invoiceCard.getByText('Partiellement payée'));
   await expectWithinWidth(invoiceCard.getByText(money('1 200,00')));
-  await expect(invoiceCard.getByRole('link', { name: 'Librairie Colette' })).toBeHidden();
+  await expectWithinWidth(invoiceCard.locator('td[data-label="Reste dû"]'));
+  await expect(invoiceCard.locator('td[data-label="Reste dû"]')).toHaveText(money('700,00'));
+  await expectWithinWidth(invoiceCard.getByRole('link', { name: 'Librairie Colette' }));
+  await expectWithinWidth(invoiceCard.locator('td[data-label="Date Échéance"]'));
+  await expect(invoiceCard.locator('td[data-label="Date Création"]')).toBeHidden();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await invoiceCard.getByRole('link', { name: 'Refonte du site — acompte' }).click();

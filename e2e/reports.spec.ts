@@ -45,6 +45,23 @@ test('reports: a payment recorded on an invoice shows in the receipts book, whic
   await expect(totals.getByRole('row', { name: new RegExp(`^Année ${year}`) })).toContainText(/1\s000,00\s€/);
   await expectAccessible(page);
 
+  // On a phone the totals stack (issue 28): each period a card of labelled figures, nothing
+  // scrolls sideways, the table still a table for screen readers.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const region = book.getByRole('region', { name: `Recettes ${year} par mois, trimestre et année` });
+  await expect(totals.getByRole('columnheader', { name: 'Ventes (HT)' })).toBeAttached();
+  const yearRow = totals.getByRole('row', { name: new RegExp(`^Année ${year}`) });
+  await expect(yearRow.locator('td[data-label="Chiffre d\'affaires encaissé à déclarer (HT)"]')).toHaveText(/^1\s000,00\s€$/);
+  const width = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, right: el.getBoundingClientRect().right }));
+  expect(width.scroll).toBeLessThanOrEqual(width.client);
+  expect(width.right).toBeLessThanOrEqual(390);
+  const cell = await yearRow.locator('td').first().boundingBox();
+  const header = await yearRow.locator('th').boundingBox();
+  expect(cell!.y).toBeGreaterThan(header!.y); // the figures under the period's name, not beside it
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // The CSV: BOM, ';', decimal comma, French date.
   const [download] = await Promise.all([page.waitForEvent('download'), book.getByRole('button', { name: 'Télécharger le CSV' }).click()]);
   expect(download.suggestedFilename()).toBe(`livre-des-recettes-${year}.csv`);

@@ -27,6 +27,10 @@ export interface FinancialOverview {
   overdue_invoices_sum: number;
   overdue_invoices_count: number;
   current_month_revenue: number;
+  /** Payments received this month. */
   current_month_revenue_count: number;
+  /** The invoices those payments went to (issue 28): nothing left to pay / a balance still due. */
+  current_month_paid_invoices_count: number;
+  current_month_partly_paid_invoices_count: number;
   next_expected_payment: NextExpectedPayment;
 }

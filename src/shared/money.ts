@@ -53,3 +53,20 @@ export const fromHundredths = (value: number): number => Math.round(value) / 100
 export function timeCostCents(centiHours: number, rateCents: number): number {
   return Math.round((centiHours * rateCents) / 100);
 }
+
+/**
+ * A number grouped by thousands the French way, with plain spaces as the API's messages write
+ * them ('1 000 000 000', '0,5'); the same on every runtime, whatever its ICU data (issue 28).
+ */
+export const groupThousands = (value: number): string => {
+  const [whole, fraction] = String(Math.abs(value)).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
+};
+
+/** An amount in euros in a message: '1 000 000 000 €', '1 234,50 €' (cents only when there are some). */
+export const eurosText = (amount: number): string => {
+  const cents = Math.round(Math.abs(amount) * 100);
+  const rest = cents % 100;
+  return `${amount < 0 ? '-' : ''}${groupThousands(Math.floor(cents / 100))}${rest ? `,${String(rest).padStart(2, '0')}` : ''} €`;
+};

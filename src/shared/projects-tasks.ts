@@ -55,6 +55,28 @@ export const PROJECT_FIELD_LABELS = {
   revenue: 'Revenu',
 } as const;
 
+/** A project's dates in order (issue 28): neither its end nor its deadline before its start. */
+export const PROJECT_DATE_MESSAGES = {
+  completedBeforeStart: 'La date de fin ne peut pas précéder la date de début.',
+  dueBeforeStart: 'L’échéance ne peut pas précéder la date de début.',
+} as const;
+
+/**
+ * The messages of a project's dates out of order, on the later field ('YYYY-MM-DD' or empty):
+ * the same in the API (400) and in the form (before sending).
+ */
+export function projectDateErrors(dates: {
+  start_date?: string | null;
+  due_date?: string | null;
+  completed_date?: string | null;
+}): Partial<Record<'due_date' | 'completed_date', string>> {
+  const { start_date: start, due_date: due, completed_date: completed } = dates;
+  const errors: Partial<Record<'due_date' | 'completed_date', string>> = {};
+  if (start && completed && completed < start) errors.completed_date = PROJECT_DATE_MESSAGES.completedBeforeStart;
+  if (start && due && due < start) errors.due_date = PROJECT_DATE_MESSAGES.dueBeforeStart;
+  return errors;
+}
+
 /** SPEC section 5 "Task" labels (server errors and history). */
 export const TASK_FIELD_LABELS = {
   title: 'Titre',

@@ -254,6 +254,13 @@ async function expectedFigures(who: Who) {
     overdue_invoices_sum: sum(overdue.map(balance)), overdue_invoices_count: overdue.length,
     current_month_revenue: sum([...payments.map((p) => Number(p.amount_cents)), ...refunds.map((c) => -Number(c.refund_cents))]),
     current_month_revenue_count: payments.length,
+    // The invoices this month's payments went to: with nothing left to pay, or a balance still due (issue 28).
+    ...(() => {
+      const paidIds = new Set(payments.map((p) => p.invoice_id));
+      const paidInvoices = invoices.filter((i) => paidIds.has(i.id));
+      const partly = paidInvoices.filter((i) => balance(i) - Number(i.prepaid_cents) > 0).length;
+      return { current_month_paid_invoices_count: paidInvoices.length - partly, current_month_partly_paid_invoices_count: partly };
+    })(),
   };
 }
 

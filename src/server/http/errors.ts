@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED, echo } from '@/shared/contracts/fields';
+import { groupThousands } from '@/shared/money';
 
 export { REQUIRED, echo };
 
@@ -43,8 +44,8 @@ function messageFor(issue: z.core.$ZodRawIssue, input: unknown): string {
       return 'Type de valeur invalide.';
     case 'too_big':
       return issue.origin === 'string'
-        ? `Assurez-vous que ce champ comporte au plus ${issue.maximum} caractères.`
-        : `Assurez-vous que cette valeur est inférieure ou égale à ${issue.maximum}.`;
+        ? `Assurez-vous que ce champ comporte au plus ${groupThousands(Number(issue.maximum))} caractères.`
+        : `Assurez-vous que cette valeur est inférieure ou égale à ${groupThousands(Number(issue.maximum))}.`;
     case 'too_small':
       if (issue.origin === 'string' && issue.minimum === 1) return 'Ce champ ne peut être vide.';
       return issue.origin === 'string'

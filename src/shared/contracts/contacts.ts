@@ -48,11 +48,25 @@ export const contactListItemSchema = contactSchema.pick({ id: true, name: true, 
 export type ContactListItem = z.infer<typeof contactListItemSchema>;
 
 /**
- * The legal identifiers of the contacts that have one (GET contacts/identifiers/): the CSV
- * export adds them to the list, which stays light for the 10,000-contact case.
+ * What the CSV export adds to the list (GET contacts/export-details/, every contact in id order):
+ * every other field the import accepts (issue 28: legal identifiers, address, notes, delivery
+ * address), fetched when the export runs so that the list stays light for the 10,000-contact case.
  */
-export const contactIdentifiersSchema = contactSchema.pick({ id: true, siren: true, vat_number: true });
-export type ContactIdentifiers = z.infer<typeof contactIdentifiersSchema>;
+export const contactExportDetailsSchema = contactSchema.pick({
+  id: true,
+  address: true,
+  postal_code: true,
+  city: true,
+  country: true,
+  notes: true,
+  siren: true,
+  vat_number: true,
+  delivery_address: true,
+  delivery_postal_code: true,
+  delivery_city: true,
+  delivery_country: true,
+});
+export type ContactExportDetails = z.infer<typeof contactExportDetailsSchema>;
 
 export type ContactInput = Omit<Contact, 'id' | 'created_at'>;
 

@@ -45,6 +45,15 @@ export type OutstandingInvoicesJson = z.infer<typeof outstandingInvoicesSchema>;
 /** GET invoices/overdue_sum/. */
 export const overdueInvoicesSchema = z.object({ overdue_invoices_sum: z.number(), overdue_invoices_count: z.number() });
 export type OverdueInvoicesJson = z.infer<typeof overdueInvoicesSchema>;
-/** GET invoices/current_month_revenue/ (cash received this month). */
-export const currentMonthRevenueSchema = z.object({ current_month_revenue: z.number(), current_month_revenue_count: z.number() });
+/**
+ * GET invoices/current_month_revenue/ (cash received this month): the sum, the number of payments,
+ * and (issue 28) the invoices those payments went to, told apart: those with nothing left to pay
+ * and those still owing a balance (paid in part).
+ */
+export const currentMonthRevenueSchema = z.object({
+  current_month_revenue: z.number(),
+  current_month_revenue_count: z.number(),
+  current_month_paid_invoices_count: z.number(),
+  current_month_partly_paid_invoices_count: z.number(),
+});
 export type CurrentMonthRevenueJson = z.infer<typeof currentMonthRevenueSchema>;

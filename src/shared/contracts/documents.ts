@@ -4,7 +4,7 @@ import {
   QUOTE_STATUSES, type DocumentKind, type PaymentMethod,
 } from '@/shared/documents';
 import type { ListFilters } from '@/shared/list-filters';
-import { toHundredths } from '@/shared/money';
+import { eurosText, toHundredths } from '@/shared/money';
 import { PRIORITIES } from '@/shared/projects-tasks';
 import {
   defaultDays, PAYMENT_TERMS, PAYMENT_TERMS_MESSAGES, paymentTermsShapeProblem, type PaymentTerms,
@@ -12,7 +12,7 @@ import {
 import { DEFAULT_LINE_UNIT, isLineUnit, LINE_UNIT_CODES, UNIT_CHOICES_MESSAGE, type LineUnit } from '@/shared/units';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES, type VatExemptionKey } from '@/shared/vat';
 import { emailDeliverySchema, listQuery, readByHandler } from './common';
-import { dateOrNull, hundredths, idOrNull, lenient, optionalText, requiredText, tenThousandths } from './fields';
+import { dateOrNull, euroCents, hundredths, idOrNull, lenient, optionalText, requiredText, tenThousandths } from './fields';
 
 /**
  * Quotes, invoices and credit notes as the API sends and takes them (SPEC 7). Amounts in euros,
@@ -252,8 +252,8 @@ export type DocumentListQuery = ListFilters<{
 
 // ---- Bodies
 
-/** '1 000 000 000 €' (plain spaces, as in the other messages). */
-const euros = (amount: number) => `${amount.toLocaleString('fr-FR').replace(/\s/g, ' ')} €`;
+/** '1 000 000 000 €' (plain spaces, as in the other messages; the same whatever the runtime's ICU data). */
+const euros = eurosText;
 /** '5,5 %'. */
 export const percent = (hundredthsOfPercent: number) => `${String(hundredthsOfPercent / 100).replace('.', ',')} %`;
 
@@ -302,7 +302,7 @@ export const DISCOUNT_MESSAGES = {
 /** A discount's two fields (issue 25): percent (two decimals, at most 100) or euros (two decimals) → hundredths of a percent, cents; blank, 0. */
 export const discountFields = {
   discount_percent: hundredths(100),
-  discount_amount: hundredths(MAX_AMOUNT),
+  discount_amount: euroCents(MAX_AMOUNT),
 };
 
 /** An exemption reason, the document's or a line's: absent, null or '' → none (a line: the document's). Any other: « … » n'est pas un choix valide. */
@@ -316,7 +316,7 @@ const exemptionChoice = () => z.enum(['', ...VAT_EXEMPTION_KEYS]).nullish().tran
 export const lineAmountFields = {
   // Issue 25: up to 4 decimals (0,3333 h; 0,0125 €), stored in ten-thousandths.
   quantity: tenThousandths(MAX_LINE_QUANTITY).refine((q) => q > 0, 'Assurez-vous que cette valeur est supérieure à 0.'),
-  unit_price: tenThousandths(MAX_UNIT_PRICE),
+  unit_price: tenThousandths(MAX_UNIT_PRICE, ' €'),
   tax_rate: lineTaxRate(),
   unit: lineUnit(),
   ...discountFields,
@@ -548,7 +548,7 @@ export const documentWriteBody = (kind: DocumentKindContract) => readByHandler(d
 /** POST invoices/{id}/payments/ body. */
 export const paymentWriteSchema = z.strictObject({
   date: dateOrNull(),
-  amount: hundredths(1e9),
+  amount: euroCents(1e9),
   method: z.enum(PAYMENT_METHODS as unknown as [PaymentMethod, ...PaymentMethod[]]),
   reference: optionalText(200),
 });
@@ -596,6 +596,6 @@ export const depositWriteSchema = z.strictObject({
   /** Percent of the quote's total TTC, two decimals at most. */
   percent: hundredths(100).optional(),
   /** Euros TTC. */
-  amount: hundredths().optional(),
+  amount: euroCents().optional(),
 });
 export type DepositWriteBody = { percent: number } | { amount: number };

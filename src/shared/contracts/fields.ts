@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasMoreThanFourDecimals, hasMoreThanTwoDecimals, toHundredths, toTenThousandths } from '@/shared/money';
+import { groupThousands, hasMoreThanFourDecimals, hasMoreThanTwoDecimals, toHundredths, toTenThousandths } from '@/shared/money';
 import { nonXmlCharError } from '@/shared/xml-text';
 import { COUNTRY_MESSAGES, parseCountry } from '@/shared/countries';
 
@@ -95,7 +95,7 @@ export const FOUR_DECIMALS_MESSAGE = SCALES[4].message;
  * A non-negative decimal with at most `decimals` decimals → an integer of 10^-decimals units, at
  * most `maxUnits`. Accepts numbers and numeric strings ('0,3333'); null/'' → 0.
  */
-const scaledDecimal = (decimals: 2 | 4, maxUnits: number) => {
+const scaledDecimal = (decimals: 2 | 4, maxUnits: number, unit: string) => {
   const { parse, tooPrecise, message, words } = SCALES[decimals];
   return lenient<number, number>(z.unknown().transform((value, ctx) => {
     if (value === null || value === '' || value === undefined) return 0;
@@ -113,7 +113,8 @@ const scaledDecimal = (decimals: 2 | 4, maxUnits: number) => {
       return z.NEVER;
     }
     if (parsed > maxUnits * 10 ** decimals) {
-      ctx.addIssue({ code: 'custom', message: `Assurez-vous que cette valeur est inférieure ou égale à ${maxUnits}.` });
+      // Written the French way (issue 28): '1 000 000 000 €', not '1000000000'.
+      ctx.addIssue({ code: 'custom', message: `Assurez-vous que cette valeur est inférieure ou égale à ${groupThousands(maxUnits)}${unit}.` });
       return z.NEVER;
     }
     return parsed;
@@ -121,10 +122,13 @@ const scaledDecimal = (decimals: 2 | 4, maxUnits: number) => {
 };
 
 /** Euros, hours: at most two decimals → integer hundredths. */
-export const hundredths = (maxUnits = 1e9) => scaledDecimal(2, maxUnits);
+export const hundredths = (maxUnits = 1e9, unit = '') => scaledDecimal(2, maxUnits, unit);
+
+/** An amount in euros (at most two decimals → integer cents): its bound said in euros. */
+export const euroCents = (maxEuros = 1e9) => hundredths(maxEuros, ' €');
 
 /** A line's quantity or unit price (issue 25): at most four decimals → integer ten-thousandths. */
-export const tenThousandths = (maxUnits = 1e9) => scaledDecimal(4, maxUnits);
+export const tenThousandths = (maxUnits = 1e9, unit = '') => scaledDecimal(4, maxUnits, unit);
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const DATE_FORMAT_ERROR = 'La date n’a pas le bon format. Utilisez le format AAAA-MM-JJ.';

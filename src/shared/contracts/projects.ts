@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { DashboardOrdering } from '@/shared/dashboard';
 import type { ListFilters, ListWindow } from '@/shared/list-filters';
-import { PRIORITIES, PROJECT_STATUSES, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
+import { PRIORITIES, PROJECT_STATUSES, projectDateErrors, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
 import { listQuery, namedRefSchema } from './common';
-import { dateOrNull, hundredths, idList, idOrNull, optionalText, requiredText } from './fields';
+import { dateOrNull, euroCents, idList, idOrNull, optionalText, requiredText } from './fields';
 
 /** A project as the API answers it (SPEC 7 "Projects"), budget and revenue in euros. */
 export const projectSchema = z.object({
@@ -37,13 +37,17 @@ export const projectWriteSchema = z
     start_date: dateOrNull(),
     due_date: dateOrNull(),
     completed_date: dateOrNull(),
-    budget: hundredths(),
-    revenue: hundredths(),
+    budget: euroCents(),
+    revenue: euroCents(),
     // Read-only fields a client may echo back; ignored.
     id: z.unknown().optional(),
     contacts: z.unknown().optional(),
     status_display: z.unknown().optional(),
     created_at: z.unknown().optional(),
+  })
+  // Dates in order (issue 28): the message on the end date (or the deadline).
+  .superRefine((body, ctx) => {
+    for (const [field, message] of Object.entries(projectDateErrors(body))) ctx.addIssue({ code: 'custom', path: [field], message });
   })
   .transform(({ id: _i, contacts: _c, status_display: _s, created_at: _t, budget, revenue, ...rest }) => ({
     ...rest,

@@ -3,7 +3,7 @@ import type { DashboardOrdering } from '@/shared/dashboard';
 import type { ListFilters, ListWindow } from '@/shared/list-filters';
 import { PAYMENT_STATUSES, PRIORITIES, TASK_STATUSES, type Priority, type TaskStatus } from '@/shared/projects-tasks';
 import { listQuery, namedRefSchema, writeBody } from './common';
-import { dateOrNull, dateTimeOrNull, hundredths, idList, idOrNull, requiredText, textOrUnchanged } from './fields';
+import { dateOrNull, dateTimeOrNull, euroCents, hundredths, idList, idOrNull, requiredText, textOrUnchanged } from './fields';
 
 /** The invoice that bills a task's time (issue 15): a draft, or issued with its number. */
 export const taskInvoiceRefSchema = z.object({
@@ -62,7 +62,7 @@ export const taskWriteSchema = writeBody(
     start_time: dateTimeOrNull().optional(),
     end_time: dateTimeOrNull().optional(),
     billable: z.boolean().optional(),
-    hourly_rate: hundredths().optional(),
+    hourly_rate: euroCents().optional(),
     bill_reference: textOrUnchanged(100),
     payment_status: z.enum(PAYMENT_STATUSES).optional(),
   },

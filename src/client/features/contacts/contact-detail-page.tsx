@@ -6,12 +6,12 @@ import { Alert } from '@/client/ui/alert';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { FormActions } from '@/client/ui/form-fields';
-import { IconChevronLeft } from '@/client/ui/icons';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
 import { useHashFocus } from '@/client/kit/use-hash-focus';
 import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
+import { BackLink } from '@/client/kit/back-link';
 import {
   ContactFormFields,
   EMPTY_CONTACT_FORM,
@@ -187,12 +187,8 @@ function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
       title={title}
       documentTitle={data?.name || title}
       description={isNew ? undefined : data?.name}
-      actions={
-        <ButtonLink to="/dashboard" variant="ghost">
-          <IconChevronLeft size={16} />
-          Retour au tableau de bord
-        </ButtonLink>
-      }
+      // SPEC: back to the dashboard; to the list when the user came from it (issue 28).
+      actions={<BackLink fallback={{ to: '/dashboard', label: 'Retour au tableau de bord' }} />}
     >
       {content}
     </Page>

@@ -15,7 +15,7 @@ import { useToast } from '@/client/ui/toast';
 import { ContactImportButton, ContactImportStatusPanel } from './components/contact-import';
 import { ContactsPagination } from './components/contacts-pagination';
 import { ContactsTable } from './components/contacts-table';
-import { useGetContactsQuery, useLazyGetContactIdentifiersQuery } from './contacts.api';
+import { useGetContactsQuery, useLazyGetContactExportDetailsQuery } from './contacts.api';
 import { selectAllContacts } from './contacts.selectors';
 import { contactsToCsv, downloadCsv } from './contacts-csv';
 import {
@@ -66,7 +66,7 @@ export function ContactListPage() {
   const { isLoading, isError, error, refetch } = useGetContactsQuery();
   const contacts = useAppSelector(selectAllContacts);
   const contactImport = useContactImport();
-  const [fetchIdentifiers, { isFetching: exporting }] = useLazyGetContactIdentifiersQuery();
+  const [fetchExportDetails, { isFetching: exporting }] = useLazyGetContactExportDetailsQuery();
 
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<ContactCategoryFilter>('');
@@ -113,10 +113,10 @@ export function ContactListPage() {
     [toast],
   );
 
-  // The list holds no SIREN or VAT number: they are fetched when the export runs.
+  // The list holds no address, notes nor legal identifiers: they are fetched when the export runs.
   const exportCsv = async () => {
     try {
-      downloadCsv(contactsToCsv(filtered, await fetchIdentifiers().unwrap()));
+      downloadCsv(contactsToCsv(filtered, await fetchExportDetails().unwrap()));
     } catch {
       toast.error(CONTACT_MESSAGES.exportError);
     }
@@ -217,7 +217,8 @@ export function ContactListPage() {
             }}
           />
           <StyledCount>
-            {!isLoading && countLabel(filtered.length, 'contact', 'contacts')}
+            {/* No « 0 contact » beside the loading error (issue 28). */}
+            {!isLoading && !(isError && contacts.length === 0) && countLabel(filtered.length, 'contact', 'contacts')}
           </StyledCount>
         </StyledToolbar>
         {list}

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, CONTACT_FIELD_LABELS } from '@/shared/contacts';
-import type { ContactIdentifiers, ContactInput, ContactListItem } from '@/shared/contracts/contacts';
+import type { ContactExportDetails, ContactInput, ContactListItem } from '@/shared/contracts/contacts';
 import { formatSiren } from '@/shared/identifiers';
 import { normalizeSearch } from '@/shared/search';
 import type { ContactImportRow } from './contacts.api';
@@ -15,7 +15,8 @@ export const CSV_FILE_NAME = 'contacts.csv';
 
 /**
  * SPEC 2: the export's columns, headed with the shared French labels, then (issue 14) the
- * client type and legal identifiers under short headers.
+ * client type and legal identifiers under short headers, then (issue 28) every other field the
+ * import accepts, under their form labels: an export re-imports whole.
  */
 const EXPORT_COLUMNS = [
   ['name', CONTACT_FIELD_LABELS.name],
@@ -26,10 +27,19 @@ const EXPORT_COLUMNS = [
   ['client_type', 'Type'],
   ['siren', 'SIREN'],
   ['vat_number', 'N° TVA'],
-] as const;
+  ['address', CONTACT_FIELD_LABELS.address],
+  ['postal_code', CONTACT_FIELD_LABELS.postal_code],
+  ['city', CONTACT_FIELD_LABELS.city],
+  ['country', CONTACT_FIELD_LABELS.country],
+  ['notes', CONTACT_FIELD_LABELS.notes],
+  ['delivery_address', CONTACT_FIELD_LABELS.delivery_address],
+  ['delivery_postal_code', CONTACT_FIELD_LABELS.delivery_postal_code],
+  ['delivery_city', CONTACT_FIELD_LABELS.delivery_city],
+  ['delivery_country', CONTACT_FIELD_LABELS.delivery_country],
+] as const satisfies readonly (readonly [keyof ContactInput, string])[];
 export const CSV_EXPORT_HEADER = EXPORT_COLUMNS.map(([, header]) => header);
 
-type ExportRow = ContactListItem & Partial<ContactIdentifiers>;
+type ExportRow = ContactListItem & Partial<ContactExportDetails>;
 
 /** A cell as the export writes it: labels for the choices, the SIREN grouped (Excel keeps it as text). */
 function exportCell(contact: ExportRow, field: (typeof EXPORT_COLUMNS)[number][0]): string {
@@ -63,11 +73,12 @@ export function restoreNeutralised(value: string): string {
 }
 
 /**
- * The CSV text (with BOM) of `contacts`, in the given order, with the SIREN and VAT number of
- * those among `identifiers` (GET contacts/identifiers/).
+ * The CSV text (with BOM) of `contacts`, in the given order, with the other fields of those among
+ * `details` (GET contacts/export-details/). Countries are written as their ISO codes ('FR'), which
+ * the import reads back exactly.
  */
-export function contactsToCsv(contacts: readonly ContactListItem[], identifiers: readonly ContactIdentifiers[] = []): string {
-  const byId = new Map(identifiers.map((ids) => [ids.id, ids]));
+export function contactsToCsv(contacts: readonly ContactListItem[], details: readonly ContactExportDetails[] = []): string {
+  const byId = new Map(details.map((row) => [row.id, row]));
   const data = contacts.map((contact) => {
     const row: ExportRow = { ...contact, ...byId.get(contact.id) };
     return EXPORT_COLUMNS.map(([field]) => exportCell(row, field));

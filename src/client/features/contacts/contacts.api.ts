@@ -1,7 +1,7 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
 import { api, listTag, listTags, rowIds, shownTag } from '@/client/app/api';
 import type { OnDuplicate } from '@/shared/contact-import';
-import type { ContactImportBody, ContactImportPreview, ContactImportResult, Contact, ContactIdentifiers, ContactInput, ContactListItem, ContactWriteBody } from '@/shared/contracts/contacts';
+import type { ContactImportBody, ContactImportPreview, ContactImportResult, Contact, ContactExportDetails, ContactInput, ContactListItem, ContactWriteBody } from '@/shared/contracts/contacts';
 import type { Project } from '@/shared/contracts/projects';
 import type { RecurringInvoice, RecurringListQuery } from '@/shared/contracts/recurring';
 import type { DocumentRowJson } from '@/shared/contracts/documents';
@@ -46,9 +46,9 @@ export const contactsApi = api.injectEndpoints({
       providesTags: (result) => listTags('Contact', result?.ids),
     }),
 
-    /** SIREN and VAT number of the contacts that have one: the CSV export fetches them when it runs. */
-    getContactIdentifiers: build.query<ContactIdentifiers[], void>({
-      query: () => ({ url: 'contacts/identifiers/' }),
+    /** Every field the import accepts beyond the list's: the CSV export fetches them when it runs. */
+    getContactExportDetails: build.query<ContactExportDetails[], void>({
+      query: () => ({ url: 'contacts/export-details/' }),
       providesTags: [listTag('Contact')],
     }),
 
@@ -130,7 +130,7 @@ export const contactsApi = api.injectEndpoints({
 
 export const {
   useGetContactsQuery,
-  useLazyGetContactIdentifiersQuery,
+  useLazyGetContactExportDetailsQuery,
   useGetContactQuery,
   useCreateContactMutation,
   useUpdateContactMutation,

@@ -118,6 +118,17 @@ const StyledRevenueHeader = styled.div`
 const countCaption = (count: number, none: string, one: string, many: string) =>
   count === 0 ? none : `${count} ${count > 1 ? many : one}`;
 
+/**
+ * The invoices this month's payments went to, a partly paid one not called paid (issue 28):
+ * '2 factures payées, 1 payée en partie', '1 facture payée en partie', '3 factures payées'.
+ */
+function paidThisMonthCaption(paid: number, partly: number): string {
+  if (paid + partly === 0) return 'Aucune facture payée ce mois-ci';
+  const inFull = paid > 0 ? countCaption(paid, '', 'facture payée', 'factures payées') : '';
+  const inPart = partly > 0 ? `${partly} ${paid > 0 ? 'payée' : partly > 1 ? 'factures payées' : 'facture payée'}${paid > 0 && partly > 1 ? 's' : ''} en partie` : '';
+  return [inFull, inPart].filter(Boolean).join(', ');
+}
+
 /** The cards' titles (also shown while their figures load). */
 const CARD_LABELS = {
   pendingQuotes: 'Devis en attente',
@@ -203,12 +214,7 @@ function FinancialCards({ overview }: { overview: FinancialOverview }) {
         to={FINANCIAL_LINKS.paidThisMonth}
         label={CARD_LABELS.paidThisMonth}
         value={formatMoney(overview.current_month_revenue)}
-        caption={countCaption(
-          overview.current_month_revenue_count,
-          'Aucune facture payée ce mois-ci',
-          'facture payée',
-          'factures payées',
-        )}
+        caption={paidThisMonthCaption(overview.current_month_paid_invoices_count, overview.current_month_partly_paid_invoices_count)}
       />
       {next && next.id !== null ? (
         <StatCard

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { formatMoney } from '@/client/lib/format';
 import { visuallyHidden } from '@/client/ui/global-style';
 import { StyledTable, StyledTableWrapper, StyledTd, StyledTh, StyledTr } from '@/client/ui/table';
@@ -18,6 +18,64 @@ export interface ReceiptTotalsRow extends ReceiptTotals {
 
 const StyledHiddenCaption = styled.caption`
   ${visuallyHidden}
+`;
+
+/** At most this wide, each period is a card of labelled figures (issue 28): no sideways scrolling. */
+export const STACK_BELOW_PX = 600;
+
+/**
+ * On a phone the table stacks: its header row is read by screen readers only, each period becomes
+ * a card (its name, then one line per figure: the column's name, `data-label`, and the figure).
+ * The explicit roles (on the elements) keep it a table for assistive technologies whatever its CSS
+ * display; the generated labels have an empty alternative text, the column headers already name
+ * the cells.
+ */
+const stacked = css`
+  @media (max-width: ${STACK_BELOW_PX}px) {
+    overflow-x: visible;
+
+    table,
+    tbody,
+    tr,
+    th,
+    td {
+      display: block;
+    }
+    thead {
+      ${visuallyHidden}
+    }
+    tbody tr {
+      padding: ${({ theme }) => `${theme.spacing.sm} ${theme.spacing.md}`};
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    tbody tr:last-child {
+      border-bottom: none;
+    }
+    tbody th,
+    tbody td {
+      padding: 2px 0;
+      border-bottom: none;
+    }
+    tbody td {
+      display: flex;
+      justify-content: space-between;
+      align-items: baseline;
+      gap: ${({ theme }) => theme.spacing.md};
+    }
+    tbody td[data-label]::before {
+      content: attr(data-label);
+      content: attr(data-label) / '';
+      color: ${({ theme }) => theme.colors.textMuted};
+      font-size: ${({ theme }) => theme.typography.size.xs};
+      font-weight: ${({ theme }) => theme.typography.weight.regular};
+      text-align: left;
+      white-space: normal;
+    }
+  }
+`;
+
+const StyledStackingWrapper = styled(StyledTableWrapper)`
+  ${stacked}
 `;
 
 const StyledAmountTh = styled(StyledTh)`
@@ -65,35 +123,46 @@ export interface ReceiptTotalsTableProps {
  */
 export function ReceiptTotalsTable({ caption, rows, showCount, placeholder }: ReceiptTotalsTableProps) {
   const money = (value: number) => (placeholder ? <SkeletonText>00 000,00 €</SkeletonText> : formatMoney(value));
+  const columns = [
+    { label: 'Prestations de services (HT)', value: (row: ReceiptTotalsRow) => money(row.services) },
+    { label: 'Ventes (HT)', value: (row: ReceiptTotalsRow) => money(row.goods) },
+    { label: DECLARED_TURNOVER_LABEL, value: (row: ReceiptTotalsRow) => money(row.total) },
+    ...(showCount ? [{ label: 'Encaissements', value: (row: ReceiptTotalsRow) => row.count }] : []),
+  ];
   return (
-    // Wider than a phone: it scrolls sideways, so the keyboard must reach it too (axe, issue 18).
-    <StyledTableWrapper tabIndex={0} role="region" aria-label={caption}>
-      <StyledTable>
+    // Between a phone and a wide screen it may scroll sideways, so the keyboard must reach it too
+    // (axe, issue 18); on a phone it stacks (issue 28).
+    <StyledStackingWrapper tabIndex={0} role="region" aria-label={caption}>
+      <StyledTable role="table">
         <StyledHiddenCaption>{caption}</StyledHiddenCaption>
-        <thead>
-          <tr>
-            <StyledTh scope="col">Période</StyledTh>
-            <StyledAmountTh scope="col">Prestations de services (HT)</StyledAmountTh>
-            <StyledAmountTh scope="col">Ventes (HT)</StyledAmountTh>
-            <StyledAmountTh scope="col">{DECLARED_TURNOVER_LABEL}</StyledAmountTh>
-            {showCount && <StyledAmountTh scope="col">Encaissements</StyledAmountTh>}
+        <thead role="rowgroup">
+          <tr role="row">
+            <StyledTh scope="col" role="columnheader">
+              Période
+            </StyledTh>
+            {columns.map((column) => (
+              <StyledAmountTh key={column.label} scope="col" role="columnheader">
+                {column.label}
+              </StyledAmountTh>
+            ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
-            <StyledRow key={row.key} $emphasis={row.emphasis}>
-              <StyledTd as="th" scope="row">
+            <StyledRow key={row.key} role="row" $emphasis={row.emphasis}>
+              <StyledTd as="th" scope="row" role="rowheader">
                 {row.label}
                 {row.detail && <StyledDetail>{row.detail}</StyledDetail>}
               </StyledTd>
-              <StyledAmount>{money(row.services)}</StyledAmount>
-              <StyledAmount>{money(row.goods)}</StyledAmount>
-              <StyledAmount>{money(row.total)}</StyledAmount>
-              {showCount && <StyledAmount>{row.count}</StyledAmount>}
+              {columns.map((column) => (
+                <StyledAmount key={column.label} role="cell" data-label={column.label}>
+                  {column.value(row)}
+                </StyledAmount>
+              ))}
             </StyledRow>
           ))}
         </tbody>
       </StyledTable>
-    </StyledTableWrapper>
+    </StyledStackingWrapper>
   );
 }

@@ -107,7 +107,8 @@ export function RevenueChart({
   months,
   title = "Chiffre d'affaires encaissé par mois (HT)",
   unit = ' HT',
-  countLabel = 'Factures payées',
+  // The count is of payments (a partly paid invoice's payment too): not « Factures payées » (issue 28).
+  countLabel = 'Paiements reçus',
   lastIsCurrent = true,
 }: RevenueChartProps) {
   const [ref, width] = useWidth<HTMLElement>();

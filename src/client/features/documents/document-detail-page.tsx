@@ -10,6 +10,8 @@ import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
+import { asApiError } from '@/client/app/api';
+import { NotFoundPage } from '../not-found';
 import { useGetProfileQuery } from '../profile';
 import { DocumentActions } from './document-actions';
 import { AutosaveStatus, useDraftAutosave } from './document-autosave';
@@ -117,6 +119,11 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
   const validSource = sourceId !== null && Number.isInteger(sourceId);
 
   const recordQuery = useGetDocumentQuery(validSource ? { kind, id: sourceId } : skipToken);
+  // An id that is no record (not a number, or answered 404 before any answer): the app's 404 page
+  // (issue 28). Another failure says so and goes to the dashboard (SPEC section 8). A record
+  // deleted from this page keeps its last answer until the page is left: no 404 then.
+  const notFound =
+    mode === 'edit' && (!validSource || (recordQuery.isError && recordQuery.data === undefined && asApiError(recordQuery.error)?.status === 404));
   // An invoice's own tasks are not billed elsewhere (issue 15): only another invoice's are held back.
   const options = useDocumentOptions(kind === 'invoice' ? id : null);
   // Its notices fill a new document; its VAT regime shapes every form (issue 14).
@@ -137,7 +144,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
     load:
       mode === 'create'
         ? null
-        : { data: recordQuery.data, fetching: recordQuery.isFetching, failed: !validSource || recordQuery.isError },
+        : { data: recordQuery.data, fetching: recordQuery.isFetching, failed: !notFound && (!validSource || recordQuery.isError) },
     newForm: () => (profileQuery.isLoading ? undefined : newDocumentForm(today, profileQuery.data)),
     // A copy is dated today: an invoice's due date follows its terms from then.
     toForm: mode === 'duplicate' ? (record) => followTerms(config, duplicateForm(record, today)) : formFromRecord,
@@ -228,6 +235,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
         ? config.labels.duplicateTitle
         : `${config.labels.noun} ${savedNumberLabel}`.trim();
 
+  if (notFound) return <NotFoundPage />;
   if (editor.loadFailed) return null;
   if (!form) {
     return (

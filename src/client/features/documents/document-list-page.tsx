@@ -69,7 +69,8 @@ export function matchesStatus(row: Pick<DocumentRow, 'status' | 'is_overdue'>, s
 }
 
 function listColumns(config: DocumentKindConfig, today: string): DataTableColumn<DocumentRow>[] {
-  // A phone's card shows the title, the status and the amount (issue 18): the rest hides below sm.
+  // A phone's card shows the title, the client, the status, the amount (and an invoice's balance
+  // due) and the due or validity date (issues 18 and 28): the creation date hides below sm.
   const invoiceColumn: DataTableColumn<DocumentRow> = {
     key: 'invoice',
     header: 'Facture',
@@ -87,7 +88,6 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
         key: config.endDateField,
         header: config.endDateHeader,
         sortValue: (row) => row.end_date,
-        hideBelow: 'sm',
         render: (row) => <EndDate config={config} row={row} today={today} />,
       }
     : null;
@@ -105,7 +105,6 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
     {
       key: 'client',
       header: 'Client',
-      hideBelow: 'sm',
       sortValue: (row) => row.client?.name,
       render: (row) =>
         row.client ? (
@@ -128,6 +127,14 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
       header: 'Montant',
       render: (row) => <StyledAmount>{formatMoney(row.total_amount)}</StyledAmount>,
     },
+    // What is still due beside the total (issue 28): payments, credit notes and deposits deducted.
+    config.kind === 'invoice'
+      ? {
+          key: 'balance_due',
+          header: 'Reste dû',
+          render: (row) => <StyledAmount>{formatMoney(row.balance_due)}</StyledAmount>,
+        }
+      : null,
     {
       key: config.createdField,
       header: config.createdHeader,

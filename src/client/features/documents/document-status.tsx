@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { addDays } from '@/shared/dates';
+import { addDays, daysBetween } from '@/shared/dates';
 import { formatDate } from '@/client/lib/format';
 import { Badge } from '@/client/ui/badge';
 import { VisuallyHidden } from '@/client/ui/visually-hidden';
@@ -47,13 +47,38 @@ export interface EndDateProps {
   today: string;
 }
 
-/** The coloured date; the colour is also said in words for screen readers. */
+/**
+ * Whole Paris days an overdue invoice is late (issue 28): 0 when it is not overdue (as the server
+ * derives it) or has no due date.
+ */
+export function daysLate(row: EndDateRow, today: string): number {
+  if (!row.is_overdue || !row.end_date) return 0;
+  return Math.max(0, daysBetween(row.end_date, today));
+}
+
+const StyledLate = styled.span`
+  display: block;
+  font-size: ${({ theme }) => theme.typography.size.xs};
+`;
+
+/**
+ * The coloured date; the colour is also said in words for screen readers. An overdue invoice says
+ * by how many days: « En retard de 12 j » (« jours » for screen readers).
+ */
 export function EndDate({ config, row, today }: EndDateProps) {
   const tone = endDateTone(config, row, today);
+  const late = daysLate(row, today);
   return (
     <StyledEndDate $tone={tone} data-tone={tone ?? 'plain'}>
       {formatDate(row.end_date)}
-      {tone && <VisuallyHidden>{TONE_TEXT[tone]}</VisuallyHidden>}
+      {late > 0 ? (
+        <StyledLate data-testid="days-late">
+          <span aria-hidden="true">En retard de {late} j</span>
+          <VisuallyHidden>{` (en retard de ${late} ${late > 1 ? 'jours' : 'jour'})`}</VisuallyHidden>
+        </StyledLate>
+      ) : (
+        tone && <VisuallyHidden>{TONE_TEXT[tone]}</VisuallyHidden>
+      )}
     </StyledEndDate>
   );
 }

@@ -217,7 +217,7 @@ export function serveWorkflow(mock: MockAdapter, initial: WorkflowData) {
   mock.onGet('quotes/pending_sum/').reply(200, { pending_quotes_sum: 0, pending_quotes_count: 0 });
   mock.onGet('invoices/outstanding_sum/').reply(200, { outstanding_invoices_sum: 0, outstanding_invoices_count: 0 });
   mock.onGet('invoices/overdue_sum/').reply(200, { overdue_invoices_sum: 0, overdue_invoices_count: 0 });
-  mock.onGet('invoices/current_month_revenue/').reply(200, { current_month_revenue: 0, current_month_revenue_count: 0 });
+  mock.onGet('invoices/current_month_revenue/').reply(200, { current_month_revenue: 0, current_month_revenue_count: 0, current_month_paid_invoices_count: 0, current_month_partly_paid_invoices_count: 0 });
   const noPayment = { id: null, title: null, due_date: null, amount: null, client_id: null, client_name: null };
   mock.onGet('invoices/next_expected_payment/').reply(200, noPayment);
   mock.onGet('invoices/monthly_revenue/').reply(200, { monthly_revenue: [] });

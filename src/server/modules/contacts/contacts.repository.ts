@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import type { ClientType } from '@/shared/contacts';
-import type { Contact, ContactIdentifiers, ContactInput, ContactListItem } from '@/shared/contracts/contacts';
+import type { Contact, ContactExportDetails, ContactInput, ContactListItem } from '@/shared/contracts/contacts';
 import type { Dialect } from '@/server/db/database';
 import { jsonRows } from '@/server/db/json-rows';
 import { preparedQuery } from '@/server/db/prepared-query';
@@ -15,6 +15,12 @@ const DETAIL_COLUMNS = [
 /** The stored search text of a contact (also used by bench/seed.ts). */
 export const contactSearchText = (c: Pick<ContactInput, 'name' | 'email' | 'company'>) =>
   normalizeSearch(`${c.name} ${c.email} ${c.company}`);
+
+/** The fields of ContactExportDetails. */
+const EXPORT_DETAIL_COLUMNS = [
+  'id', 'address', 'postal_code', 'city', 'country', 'notes', 'siren', 'vat_number',
+  'delivery_address', 'delivery_postal_code', 'delivery_city', 'delivery_country',
+] as const satisfies readonly (keyof ContactExportDetails)[];
 
 /** The fields of ContactListItem. */
 const LIST_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'category', 'client_type'] as const satisfies readonly (keyof ContactListItem)[];
@@ -37,15 +43,14 @@ export function contactsRepository(db: Kysely<Database>) {
       if (clientType) query = query.where('client_type', '=', clientType);
       return (await query.executeTakeFirstOrThrow()).body;
     },
-    /** SIREN and VAT number of the contacts that have one, in id order. */
-    identifiers: (ownerId: number) =>
+    /** What the CSV export adds to the list, for every contact, in id order. */
+    exportDetails: (ownerId: number) =>
       db
         .selectFrom('contacts')
-        .select(['id', 'siren', 'vat_number'])
+        .select(EXPORT_DETAIL_COLUMNS)
         .where('owner_id', '=', ownerId)
-        .where((eb) => eb.or([eb('siren', '<>', ''), eb('vat_number', '<>', '')]))
         .orderBy('id')
-        .execute() as Promise<ContactIdentifiers[]>,
+        .execute() as Promise<ContactExportDetails[]>,
     /** Every contact's name and e-mail, in id order, for the import's duplicate check. */
     matchCandidates: (ownerId: number): Promise<MatchCandidate[]> =>
       db.selectFrom('contacts').select(['id', 'name', 'email']).where('owner_id', '=', ownerId).orderBy('id').execute(),

@@ -10,7 +10,7 @@ import { CONTACT_IMPORT_MAX_ROWS } from '@/shared/contacts';
 import { idParams, noContent } from '@/shared/contracts/common';
 import {
   clientTypeSchema,
-  contactIdentifiersSchema,
+  contactExportDetailsSchema,
   contactImportPreviewSchema,
   contactImportResultSchema,
   contactImportSchema,
@@ -52,9 +52,9 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext, { co
     return reply.type('application/json; charset=utf-8').send(await contacts.listJson(request.userId, type));
   });
 
-  // ContactIdentifiers[]: what the CSV export adds to the list.
-  api.get('/contacts/identifiers/', { schema: { response: { 200: z.array(contactIdentifiersSchema) } } }, (request) =>
-    contacts.identifiers(request.userId),
+  // ContactExportDetails[]: what the CSV export adds to the list (every field the import accepts).
+  api.get('/contacts/export-details/', { schema: { response: { 200: z.array(contactExportDetailsSchema) } } }, (request) =>
+    contacts.exportDetails(request.userId),
   );
 
   api.post('/contacts/', { schema: { body: contactWriteSchema, response: { 201: contactSchema } } }, async (request, reply) => {

@@ -62,7 +62,7 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
   return {
     listJson: (ownerId: number, clientType?: ClientType) => repo.listJson(ownerId, dialect, clientType),
 
-    identifiers: (ownerId: number) => repo.identifiers(ownerId),
+    exportDetails: (ownerId: number) => repo.exportDetails(ownerId),
 
     async get(ownerId: number, id: number): Promise<Contact> {
       const contact = await repo.find(ownerId, id);

@@ -324,6 +324,30 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
         .execute();
     },
 
+    /**
+     * The invoices with a payment dated `fromDate` or later (through payments_owner_date_idx), told
+     * apart (issue 28): `paid`, nothing left to pay; `partly`, a balance still due. A prepared query.
+     */
+    invoicesPaidSince() {
+      const query = preparedQuery(db, (db, ownerId: number, fromDate: string) =>
+        db
+          .selectFrom('invoices')
+          .select([
+            sql<number>`count(*)`.as('invoices'),
+            sql<number>`sum(case when total_cents > paid_cents + credited_cents + prepaid_cents then 1 else 0 end)`.as('partly'),
+          ])
+          .where('owner_id', '=', ownerId)
+          .where('id', 'in', (eb) =>
+            eb.selectFrom('payments').select('payments.invoice_id').where('payments.owner_id', '=', ownerId).where('payments.date', '>=', fromDate),
+          ),
+      );
+      return async (ownerId: number, fromDate: string) => {
+        const [row] = await query(ownerId, fromDate);
+        const partly = Number(row?.partly ?? 0);
+        return { paid: Number(row?.invoices ?? 0) - partly, partly };
+      };
+    },
+
     /** Cash (cents TTC, refunds deducted) and payment count from month `fromMonth` ('YYYY-MM') on. A prepared query. */
     cashSince() {
       const query = preparedQuery(db, (db, ownerId: number, fromMonth: string) =>

@@ -119,6 +119,7 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   const overdueTotals = repo.overdueTotals();
   const invoicesVersion = repo.invoicesVersion();
   const cashSince = repo.cashSince();
+  const invoicesPaidSince = repo.invoicesPaidSince();
   const nextOutstanding = repo.nextOutstanding();
   /**
    * Overdue figures per owner, valid for one Paris day and one invoices version: they sum the
@@ -451,10 +452,19 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         }
         return { overdue_invoices_sum: fromHundredths(cached.value.balanceCents), overdue_invoices_count: cached.value.count };
       },
-      /** Cash received this month, refunds deducted (cash_totals). */
+      /**
+       * Cash received this month, refunds deducted (cash_totals), and the invoices it paid: in full
+       * or in part (issue 28: a partly paid invoice is not called paid).
+       */
       currentMonthRevenue: async (ownerId: number): Promise<CurrentMonthRevenueJson> => {
-        const { amountCents, count } = await cashSince(ownerId, parisToday().slice(0, 7));
-        return { current_month_revenue: fromHundredths(amountCents), current_month_revenue_count: count };
+        const month = parisToday().slice(0, 7);
+        const [{ amountCents, count }, invoices] = await Promise.all([cashSince(ownerId, month), invoicesPaidSince(ownerId, `${month}-01`)]);
+        return {
+          current_month_revenue: fromHundredths(amountCents),
+          current_month_revenue_count: count,
+          current_month_paid_invoices_count: invoices.paid,
+          current_month_partly_paid_invoices_count: invoices.partly,
+        };
       },
       /**
        * Cash received per calendar month (payments on their dates, less refunds), the current one

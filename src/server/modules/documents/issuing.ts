@@ -187,7 +187,7 @@ export async function creditNoteRenderable(trx: Kysely<Database>, ownerId: numbe
  * was issued (missingForEInvoice) and copied from its snapshot.
  */
 export function missingForCreditNote(doc: RenderableDocument): MissingInformation[] {
-  return doc.lines.length ? [] : [{ message: 'Le document doit contenir au moins une ligne (BG-25).', link: '' }];
+  return doc.lines.length ? [] : [{ message: NO_LINE, link: '' }]; // BG-25
 }
 
 /**
@@ -197,6 +197,9 @@ export function missingForCreditNote(doc: RenderableDocument): MissingInformatio
 const SIREN_COUNTRIES = new Set(['FR', 'GP', 'MQ', 'GF', 'RE', 'YT']);
 const isFrench = (country: string) => SIREN_COUNTRIES.has(countryCode(country));
 
+/** EN 16931 BG-25: at least one line. */
+const NO_LINE = 'Le document doit contenir au moins une ligne.';
+
 export interface MissingInformation {
   message: string;
   /** The SPA page where it is filled in. */
@@ -205,7 +208,8 @@ export interface MissingInformation {
 
 /**
  * The EN 16931 rules an invoice or credit note built from our data can break, checked before it
- * is numbered, each as a French message naming the field and where to fill it.
+ * is numbered, each as a French message naming the field, why it is needed and where to fill it
+ * (issue 28: the user's text says it in French; the rule's code stays in a comment beside it).
  */
 export function missingForEInvoice(doc: RenderableDocument, user: UserRow, contactId: number): MissingInformation[] {
   const missing: MissingInformation[] = [];
@@ -213,21 +217,26 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   const client = (message: string) => missing.push({ message, link: `/contacts/${contactId}` });
   const blank = (v: string) => !v.trim();
   if (blank(user.company_name) && blank(`${user.first_name}${user.last_name}`)) {
-    profile('Renseignez le nom de votre entreprise (ou vos prénom et nom) dans votre profil (vendeur, BT-27).');
+    // BT-27 (seller name).
+    profile('Renseignez le nom de votre entreprise (ou vos prénom et nom) dans votre profil : il figure sur chaque facture.');
   }
   // Issue 25: countries are ISO codes, never France by default (BT-40, BT-55, BT-80).
   if (!isCountryCode(user.country)) {
-    missing.push({ message: 'Choisissez le pays de votre adresse dans la liste de votre profil (pays du vendeur, BT-40).', link: '/profile#country' });
+    // BT-40 (seller country).
+    missing.push({ message: 'Choisissez le pays de votre adresse dans la liste de votre profil.', link: '/profile#country' });
   }
   if (!isCountryCode(doc.client.country)) {
-    missing.push({ message: `Choisissez dans la liste le pays de l’adresse du client « ${doc.client.name} » (pays de l’acheteur, BT-55).`, link: `/contacts/${contactId}#country` });
+    // BT-55 (buyer country).
+    missing.push({ message: `Choisissez dans la liste le pays de l’adresse du client « ${doc.client.name} ».`, link: `/contacts/${contactId}#country` });
   }
   if (doc.delivery && !isCountryCode(doc.delivery.country)) {
-    missing.push({ message: `Choisissez dans la liste le pays de l’adresse de livraison du client « ${doc.client.name} » (BT-80).`, link: `/contacts/${contactId}#delivery_country` });
+    // BT-80 (deliver-to country).
+    missing.push({ message: `Choisissez dans la liste le pays de l’adresse de livraison du client « ${doc.client.name} ».`, link: `/contacts/${contactId}#delivery_country` });
   }
   const sellerAddress = [['adresse', user.address], ['code postal', user.postal_code], ['ville', user.city]]
     .filter(([, v]) => blank(v)).map(([label]) => label);
-  if (sellerAddress.length) profile(`Complétez l’adresse de votre profil : ${sellerAddress.join(', ')} (adresse du vendeur, BG-5).`);
+  // BG-5 (seller postal address).
+  if (sellerAddress.length) profile(`Complétez l’adresse de votre profil, qui figure sur chaque facture : ${sellerAddress.join(', ')}.`);
   if (isFrench(user.country) && blank(user.siret)) {
     // A business registered in France prints its SIRET (C. com. R123-237; CGI art. 242 nonies A):
     // a VAT number alone does not stand for it.
@@ -236,7 +245,8 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
       link: '/profile#siret',
     });
   } else if (blank(user.siret) && blank(user.vat_number)) {
-    profile('Renseignez votre SIRET ou votre numéro de TVA intracommunautaire dans votre profil (règle EN 16931 BR-CO-26).');
+    // BR-CO-26: the seller identified by a legal registration or a VAT number.
+    profile('Renseignez votre SIRET ou votre numéro de TVA intracommunautaire dans votre profil : une facture électronique doit identifier son vendeur par l’un des deux.');
   }
   const groups = vatGroups(doc);
   const charged = groups.some((g) => g.rate > 0);
@@ -259,7 +269,8 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   // Reverse charge, intra-EU supplies and exports: the rules EN 16931 sets for each category.
   const categories = new Set(groups.map((g) => g.category));
   if ((['AE', 'K', 'G'] as const).some((c) => categories.has(c)) && blank(user.vat_number)) {
-    profile('Renseignez votre numéro de TVA intracommunautaire dans votre profil : une facture en autoliquidation, intracommunautaire ou à l’exportation doit le porter (BR-AE-02, BR-IC-02, BR-G-02).');
+    // BR-AE-02, BR-IC-02, BR-G-02.
+    profile('Renseignez votre numéro de TVA intracommunautaire dans votre profil : une facture en autoliquidation, intracommunautaire ou à l’exportation doit le porter.');
   }
   // Services outside the scope of French VAT (art. 259-1° CGI, category O): nothing else on the
   // invoice (BR-O-11, BR-O-12), as at each save; a draft made from an accepted quote may not be.
@@ -273,10 +284,12 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
     }
   }
   if (categories.has('AE') && blank(doc.client.vatNumber) && blank(doc.client.siren ?? '')) {
-    client(`Renseignez le numéro de TVA ou le SIREN du client « ${doc.client.name} » : l’autoliquidation le requiert (art. 283-2 du CGI, BR-AE-02).`);
+    // BR-AE-02.
+    client(`Renseignez le numéro de TVA ou le SIREN du client « ${doc.client.name} » : l’autoliquidation le requiert (art. 283-2 du CGI).`);
   }
   if (categories.has('K') && !doc.serviceDate) {
-    document('Indiquez la date de livraison ou la période de la prestation : une livraison intracommunautaire la requiert (BR-IC-11).');
+    // BR-IC-11.
+    document('Indiquez la date de livraison ou la période de la prestation : une livraison intracommunautaire la requiert.');
   }
   if (doc.clientType === 'professionnel' && isFrench(doc.client.country) && blank(doc.client.siren ?? '')) {
     // Since the 2026 reform an invoice to a French business names its SIREN (CGI art. 242 nonies A,
@@ -289,9 +302,10 @@ export function missingForEInvoice(doc: RenderableDocument, user: UserRow, conta
   const buyerAddress = [['adresse', doc.client.address], ['code postal', doc.client.postalCode], ['ville', doc.client.city]]
     .filter(([, v]) => blank(v)).map(([label]) => label);
   if (buyerAddress.length) {
-    client(`Complétez l’adresse du client « ${doc.client.name} » : ${buyerAddress.join(', ')} (adresse de l’acheteur, BG-8).`);
+    // BG-8 (buyer postal address).
+    client(`Complétez l’adresse du client « ${doc.client.name} », qui figure sur la facture : ${buyerAddress.join(', ')}.`);
   }
-  if (!doc.lines.length) missing.push({ message: 'Le document doit contenir au moins une ligne (BG-25).', link: '' });
+  if (!doc.lines.length) missing.push({ message: NO_LINE, link: '' }); // BG-25
   return missing;
 }
 

@@ -186,6 +186,34 @@ describe('contact list page', () => {
     expect(screen.getByRole('button', { name: 'Exporter CSV' })).toBeDisabled();
   });
 
+  it('shows no « 0 contact » beside the loading error, and the count once a retry loads (issue 28)', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    mock.onGet('contacts/').replyOnce(500);
+    const { user } = renderApp({ route: '/contacts', preloadedState: signedIn });
+    expect(await screen.findByText(/Impossible de charger les contacts\./)).toBeInTheDocument();
+    expect(screen.queryByText(/^0 contact/)).toBeNull();
+    mock.onGet('contacts/').reply(200, CONTACTS.slice(0, 2));
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('2 contacts')).toBeInTheDocument();
+    jest.restoreAllMocks();
+  });
+
+  it('opens a contact from the list with a back link to the list; opened directly, to the dashboard (issue 28)', async () => {
+    mock.onGet(/contacts\/1\/(tasks|projects|quotes|invoices)\//).reply(200, []);
+    mock.onGet('contacts/1/').reply(200, {
+      ...CONTACTS[0], address: '', city: '', postal_code: '', country: 'FR', notes: '', siren: '', vat_number: '',
+      delivery_address: '', delivery_postal_code: '', delivery_city: '', delivery_country: '', created_at: '2026-01-01T00:00:00Z',
+    });
+    const { user } = await openList();
+    await user.click(screen.getByRole('link', { name: 'Contact 001' }));
+    await screen.findByRole('heading', { level: 1, name: 'Modifier le contact' });
+    const back = screen.getByRole('link', { name: 'Retour aux contacts' });
+    expect(back).toHaveAttribute('href', '/contacts');
+    expect(screen.queryByRole('link', { name: 'Retour au tableau de bord' })).toBeNull();
+    await user.click(back);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contacts' })).toBeInTheDocument();
+  });
+
   it('copies an e-mail or a phone number to the clipboard with visible feedback', async () => {
     const { user } = await openList();
     await user.click(screen.getByRole('button', { name: 'Copier l\'email personne001@exemple.fr' }));
@@ -212,11 +240,14 @@ describe('contact list page', () => {
     });
     afterEach(() => jest.restoreAllMocks());
 
-    it('downloads the filtered list as contacts.csv with a BOM, the SPEC header and the legal identifiers', async () => {
+    it('downloads the filtered list as contacts.csv with a BOM, the SPEC header and every other field the import accepts', async () => {
       const { user } = await openList();
-      mock.onGet('contacts/identifiers/').reply(200, [
-        { id: 4, siren: '732829320', vat_number: 'FR44732829320' },
-        { id: 5, siren: '443061841', vat_number: '' },
+      const empty = { address: '', postal_code: '', city: '', country: 'FR', notes: '', siren: '', vat_number: '', delivery_address: '', delivery_postal_code: '', delivery_city: '', delivery_country: '' };
+      mock.onGet('contacts/export-details/').reply(200, [
+        { ...empty, id: 1, address: '5 rue Sainte-Catherine', postal_code: '33000', city: 'Bordeaux', notes: 'Client fidèle' },
+        { ...empty, id: 4, siren: '732829320', vat_number: 'FR44732829320', delivery_address: '12 quai des Chartrons', delivery_postal_code: '33300', delivery_city: 'Bordeaux', delivery_country: 'FR' },
+        { ...empty, id: 5, siren: '443061841' },
+        { ...empty, id: 7, country: 'BE' },
       ]);
       await user.selectOptions(screen.getByRole('combobox', { name: 'Catégorie' }), 'Client');
       await search(user, 'contact 00');
@@ -225,10 +256,11 @@ describe('contact list page', () => {
       await waitFor(() => expect(downloads).toEqual(['contacts.csv']));
       const text = await readBlob(created[0]);
       expect(text.split('\r\n')).toEqual([
-        'Nom;Email;Téléphone;Catégorie;Entreprise;Type;SIREN;N° TVA',
-        "Contact 001;personne001@exemple.fr;\"'+33 6 12 34 56 78\";Client;Crème & Cie;Professionnel;;",
-        'Contact 004;personne004@exemple.fr;;Client;;Professionnel;732 829 320;FR44732829320',
-        'Contact 007;personne007@exemple.fr;;Client;;Particulier;;',
+        'Nom;Email;Téléphone;Catégorie;Entreprise;Type;SIREN;N° TVA;Adresse;Code postal;Ville;Pays;Notes;' +
+          'Adresse de livraison;Code postal de livraison;Ville de livraison;Pays de livraison',
+        "Contact 001;personne001@exemple.fr;\"'+33 6 12 34 56 78\";Client;Crème & Cie;Professionnel;;;5 rue Sainte-Catherine;33000;Bordeaux;FR;Client fidèle;;;;",
+        'Contact 004;personne004@exemple.fr;;Client;;Professionnel;732 829 320;FR44732829320;;;;FR;;12 quai des Chartrons;33300;Bordeaux;FR',
+        'Contact 007;personne007@exemple.fr;;Client;;Particulier;;;;;;BE;;;;;',
       ]);
       const bytes = new Uint8Array(await new Promise<ArrayBuffer>((resolve) => {
         const reader = new FileReader();
@@ -238,9 +270,9 @@ describe('contact list page', () => {
       expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     });
 
-    it('says so and downloads nothing when the identifiers cannot be read', async () => {
+    it('says so and downloads nothing when the export details cannot be read', async () => {
       const { user } = await openList();
-      mock.onGet('contacts/identifiers/').reply(500);
+      mock.onGet('contacts/export-details/').reply(500);
       await user.click(screen.getByRole('button', { name: 'Exporter CSV' }));
       expect(await screen.findByText("Impossible de préparer l'export CSV. Veuillez réessayer.")).toBeInTheDocument();
       expect(downloads).toEqual([]);

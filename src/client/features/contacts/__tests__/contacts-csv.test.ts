@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import type { ContactIdentifiers, ContactListItem } from '@/shared/contracts/contacts';
+import { normalizeSiren } from '@/shared/contacts';
+import type { Contact, ContactExportDetails, ContactListItem } from '@/shared/contracts/contacts';
 import { CSV_EXPORT_HEADER, checkCsvFile, contactsToCsv, parseContactsCsv, type CsvParseResult } from '../contacts-csv';
 
 const contact = (overrides: Partial<ContactListItem>): ContactListItem => ({
@@ -13,27 +14,51 @@ const contact = (overrides: Partial<ContactListItem>): ContactListItem => ({
   ...overrides,
 });
 
+/** What GET contacts/export-details/ answers for a contact with none of these fields filled. */
+const details = (id: number, overrides: Partial<ContactExportDetails> = {}): ContactExportDetails => ({
+  id,
+  address: '',
+  postal_code: '',
+  city: '',
+  country: 'FR',
+  notes: '',
+  siren: '',
+  vat_number: '',
+  delivery_address: '',
+  delivery_postal_code: '',
+  delivery_city: '',
+  delivery_country: '',
+  ...overrides,
+});
+
+const HEADER_LINE =
+  'Nom;Email;Téléphone;Catégorie;Entreprise;Type;SIREN;N° TVA;Adresse;Code postal;Ville;Pays;Notes;' +
+  'Adresse de livraison;Code postal de livraison;Ville de livraison;Pays de livraison';
+
 function rowsOf(result: CsvParseResult) {
   if (!result.ok) throw new Error(result.error);
   return result.rows;
 }
 
 describe('contactsToCsv (export)', () => {
-  it('starts with a UTF-8 BOM and the SPEC header, categories in French', () => {
+  it('starts with a UTF-8 BOM and the SPEC header, then every other field the import accepts, categories in French', () => {
     const csv = contactsToCsv([contact({ phone: '01 02 03 04 05', company: 'Crème & Cie', category: 'partenaire' })]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(CSV_EXPORT_HEADER).toEqual(['Nom', 'Email', 'Téléphone', 'Catégorie', 'Entreprise', 'Type', 'SIREN', 'N° TVA']);
+    expect(CSV_EXPORT_HEADER).toEqual([
+      'Nom', 'Email', 'Téléphone', 'Catégorie', 'Entreprise', 'Type', 'SIREN', 'N° TVA', 'Adresse', 'Code postal', 'Ville', 'Pays',
+      'Notes', 'Adresse de livraison', 'Code postal de livraison', 'Ville de livraison', 'Pays de livraison',
+    ]);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Nom;Email;Téléphone;Catégorie;Entreprise;Type;SIREN;N° TVA');
-    expect(lines[1]).toBe('Élise Martin;elise@exemple.fr;01 02 03 04 05;Partenaire;Crème & Cie;Professionnel;;');
+    expect(lines[0]).toBe(HEADER_LINE);
+    expect(lines[1]).toBe('Élise Martin;elise@exemple.fr;01 02 03 04 05;Partenaire;Crème & Cie;Professionnel;;;;;;;;;;;');
   });
 
   it('writes the type in French and the identifiers of the contacts that have one, SIREN grouped', () => {
-    const identifiers: ContactIdentifiers[] = [{ id: 2, siren: '732829320', vat_number: 'FR44732829320' }, { id: 9, siren: '443061841', vat_number: '' }];
-    const csv = contactsToCsv([contact({ client_type: 'particulier' }), contact({ id: 2, name: 'Dupuis SARL' })], identifiers);
+    const rows = [details(2, { siren: '732829320', vat_number: 'FR44732829320' }), details(9, { siren: '443061841' })];
+    const csv = contactsToCsv([contact({ client_type: 'particulier' }), contact({ id: 2, name: 'Dupuis SARL' })], rows);
     expect(csv.slice(1).split('\r\n').slice(1)).toEqual([
-      'Élise Martin;elise@exemple.fr;;Client;;Particulier;;',
-      'Dupuis SARL;elise@exemple.fr;;Client;;Professionnel;732 829 320;FR44732829320',
+      'Élise Martin;elise@exemple.fr;;Client;;Particulier;;;;;;;;;;;',
+      'Dupuis SARL;elise@exemple.fr;;Client;;Professionnel;732 829 320;FR44732829320;;;;FR;;;;;',
     ]);
   });
 
@@ -84,11 +109,69 @@ describe('parseContactsCsv (import)', () => {
       contact({ id: 1, name: 'Dupuis SARL', email: 'd@x.fr' }),
       contact({ id: 2, name: 'Léa Petit', email: 'lea@x.fr', client_type: 'particulier' }),
     ];
-    const csv = contactsToCsv(exported, [{ id: 1, siren: '732829320', vat_number: 'FR44732829320' }]);
+    const csv = contactsToCsv(exported, [details(1, { siren: '732829320', vat_number: 'FR44732829320' }), details(2)]);
     expect(rowsOf(parseContactsCsv(csv)).map((r) => r.contact)).toEqual([
-      { name: 'Dupuis SARL', email: 'd@x.fr', category: 'client', client_type: 'professionnel', siren: '732 829 320', vat_number: 'FR44732829320' },
-      { name: 'Léa Petit', email: 'lea@x.fr', category: 'client', client_type: 'particulier' },
+      { name: 'Dupuis SARL', email: 'd@x.fr', category: 'client', client_type: 'professionnel', siren: '732 829 320', vat_number: 'FR44732829320', country: 'FR' },
+      { name: 'Léa Petit', email: 'lea@x.fr', category: 'client', client_type: 'particulier', country: 'FR' },
     ]);
+  });
+
+  it('round-trips every field the import accepts: export then import gives the same contacts (issue 28)', () => {
+    const full: Contact[] = [
+      {
+        id: 7,
+        name: 'Atelier Dupuis',
+        email: 'atelier@dupuis.fr',
+        phone: '+33 5 56 00 11 22',
+        company: 'Dupuis; Fils & "Cie"',
+        address: '3 rue des Remparts\nBâtiment B',
+        postal_code: '33000',
+        city: 'Bordeaux',
+        country: 'FR',
+        notes: 'Relancer en mars.\nPréfère le courriel ; jamais le lundi.',
+        category: 'prospect',
+        client_type: 'professionnel',
+        siren: '732829320',
+        vat_number: 'FR44732829320',
+        delivery_address: '12 quai des Chartrons',
+        delivery_postal_code: '33300',
+        delivery_city: 'Bordeaux',
+        delivery_country: 'FR',
+        created_at: '2026-01-02T10:00:00Z',
+      },
+      {
+        id: 8,
+        name: 'Anke Müller',
+        email: 'anke@mueller.de',
+        phone: '',
+        company: '',
+        address: 'Hauptstraße 5',
+        postal_code: '10115',
+        city: 'Berlin',
+        country: 'DE',
+        notes: '=à ne pas calculer',
+        category: 'client',
+        client_type: 'particulier',
+        siren: '',
+        vat_number: '',
+        delivery_address: '',
+        delivery_postal_code: '',
+        delivery_city: '',
+        delivery_country: '',
+        created_at: '2026-01-03T10:00:00Z',
+      },
+    ];
+    const list = full.map(({ id, name, email, phone, company, category, client_type }) => ({ id, name, email, phone, company, category, client_type }));
+    const exportDetails = full.map(({ name: _n, email: _e, phone: _p, company: _c, category: _k, client_type: _t, created_at: _d, ...rest }) => rest);
+    const imported = rowsOf(parseContactsCsv(contactsToCsv(list, exportDetails))).map((r) => r.contact);
+    // What the import sends, read as the server stores it: the SIREN ungrouped (the server's own
+    // normalisation), an absent field its default ('' for text).
+    const stored = imported.map((row) => {
+      const values: Record<string, string> = { ...row };
+      return { ...values, siren: normalizeSiren(values.siren ?? '') };
+    });
+    const withoutIds = full.map(({ id: _id, created_at: _created, ...input }) => input);
+    expect(stored).toEqual(withoutIds.map((input) => Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== '' || key === 'siren'))));
   });
 
   it('reads the type in any case and without accents, leaves an empty one to the server (professionnel) and passes unknown ones on', () => {

@@ -9,7 +9,11 @@ import { Badge } from '@/client/ui/badge';
 import { SortableHeader, StyledTable, StyledTableWrapper, StyledTd, StyledTr } from '@/client/ui/table';
 import type { BadgeTone } from '@/client/ui/theme';
 import { VisuallyHidden } from '@/client/ui/visually-hidden';
+import { backState } from '@/client/kit/back-link';
 import type { ContactSortKey } from '../contacts-list';
+
+/** The contact page opened from the list leads back to it (issue 28). */
+const BACK_TO_LIST = backState('/contacts', 'Retour aux contacts');
 
 export const CATEGORY_TONES: Record<ContactCategory, BadgeTone> = {
   client: 'green',
@@ -72,7 +76,9 @@ const ContactRow = memo(function ContactRow({ contact, onCopy }: { contact: Cont
   return (
     <StyledTr>
       <StyledTd>
-        <StyledNameLink to={`/contacts/${contact.id}`}>{contact.name}</StyledNameLink>
+        <StyledNameLink to={`/contacts/${contact.id}`} state={BACK_TO_LIST}>
+          {contact.name}
+        </StyledNameLink>
         {/* Professionnel is the usual case: only the exception is marked. */}
         {contact.client_type === 'particulier' && <StyledTypeBadge tone="orange">{CLIENT_TYPE_LABELS.particulier}</StyledTypeBadge>}
       </StyledTd>

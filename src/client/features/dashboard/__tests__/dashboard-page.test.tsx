@@ -16,7 +16,12 @@ const AGGREGATES = {
   'quotes/pending_sum/': { pending_quotes_sum: 1200, pending_quotes_count: 2 },
   'invoices/outstanding_sum/': { outstanding_invoices_sum: 3400.5, outstanding_invoices_count: 3 },
   'invoices/overdue_sum/': { overdue_invoices_sum: 800, overdue_invoices_count: 1 },
-  'invoices/current_month_revenue/': { current_month_revenue: 960, current_month_revenue_count: 1 },
+  'invoices/current_month_revenue/': {
+    current_month_revenue: 960,
+    current_month_revenue_count: 1,
+    current_month_paid_invoices_count: 1,
+    current_month_partly_paid_invoices_count: 0,
+  },
   'invoices/next_expected_payment/': {
     id: 41,
     title: 'Solde site vitrine',
@@ -157,6 +162,26 @@ describe('dashboard (/dashboard)', () => {
     expect((await link('Factures à encaisser'))?.textContent).toContain(`${formatMoney(3400.5)}3 factures non payées`);
     expect(within(finance).getByRole('link', { name: 'Tous les devis' })).toHaveAttribute('href', '/quotes');
     expect(within(finance).getByRole('link', { name: 'Toutes les factures' })).toHaveAttribute('href', '/invoices');
+  });
+
+  it.each([
+    [3, 0, '3 factures payées'],
+    [2, 1, '2 factures payées, 1 payée en partie'],
+    [1, 2, '1 facture payée, 2 payées en partie'],
+    [0, 1, '1 facture payée en partie'],
+    [0, 2, '2 factures payées en partie'],
+    [0, 0, 'Aucune facture payée ce mois-ci'],
+  ])('does not call a partly paid invoice paid: %i paid and %i in part this month say « %s » (issue 28)', async (paid, partly, caption) => {
+    mockDashboard(mock);
+    mock.onGet('invoices/current_month_revenue/').reply(200, {
+      current_month_revenue: 960,
+      current_month_revenue_count: paid + partly + 1,
+      current_month_paid_invoices_count: paid,
+      current_month_partly_paid_invoices_count: partly,
+    });
+    await openDashboard();
+    const card = await within(section('Vue financière')).findByRole('link', { name: /^Encaissé ce mois-ci/ });
+    expect(card).toHaveTextContent(new RegExp(`${caption}$`));
   });
 
   it('says when no payment is expected, without a link', async () => {

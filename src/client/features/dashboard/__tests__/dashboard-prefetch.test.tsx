@@ -9,7 +9,7 @@ const ANSWERS: Record<string, unknown> = {
   'quotes/pending_sum/': { pending_quotes_sum: 1200, pending_quotes_count: 2 },
   'invoices/outstanding_sum/': { outstanding_invoices_sum: 3400.5, outstanding_invoices_count: 3 },
   'invoices/overdue_sum/': { overdue_invoices_sum: 0, overdue_invoices_count: 0 },
-  'invoices/current_month_revenue/': { current_month_revenue: 0, current_month_revenue_count: 0 },
+  'invoices/current_month_revenue/': { current_month_revenue: 0, current_month_revenue_count: 0, current_month_paid_invoices_count: 0, current_month_partly_paid_invoices_count: 0 },
   'invoices/next_expected_payment/': { id: null, title: null, due_date: null, amount: null, client_id: null, client_name: null },
   'invoices/monthly_revenue/': { monthly_revenue: [] },
   'reports/urssaf/': { today: '2026-04-10', declarant: 'individual', periods: [] },

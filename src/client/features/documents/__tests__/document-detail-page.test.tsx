@@ -339,8 +339,27 @@ describe('document detail page', () => {
     expect(screen.getByRole('link', { name: 'Voir la fiche client : Client inconnu' })).toHaveAttribute('href', '/contacts/99');
   });
 
-  it('says the record cannot be loaded and goes to the dashboard', async () => {
-    mock.onGet('invoices/5/').reply(404, { detail: 'Pas trouvé.' });
+  it.each([
+    ['invoices/5/', '/invoices/5'],
+    ['quotes/5/', '/quotes/5'],
+  ])('shows the app\'s 404 page for an unknown id (%s answered 404), staying on its address (issue 28)', async (url, route) => {
+    mock.onGet(url).reply(404, { detail: 'Pas trouvé.' });
+    renderApp({ route, preloadedState: signedIn });
+    expect(await screen.findByRole('heading', { level: 1, name: '404 - Page non trouvée' })).toBeInTheDocument();
+    expect(screen.getByText("La page que vous cherchez n'existe pas.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toHaveAttribute('href', '/dashboard');
+    expect(currentPath()).toBe(route);
+    expect(screen.queryByText('Impossible de charger la facture.')).toBeNull();
+  });
+
+  it('shows the 404 page for an id that is not a number, asking nothing', async () => {
+    renderApp({ route: '/invoices/abc', preloadedState: signedIn });
+    expect(await screen.findByRole('heading', { level: 1, name: '404 - Page non trouvée' })).toBeInTheDocument();
+    expect(mock.history.get.filter((request) => request.url?.startsWith('invoices/'))).toEqual([]);
+  });
+
+  it('says the record cannot be loaded and goes to the dashboard when the server fails otherwise', async () => {
+    mock.onGet('invoices/5/').reply(500);
     // The dashboard it lands on: each section shows its error (a '{}' body is no list and crashed it when it rendered in time).
     mock.onGet(/.*/).reply(503);
     renderApp({ route: '/invoices/5', preloadedState: signedIn });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, firstDayOfMonth, parisToday } from '@/shared/dates';
+import { formatDate } from '@/client/lib/format';
 import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 const today = parisToday();
@@ -99,6 +100,43 @@ describe('document list page', () => {
     expect(dueTone(1)).toBe('overdue');
     expect(dueTone(2)).toBe('soon');
     expect(dueTone(3)).toBe('plain');
+  });
+
+  it('shows an invoice\'s balance due beside its total and how many days it is late (issue 28)', async () => {
+    mock.onGet('invoices/').reply(200, [
+      invoice(1, { total_amount: 1200, amount_paid: 500, balance_due: 700, status: 'partially_paid', status_display: 'Partiellement payée' }),
+      invoice(2, { total_amount: 300, balance_due: 300, is_overdue: true, due_date: addDays(today, -12) }),
+      invoice(3, { total_amount: 50, balance_due: 50, is_overdue: true, due_date: addDays(today, -1) }),
+    ]);
+    renderApp({ route: '/invoices', preloadedState: signedIn });
+    await screen.findByRole('link', { name: 'Facture 1' });
+    expect(screen.getByRole('columnheader', { name: /Reste dû/ })).toBeInTheDocument();
+    const rowOf = (title: string) => bodyRows().find((row) => within(row).queryByRole('link', { name: title }))!;
+    const cell = (row: HTMLElement, label: string) => row.querySelector(`td[data-label="${label}"]`)!;
+
+    // The card's labelled cells (a phone shows them under the title): client, amount, balance, due date.
+    const partial = rowOf('Facture 1');
+    expect(cell(partial, 'Montant')).toHaveTextContent(/^1\s200,00\s€$/);
+    expect(cell(partial, 'Reste dû')).toHaveTextContent(/^700,00\s€$/);
+    expect(within(cell(partial, 'Client') as HTMLElement).getByRole('link', { name: 'Client 1' })).toHaveAttribute('href', '/contacts/101');
+    expect(within(partial).queryByTestId('days-late')).toBeNull();
+
+    const late = within(rowOf('Facture 2')).getByTestId('days-late');
+    expect(late).toHaveTextContent('En retard de 12 j');
+    expect(late).toHaveTextContent('(en retard de 12 jours)');
+    expect(within(rowOf('Facture 3')).getByTestId('days-late')).toHaveTextContent('(en retard de 1 jour)');
+    expect(cell(rowOf('Facture 2'), 'Date Échéance')).toHaveTextContent(`${formatDate(addDays(today, -12))}En retard de 12 j`);
+  });
+
+  it('shows a quote\'s client and validity date, and no balance column', async () => {
+    mock.onGet('quotes/').reply(200, [quote(1, { expiration_date: addDays(today, -3) })]);
+    renderApp({ route: '/quotes', preloadedState: signedIn });
+    await screen.findByRole('link', { name: 'Devis 1' });
+    const [row] = bodyRows();
+    expect(within(row.querySelector('td[data-label="Client"]') as HTMLElement).getByRole('link', { name: 'Client 1' })).toBeInTheDocument();
+    expect(row.querySelector('td[data-label="Date Expiration"]')).toHaveTextContent('(dépassée)');
+    expect(screen.queryByRole('columnheader', { name: /Reste dû/ })).toBeNull();
+    expect(within(row).queryByTestId('days-late')).toBeNull();
   });
 
   it('filters invoices by status, « En retard » being the derived overdue flag', async () => {

@@ -117,6 +117,11 @@ describe('reports (/reports)', () => {
     expect(figures(`T1 ${YEAR}`)).toEqual(['200,00 €', '100,00 €', '300,00 €', '3']);
     expect(figures(`Année ${YEAR}`)).toEqual(['200,00 €', '100,00 €', '300,00 €', '3']);
     expect(within(totals).getAllByRole('row')).toHaveLength(1 + 12 + 4 + 1);
+    // A phone stacks each period as a card (issue 28): every figure names its column, and the roles keep it a table.
+    expect(within(line(`Année ${YEAR}`)).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'))).toEqual([
+      'Prestations de services (HT)', 'Ventes (HT)', "Chiffre d'affaires encaissé à déclarer (HT)", 'Encaissements',
+    ]);
+    expect(within(line(`Année ${YEAR}`)).getByRole('rowheader')).toHaveTextContent(`Année ${YEAR}`);
     expect(
       within(section).getByRole('img', { name: new RegExp(`Chiffre d'affaires encaissé à déclarer \\(HT\\) par mois en ${YEAR}`) }),
     ).toBeInTheDocument();

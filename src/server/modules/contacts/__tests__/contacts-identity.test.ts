@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Who = typeof alice;
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+const call = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
 const create = async (who: Who, payload: Record<string, unknown>) => {
   const res = await call(who, 'POST', '/api/contacts/', payload);
@@ -159,7 +159,7 @@ describe('contact legal identity', () => {
       expect((await call(bob, 'PUT', `/api/contacts/${contact.id}/`, payload)).statusCode).toBe(404);
     }
     expect((await call(alice, 'GET', `/api/contacts/${contact.id}/`)).json()).toEqual(contact);
-    expect((await call(bob, 'GET', '/api/contacts/identifiers/')).json().some((c: { id: number }) => c.id === contact.id)).toBe(false);
+    expect((await call(bob, 'GET', '/api/contacts/export-details/')).json().some((c: { id: number }) => c.id === contact.id)).toBe(false);
   });
 });
 
@@ -181,8 +181,54 @@ describe('contact list by client type', () => {
     expect(bad.json()).toEqual({ client_type: ["« PME » n'est pas un type de client valide (professionnel ou particulier)."] });
     expect((await call(carol, 'GET', '/api/contacts/?client_type=a&client_type=b')).statusCode).toBe(400);
 
-    // The identifiers the CSV export adds: only contacts that have one.
-    expect((await call(carol, 'GET', '/api/contacts/identifiers/')).json()).toEqual([{ id: pro.id, siren: SIREN, vat_number: VAT }]);
+    // What the CSV export adds to the list (issue 28): every other field, for every contact, in id order.
+    const details = (c: typeof pro) => {
+      const { name: _n, email: _e, phone: _p, company: _c, category: _k, client_type: _t, created_at: _d, ...rest } = c;
+      return rest;
+    };
+    expect((await call(carol, 'GET', '/api/contacts/export-details/')).json()).toEqual([details(pro), details(part)]);
+  });
+});
+
+describe('contact CSV export round trip (issue 28)', () => {
+  it('list + export details hold every field the import accepts: re-imported, they make the same contacts', async () => {
+    const erin = await signUp(t);
+    const full = await create(erin, {
+      name: 'Atelier Dupuis',
+      email: 'atelier@dupuis.fr',
+      phone: '+33 5 56 00 11 22',
+      company: 'Dupuis & Fils',
+      address: '3 rue des Remparts\nBâtiment B',
+      postal_code: '33000',
+      city: 'Bordeaux',
+      country: 'FR',
+      notes: 'Relancer en mars.',
+      category: 'prospect',
+      siren: SIREN,
+      vat_number: VAT,
+      ...DELIVERY,
+    });
+    const abroad = await create(erin, { name: 'Anke Müller', email: 'anke@mueller.de', client_type: 'particulier', address: 'Hauptstraße 5', postal_code: '10115', city: 'Berlin', country: 'DE' });
+
+    // What the export writes: the list's columns and the details, one row per contact (the client
+    // writes them as CSV cells; an empty cell is left out of the import).
+    const list: Record<string, unknown>[] = (await call(erin, 'GET', '/api/contacts/')).json();
+    const extra: Record<string, unknown>[] = (await call(erin, 'GET', '/api/contacts/export-details/')).json();
+    const rows = list.map(({ id, ...item }) => {
+      const { id: _id, ...rest } = extra.find((row) => row.id === id)!;
+      return Object.fromEntries(Object.entries({ ...item, ...rest }).filter(([, value]) => value !== ''));
+    });
+    expect(rows).toHaveLength(2);
+
+    const withoutIds = (contacts: Record<string, unknown>[]) => contacts.map(({ id: _id, created_at: _at, ...rest }) => rest);
+    const before = withoutIds([full, abroad]);
+    for (const contact of [full, abroad]) expect((await call(erin, 'DELETE', `/api/contacts/${contact.id}/`)).statusCode).toBe(204);
+
+    const imported = await call(erin, 'POST', '/api/import-contacts/', rows);
+    expect(imported.statusCode).toBe(201);
+    const ids: number[] = (await call(erin, 'GET', '/api/contacts/')).json().map((c: { id: number }) => c.id);
+    const after = await Promise.all(ids.map(async (id) => (await call(erin, 'GET', `/api/contacts/${id}/`)).json()));
+    expect(withoutIds(after)).toEqual(before);
   });
 });
 

@@ -252,8 +252,14 @@ describe('filters and aggregates', () => {
     // What is still due: 24 + 12 + 30.
     expect((await call(user, 'GET', '/api/invoices/outstanding_sum/')).body).toEqual({ outstanding_invoices_sum: 66, outstanding_invoices_count: 3 });
     expect((await call(user, 'GET', '/api/invoices/overdue_sum/')).body).toEqual({ overdue_invoices_sum: 24, overdue_invoices_count: 1 });
-    // Cash basis: the payments of this month (6 + 48 + 6), less the 6 € refund.
-    expect((await call(user, 'GET', '/api/invoices/current_month_revenue/')).body).toEqual({ current_month_revenue: 54, current_month_revenue_count: 3 });
+    // Cash basis: the payments of this month (6 + 48 + 6), less the 6 € refund. Three invoices got
+    // them: two have nothing left to pay (one paid, one paid then credited), one is paid in part (issue 28).
+    expect((await call(user, 'GET', '/api/invoices/current_month_revenue/')).body).toEqual({
+      current_month_revenue: 54,
+      current_month_revenue_count: 3,
+      current_month_paid_invoices_count: 2,
+      current_month_partly_paid_invoices_count: 1,
+    });
     expect((await call(user, 'GET', '/api/invoices/next_expected_payment/')).body).toEqual({
       id: soon.id, title: 'Refonte du site', due_date: addDays(today, 1), amount: 30, client_id: c.id, client_name: 'Client agrégats',
     });

@@ -147,7 +147,7 @@ describe('at issue', () => {
     const res = await issue(draft.body.id, clientId);
     expect(res.status).toBe(400);
     expect(res.body.missing).toContainEqual({
-      message: 'Choisissez dans la liste le pays de l’adresse du client « Client » (pays de l’acheteur, BT-55).',
+      message: 'Choisissez dans la liste le pays de l’adresse du client « Client ».',
       link: `/contacts/${clientId}#country`,
     });
   });
@@ -164,7 +164,7 @@ describe('at issue', () => {
     const current = (await otherSend('GET', `/api/invoices/${draft.body.id}/`)).body;
     const issued = await otherSend('PUT', `/api/invoices/${draft.body.id}/`, { ...current, client_id: res.body.id, status: 'sent' });
     expect(issued.status).toBe(400);
-    expect(issued.body.missing).toContainEqual({ message: expect.stringContaining('pays du vendeur, BT-40'), link: '/profile#country' });
+    expect(issued.body.missing).toContainEqual({ message: 'Choisissez le pays de votre adresse dans la liste de votre profil.', link: '/profile#country' });
   });
 
   it('prints and encodes each reverse charge as its case: 283-2 in France, 259-1° / art. 196 in the EU', async () => {

@@ -96,7 +96,7 @@ describe('four decimals (BT-129, BT-146)', () => {
     ['Infinity', { quantity: 'Infinity' }, { quantity: ['Un nombre valide est requis.'] }],
     ['a negative price', { unit_price: '-0,0001' }, { unit_price: ['Assurez-vous que cette valeur est supérieure ou égale à 0.'] }],
     ['a quantity of 0,00001 (nothing at 4 decimals)', { quantity: '0,00001' }, { quantity: [FOUR_DECIMALS_MESSAGE] }],
-    ['a quantity past the cap', { quantity: 1_000_000.0001 }, { quantity: ['Assurez-vous que cette valeur est inférieure ou égale à 1000000.'] }],
+    ['a quantity past the cap', { quantity: 1_000_000.0001 }, { quantity: ['Assurez-vous que cette valeur est inférieure ou égale à 1 000 000.'] }],
     ['a line total past the cap', { quantity: 999_999.9999, unit_price: 9_999_999.9999 }, { total: [LINE_TOTAL_TOO_BIG] }],
   ])('refuses %s with a French field message (400, never 500)', async (_name, change, errors) => {
     const res = await post([{ title: 'Atelier', quantity: 1, unit_price: 10, ...change }]);

@@ -306,7 +306,7 @@ describe('amounts stay exact (issue 16)', () => {
     const cents = [line('c1', 1, 0.01), line('c2', 1, 0.01), line('c3', 1, 0.01)];
     const huge = await call(who, 'POST', '/api/invoices/', body(clientId, [line('Énorme', 1e6, 1e9), ...cents]));
     expect(huge.status).toBe(400);
-    expect(huge.body).toEqual({ line_items: [{ unit_price: ['Assurez-vous que cette valeur est inférieure ou égale à 10000000.'] }, {}, {}, {}] });
+    expect(huge.body).toEqual({ line_items: [{ unit_price: ['Assurez-vous que cette valeur est inférieure ou égale à 10 000 000 €.'] }, {}, {}, {}] });
     const bigLine = await call(who, 'POST', '/api/invoices/', body(clientId, [line('Énorme', 1e6, 1e7), ...cents]));
     expect(bigLine.body).toEqual({ line_items: [{ total: ['Le montant d’une ligne ne peut pas dépasser 1 000 000 000 €.'] }, {}, {}, {}] });
     // 900 000 000 € HT is a valid line, but 1 080 000 000 € TTC is too much for a document.

@@ -53,9 +53,31 @@ describe('projects', () => {
       due_date: ['La date n’a pas le bon format. Utilisez le format AAAA-MM-JJ.'],
       status: ['« fini » n\'est pas un choix valide.'],
     });
+    // The bound of an amount written the French way (issue 28), not '1000000000'.
+    const huge = await call(alice, 'POST', '/api/projects/', { name: 'X', budget: 1_000_000_000.01 });
+    expect(huge.body).toEqual({ budget: ['Assurez-vous que cette valeur est inférieure ou égale à 1 000 000 000 €.'] });
     const refs = await call(alice, 'POST', '/api/projects/', { name: 'X', contact_ids: [foreign.id, 999999] });
     expect(refs.status).toBe(400);
     expect(refs.body.contact_ids).toHaveLength(2);
+  });
+
+  it('refuses an end or a deadline before the start, on that field, in French (issue 28)', async () => {
+    const res = await call(alice, 'POST', '/api/projects/', {
+      name: 'À l’envers', start_date: '2026-03-10', due_date: '2026-03-09', completed_date: '2026-02-01',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      completed_date: ['La date de fin ne peut pas précéder la date de début.'],
+      due_date: ['L’échéance ne peut pas précéder la date de début.'],
+    });
+    // The same day, or one date missing, is fine; an update is checked too.
+    const ok = await call(alice, 'POST', '/api/projects/', { name: 'Dans l’ordre', start_date: '2026-03-10', due_date: '2026-03-10', completed_date: '2026-03-10' });
+    expect(ok.status).toBe(201);
+    expect((await call(alice, 'POST', '/api/projects/', { name: 'Sans début', due_date: '2026-01-01', completed_date: '2026-01-01' })).status).toBe(201);
+    const put = await call(alice, 'PUT', `/api/projects/${ok.body.id}/`, { ...ok.body, completed_date: '2026-03-01' });
+    expect(put.status).toBe(400);
+    expect(put.body).toEqual({ completed_date: ['La date de fin ne peut pas précéder la date de début.'] });
+    expect((await call(alice, 'GET', `/api/projects/${ok.body.id}/`)).body.completed_date).toBe('2026-03-10');
   });
 
   it('filters the list by status and priority', async () => {
