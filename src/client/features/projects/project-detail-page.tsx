@@ -100,7 +100,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
     // SPEC 8: a project that cannot be loaded sends back to the list.
     leave: { message: PROJECT_MESSAGES.loadError, to: '/projects', replace: true },
     validate: validateProjectForm,
-    focus: { fields: ['name', 'budget', 'revenue'], element: (field) => document.getElementById(FIELD_ID(field)) },
+    focus: { fields: ['name', 'budget', 'revenue', 'due_date', 'completed_date'], element: (field) => document.getElementById(FIELD_ID(field)) },
     save: {
       send: (form) =>
         projectId === null
@@ -109,7 +109,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
       createdPath: projectId === null ? (created) => `/projects/${created.id}` : undefined,
       created: PROJECT_MESSAGES.created,
       updated: PROJECT_MESSAGES.updated,
-      fields: ['name', 'budget', 'revenue'],
+      fields: ['name', 'budget', 'revenue', 'due_date', 'completed_date'],
       labels: PROJECT_ERROR_LABELS,
     },
     remove:
@@ -236,6 +236,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
                   label={PROJECT_FIELD_LABELS.due_date}
                   value={form.due_date}
                   onChange={onText('due_date')}
+                  error={errors?.due_date}
                 />
                 <TextField
                   id={FIELD_ID('completed_date')}
@@ -243,6 +244,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
                   label={PROJECT_FIELD_LABELS.completed_date}
                   value={form.completed_date}
                   onChange={onText('completed_date')}
+                  error={errors?.completed_date}
                 />
               </FormGrid>
               <StyledActions>

@@ -1,4 +1,4 @@
-import { PROJECT_FIELD_LABELS, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
+import { PROJECT_FIELD_LABELS, projectDateErrors, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
 import type { Project } from '@/shared/contracts/projects';
 import type { ProjectPayload } from './projects.api';
 
@@ -35,7 +35,7 @@ export interface ProjectFormValues {
   revenue: string;
 }
 
-export type ProjectFormErrors = Partial<Record<'name' | 'budget' | 'revenue', string>>;
+export type ProjectFormErrors = Partial<Record<'name' | 'budget' | 'revenue' | 'due_date' | 'completed_date', string>>;
 
 export const EMPTY_PROJECT_FORM: ProjectFormValues = {
   name: '',
@@ -75,9 +75,9 @@ export function parseAmount(text: string): number | null {
   return Number(value.replace(',', '.'));
 }
 
-/** SPEC 5: name required; budget and revenue >= 0. */
+/** SPEC 5: name required; budget and revenue >= 0; issue 28: no end nor deadline before the start (the server's rule). */
 export function validateProjectForm(form: ProjectFormValues): ProjectFormErrors {
-  const errors: ProjectFormErrors = {};
+  const errors: ProjectFormErrors = projectDateErrors(form);
   if (!form.name.trim()) errors.name = PROJECT_MESSAGES.nameRequired;
   if (parseAmount(form.budget) === null) errors.budget = PROJECT_MESSAGES.amountInvalid;
   if (parseAmount(form.revenue) === null) errors.revenue = PROJECT_MESSAGES.amountInvalid;

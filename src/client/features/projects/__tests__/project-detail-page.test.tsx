@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
+import { PROJECT_FIELD_LABELS } from '@/shared/projects-tasks';
 
 const CONTACTS = [
   { id: 5, name: 'Agence Bleue', email: 'a@x.fr', phone: '', company: '', category: 'client' },
@@ -50,6 +51,19 @@ describe('project page', () => {
       expect(mock.history.post).toHaveLength(0);
       // No task panel before the project exists.
       expect(screen.queryByRole('heading', { name: 'Tâches associées' })).not.toBeInTheDocument();
+    });
+
+    it('refuses an end date or a deadline before the start, under each field, sending nothing (issue 28)', async () => {
+      const { user } = await openNew();
+      await user.type(screen.getByLabelText(/Nom du projet/), 'Refonte');
+      fireEvent.change(screen.getByLabelText(PROJECT_FIELD_LABELS.start_date), { target: { value: '2026-12-10' } });
+      fireEvent.change(screen.getByLabelText(PROJECT_FIELD_LABELS.due_date), { target: { value: '2026-12-01' } });
+      fireEvent.change(screen.getByLabelText(PROJECT_FIELD_LABELS.completed_date), { target: { value: '2026-12-09' } });
+      await user.click(screen.getByRole('button', { name: 'Créer le projet' }));
+      expect(await screen.findByText('L’échéance ne peut pas précéder la date de début.')).toBeInTheDocument();
+      expect(screen.getByText('La date de fin ne peut pas précéder la date de début.')).toBeInTheDocument();
+      expect(screen.getByLabelText(PROJECT_FIELD_LABELS.due_date)).toHaveFocus();
+      expect(mock.history.post).toHaveLength(0);
     });
 
     it('creates with two clients, null empty dates and numbers, then opens the new project', async () => {
