@@ -203,6 +203,8 @@ export const documentSchema = z.object({
   cancelled_by: z.string().nullable().optional(),
   /** Quotes: their deposit invoices. */
   deposit_invoices: z.array(quoteDepositInvoiceSchema).optional(),
+  /** Quotes (issue 28): the invoice converted from it (its number null while a draft), null before. */
+  final_invoice: z.object({ id: z.number(), invoice_number: z.string().nullable() }).nullable().optional(),
   /** Credit notes: why it was issued. */
   reason: z.string().optional(),
 });
@@ -395,6 +397,8 @@ const DOCUMENT_READ_ONLY = [
   'amount_paid', 'credited_amount', 'balance_due', 'is_overdue', 'is_issued', 'cancelled_by', 'payments', 'credit_notes',
   // Deposits (issue 15): set by deposit_invoice and convert_to_invoice, never by a form.
   'is_deposit', 'prepaid_amount', 'deposit_of_quote', 'deposits', 'deposit_invoices',
+  // A quote's invoice once converted (issue 28).
+  'final_invoice',
   // Recurring invoices (issue 15): set by the series that generated it.
   'recurrence_id',
 ] as const;

@@ -71,6 +71,10 @@ export interface StoredDocumentContext {
   locked: boolean;
 }
 
+/** A quote converted into an invoice says so (issue 28): « Facturé (FAC-2026-0003) », not « Accepté ». */
+const statusLabel = (saved: DocumentRecord) =>
+  saved.final_invoice ? `Facturé (${saved.final_invoice.invoice_number ?? 'facture brouillon'})` : saved.status_display;
+
 /**
  * What a kind adds to the shared page (quotes/, invoices/): notes beside the status, buttons (and
  * the dialogs they open) in the « Actions » card, panels under it.
@@ -284,7 +288,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
         <StyledDocumentSubtitle>
           <Link to={`/${config.path}`}>← {config.labels.listTitle}</Link>
           {saved && (
-            <DocumentStatusBadges config={config} status={saved.status} label={saved.status_display} overdue={saved.is_overdue} />
+            <DocumentStatusBadges config={config} status={saved.status} label={statusLabel(saved)} overdue={saved.is_overdue} />
           )}
           {stored && parts.subtitle?.(stored)}
         </StyledDocumentSubtitle>

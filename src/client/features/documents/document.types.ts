@@ -125,6 +125,8 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   prepaid_amount: number;
   /** Quotes: their deposit invoices, drafts included. */
   deposit_invoices: QuoteDepositInvoice[];
+  /** Quotes (issue 28): the invoice converted from it, null before. */
+  final_invoice: { id: number; invoice_number: string | null } | null;
 }
 
 /** POST quotes/{id}/deposit_invoice/ body: a percent of the quote's total TTC, or an amount TTC. */

@@ -79,6 +79,7 @@ export function toDocumentRecord(config: DocumentKindConfig, raw: DocumentJson):
     deposits: raw.deposits ?? [],
     prepaid_amount: raw.prepaid_amount ?? 0,
     deposit_invoices: raw.deposit_invoices ?? [],
+    final_invoice: raw.final_invoice ?? null,
   };
 }
 

@@ -154,10 +154,11 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
     };
   }
 
-  /** A quote's deposit invoices, drafts included (the quote page lists them). */
+  /** A quote's deposit invoices, drafts included (the quote page lists them), and its final invoice once converted. */
   async function quoteDetail(row: DocumentRow) {
-    const invoices = await links.depositInvoices(row.owner_id, row.id);
+    const [invoices, final] = await Promise.all([links.depositInvoices(row.owner_id, row.id), links.finalInvoice(row.owner_id, row.id)]);
     return {
+      final_invoice: final ? { id: final.id, invoice_number: final.number } : null,
       deposit_invoices: invoices.map((i) => ({
         id: i.id,
         invoice_number: i.number,

@@ -420,6 +420,16 @@ describe('document detail page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Facture #31' })).toBeInTheDocument();
   });
 
+  it('shows a converted quote as billed, with its invoice instead of the conversion (issue 28)', async () => {
+    mock.onGet('quotes/7/').reply(200, record('quote', { status: 'accepted', status_display: 'Accepté', pdf_sha256: 'a'.repeat(64), final_invoice: { id: 31, invoice_number: 'FAC-2025-0031' } }));
+    renderApp({ route: '/quotes/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2025-0007' });
+    expect(screen.getByText('Facturé (FAC-2025-0031)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voir la facture FAC-2025-0031' })).toHaveAttribute('href', '/invoices/31');
+    expect(screen.queryByRole('button', { name: 'Convertir en facture' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Facture d’acompte' })).not.toBeInTheDocument();
+  });
+
   describe('PDF and e-mail (issue 6)', () => {
     const createObjectURL = jest.fn(() => 'blob:carnet/pdf-1');
     const revokeObjectURL = jest.fn();

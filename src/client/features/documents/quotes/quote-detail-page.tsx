@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { asApiError } from '@/client/app/api';
-import { Button } from '@/client/ui/button';
+import { Button, ButtonLink } from '@/client/ui/button';
 import { useConfirm } from '@/client/ui/confirm-dialog';
 import { useToast } from '@/client/ui/toast';
 import { DocumentDetailPage, type DocumentKindParts, type StoredDocumentContext } from '../document-detail-page';
@@ -40,10 +40,17 @@ function QuoteActions({ saved, busy }: StoredDocumentContext) {
 
   return (
     <>
-      <Button onClick={onConvert} disabled={waiting}>
-        Convertir en facture
-      </Button>
-      {['sent', 'accepted'].includes(saved.status) && (
+      {/* Converted once (issue 28): the way to its invoice instead. */}
+      {saved.final_invoice ? (
+        <ButtonLink to={`/invoices/${saved.final_invoice.id}`}>
+          Voir la facture {saved.final_invoice.invoice_number ?? `#${saved.final_invoice.id}`}
+        </ButtonLink>
+      ) : (
+        <Button onClick={onConvert} disabled={waiting}>
+          Convertir en facture
+        </Button>
+      )}
+      {!saved.final_invoice && ['sent', 'accepted'].includes(saved.status) && (
         <Button onClick={() => setDepositOpen(true)} disabled={waiting}>
           Facture d’acompte
         </Button>

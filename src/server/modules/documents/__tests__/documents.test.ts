@@ -126,8 +126,11 @@ describe('quotes', () => {
       total_amount: quote.total_amount, quote_id: quote.id,
     });
     expect(invoice.line_items.map((l: { title: string; quantity: number }) => [l.title, l.quantity])).toEqual([['A', 2]]);
-    expect((await call(alice, 'GET', `/api/quotes/${quote.id}/`)).body.status).toBe('accepted');
+    // It says which invoice it became (issue 28), the draft's number null until issued.
+    expect((await call(alice, 'GET', `/api/quotes/${quote.id}/`)).body).toMatchObject({ status: 'accepted', final_invoice: { id: res.body.id, invoice_number: null } });
     expect((await call(alice, 'POST', `/api/quotes/${quote.id}/convert_to_invoice/`)).status).toBe(400);
+    const other = (await call(alice, 'POST', '/api/quotes/', doc({ line_items: [line('B', 1, 1)] }))).body;
+    expect((await call(alice, 'GET', `/api/quotes/${other.id}/`)).body.final_invoice).toBeNull();
   });
 });
 
