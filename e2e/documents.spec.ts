@@ -119,6 +119,7 @@ test('quotes and invoices: three lines with a task, discounts, totals, duplicate
   await expect(page.getByRole('heading', { level: 1, name: `Devis DEV-${year}-0001` })).toBeVisible();
   await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyé' });
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Figer le devis ?' }).getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Devis mis à jour avec succès !')).toBeVisible();
   await page.getByRole('button', { name: 'Convertir en facture' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Convertir' }).click();
@@ -132,6 +133,7 @@ test('quotes and invoices: three lines with a task, discounts, totals, duplicate
   // Issue it: it takes its legal number and is frozen.
   await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Émettre la facture ?' }).getByRole('button', { name: 'Émettre la facture' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Facture FAC-${year}-0001` })).toBeVisible();
   await expect(page.getByText('Facture émise : son contenu est figé (art. 242 nonies A du CGI).', { exact: false })).toBeVisible();
   await expectAccessible(page);

@@ -62,6 +62,7 @@ test('a micro-entrepreneur in the VAT franchise invoices a private client: art. 
   // Issued: the PDF carries the franchise mention and the bank details, no VAT row and no B2B indemnity.
   await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Émettre la facture ?' }).getByRole('button', { name: 'Émettre la facture' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Facture FAC-\d{4}-0001$/ })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger PDF' }).click()]);
   const text = pdfText(fs.readFileSync(await download.path())).replace(/[\s\u202f\u00a0]+/g, ' ');
@@ -106,6 +107,7 @@ test('a VAT-registered seller bills exempt training, reverse-charged works and a
 
   await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Émettre la facture ?' }).getByRole('button', { name: 'Émettre la facture' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Facture FAC-\d{4}-0001$/ })).toBeVisible();
   // Issued: the line's reason is shown, read-only.
   await expect(line(page, 2).getByRole('combobox', { name: "Motif d'exonération de la ligne" })).toBeDisabled();

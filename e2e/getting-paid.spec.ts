@@ -12,6 +12,7 @@ const line = (page: Page, n: number) => page.getByRole('group', { name: `Ligne $
 async function issueOpenInvoice(page: Page) {
   await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Émettre la facture ?' }).getByRole('button', { name: 'Émettre la facture' }).click();
   await expect(page.getByText(/^Facture émise : son contenu est figé/)).toBeVisible();
 }
 

@@ -64,6 +64,7 @@ test('invoice ledger: profile and client, issue an invoice, a partial payment, a
   await expect(status.getByRole('option')).toHaveText(['Brouillon', 'Envoyée']);
   await status.selectOption({ label: 'Envoyée' });
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Émettre la facture ?' }).getByRole('button', { name: 'Émettre la facture' }).click();
   const invoiceNumber = `FAC-${year}-0001`;
   await expect(page.getByRole('heading', { level: 1, name: `Facture ${invoiceNumber}` })).toBeVisible();
   await expect(

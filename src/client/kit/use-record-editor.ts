@@ -51,6 +51,8 @@ export interface RecordEditorOptions<R, F, E extends object> {
     fields?: readonly (keyof E & string)[];
     /** French names of the fields in the refusal's lines. */
     labels?: Readonly<Record<string, string>>;
+    /** Asked once the checks pass, before sending (e.g. issuing an invoice, issue 28); null: nothing to ask. */
+    confirm?: (form: F) => ConfirmOptions | null;
   };
 
   remove?: {
@@ -175,6 +177,8 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
       if (first) focus?.element(first)?.focus();
       return;
     }
+    const question = save.confirm?.(form) ?? null;
+    if (question && !(await confirm(question))) return;
     try {
       const answer = await save.send(form);
       if (save.createdPath) {

@@ -4,6 +4,8 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { parisToday } from '@/shared/dates';
 import { Alert } from '@/client/ui/alert';
+import type { ConfirmOptions } from '@/client/ui/confirm-dialog';
+import { formatDate } from '@/client/lib/format';
 import { Button } from '@/client/ui/button';
 import { FormActions } from '@/client/ui/form-fields';
 import { Page } from '@/client/ui/page';
@@ -34,7 +36,7 @@ import {
   type FormErrors,
 } from './document-form';
 import { DocumentFormFields } from './document-form-fields';
-import { BASE_DATA_ERROR, DOCUMENT_KINDS, type DocumentKind } from './document-kinds';
+import { BASE_DATA_ERROR, DOCUMENT_KINDS, type DocumentKind, type DocumentKindConfig } from './document-kinds';
 import { StyledDocumentSubtitle } from './document-page-parts';
 import { PdfPreview, useDocumentPdf } from './document-pdf';
 import { DocumentStatusBadges } from './document-status';
@@ -69,6 +71,31 @@ export interface StoredDocumentContext {
   busy: boolean;
   /** An issued invoice: frozen (art. 242 nonies A du CGI), corrected by credit notes only. */
   locked: boolean;
+}
+
+/**
+ * Saving a draft under another status issues it (issue 28): asked on this path as « Envoyer par
+ * e-mail » asks on its own. An invoice gets its number and is frozen (CGI art. 242 nonies A); a
+ * quote is frozen as sent. Null when nothing is issued.
+ */
+function issueQuestion(config: DocumentKindConfig, form: DocumentForm, saved: DocumentRecord | null): ConfirmOptions | null {
+  if (form.status === 'draft' || (saved !== null && saved.status !== 'draft')) return null;
+  if (config.kind === 'invoice') {
+    return {
+      title: 'Émettre la facture ?',
+      message:
+        `La facture recevra son numéro définitif, sera datée du ${formatDate(form.issue_date || parisToday())} et ne pourra plus être modifiée ` +
+        '(art. 242 nonies A du CGI) : une erreur se corrigera par un avoir.',
+      confirmLabel: 'Émettre la facture',
+      destructive: false,
+    };
+  }
+  return {
+    title: 'Figer le devis ?',
+    message: 'Une fois envoyé, le devis ne pourra plus être modifié : pour proposer une nouvelle version, vous le dupliquerez.',
+    confirmLabel: 'Enregistrer',
+    destructive: false,
+  };
 }
 
 /** A quote converted into an invoice says so (issue 28): « Facturé (FAC-2026-0003) », not « Accepté ». */
@@ -168,6 +195,7 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
               })
           : createDocument({ kind, body: payloadOf(form) }).unwrap();
       },
+      confirm: (form) => issueQuestion(config, form, saved),
       createdPath: mode === 'edit' ? undefined : (record) => `/${config.path}/${record.id}`,
       created: config.labels.created,
       updated: config.labels.updated,

@@ -53,6 +53,10 @@ const lines = () => screen.getAllByTestId('line-item');
 const line = (n: number) => within(lines()[n - 1]);
 const totals = () => [screen.getByTestId('total-ht'), screen.getByTestId('total-tva'), screen.getByTestId('total-ttc')].map((e) => e.textContent?.replace(/\s/g, ' '));
 
+/** Says yes to « Émettre la facture ? » (issue 28). */
+const confirmIssue = async (user: { click: (element: Element) => Promise<void> }) =>
+  user.click(within(await screen.findByRole('alertdialog', { name: 'Émettre la facture ?' })).getByRole('button', { name: 'Émettre la facture' }));
+
 describe('document detail page', () => {
   let mock: MockAdapter;
   beforeEach(() => {
@@ -222,7 +226,16 @@ describe('document detail page', () => {
     expect(line(1).getByRole('combobox', { name: 'Tâche liée' })).toHaveValue('9');
 
     await user.selectOptions(status, 'sent');
+    // Asked first, as on every path that issues (issue 28); « Annuler » sends nothing.
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Émettre la facture ?' });
+    expect(question).toHaveTextContent(
+      `La facture recevra son numéro définitif, sera datée du ${formatDate(today)} et ne pourra plus être modifiée (art. 242 nonies A du CGI) : une erreur se corrigera par un avoir.`,
+    );
+    await user.click(within(question).getByRole('button', { name: 'Annuler' }));
+    expect(mock.history.put).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await confirmIssue(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Facture FAC-2025-0001' })).toBeInTheDocument();
     expect(putBody()).toMatchObject({ status: 'sent', payment_date: null, internal_notes: '', due_date: addDays(today, 30), client_id: 3 });
     expect(putBody().line_items.map((l: { id: number }) => l.id)).toEqual([11, 12]);
@@ -249,6 +262,7 @@ describe('document detail page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Facture #7' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'sent');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await confirmIssue(user);
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent('La facture ne peut pas être émise : des informations obligatoires manquent.');
     const profileLink = within(summary).getByRole('link', { name: 'Votre numéro SIRET (profil) (nouvel onglet)' });
@@ -283,6 +297,7 @@ describe('document detail page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Facture #7' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'sent');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await confirmIssue(user);
     const link = within(await screen.findByRole('alert')).getByRole('link', { name: `${message} (nouvel onglet)` });
     expect(link).toHaveAttribute('href', '/contacts/3#siren');
     expect(link).toHaveAttribute('target', '_blank');
