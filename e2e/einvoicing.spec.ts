@@ -8,6 +8,20 @@ const money = (text: string) => new RegExp(`^${text.replace(/ /g, '\\s')}\\s€$
 const documentTitle = (page: Page) => page.getByRole('textbox', { name: 'Titre', exact: true }).first();
 const line = (page: Page, n: number) => page.getByRole('group', { name: `Ligne ${n}` });
 
+/** Issues the open draft, the account's first invoice (status « Envoyée », then « Émettre la facture ? »). */
+async function issueFirstInvoice(page: Page) {
+  await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Émettre la facture ?' }).getByRole('button', { name: 'Émettre la facture' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Facture FAC-\d{4}-0001$/ })).toBeVisible();
+}
+
+/** The text of the PDF « Télécharger PDF » gives, its spaces made plain. */
+async function downloadedPdfText(page: Page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger PDF' }).click()]);
+  return pdfText(fs.readFileSync(await download.path())).replace(/[\s\u202f\u00a0]+/g, ' ');
+}
+
 test('a micro-entrepreneur in the VAT franchise invoices a private client: art. 293 B, no VAT, no 40 € indemnity', async ({ page, request }) => {
   const user = await createActivatedUser(request);
 
@@ -60,12 +74,8 @@ test('a micro-entrepreneur in the VAT franchise invoices a private client: art. 
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
 
   // Issued: the PDF carries the franchise mention and the bank details, no VAT row and no B2B indemnity.
-  await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
-  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-  await page.getByRole('alertdialog', { name: 'Émettre la facture ?' }).getByRole('button', { name: 'Émettre la facture' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Facture FAC-\d{4}-0001$/ })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger PDF' }).click()]);
-  const text = pdfText(fs.readFileSync(await download.path())).replace(/[\s\u202f\u00a0]+/g, ' ');
+  await issueFirstInvoice(page);
+  const text = await downloadedPdfText(page);
   expect(text).toContain('TVA non applicable, art. 293 B du CGI');
   expect(text).toContain('Net à payer');
   expect(text).toContain('IBAN : FR76 3000 6000 0112 3456 7890 189');
@@ -105,14 +115,10 @@ test('a VAT-registered seller bills exempt training, reverse-charged works and a
   await page.getByRole('button', { name: 'Créer la facture' }).click();
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
 
-  await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
-  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-  await page.getByRole('alertdialog', { name: 'Émettre la facture ?' }).getByRole('button', { name: 'Émettre la facture' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Facture FAC-\d{4}-0001$/ })).toBeVisible();
+  await issueFirstInvoice(page);
   // Issued: the line's reason is shown, read-only.
   await expect(line(page, 2).getByRole('combobox', { name: "Motif d'exonération de la ligne" })).toBeDisabled();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger PDF' }).click()]);
-  const text = pdfText(fs.readFileSync(await download.path())).replace(/[\s\u202f\u00a0]+/g, ' ');
+  const text = await downloadedPdfText(page);
   expect(text).toContain('Exonération de TVA, art. 261 du CGI');
   expect(text).toContain('Autoliquidation : TVA due par le preneur, art. 283-2 du CGI');
   expect(text).toContain('TVA 0 % (exonération) sur 1 000,00 €');
