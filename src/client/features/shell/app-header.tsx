@@ -9,7 +9,6 @@ import { useMediaQuery } from '@/client/ui/use-media-query';
 import { useGetProfileQuery } from '../profile';
 import { GlobalSearch } from '../search';
 import { selectIsAuthenticated, selectUsername } from '@/client/app/session/session.slice';
-import { logout } from '@/client/app/session/session.thunks';
 import { selectThemeMode, themeToggled } from '../theme';
 import { NewMenu } from './new-menu';
 import { areHeaderToolsVisible } from './route-rules';
@@ -185,10 +184,8 @@ export function AppHeader({ menu }: AppHeaderProps) {
     if (searchOpen && event.key === 'Escape' && !event.defaultPrevented) closeSearch();
   };
 
-  const onLogout = async () => {
-    await dispatch(logout());
-    navigate('/login', { replace: true });
-  };
+  // Through /logout (app/router.tsx): a form with unsaved changes asks first (issue 28).
+  const onLogout = () => navigate('/logout');
 
   return (
     <StyledHeader inert={menu?.open}>

@@ -112,12 +112,20 @@ describe('unsaved changes guard (issue 28)', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
-  it('leaves no question over the sign-in page once « Déconnexion » ended the session (the typed form is not kept)', async () => {
+  it('asks before « Déconnexion » too: staying keeps the session and what is typed; leaving ends it, no question left over the sign-in page', async () => {
     mock.onPost('token/logout/').reply(200, {});
     const { user } = await typeNewContact();
     await user.click(screen.getByRole('button', { name: /Déconnexion/ }));
+    await user.click(within(await question()).getByRole('button', { name: 'Rester sur la page' }));
+    expect(currentPath()).toBe('/contacts/new');
+    expect(mock.history.post.filter((r) => r.url === 'token/logout/')).toHaveLength(0);
+    expect(nameField()).toHaveValue('Jeanne Roux');
+
+    await user.click(screen.getByRole('button', { name: /Déconnexion/ }));
+    await user.click(within(await question()).getByRole('button', { name: 'Quitter sans enregistrer' }));
     await screen.findByRole('heading', { level: 1, name: 'Connexion' });
     expect(currentPath()).toBe('/login');
+    expect(mock.history.post.filter((r) => r.url === 'token/logout/')).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
