@@ -254,8 +254,6 @@ export type DocumentListQuery = ListFilters<{
 
 // ---- Bodies
 
-/** '1 000 000 000 €' (plain spaces, as in the other messages; the same whatever the runtime's ICU data). */
-const euros = eurosText;
 /** '5,5 %'. */
 export const percent = (hundredthsOfPercent: number) => `${String(hundredthsOfPercent / 100).replace('.', ',')} %`;
 
@@ -292,8 +290,8 @@ const lineUnit = () =>
   }), { type: ['string', 'null'], enum: [...LINE_UNIT_CODES, null], description: 'Code d’unité UN/ECE Rec. 20 (BT-130) ; C62 par défaut.' });
 
 // No "HT"/"TTC": the same words for a seller in the VAT franchise (art. 293 B du CGI), who has neither.
-export const LINE_TOTAL_TOO_BIG = `Le montant d’une ligne ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
-export const DOCUMENT_TOTAL_TOO_BIG = `Le total d’un document ne peut pas dépasser ${euros(MAX_AMOUNT)}.`;
+export const LINE_TOTAL_TOO_BIG = `Le montant d’une ligne ne peut pas dépasser ${eurosText(MAX_AMOUNT)}.`;
+export const DOCUMENT_TOTAL_TOO_BIG = `Le total d’un document ne peut pas dépasser ${eurosText(MAX_AMOUNT)}.`;
 
 export const DISCOUNT_MESSAGES = {
   both: 'Indiquez la remise en pourcentage ou en montant, pas les deux.',
@@ -459,7 +457,7 @@ export function documentWriteSchema(kind: DocumentKindContract, check?: (body: D
       checkOneDiscount(body, ctx);
       const linesTotal = computeScaledTotals(body.line_items.map((l) => ({ ...l, tax_rate: l.tax_rate ?? 0 })), 0).linesTotal;
       if (body.discount_amount > Math.max(0, linesTotal)) {
-        ctx.addIssue({ code: 'custom', path: ['discount_amount'], message: DISCOUNT_MESSAGES.document(euros(linesTotal / 100)) });
+        ctx.addIssue({ code: 'custom', path: ['discount_amount'], message: DISCOUNT_MESSAGES.document(eurosText(linesTotal / 100)) });
       }
       const start = body.service_date;
       const end = body.service_end_date;

@@ -100,7 +100,7 @@ function issueQuestion(config: DocumentKindConfig, form: DocumentForm, saved: Do
 
 /** A quote converted into an invoice says so (issue 28): « Facturé (FAC-2026-0003) », not « Accepté ». */
 const statusLabel = (saved: DocumentRecord) =>
-  saved.final_invoice ? `Facturé (${saved.final_invoice.invoice_number ?? 'facture brouillon'})` : saved.status_display;
+  saved.final_invoice ? `Facturé (${saved.final_invoice.invoice_number ?? 'brouillon'})` : saved.status_display;
 
 /**
  * What a kind adds to the shared page (quotes/, invoices/): notes beside the status, buttons (and

@@ -176,11 +176,11 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
     if (sent.some((r) => r.level === level)) throw badRequest({ detail: MESSAGES.levelSent(level) });
     if (sent.some((r) => r.level > level)) throw badRequest({ detail: MESSAGES.levelPassed });
     if (!invoice.clientEmail) throw badRequest({ detail: MESSAGES.noEmail(invoice.clientName) });
-    const tooSoon = spacingRefusal(sent, (await settings(ownerId)).reminder_spacing_days, today);
-    if (tooSoon) throw badRequest({ detail: tooSoon });
-
     const user = await usersRepository(db).findById(ownerId);
     if (!user) throw new ApiError(404, { detail: INVOICE_NOT_FOUND });
+    // The account's spacing, from the row just read (issue 28).
+    const tooSoon = spacingRefusal(sent, Number(user.reminder_spacing_days), today);
+    if (tooSoon) throw badRequest({ detail: tooSoon });
     const { document, pdf } = await archivedPdf(db, dialect, ownerId, invoiceId);
     const daysLate = daysBetween(invoice.end_date!, today);
     const mail = reminderEmail({
