@@ -117,7 +117,21 @@ module.exports = (env, argv) => {
       clean: true,
     },
     // '@/…' is src/ (tsconfig.json's paths): deep imports without climbing '../../'.
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: { '@': path.resolve(__dirname, 'src') } },
+    // react-router 7 maps every export condition to its development build, whose only difference is
+    // ENABLE_DEV_WARNINGS = true (the dev-only checks run on every navigation); a production build
+    // takes the production one.
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: {
+        '@': path.resolve(__dirname, 'src'),
+        ...(isDev
+          ? {}
+          : {
+              'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+            }),
+      },
+    },
     module: {
       rules: [
         {

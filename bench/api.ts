@@ -110,10 +110,23 @@ async function main() {
       })),
     });
 
+    // Keyset pages (issue 29): the first page, and the page after it (its cursor read once).
+    const pageOf = (list: string) => `/api/${list}/?page_size=50`;
+    const nextCursors: Record<string, string> = {};
+    for (const list of ['contacts', 'invoices', 'tasks']) {
+      const first = await rawRequest(server.url + pageOf(list), { headers: { authorization: api.authorization } });
+      nextCursors[list] = String(first.headers['x-next-cursor'] ?? '');
+    }
+    const pageEndpoints = ['contacts', 'invoices', 'tasks'].flatMap((list): Endpoint[] => [
+      { key: `${list}-page-1`, name: `GET ${pageOf(list)} (1re page, 1 connexion)`, method: 'GET', route: `/api/${list}/`, path: () => pageOf(list), connections: 1, target: p50Below(30) },
+      { key: `${list}-page-next-1`, name: `GET ${pageOf(list)}&cursor=… (page suivante, 1 connexion)`, method: 'GET', route: `/api/${list}/`, path: () => `${pageOf(list)}&cursor=${nextCursors[list]}`, connections: 1, target: p50Below(30) },
+      { key: `${list}-page`, name: `GET ${pageOf(list)} (1re page)`, method: 'GET', route: `/api/${list}/`, path: () => pageOf(list), target: p99Below(300) },
+    ]);
     const searchPath = (n: number) => `/api/search/global?q=${encodeURIComponent(SEARCH_TERMS[n % SEARCH_TERMS.length])}`;
     const endpoints: Endpoint[] = [
       { key: 'contacts-list', name: 'GET /api/contacts/ (10 000, gzip)', method: 'GET', route: '/api/contacts/', path: () => '/api/contacts/' },
       { key: 'contacts-list-1', name: 'GET /api/contacts/ (gzip, 1 connexion)', method: 'GET', route: '/api/contacts/', path: () => '/api/contacts/', connections: 1, target: p50Below(60) },
+      ...pageEndpoints,
       { key: 'contact', name: 'GET /api/contacts/{id}/', method: 'GET', route: '/api/contacts/:id/', path: (n) => `/api/contacts/${contactIds[(n * 31) % contactIds.length]}/`, target: ratioAtLeast(0.5) },
       ...[
         '/api/quotes/pending_sum/', '/api/invoices/outstanding_sum/', '/api/invoices/overdue_sum/',

@@ -1,20 +1,24 @@
 /**
  * Lighthouse performance (Debian Chromium) of the production build: the landing page (/) and the
- * sign-in page signed out, /dashboard and two lists (/contacts, /invoices) signed in as the seeded
+ * sign-in page signed out, a quote's client portal page (/p/{token}, issue 27), /dashboard and two lists (/contacts, /invoices) signed in as the seeded
  * user (10,000 contacts…). Each page N runs (default 3)
  * → median score and metrics. Target: score ≥ 95, and with the mobile preset (Lighthouse's default:
  * a mid-range phone, 4× CPU slowdown, slow 4G) also TBT < 200 ms and LCP < 2.5 s (issue 18).
  *
- *   npx tsx bench/lighthouse.ts [--preset mobile|desktop] [--pages landing,login,dashboard,contacts,invoices]
- *                               [--dist .bench-dist-front] [--port 8401] [--runs 3] [--scale 1] [--reports]
+ *   npx tsx bench/lighthouse.ts [--preset mobile|desktop] [--pages landing,login,portal,dashboard,contacts,invoices]
+ *                               [--dist .bench-dist-front] [--port 8401] [--runs 3] [--scale 1] [--reports] [--lhr] [--lantern]
  *
  * --preset defaults to mobile. --reports writes the HTML report of each page's median run into
- * bench/results/ (lighthouse-<preset>-<page>.html).
+ * bench/results/ (lighthouse-<preset>-<page>.html). --lhr writes every run's Lighthouse JSON there
+ * (lighthouse-<preset>-<page>-<run>.json and its trace, .trace.json: the LCP element, its phases, the layout shifts and their
+ * culprits), and prints the LCP element and the shifted nodes of each run. --lantern prints each
+ * run's simulated LCP (Lantern's optimistic graph on the phone: requests and tasks with their
+ * simulated start and end): the last to end is what holds the LCP.
  * The dashboard runs keep the session (redux-persist, localStorage `persist:carnet`, obtained by
  * signing in through the UI) with `disableStorageReset`, but the HTTP cache is cleared before each
  * run so that every run downloads the assets like a first visit.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import {
@@ -34,6 +38,8 @@ const CPU_SLOWDOWN: Record<Preset, number> = { mobile: 4, desktop: 1 };
 const PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
   { name: 'landing', path: '/', signedIn: false },
   { name: 'login', path: '/login', signedIn: false },
+  // Issue 27: a sent quote opened from the client's personal link (its path is minted at start).
+  { name: 'portal', path: '/p/:token', signedIn: false },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
   { name: 'contacts', path: '/contacts', signedIn: true },
   { name: 'invoices', path: '/invoices', signedIn: true },
@@ -61,7 +67,12 @@ interface RunFigures {
   mainThread: MainThread;
   /** Performance audits that lost points, for the reader to know what to fix. */
   weak: string[];
+  /** The scripts that cost the main thread most (Lighthouse's bootup-time): where to look first. */
+  costliest: string[];
   html?: string;
+  /** With --lhr: the run's whole Lighthouse result. */
+  lhr?: unknown;
+  trace?: unknown;
 }
 
 interface MainThread {
@@ -103,6 +114,72 @@ function mainThread(events: TraceEvent[], slowdown: number): MainThread {
     blockingWallMs: tasks.reduce((sum, t) => sum + blocking(ms(t.dur)), 0),
     blockingCpuMs: tasks.reduce((sum, t) => sum + blocking(ms(t.tdur ?? t.dur)), 0),
   };
+}
+
+/** A personal link to one of the seeded user's sent quotes (issue 27), minted through the API: its path. */
+async function portalPath(baseUrl: string, credentials: { email: string; password: string }): Promise<string> {
+  const json = async (res: Response) => {
+    if (!res.ok) throw new Error(`${res.url} : ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const { access } = await json(await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+  }));
+  const headers = { authorization: `Bearer ${access}` };
+  const [quote] = await json(await fetch(`${baseUrl}/api/quotes/?status=sent&limit=1`, { headers }));
+  if (!quote) throw new Error('aucun devis envoyé dans la base remplie');
+  const { url } = await json(await fetch(`${baseUrl}/api/quotes/${quote.id}/share/`, { method: 'POST', headers }));
+  return new URL(url).pathname;
+}
+
+type Item = Record<string, unknown>;
+type Node = { type?: string; selector?: string; nodeLabel?: string };
+const nodeText = (n: unknown) => {
+  const node = n as Node | undefined;
+  return node?.type === 'node' ? `${node.selector ?? ''} « ${(node.nodeLabel ?? '').split('\n')[0].slice(0, 60)} »` : '?';
+};
+
+/** The LCP element with its subparts, and every layout shift with its score and node (a run's Lighthouse 13 result). */
+function lcpAndShifts(lhr: unknown): string[] {
+  const audits = (lhr as { audits: Record<string, { details?: { items?: Item[] } }> }).audits;
+  const breakdown = audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const element = breakdown.find((item) => item.type === 'node');
+  const subparts = ((breakdown.find((item) => item.type === 'table')?.items ?? []) as { label: string; duration: number }[])
+    .map((part) => `${part.label} ${Math.round(part.duration)} ms`)
+    .join(', ');
+  const lines = [`élément LCP : ${nodeText(element)}${subparts ? ` (observé : ${subparts})` : ''}`];
+  for (const shift of audits['layout-shifts']?.details?.items ?? []) {
+    lines.push(`décalage ${Number(shift.score ?? 0).toFixed(4)} : ${nodeText(shift.node)}`);
+  }
+  return lines;
+}
+
+/**
+ * The nodes of the run's simulated LCP (Lantern's optimistic graph, the phone's timings, ms): what
+ * ends last is what holds the LCP. Lighthouse keeps the last simulations in a static map.
+ */
+async function lanternLcp(): Promise<string[]> {
+  type SimNode = {
+    type: string; startTime: number; endTime: number; request?: { url: string };
+    childEvents?: { name: string; args?: { data?: { url?: string } } }[];
+  };
+  const Lantern = (await import('lighthouse/core/lib/lantern/lantern.js')) as unknown as {
+    Simulation: { Simulator: { allNodeTimings: Map<string, Map<SimNode, { startTime: number; endTime: number }>> } };
+  };
+  const timings = Lantern.Simulation.Simulator.allNodeTimings.get('optimisticLargestContentfulPaint');
+  if (!timings) return ['(pas de simulation du LCP)'];
+  const local = (url: string | undefined) => String(url).replace(/^https?:\/\/[^/]+/, '');
+  return [...timings.entries()]
+    .sort((a, b) => a[1].endTime - b[1].endTime)
+    .map(([node, t]) => {
+      const what = node.type === 'network'
+        ? local(node.request?.url)
+        : `tâche ${Math.round((node.endTime - node.startTime) / 1000)} ms observée ${(node.childEvents ?? [])
+          .filter((e) => /^(EvaluateScript|TimerFire|Paint|ResourceSendRequest)$/.test(e.name))
+          .map((e) => (e.name === 'ResourceSendRequest' ? `→ ${local(e.args?.data?.url).slice(0, 40)}` : e.name))
+          .join(' ')}`;
+      return `LCP simulé ${String(Math.round(t.startTime)).padStart(5)} → ${String(Math.round(t.endTime)).padStart(5)}  ${what}`;
+    });
 }
 
 const fmt = (label: MetricLabel, v: number) => (label === 'CLS' ? v.toFixed(3) : `${Math.round(v)} ms`);
@@ -167,7 +244,12 @@ async function main() {
         benchmarkIndex: lhr.environment.benchmarkIndex,
         mainThread: mainThread(result.artifacts.Trace.traceEvents as TraceEvent[], CPU_SLOWDOWN[preset]),
         weak,
+        costliest: ((lhr.audits['bootup-time']?.details as { items?: { url: string; total: number; scripting: number }[] } | undefined)?.items ?? [])
+          .slice(0, 3)
+          .map((item) => `${item.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(item.total)} ms (script ${Math.round(item.scripting)} ms)`),
         html: withHtml ? String(result.report) : undefined,
+        lhr: args.lhr ? lhr : undefined,
+        trace: args.lhr ? result.artifacts.Trace : undefined,
       };
     };
 
@@ -191,7 +273,8 @@ async function main() {
         await page.waitForFunction(isSessionPersisted);
         await page.goto('about:blank');
       }
-      const url = `${server.url}${p.path}`;
+      const pagePath = p.name === 'portal' ? await portalPath(server.url, credentials) : p.path;
+      const url = `${server.url}${pagePath}`;
       console.log(`\n${url} (${p.signedIn ? 'connecté' : 'déconnecté'}), ${runs} passes, preset ${preset}`);
       const figures: RunFigures[] = [];
       for (let i = 0; i < runs; i++) {
@@ -200,11 +283,19 @@ async function main() {
           console.log(`  passe ${i + 1} à refaire : ${(err as Error).message}`);
           return audit(url, p.signedIn, Boolean(args.reports));
         });
-        if (new URL(f.finalUrl).pathname !== p.path) throw new Error(`${url} a fini sur ${f.finalUrl}`);
+        if (new URL(f.finalUrl).pathname !== pagePath) throw new Error(`${url} a fini sur ${f.finalUrl}`);
         figures.push(f);
         console.log(
           `  passe ${i + 1} : score ${f.score}  ${METRICS.map((m) => `${m.label} ${fmt(m.label, f.metrics[m.label])}`).join('  ')}  (benchmarkIndex ${Math.round(f.benchmarkIndex)})`,
         );
+        if (args.lantern) for (const line of await lanternLcp()) console.log(`           ${line}`);
+        if (f.lhr) {
+          const file = path.join(REPO_ROOT, `bench/results/lighthouse-${preset}-${p.name}-${i + 1}.json`);
+          mkdirSync(path.dirname(file), { recursive: true });
+          writeFileSync(file, JSON.stringify(f.lhr));
+          writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(f.trace));
+          for (const line of lcpAndShifts(f.lhr)) console.log(`           ${line}`);
+        }
         const t = f.mainThread;
         console.log(
           `           fil principal : ${Math.round(t.wallMs)} ms de tâches, ${Math.round(t.cpuMs)} ms de CPU ; ` +
@@ -225,6 +316,7 @@ async function main() {
       // The run whose score is the median: its weak audits and report stand for the page.
       const representative = [...figures].sort((a, b) => a.score - b.score)[figures.length >> 1];
       if (representative.weak.length) console.log(`  audits à améliorer : ${representative.weak.join(', ')}`);
+      if (representative.costliest.length) console.log(`  scripts les plus coûteux : ${representative.costliest.join(' · ')}`);
       if (representative.html) {
         const file = path.join(REPO_ROOT, `bench/results/lighthouse-${preset}-${p.name}.html`);
         writeFileSync(file, representative.html);
@@ -241,7 +333,7 @@ async function main() {
       console.log(
         `  fil principal (médianes) : ${thread.wallMs} ms de tâches pour ${thread.cpuMs} ms de CPU ; blocage estimé ${thread.blockingWallMs} ms (mur) / ${thread.blockingCpuMs} ms (CPU)`,
       );
-      summary[p.path] = { ...med, runs: figures.map((f) => f.score), load, benchmarkIndex, mainThread: thread };
+      summary[p.name === 'portal' ? '/p/{token}' : p.path] = { ...med, runs: figures.map((f) => f.score), load, benchmarkIndex, mainThread: thread };
     }
     saveResult('lighthouse', { bench: 'lighthouse', date: new Date().toISOString(), preset, targetScore: TARGET_SCORE, limits: preset === 'mobile' ? MOBILE_LIMITS : null, pages: summary, pass });
     if (!pass) process.exitCode = 1;

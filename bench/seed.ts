@@ -24,6 +24,7 @@ import { taskSearchText } from '../src/server/modules/tasks/tasks.repository';
 import { documentSearchText } from '../src/server/modules/documents/documents.repository';
 import { htShare } from '../src/server/modules/documents/core';
 import { backfillIssuedDocuments } from '../src/server/modules/documents/ledger-backfill';
+import { useLedgerKey } from '../src/server/modules/ledger';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from '../src/server/modules/documents/document-kinds';
 import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHODS, QUOTE_STATUS_LABELS } from '../src/shared/documents';
 import { addDays, parisToday } from '../src/shared/dates';
@@ -317,8 +318,14 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
       return ownerId;
     });
     // Issued documents get their frozen copy and journal entry as the server would at start
-    // (ledger/backfill.ts): this renders one PDF per issued document.
-    await backfillIssuedDocuments(db, database.dialect);
+    // (ledger/backfill.ts): this renders one PDF per issued document, its journal entries sealed
+    // with the key the server will use (DATA_DIR/ledger_key or LEDGER_KEY).
+    const releaseLedgerKey = useLedgerKey(config.ledgerKey);
+    try {
+      await backfillIssuedDocuments(db, database.dialect);
+    } finally {
+      releaseLedgerKey();
+    }
     // Planner statistics for the new volume, as the app's hourly PRAGMA optimize (SQLite) or
     // autovacuum (PostgreSQL) would soon gather them.
     await sql`analyze`.execute(db);

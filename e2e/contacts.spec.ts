@@ -122,10 +122,10 @@ test('contacts: list, create, edit, tasks from the contact, search, filter, page
   const lines = exported.toString('utf8').slice(1).split('\r\n');
   expect(lines[0]).toBe(
     'Nom;Email;Téléphone;Catégorie;Entreprise;Type;SIREN;N° TVA;Adresse;Code postal;Ville;Pays;Notes;' +
-      'Adresse de livraison;Code postal de livraison;Ville de livraison;Pays de livraison',
+      'Adresse de livraison;Code postal de livraison;Ville de livraison;Pays de livraison;Tarif horaire',
   );
   expect(lines).toHaveLength(31);
-  expect(lines[1]).toBe('Fixture 59;fixture59@exemple.fr;;Client;;Professionnel;;;;;;FR;;;;;');
+  expect(lines[1]).toBe('Fixture 59;fixture59@exemple.fr;;Client;;Professionnel;;;;;;FR;;;;;;');
 
   const importFile = (content: string | Buffer) =>
     page.getByLabel('Fichier CSV à importer').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(content) });

@@ -197,8 +197,10 @@ test('documents: quote and invoice PDFs, preview, invoice sent by e-mail', async
   // Sent by e-mail: the invoice becomes 'Envoyée' with its number, and its message, queued with it,
   // leaves through the server's outbox (issue 16) into the .eml outbox; the page follows it.
   await page.getByRole('button', { name: 'Envoyer par E-mail' }).click();
-  const dialog = page.getByRole('alertdialog');
+  const dialog = page.getByRole('dialog', { name: 'Envoyer par e-mail' });
   await expect(dialog).toContainText('Atelier Dupont (dupont.e2e@exemple.fr)');
+  // The message as it will leave (issue 28), sent as it is.
+  await expect(dialog.getByRole('textbox', { name: /^Objet/ })).toHaveValue(/^Facture \{numero\} — /);
   await dialog.getByRole('button', { name: 'Envoyer' }).click();
   await expect(page.getByText('La facture est en cours d’envoi par e-mail.')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Envoi par e-mail' })).toContainText(/Envoyée par e-mail le /, { timeout: 10_000 });

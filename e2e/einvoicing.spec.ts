@@ -10,6 +10,7 @@ const line = (page: Page, n: number) => page.getByRole('group', { name: `Ligne $
 
 /** Issues the open draft, the account's first invoice (status « Envoyée », then « Émettre la facture ? »). */
 async function issueFirstInvoice(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: /^Facture #\d+$/ })).toBeVisible();
   await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await page.getByRole('alertdialog', { name: 'Émettre la facture ?' }).getByRole('button', { name: 'Émettre la facture' }).click();

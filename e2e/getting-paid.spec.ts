@@ -56,7 +56,7 @@ test('tracked time: 4,75 h at 65 €/h on a task → "Facturer le temps" on the 
   await page.goto(`/projects/${project.id}`);
   await expect(panel.getByRole('link', { name: `Facturée ${number} : ouvrir la facture` })).toBeVisible();
   await panel.getByRole('button', { name: 'Facturer le temps' }).click();
-  await expect(dialog.getByText('Aucune tâche facturable avec du temps à facturer sur ce projet.')).toBeVisible();
+  await expect(dialog.getByText('Rien à facturer sur ce projet : aucune saisie de temps facturable (ni tâche facturable avec du temps estimé) qui ne soit déjà facturée.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Fermer' }).click();
   await page.goto('/tasks');
   await expect(page.getByRole('link', { name: `Facturée ${number} : ouvrir la facture` })).toBeVisible();

@@ -78,13 +78,14 @@ test('a freelancer runs a project: two clients, tasks from the panel, logged tim
   await expect(page.getByText('Tâche mise à jour avec succès.').first()).toBeVisible();
   await expect(page.getByLabel('Coût total')).toHaveValue(/^75,00\s€$/);
 
-  // The timer: a short run adds a quarter hour, and survives a reload.
+  // The timer (issue 28): runs on the server, survives a reload, adds the exact time (a few seconds: no quarter hour).
   await page.getByRole('button', { name: 'Démarrer le chronomètre' }).click();
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Arrêter et ajouter le temps' })).toBeVisible();
-  await page.getByRole('button', { name: 'Arrêter et ajouter le temps' }).click();
-  await expect(page.getByLabel('Temps réel (heures)')).toHaveValue('1,75');
-  await expect(page.getByLabel('Coût total')).toHaveValue(/^87,50\s€$/);
+  await expect(page.getByRole('button', { name: 'Arrêter le chronomètre', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Arrêter le chronomètre', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Démarrer le chronomètre' })).toBeVisible();
+  await expect(page.getByLabel('Temps réel (heures)')).toHaveValue('1,5');
+  await expect(page.getByLabel('Coût total')).toHaveValue(/^75,00\s€$/);
   await expectAccessible(page);
 
   // The task list, filtered by project and by contact.
@@ -100,7 +101,7 @@ test('a freelancer runs a project: two clients, tasks from the panel, logged tim
   await page.getByLabel('Contact', { exact: true }).selectOption({ label: 'Agence Bleue' });
   await expect(firstCells(page)).toHaveText(['Maquettes']);
   await page.getByRole('button', { name: 'Réinitialiser' }).click();
-  await page.getByRole('searchbox', { name: 'Rechercher' }).fill('dupre');
+  await page.getByRole('searchbox', { name: 'Rechercher', exact: true }).fill('dupre');
   await expect(firstCells(page)).toHaveText(['Devis imprimeur']);
   await page.getByRole('button', { name: 'Réinitialiser' }).click();
   await expect(firstCells(page)).toHaveCount(2);
@@ -151,7 +152,7 @@ test('a freelancer runs a project: two clients, tasks from the panel, logged tim
   await expect(bodyRows(page).first()).toContainText('(en retard)');
   expect(await noOverflow()).toBe(true);
   await page.getByRole('link', { name: 'Maquettes' }).click();
-  await expect(page.getByLabel('Coût total')).toHaveValue(/^87,50\s€$/);
+  await expect(page.getByLabel('Coût total')).toHaveValue(/^75,00\s€$/);
   expect(await noOverflow()).toBe(true);
   await page.goto('/projects/new');
   await expect(page.getByLabel('Nom du projet')).toBeVisible();

@@ -48,8 +48,9 @@ test('an overdue invoice → "Relancer" → confirm → the reminder e-mail in t
   // The outbox delivers it as a .eml, the archived PDF attached.
   await expect.poll(() => readOutbox(E2E_DATA_DIR).filter((mail) => mail.to.includes(email)).length).toBe(1);
   const [mail] = readOutbox(E2E_DATA_DIR).filter((m) => m.to.includes(email));
-  expect(mail.subject).toBe(`Relance — Facture ${invoice.invoice_number} — 1\u202f200,00\u00a0€ restant dû`);
-  expect(mail.text.replace(/=\r?\n/g, '')).toContain('en retard de 10 jours');
+  // The built-in template of the first level (issue 28): {montant} is what is still due, TTC for a VAT-registered seller.
+  expect(mail.subject).toBe(`Relance — Facture ${invoice.invoice_number} — 1\u202f200,00\u00a0€ TTC restant dû`);
+  expect(mail.text.replace(/=\r?\n/g, '')).toContain('Sauf erreur ou omission de notre part');
   expect(mail.text).toContain('application/pdf');
 
   // Listed on the invoice, sent.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createActivatedUser, expectAccessible, signInAs } from './support/app';
+import { apiAs, CLIENT_ADDRESS, createActivatedUser, expectAccessible, fillIssuerProfile, signInAs } from './support/app';
 
 test('nothing typed is lost (issue 28): a sidebar link asks « Quitter sans enregistrer ? », staying keeps the new contact as typed', async ({
   page,
@@ -60,4 +60,30 @@ test('a contact saved with « Créer le contact » leaves for another page witho
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Projets' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Liste des projets' })).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('on a slow phone, what is chosen as soon as a new invoice is created is what « Enregistrer » sends (the page changes at once, not in the background)', async ({
+  page,
+  request,
+}) => {
+  const user = await createActivatedUser(request);
+  const api = await apiAs(request, user);
+  await fillIssuerProfile(api, user);
+  await api.post('/contacts/', { name: 'Bâtir Ouest', email: 'batir.slow@exemple.fr', ...CLIENT_ADDRESS });
+  // A mid-range phone's CPU: the new record's page takes long to render after « Créer ».
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+
+  await signInAs(page, request, user, '/invoices/new');
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).first().fill('Conseil');
+  await page.getByRole('combobox', { name: 'Client' }).selectOption({ label: 'Bâtir Ouest (batir.slow@exemple.fr)' });
+  const line = page.getByRole('group', { name: 'Ligne 1' });
+  await line.getByRole('textbox', { name: 'Titre' }).fill('Audit');
+  await line.getByRole('textbox', { name: /Prix unitaire/ }).fill('300');
+  await page.getByRole('button', { name: 'Créer la facture' }).click();
+  // No wait for the new page: the address changes, then the status is chosen straight away.
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  await page.getByRole('combobox', { name: 'Statut' }).selectOption({ label: 'Envoyée' });
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Émettre la facture ?' })).toBeVisible();
 });

@@ -70,7 +70,8 @@ export async function expectAccessible(page: Page) {
 }
 
 /** What a legal invoice with VAT needs from its issuer (name, address, SIRET, VAT number, VAT regime), set through the API. */
-export async function fillIssuerProfile(api: Awaited<ReturnType<typeof apiAs>>, user: TestUser) {
+/** A VAT-registered seller's profile; `extra` adds or replaces fields (e.g. the bank details). */
+export async function fillIssuerProfile(api: Awaited<ReturnType<typeof apiAs>>, user: TestUser, extra: Record<string, unknown> = {}) {
   await api.put('/profile/', {
     email: user.email,
     first_name: 'Camille',
@@ -82,6 +83,7 @@ export async function fillIssuerProfile(api: Awaited<ReturnType<typeof apiAs>>, 
     siret: '73282932000074',
     vat_number: 'FR44732829320',
     vat_regime: 'assujetti',
+    ...extra,
   });
 }
 

@@ -21,12 +21,19 @@ import { profileModule } from './modules/profile';
 import { contactsModule } from './modules/contacts';
 import { projectsModule } from './modules/projects';
 import { tasksModule } from './modules/tasks';
+import { timeModule } from './modules/time';
 import { activityModule } from './modules/activity';
 import { searchModule } from './modules/search';
 import { reportsModule } from './modules/reports';
 import { remindersModule } from './modules/reminders';
+import { emailTemplatesModule } from './modules/email-templates';
 import { recurringModule } from './modules/recurring';
 import { healthModule } from './modules/health';
+import { catalogueModule } from './modules/catalogue';
+import { receivedInvoicesModule } from './modules/received-invoices';
+import { portalModule } from './modules/portal';
+import { einvoicingModule } from './modules/einvoicing';
+import type { PlatformClientOptions } from './einvoicing/platform-client';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { createRateLimiter } from './plugins/rate-limit';
@@ -59,10 +66,12 @@ export interface BuildAppOptions {
    * runner stopped, for a test to drive it with `ctx.jobs.runDue()` (see jobs/runner.ts).
    */
   jobs?: Partial<JobRunnerSettings> & { autoStart?: boolean };
+  /** The e-invoicing platform client's settings (tests count the token calls, shorten the time limit). */
+  einvoicing?: Partial<PlatformClientOptions>;
 }
 
 /** The whole application, ready for `listen()` or `inject()`. The database must be migrated. */
-export async function buildApp({ config, database, mailer, logger, onRoute, mailDelivery, jobs: jobOptions }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, logger, onRoute, mailDelivery, jobs: jobOptions, einvoicing }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -70,6 +79,11 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
         : {
             level: config.logLevel,
             ...(typeof logger === 'object' ? logger : {}),
+            // Never in a log line, whatever a module logs: platform secrets and tokens (issue 26).
+            redact: {
+              paths: ['client_secret', '*.client_secret', 'access_token', '*.access_token', 'req.headers.authorization'],
+              censor: '[masqué]',
+            },
             // Activation and reset links carry a live token in their path: logged URLs hide it.
             serializers: {
               req: (request) => ({
@@ -152,13 +166,19 @@ export async function buildApp({ config, database, mailer, logger, onRoute, mail
       await api.register(contactsModule, ctx);
       await api.register(projectsModule, ctx);
       await api.register(tasksModule, ctx);
+      await api.register(timeModule, ctx);
       await api.register(documentsModule, ctx);
       await api.register(activityModule, ctx);
       await api.register(searchModule, ctx);
       await api.register(ledgerModule, ctx);
       await api.register(reportsModule, ctx);
       await api.register(remindersModule, ctx);
+      await api.register(emailTemplatesModule, ctx);
       await api.register(recurringModule, ctx);
+      await api.register(catalogueModule, ctx);
+      await api.register(portalModule, ctx);
+      await api.register(einvoicingModule, { ...ctx, platform: einvoicing });
+      await api.register(receivedInvoicesModule, ctx);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 /** Activity history entries (SPEC section 3 "Activity entry"). */
-export const ACTIVITY_OBJECT_TYPES = ['task', 'project', 'contact', 'invoice', 'quote', 'credit_note', 'recurring_invoice'] as const;
+export const ACTIVITY_OBJECT_TYPES = ['task', 'project', 'contact', 'invoice', 'quote', 'credit_note', 'recurring_invoice', 'received_invoice'] as const;
 export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
 
 export const ACTIVITY_OBJECT_LABELS: Record<ActivityObjectType, string> = {
@@ -10,13 +10,14 @@ export const ACTIVITY_OBJECT_LABELS: Record<ActivityObjectType, string> = {
   quote: 'Devis',
   credit_note: 'Avoir',
   recurring_invoice: 'Facturation récurrente',
+  received_invoice: 'Facture reçue',
 };
 
 export const ACTIVITY_ACTIONS = ['créé', 'mis à jour', 'supprimé'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** Object types named by a feminine noun ('Tâche', 'Facture'): their actions agree ('créée'). */
-const FEMININE: ReadonlySet<ActivityObjectType> = new Set(['task', 'invoice', 'recurring_invoice']);
+const FEMININE: ReadonlySet<ActivityObjectType> = new Set(['task', 'invoice', 'recurring_invoice', 'received_invoice']);
 
 const FEMININE_ACTIONS: Record<ActivityAction, string> = {
   créé: 'créée',
@@ -42,6 +43,7 @@ export const OBJECT_ROUTES: Record<ActivityObjectType, string> = {
   quote: '/quotes',
   credit_note: '/credit-notes',
   recurring_invoice: '/invoices/recurring',
+  received_invoice: '/received-invoices',
 };
 
 /** Object types without a page of their own: an entry links to their list. */

@@ -40,6 +40,7 @@ export const CONTACT_FIELD_LABELS: Record<keyof ContactInput, string> = {
   delivery_postal_code: 'Code postal de livraison',
   delivery_city: 'Ville de livraison',
   delivery_country: 'Pays de livraison',
+  hourly_rate: 'Tarif horaire',
 };
 
 /** A new contact's country (ISO 3166-1 alpha-2). */
@@ -119,4 +120,5 @@ export const CONTACT_DEFAULTS: ContactInput = {
   delivery_postal_code: '',
   delivery_city: '',
   delivery_country: '',
+  hourly_rate: 0,
 };

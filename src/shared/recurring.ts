@@ -32,7 +32,7 @@ export const RECURRING_MESSAGES = {
   mode: 'Choisissez « Créer un brouillon » ou « Émettre et envoyer par e-mail ».',
   endBeforeStart: 'La date de fin ne peut pas précéder la date de début.',
   startInPast: 'La date de début ne peut pas être antérieure à aujourd’hui.',
-  frozenSchedule: 'Ne peut plus être modifié : arrêtez cette récurrence et créez-en une nouvelle depuis une facture.',
+  frozenSchedule: 'Se modifie avec « Modifier », dans la liste des factures récurrentes : à partir de la prochaine facture.',
   deposit: 'Une facture d’acompte ne peut pas être rendue récurrente.',
   finalInvoice: 'Une facture qui déduit des acomptes ne peut pas être rendue récurrente.',
   notActive: 'Seule une récurrence active peut être mise en pause.',
@@ -40,6 +40,12 @@ export const RECURRING_MESSAGES = {
   alreadyStopped: 'Cette récurrence est déjà arrêtée.',
   stoppedPatch: 'Cette récurrence est arrêtée : elle ne peut plus être modifiée.',
   noEmail: 'Le client n’a pas d’adresse e-mail : la facture a été créée en brouillon.',
+  alreadyRecurring: 'Cette facture fait déjà partie d’une facturation récurrente.',
+  issuedStart: 'Une facture émise est la première de la série : la série commence à sa date d’émission, il n’y a pas d’autre date de début à choisir.',
+  endBeforeNext: 'La date de fin ne peut pas précéder la prochaine facture.',
+  nextInPast: 'La prochaine facture ne peut pas être datée avant aujourd’hui.',
+  nextNotAfterLast: (last: string) => `La prochaine facture doit être datée après la dernière (${last}).`,
+  lineTask: 'Une ligne de facturation récurrente ne peut pas facturer une tâche.',
 } as const;
 
 /** POST /api/recurring-invoices/{id}/{action}/, each answered with the RecurringInvoice. */

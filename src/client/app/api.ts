@@ -1,7 +1,10 @@
+import type { EntityAdapter, EntityState } from '@reduxjs/toolkit';
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import axios, { type AxiosRequestConfig, type Method } from 'axios';
+import { useCallback, useMemo } from 'react';
 import { errorDetail, type ApiError } from '../lib/api-errors';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import {
   loggedIn,
   sessionCleared,
@@ -215,7 +218,7 @@ export const baseQueryWithReauth: BaseQueryFn<ApiRequest | string, unknown, ApiE
 
 export const TAG_TYPES = [
   'Profile', 'Contact', 'Project', 'Task', 'Quote', 'Invoice', 'CreditNote', 'Activity', 'Dashboard', 'Report', 'Reminder', 'RecurringInvoice',
-  'Session',
+  'Session', 'EmailTemplate', 'TimeEntry', 'CatalogueItem', 'ShareLink', 'PortalDocument', 'ReceivedInvoice',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
@@ -244,6 +247,138 @@ export const shownTag = <T extends TagType>(type: T, id: number) => ({ type, id:
  * the store's middleware, where a throw would break the dispatch).
  */
 export const rowIds = (rows: readonly { id: number }[] | undefined) => (Array.isArray(rows) ? rows.map((row) => row.id) : []);
+
+/**
+ * One keyset page of a paged list (issue 29; README « Paged lists »), normalised by the list's
+ * entity adapter: the page's ids in the server's order and its rows by id, beside the filtered
+ * list's count (X-Total-Count) and the cursor of the page after it (X-Next-Cursor; null on the last).
+ */
+export interface KeysetPage<T> extends EntityState<T, number> {
+  total: number;
+  next: string | null;
+}
+
+/** The page parameter of a paged list's infinite query: no cursor for the first page, then X-Next-Cursor. */
+export type PageCursor = string | null;
+
+/** `infiniteQueryOptions` of every paged list: the next page is the last page's X-Next-Cursor (none after the last). */
+export const keysetPaging = {
+  initialPageParam: null as PageCursor,
+  getNextPageParam: (lastPage: { next: string | null }): PageCursor => lastPage.next,
+};
+
+/**
+ * The pickers (a document's client, a line's task): the first rows matching what is typed, page by
+ * page (issue 29), never the whole list. The search leaves once typing pauses this long.
+ */
+export const PICKER_PAGE_SIZE = 20;
+export const PICKER_SEARCH_DELAY_MS = 250;
+
+/** A paged list's answer (rows, headers) → its normalised page (`transformResponse` of the infinite queries). */
+export function keysetPage<T extends { id: number }>(
+  adapter: EntityAdapter<T, number>,
+  rows: T[],
+  meta: ApiMeta | undefined,
+): KeysetPage<T> {
+  const list = Array.isArray(rows) ? rows : [];
+  const total = Number(meta?.headers['x-total-count']);
+  return {
+    ...adapter.setAll(adapter.getInitialState(), list),
+    total: Number.isFinite(total) ? total : list.length,
+    next: meta?.headers['x-next-cursor'] || null,
+  };
+}
+
+/** The rows of loaded pages, in order (a row moved between two pages by a change shows once). */
+export function pageRows<T>(pages: readonly EntityState<T, number>[] | undefined): T[] {
+  const seen = new Set<number>();
+  const rows: T[] = [];
+  for (const page of pages ?? []) {
+    for (const id of page.ids) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      rows.push(page.entities[id]);
+    }
+  }
+  return rows;
+}
+
+/**
+ * What a paged list's screen reads from its infinite query: the loaded rows in order, the total the
+ * server counted, and `loadMore` (the next page, unless one is already being read or none is left).
+ */
+export function usePagedRows<T>(query: {
+  data?: { pages: readonly KeysetPage<T>[] };
+  hasNextPage: boolean;
+  isFetching: boolean;
+  fetchNextPage: () => unknown;
+}) {
+  const { data, hasNextPage, isFetching, fetchNextPage } = query;
+  const rows = useMemo(() => pageRows(data?.pages), [data]);
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage]);
+  return { rows, total: data?.pages[0]?.total ?? 0, loadMore };
+}
+
+/** What a picker's infinite query hook answers (`use…InfiniteQuery(args)`), as `usePickerSearch` reads it. */
+export interface PickerPagesQuery<T> {
+  data?: { pages: readonly KeysetPage<T>[] };
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** What a picker reads of its search (issue 29): the matches loaded, and `SearchResults` for `ui/search-select.tsx`. */
+export interface PickerSearch<T> {
+  /** The matches loaded, in the server's order. */
+  rows: T[];
+  /** The search sent (what was typed, once typing paused): '' for the first rows. */
+  search: string;
+  isLoading: boolean;
+  isError: boolean;
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  loadMore: () => void;
+}
+
+/**
+ * A picker's rows (issue 29): `useQuery` (a module-level infinite query hook of `PICKER_PAGE_SIZE`
+ * rows) asked for what was typed once typing pauses `PICKER_SEARCH_DELAY_MS`, then the next page
+ * on `loadMore`. Never the whole list.
+ */
+export function usePickerSearch<T>(
+  typed: string,
+  useQuery: (args: { search?: string }) => PickerPagesQuery<T>,
+): PickerSearch<T> {
+  const search = useDebouncedValue(typed.trim(), PICKER_SEARCH_DELAY_MS);
+  const args = useMemo(() => (search ? { search } : {}), [search]);
+  const { data, isLoading, isFetching, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useQuery(args);
+  const rows = useMemo(() => pageRows(data?.pages), [data]);
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return {
+    rows,
+    search,
+    isLoading,
+    isError,
+    shown: rows.length,
+    total: data?.pages[0]?.total ?? 0,
+    hasMore: Boolean(hasNextPage),
+    loading: isFetching,
+    loadMore,
+  };
+}
+
+/** The ids of every loaded page, for `listTags`. */
+export const pageIds = (data: { pages: readonly EntityState<unknown, number>[] } | undefined) =>
+  (data?.pages ?? []).flatMap((page) => page.ids);
 
 /** The single RTK Query API; features add endpoints with `api.injectEndpoints`. */
 export const api = createApi({

@@ -64,13 +64,17 @@ const ContactListPage = lazyPage(
   () => import(/* webpackChunkName: "route-contacts" */ '../features/contacts/contact-list-page'),
   'ContactListPage',
 );
-/** The contact page with the tasks feature's block: composed here, so that contacts does not import tasks. */
+/**
+ * The contact page with the tasks feature's block and the portal's « Espace client » card: composed
+ * here, so that contacts imports neither tasks nor the portal.
+ */
 const ContactDetailPage = lazyPage(async () => {
-  const [{ ContactDetailPage: Page }, { ContactTasksPanel }] = await Promise.all([
+  const [{ ContactDetailPage: Page }, { ContactTasksPanel }, { ClientSpaceCard }] = await Promise.all([
     import(/* webpackChunkName: "route-contact-detail" */ '../features/contacts/contact-detail-page'),
     import(/* webpackChunkName: "route-contact-detail" */ '../features/tasks/contact-tasks-panel'),
+    import(/* webpackChunkName: "route-contact-detail" */ '../features/portal'),
   ]);
-  return { ContactDetailPage: () => <Page TasksPanel={ContactTasksPanel} /> };
+  return { ContactDetailPage: () => <Page TasksPanel={ContactTasksPanel} SpaceCard={ClientSpaceCard} /> };
 }, 'ContactDetailPage');
 const ProjectListPage = lazyPage(
   () => import(/* webpackChunkName: "route-projects" */ '../features/projects/project-list-page'),
@@ -88,9 +92,17 @@ const TaskListPage = lazyPage(
   () => import(/* webpackChunkName: "route-tasks" */ '../features/tasks/task-list-page'),
   'TaskListPage',
 );
-const TaskDetailPage = lazyPage(
-  () => import(/* webpackChunkName: "route-task-detail" */ '../features/tasks/task-detail-page'),
-  'TaskDetailPage',
+/** The task page with the time feature's entries panel: composed here, so that tasks does not import time. */
+const TaskDetailPage = lazyPage(async () => {
+  const [{ TaskDetailPage: Page }, { TaskTimePanel }] = await Promise.all([
+    import(/* webpackChunkName: "route-task-detail" */ '../features/tasks/task-detail-page'),
+    import(/* webpackChunkName: "route-task-detail" */ '../features/time/task-time-panel'),
+  ]);
+  return { TaskDetailPage: () => <Page TimePanel={TaskTimePanel} /> };
+}, 'TaskDetailPage');
+const TimesheetPage = lazyPage(
+  () => import(/* webpackChunkName: "route-timesheet" */ '../features/time/timesheet-page'),
+  'TimesheetPage',
 );
 const QuoteListPage = lazyPage(
   () => import(/* webpackChunkName: "route-quotes" */ '../features/documents/quotes/quote-list-page'),
@@ -112,6 +124,10 @@ const RecurringInvoiceListPage = lazyPage(
   () => import(/* webpackChunkName: "route-recurring-invoices" */ '../features/documents/recurring/recurring-invoice-list-page'),
   'RecurringInvoiceListPage',
 );
+const RecurringInvoiceEditorPage = lazyPage(
+  () => import(/* webpackChunkName: "route-recurring-invoice-editor" */ '../features/documents/recurring/recurring-invoice-editor-page'),
+  'RecurringInvoiceEditorPage',
+);
 const CreditNoteListPage = lazyPage(
   () => import(/* webpackChunkName: "route-credit-notes" */ '../features/documents/credit-notes/credit-note-list-page'),
   'CreditNoteListPage',
@@ -124,13 +140,44 @@ const ReportsPage = lazyPage(
   () => import(/* webpackChunkName: "route-reports" */ '../features/reports/reports-page'),
   'ReportsPage',
 );
+const ReceivedInvoiceListPage = lazyPage(
+  () => import(/* webpackChunkName: "route-received-invoices" */ '../features/received-invoices/received-invoice-list-page'),
+  'ReceivedInvoiceListPage',
+);
+const ReceivedInvoiceDetailPage = lazyPage(
+  () => import(/* webpackChunkName: "route-received-invoice" */ '../features/received-invoices/received-invoice-detail-page'),
+  'ReceivedInvoiceDetailPage',
+);
+const CataloguePage = lazyPage(
+  () => import(/* webpackChunkName: "route-catalogue" */ '../features/catalogue/catalogue-page'),
+  'CataloguePage',
+);
 const ActivityHistoryPage = lazyPage(
   () => import(/* webpackChunkName: "route-activities" */ '../features/activities/activity-history-page'),
   'ActivityHistoryPage',
 );
-const ProfilePage = lazyPage(
-  () => import(/* webpackChunkName: "route-profile" */ '../features/profile/profile-page'),
-  'ProfilePage',
+/** The profile page with the reminders' and time's settings: composed here, so that profile imports neither. */
+const ProfilePage = lazyPage(async () => {
+  const [{ ProfilePage: Page }, { ReminderSettingsSection }, { TimeRoundingSection }] = await Promise.all([
+    import(/* webpackChunkName: "route-profile" */ '../features/profile/profile-page'),
+    import(/* webpackChunkName: "route-profile" */ '../features/reminders/reminder-settings'),
+    import(/* webpackChunkName: "route-profile" */ '../features/time/time-rounding-section'),
+  ]);
+  const OtherSettings = () => (
+    <>
+      <ReminderSettingsSection />
+      <TimeRoundingSection />
+    </>
+  );
+  return { ProfilePage: () => <Page OtherSettings={OtherSettings} /> };
+}, 'ProfilePage');
+const EmailTemplatesPage = lazyPage(
+  () => import(/* webpackChunkName: "route-email-templates" */ '../features/email-templates/email-templates-page'),
+  'EmailTemplatesPage',
+);
+const PortalPage = lazyPage(
+  () => import(/* webpackChunkName: "route-portal" */ '../features/portal/portal-page'),
+  'PortalPage',
 );
 export const NotFoundPage = lazyPage(
   () => import(/* webpackChunkName: "route-not-found" */ '../features/not-found/not-found-page'),
@@ -149,6 +196,10 @@ export const PUBLIC_PAGES: readonly (readonly [string, LazyPage])[] = [
   ['/confirm-email/:uidb64/:token', ConfirmEmailPage],
   ['/activation-success', ActivationSuccessPage],
   ['/activation-failed', ActivationFailedPage],
+  // A client's personal link to a document (issue 27): no account, signed in or not.
+  ['/p/:token', PortalPage],
+  // A document of a client's space (issue 27), by its number.
+  ['/p/:token/:number', PortalPage],
 ];
 
 /** Need a stored access token (see RequireAuth). */
@@ -163,17 +214,23 @@ export const PROTECTED_PAGES: readonly (readonly [string, LazyPage])[] = [
   ['/tasks', TaskListPage],
   ['/tasks/new', TaskDetailPage],
   ['/tasks/:id', TaskDetailPage],
+  ['/timesheet', TimesheetPage],
   ['/quotes', QuoteListPage],
   ['/quotes/new', QuoteDetailPage],
   ['/quotes/:id', QuoteDetailPage],
   ['/invoices', InvoiceListPage],
   ['/invoices/new', InvoiceDetailPage],
   ['/invoices/recurring', RecurringInvoiceListPage],
+  ['/invoices/recurring/:id', RecurringInvoiceEditorPage],
   ['/invoices/:id', InvoiceDetailPage],
   ['/credit-notes', CreditNoteListPage],
   ['/credit-notes/:id', CreditNoteDetailPage],
   ['/reports', ReportsPage],
+  ['/catalogue', CataloguePage],
+  ['/received-invoices', ReceivedInvoiceListPage],
+  ['/received-invoices/:id', ReceivedInvoiceDetailPage],
   ['/profile', ProfilePage],
+  ['/profile/emails', EmailTemplatesPage],
   ['/activities', ActivityHistoryPage],
 ];
 

@@ -2,9 +2,11 @@ import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { NamedRef } from '@/shared/contracts/common';
 import { Button } from '../ui/button';
-import { StyledFieldError, StyledHint, StyledSelect } from '../ui/form-fields';
+import { StyledHint } from '../ui/form-fields';
+import { SearchSelect } from '../ui/search-select';
 import { VisuallyHidden } from '../ui/visually-hidden';
 import { LinkChip, StyledChipList } from './link-chip';
+import type { UseRefSearch } from './ref-search-select';
 
 export const UNKNOWN_CONTACT = 'Contact inconnu';
 
@@ -25,67 +27,55 @@ const StyledFieldset = styled.fieldset`
   }
 `;
 
-const StyledAddRow = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.spacing.sm};
-  min-width: 0;
-
-  select {
-    flex: 1 1 auto;
-    min-width: 0;
-  }
-`;
-
 export interface ContactPickerProps {
   /** Group name, e.g. 'Clients' or 'Contacts concernés'. */
   legend: string;
   /** Accessible name of the select, e.g. 'Ajouter un client'. */
   addLabel: string;
-  options: readonly NamedRef[];
+  /** The search field's name, e.g. 'Rechercher un client'. */
+  searchLabel: string;
+  /** The server's contacts matching what is typed (a module-level hook: `useContactSearch`). */
+  useSearch: UseRefSearch<NamedRef>;
   value: readonly number[];
   onChange: (ids: number[]) => void;
-  /** Names the record itself carries ({id, name}); used when a contact is not among the options. */
+  /** Names the record itself carries ({id, name}); used when a contact is not among the matches. */
   known?: readonly NamedRef[];
   error?: string | null;
   disabled?: boolean;
-  loading?: boolean;
 }
 
 /**
- * Multiple contacts: the chosen ones as chips (each links to the contact and can be
- * removed), a select of the others and an 'Ajouter' button. The explicit button keeps
- * keyboard users from adding every contact they arrow past in a closed select.
+ * Multiple contacts: the chosen ones as chips (each links to the contact and can be removed), and
+ * to add one, a search field, a select of the server's first 20 matches not chosen yet (issue 29:
+ * never the whole list; « Afficher la suite » for 20 more) and an « Ajouter » button. The explicit
+ * button keeps keyboard users from adding every contact they arrow past in a closed select. A
+ * chosen contact stays named when the search no longer lists it.
  */
-export function ContactPicker({
-  legend,
-  addLabel,
-  options,
-  value,
-  onChange,
-  known = [],
-  error,
-  disabled,
-  loading,
-}: ContactPickerProps) {
+export function ContactPicker({ legend, addLabel, searchLabel, useSearch, value, onChange, known = [], error, disabled }: ContactPickerProps) {
   const selectId = useId();
   const errorId = `${selectId}-error`;
+  const [typed, setTyped] = useState('');
+  const found = useSearch(typed);
   const [pending, setPending] = useState('');
+  // The names of the contacts added here, for their chips once another search no longer lists them.
+  const [added, setAdded] = useState<readonly NamedRef[]>([]);
 
   const names = useMemo(() => {
     const map = new Map<number, string>();
-    for (const c of known) map.set(c.id, c.name);
-    for (const c of options) map.set(c.id, c.name);
+    for (const c of [...known, ...added, ...found.rows]) map.set(c.id, c.name);
     return map;
-  }, [known, options]);
+  }, [known, added, found.rows]);
 
-  const available = useMemo(() => {
+  const options = useMemo(() => {
     const chosen = new Set(value);
-    return options.filter((c) => !chosen.has(c.id));
-  }, [options, value]);
+    return found.rows.filter((c) => !chosen.has(c.id)).map((c) => ({ value: String(c.id), label: c.name }));
+  }, [found.rows, value]);
 
   const add = () => {
     const id = Number(pending);
     if (!id || value.includes(id)) return;
+    const row = found.rows.find((c) => c.id === id);
+    if (row) setAdded((previous) => [...previous, { id: row.id, name: row.name }]);
     onChange([...value, id]);
     setPending('');
   };
@@ -111,29 +101,25 @@ export function ContactPicker({
       ) : (
         <StyledHint>Aucun contact sélectionné.</StyledHint>
       )}
-      <VisuallyHidden as="label" htmlFor={selectId}>
-        {addLabel}
-      </VisuallyHidden>
-      <StyledAddRow>
-        <StyledSelect
-          id={selectId}
-          value={pending}
-          onChange={(event) => setPending(event.target.value)}
-          disabled={disabled || loading}
-          $invalid={Boolean(error)}
-        >
-          <option value="">{loading ? 'Chargement des contacts...' : `${addLabel}…`}</option>
-          {available.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </StyledSelect>
-        <Button onClick={add} disabled={disabled || !pending}>
-          Ajouter
-        </Button>
-      </StyledAddRow>
-      {error && <StyledFieldError id={errorId}>{error}</StyledFieldError>}
+      <SearchSelect
+        id={selectId}
+        label={<VisuallyHidden>{addLabel}</VisuallyHidden>}
+        searchLabel={searchLabel}
+        search={typed}
+        onSearch={setTyped}
+        matches={found}
+        placeholderOption={found.isLoading ? 'Chargement des contacts...' : `${addLabel}…`}
+        options={options}
+        value={pending}
+        onChange={(event) => setPending(event.target.value)}
+        disabled={disabled}
+        error={error}
+        action={
+          <Button onClick={add} disabled={disabled || !pending}>
+            Ajouter
+          </Button>
+        }
+      />
     </StyledFieldset>
   );
 }

@@ -4,6 +4,7 @@ import { TASK_STATUS_LABELS, type TaskStatus } from '@/shared/projects-tasks';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Select, TextField } from '../ui/form-fields';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { optionsWithCurrent, QUICK_TASK_DEFAULT_STATUS, QUICK_TASK_STATUSES } from './workflow-options';
 
 export interface QuickTaskValues {
@@ -80,6 +81,7 @@ export function QuickTaskForm({ onCreate, errorMessage, disabled }: QuickTaskFor
 
   return (
     <StyledForm noValidate onSubmit={onSubmit} aria-labelledby={`${formId}-heading`}>
+      <UnsavedChangesGuard dirty={title.trim() !== '' || dueDate !== ''} />
       <h3 id={`${formId}-heading`}>Ajouter une tâche</h3>
       {(titleError || createError) && <Alert tone="error">{titleError ?? createError}</Alert>}
       <TextField

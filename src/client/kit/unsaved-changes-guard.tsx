@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction, type Location } from 'react-router-dom';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
@@ -71,12 +71,8 @@ export interface UnsavedChangesGuardProps {
   dirty: boolean;
 }
 
-/**
- * Rendered by every edit form (contact, project, task, quote or invoice, profile): leaving it with
- * unsaved changes asks « Quitter sans enregistrer ? » (focus on « Rester sur la page », Escape
- * stays), and closing or reloading the tab gets the browser's prompt.
- */
-export function UnsavedChangesGuard({ dirty }: UnsavedChangesGuardProps) {
+/** The question itself, on one blocker (react-router holds a single blocker at a time). */
+function UnsavedChangesQuestion({ dirty }: UnsavedChangesGuardProps) {
   const guard = useUnsavedChangesGuard(dirty);
   return (
     <ConfirmDialog
@@ -89,4 +85,50 @@ export function UnsavedChangesGuard({ dirty }: UnsavedChangesGuardProps) {
       onConfirm={guard.leave}
     />
   );
+}
+
+/** Each guarded form's dirtiness, by the form's id. */
+type DirtyForms = (formId: string, dirty: boolean) => void;
+const DirtyFormsContext = createContext<DirtyForms | null>(null);
+
+/**
+ * One question for every form of the page (AppLayout renders it): a page may hold several forms
+ * (the profile and its reminder settings, a project and its quick task form), while react-router
+ * holds one blocker at a time — a second `useBlocker` would leave the first form unguarded.
+ */
+export function UnsavedChangesBoundary({ children }: { children: ReactNode }) {
+  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(() => new Set());
+  const [report] = useState<DirtyForms>(() => (formId: string, dirty: boolean) =>
+    setDirtyForms((forms) => {
+      if (forms.has(formId) === dirty) return forms;
+      const next = new Set(forms);
+      if (dirty) next.add(formId);
+      else next.delete(formId);
+      return next;
+    }),
+  );
+  return (
+    <DirtyFormsContext.Provider value={report}>
+      {children}
+      <UnsavedChangesQuestion dirty={dirtyForms.size > 0} />
+    </DirtyFormsContext.Provider>
+  );
+}
+
+/**
+ * Rendered by every form the user types into (contact, project, task, quote or invoice, profile,
+ * reminder settings, quick task): leaving the page with unsaved changes asks « Quitter sans
+ * enregistrer ? » (focus on « Rester sur la page », Escape stays), and closing or reloading the tab
+ * gets the browser's prompt. Inside an UnsavedChangesBoundary it reports to the boundary's single
+ * question; alone (a page rendered by itself) it asks by itself.
+ */
+export function UnsavedChangesGuard({ dirty }: UnsavedChangesGuardProps) {
+  const report = useContext(DirtyFormsContext);
+  const formId = useId();
+  useEffect(() => {
+    if (!report) return undefined;
+    report(formId, dirty);
+    return () => report(formId, false);
+  }, [report, formId, dirty]);
+  return report ? null : <UnsavedChangesQuestion dirty={dirty} />;
 }

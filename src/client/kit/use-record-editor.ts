@@ -184,8 +184,9 @@ export function useRecordEditor<R, F, E extends object>(options: RecordEditorOpt
       if (save.createdPath) {
         toast.success(save.created);
         leaving.current = true;
-        // Kept: the form's guard lets this one go.
-        navigate(save.createdPath(answer), { replace: save.replace, state: LEAVES_SAVED_FORM });
+        // Kept: the form's guard lets this one go. At once, not in a transition: meanwhile the
+        // address would be the new record's while this form still showed and took what was typed.
+        navigate(save.createdPath(answer), { replace: save.replace, state: LEAVES_SAVED_FORM, flushSync: true });
         return;
       }
       // The server's answer (normalised values, totals, status) replaces what was typed.

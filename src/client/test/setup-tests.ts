@@ -29,8 +29,10 @@ class NavigationRequest {
 if (typeof globalThis.Request === 'undefined') Object.assign(globalThis, { Request: NavigationRequest });
 
 // findBy* and waitFor wait for a state, not a duration: on a busy 2-core machine (CI runs the suite
-// beside CPU burners) lazy pages, RTK Query and React need more than the default 1 s to get there.
-configure({ asyncUtilTimeout: 10_000 });
+// beside CPU burners) lazy pages, RTK Query and React need more than the default 1 s to get there;
+// a file's first lazy page (its modules loaded cold) once took over 10 s beside the server suites'
+// child processes. Under jest's 30 s test timeout, so that a wait that fails says what it waited for.
+configure({ asyncUtilTimeout: 20_000 });
 
 function installBrowserStubs() {
   Object.defineProperty(window, 'matchMedia', {

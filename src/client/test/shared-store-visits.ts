@@ -2,6 +2,9 @@ import type MockAdapter from 'axios-mock-adapter';
 import { setupStore, type AppStore } from '../app/store';
 import { mockHttp, renderApp, signedIn } from './render';
 
+/** For a test that visits many screens in turn (a cache journey): past 30 s on a loaded 2-core machine. */
+export const JOURNEY_TIMEOUT = 120_000;
+
 /**
  * The cache tests' set-up: one store across screens, as the app's navigation keeps it, over a
  * fake API that `serve` sets up afresh for each test (workflow-server's serveWorkflow).

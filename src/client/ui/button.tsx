@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 
@@ -139,4 +139,19 @@ export interface ButtonLinkProps extends LinkProps {
 /** A router link that looks like a button (navigation, not an action). */
 export function ButtonLink({ variant = 'secondary', size = 'md', block, iconOnly, ...rest }: ButtonLinkProps) {
   return <StyledButtonLink $variant={variant} $size={size} $block={block} $iconOnly={iconOnly} {...rest} />;
+}
+
+const StyledButtonAnchor = styled.a<StyledButtonProps>`
+  ${buttonStyles}
+`;
+
+export interface ButtonAnchorProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  block?: boolean;
+}
+
+/** A plain link that looks like a button: a file to download from a public URL (no session needed). */
+export function ButtonAnchor({ variant = 'secondary', size = 'md', block, ...rest }: ButtonAnchorProps) {
+  return <StyledButtonAnchor $variant={variant} $size={size} $block={block} {...rest} />;
 }

@@ -99,7 +99,7 @@ const StyledAdornment = styled.div`
   align-items: center;
 `;
 
-interface FieldChromeProps {
+export interface FieldChromeProps {
   label: ReactNode;
   error?: string | null;
   hint?: ReactNode;
@@ -115,7 +115,7 @@ function describedBy(ids: (string | null | undefined | false)[]) {
  * One place for what every field shares: ids, the label/hint/error chrome and the ARIA
  * attributes of the control (invalid, required, described by the hint, the error and the caller's ids).
  */
-function useField({ id, label, error, hint, required, describedBy: extra }: FieldChromeProps & { id?: string; describedBy?: string }) {
+export function useField({ id, label, error, hint, required, describedBy: extra }: FieldChromeProps & { id?: string; describedBy?: string }) {
   const generated = useId();
   const controlId = id ?? `f${generated.replace(/:/g, '')}`;
   const errorId = `${controlId}-error`;
@@ -132,7 +132,7 @@ function useField({ id, label, error, hint, required, describedBy: extra }: Fiel
   };
 }
 
-function FieldChrome({
+export function FieldChrome({
   label,
   required,
   controlId,
@@ -201,6 +201,20 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
+/** A select's options, after the « all » or « choose » one when given (SelectField and SearchSelect). */
+export function SelectOptions({ options, placeholderOption }: { options: readonly SelectOption[]; placeholderOption?: string }) {
+  return (
+    <>
+      {placeholderOption !== undefined && <option value="">{placeholderOption}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value} disabled={o.disabled}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement>, FieldChromeProps {
   options: readonly SelectOption[];
   /** Optional first entry with an empty value (e.g. 'Tous'). */
@@ -215,12 +229,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
   return (
     <FieldChrome {...chrome}>
       <StyledSelect ref={ref} {...control} {...rest}>
-        {placeholderOption !== undefined && <option value="">{placeholderOption}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} placeholderOption={placeholderOption} />
       </StyledSelect>
     </FieldChrome>
   );

@@ -78,6 +78,15 @@ export const IconCreditNote = makeIcon(
   'IconCreditNote',
 );
 export const IconReports = makeIcon(<path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />, 'IconReports');
+export const IconClock = makeIcon(<path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 7v5l3 2" />, 'IconClock');
+/** The catalogue (issue 28): a price tag. */
+export const IconCatalogue = makeIcon(
+  <>
+    <path d="M3 12V4h8l10 10-8 8L3 12Z" />
+    <circle cx="7.5" cy="8.5" r="1.5" />
+  </>,
+  'IconCatalogue',
+);
 export const IconActivity = makeIcon(<path d="M3 12h4l3-8 4 16 3-8h4" />, 'IconActivity');
 export const IconPlus = makeIcon(<path d="M12 5v14M5 12h14" />, 'IconPlus');
 export const IconUser = makeIcon(

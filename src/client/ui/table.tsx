@@ -208,6 +208,14 @@ export interface DataTableProps<T> {
    * (10 KB gzip; issue 18).
    */
   virtualize?: VirtualRowsComponent;
+  /**
+   * A list loaded page by page (issue 29): the columns whose sort the server applies. Sorting by
+   * one of them calls `onSort` (the list asks the server again) and keeps the rows in the order
+   * they come; the other columns sort the loaded rows. The initial sort is `initialSort`.
+   */
+  serverSort?: { keys: readonly string[]; onSort: (key: string, direction: SortDirection) => void };
+  /** The list's full length when only part of it is loaded (aria-rowcount). */
+  totalCount?: number;
 }
 
 /** Below this many rows a plain table is cheap enough and simpler for the browser's find-in-page. */
@@ -231,6 +239,8 @@ export function DataTable<T>({
   initialSort,
   emptyMessage = 'Aucun élément à afficher.',
   virtualize: VirtualRows,
+  serverSort,
+  totalCount,
 }: DataTableProps<T>) {
   const getValue = useCallback(
     (row: T, key: string) => {
@@ -239,11 +249,22 @@ export function DataTable<T>({
     },
     [columns],
   );
-  const { sorted, sortKey, sortDirection, requestSort } = useSort<T, string>(rows, {
+  const { sorted: clientSorted, sortKey, sortDirection, requestSort: sortHere } = useSort<T, string>(rows, {
     initialKey: initialSort?.key ?? null,
     initialDirection: initialSort?.direction ?? 'asc',
     getValue,
   });
+  const sortedByServer = serverSort !== undefined && sortKey !== null && serverSort.keys.includes(sortKey);
+  const sorted = sortedByServer ? rows : clientSorted;
+  const onServerSort = serverSort?.onSort;
+  const serverKeys = serverSort?.keys;
+  const requestSort = useCallback(
+    (key: string) => {
+      sortHere(key);
+      if (onServerSort && serverKeys?.includes(key)) onServerSort(key, key === sortKey && sortDirection === 'asc' ? 'desc' : 'asc');
+    },
+    [sortHere, onServerSort, serverKeys, sortKey, sortDirection],
+  );
 
   if (rows.length === 0) {
     return <EmptyState title={emptyMessage} />;
@@ -267,7 +288,7 @@ export function DataTable<T>({
 
   return (
     <StyledTableWrapper $cards>
-      <StyledTable aria-rowcount={rows.length + 1}>
+      <StyledTable aria-rowcount={(totalCount ?? rows.length) + 1}>
         {showCaption ? <caption>{caption}</caption> : <StyledHiddenCaption>{caption}</StyledHiddenCaption>}
         <thead>
           <tr>

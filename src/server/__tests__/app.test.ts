@@ -95,6 +95,21 @@ describe('serving the built app', () => {
     }
   });
 
+  it('serves a client portal page (issue 27) unindexed, uncached and without the analytics script', async () => {
+    // A link's page, and a client space's document page.
+    for (const url of ['/p/k3Jq9wZ2bVx7LmN4pQr8sT1uV6yA0cE5fG2hJ9kL3mN', '/p/k3Jq9wZ2bVx7LmN4pQr8sT1uV6yA0cE5fG2hJ9kL3mN/FAC-2026-0001']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.body).not.toContain('stats.exemple.fr');
+    }
+    // Any other page keeps them.
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('serves hashed assets with a long cache, and real 404s for missing files', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main.0123abcd.js' });
     expect(asset.statusCode).toBe(200);

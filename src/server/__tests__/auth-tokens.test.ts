@@ -1,5 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../test/test-app';
+import { startRateWindowsAfresh } from '../test/rate-windows';
 import { lastLinkSentTo } from '../test/outbox';
 import { isDrfErrorBody } from '../test/api-fixtures';
 import { loadConfig } from '../config';
@@ -160,6 +161,11 @@ describe('rate limits', () => {
     strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
   });
   afterAll(() => strict.close());
+  let clock: jest.SpyInstance;
+  beforeEach(() => {
+    clock = startRateWindowsAfresh();
+  });
+  afterEach(() => clock.mockRestore());
 
   /** Statuses of `count` calls. */
   async function statuses(count: number, send: (i: number) => ReturnType<typeof post>) {
@@ -236,6 +242,11 @@ describe('no user enumeration', () => {
     strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
   });
   afterAll(() => strict.close());
+  let clock: jest.SpyInstance;
+  beforeEach(() => {
+    clock = startRateWindowsAfresh();
+  });
+  afterEach(() => clock.mockRestore());
 
   /** Registered but never activated. */
   async function inactiveAccount(app: TestApp) {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type RouteEntry, type TestApp } from '../test/test-app';
 import { lastLinkSentTo } from '../test/outbox';
 import {
-  call, changedTables, createOneOfEach, idsOf, isDrfErrorBody, resourceOf, snapshotDatabase, validBody,
+  bodies, call, changedTables, createOneOfEach, idsOf, isDrfErrorBody, resourceOf, snapshotDatabase, validBody,
   type OwnedObjects,
 } from '../test/api-fixtures';
 import {
@@ -33,6 +33,10 @@ interface Ctx {
   emailParams: Record<string, string>;
   /** A genuine checkpoint of Mallory's journal (issue 23). */
   checkpoint: unknown;
+  /** Client links (issue 27) of two of Mallory's sent quotes: one to accept, one to decline. */
+  portalTokens: { accept: string; decline: string };
+  /** Two sent quotes of Mallory's client, by number through its client space (issue 27): one to accept, one to decline. */
+  spaceQuotes: { accept: { token: string; number: string }; decline: { token: string; number: string } };
   /** Another session of Mallory's, for DELETE /api/sessions/:id/ (issue 23). */
   doomedSession: string;
 }
@@ -58,6 +62,8 @@ const own = (params: WriteSpec['params'] = noParams, runs?: number): WriteSpec =
   params,
   runs,
 });
+/** E-mail template kinds (issue 28): a path names one, never an id. */
+const kinds = () => [{ kind: 'quote' }, { kind: 'reminder_3' }];
 const account = (body: (c: Ctx) => unknown, params: WriteSpec['params'] = noParams): WriteSpec => ({ auth: false, body, params });
 /**
  * Once rotated (or logged out), the account's refresh token is a replay: the refusal ends its whole
@@ -83,6 +89,21 @@ const WRITE_ENDPOINTS: Record<string, WriteSpec> = {
   'PUT /api/profile/': own(),
   // Reminders (issue 15): these invoices are not overdue, so a reminder is refused (400), never a 500.
   'PUT /api/profile/reminders/': own(),
+  // E-mail templates (issue 28): one kind of the user's, by name.
+  'PUT /api/email-templates/:kind/': own(kinds),
+  'POST /api/email-templates/:kind/preview/': own(kinds),
+  // The approved platform (issue 26): its settings, and the connection test (no body; port 1: no network).
+  'PUT /api/einvoicing/settings/': own(),
+  'POST /api/einvoicing/settings/test/': own(),
+  // The sync (« Actualiser »): no body; without a platform on, a French 400.
+  'POST /api/einvoicing/sync/': own(),
+  // Issue 28: the logo takes image bytes (any JSON is a 415), the catalogue JSON.
+  'PUT /api/profile/logo/': own(),
+  'POST /api/catalogue/': own(),
+  'PUT /api/catalogue/:id/': own(ids((o) => [o.catalogueItem])),
+  // Issue 26: an upload takes a file's bytes (any JSON is a 415); an answer, one of four.
+  'POST /api/received-invoices/import/': own(),
+  'POST /api/received-invoices/:id/status/': own(ids((o) => [o.receivedInvoice])),
   'POST /api/invoices/:id/send_reminder/': own(ids((o) => [o.invoiceIssued, o.invoiceDraft])),
   'POST /api/contacts/': own(),
   'PUT /api/contacts/:id/': own(ids((o) => [o.contact])),
@@ -108,19 +129,47 @@ const WRITE_ENDPOINTS: Record<string, WriteSpec> = {
   // Recurring invoices (issue 15): stop last, it is final.
   'POST /api/invoices/:id/make_recurring/': own(ids((o) => [o.invoiceDraft, o.invoiceIssued])),
   'PATCH /api/recurring-invoices/:id/': own(ids((o) => [o.recurrence])),
+  'PUT /api/recurring-invoices/:id/': own(ids((o) => [o.recurrence])),
   'POST /api/recurring-invoices/:id/pause/': own(ids((o) => [o.recurrence])),
   'POST /api/recurring-invoices/:id/resume/': own(ids((o) => [o.recurrence])),
   'POST /api/recurring-invoices/:id/stop/': own(ids((o) => [o.recurrence])),
   // The journal (issue 23): a checkpoint taken (stored: a write), a verification against one (reads only).
   'POST /api/ledger/checkpoint/': { auth: true, body: () => undefined, params: noParams },
   'POST /api/ledger/verify/': { auth: true, body: (c) => ({ checkpoint: c.checkpoint }), params: noParams },
+  // Time entries (issue 28).
+  'POST /api/time-entries/': own(),
+  'PUT /api/time-entries/:id/': own(ids((o) => [o.timeEntry])),
+  'POST /api/time-entries/start/': own(),
+  'POST /api/time-entries/stop/': own(),
+  'PUT /api/time-entries/day/': own(),
+  'PUT /api/time-entries/settings/': own(),
+  // The client portal (issue 27): links made and revoked by the owner; a quote answered through its link.
+  'POST /api/quotes/:id/share/': own(ids((o) => [o.quoteSent, o.quoteDraft])),
+  'POST /api/invoices/:id/share/': own(ids((o) => [o.invoiceIssued, o.invoiceDraft])),
+  'POST /api/credit-notes/:id/share/': own(ids((o) => [o.creditNote])),
+  'POST /api/contacts/:id/share/': own(ids((o) => [o.contact])),
+  'POST /api/portal/:token/accept/': { auth: false, body: () => ({ signer_name: MARK, signer_email: 'signataire@exemple.fr', consent: true }), params: (c) => [{ token: c.portalTokens.accept }] },
+  'POST /api/portal/:token/decline/': { auth: false, body: () => ({ reason: MARK }), params: (c) => [{ token: c.portalTokens.decline }] },
+  // A client space's quote, by its number (issue 27).
+  'POST /api/portal/:token/documents/:number/accept/': {
+    auth: false, body: () => ({ signer_name: MARK, signer_email: 'signataire@exemple.fr', consent: true }), params: (c) => [c.spaceQuotes.accept],
+  },
+  'POST /api/portal/:token/documents/:number/decline/': { auth: false, body: () => ({ reason: MARK }), params: (c) => [c.spaceQuotes.decline] },
+  'DELETE /api/quotes/:id/share/': own(ids((o) => [o.quoteSent])),
+  'DELETE /api/invoices/:id/share/': own(ids((o) => [o.invoiceIssued])),
+  'DELETE /api/credit-notes/:id/share/': own(ids((o) => [o.creditNote])),
+  'DELETE /api/contacts/:id/share/': own(ids((o) => [o.contact])),
   'DELETE /api/invoices/:id/payments/:paymentId/': own(doomedPayment),
   'DELETE /api/sessions/:id/': own((c) => [{ id: c.doomedSession }]),
+  'DELETE /api/email-templates/:kind/': own(kinds),
+  'DELETE /api/time-entries/:id/': own(doomedIds((o) => o.timeEntry)),
   'DELETE /api/tasks/:id/': own(doomedIds((o) => o.task)),
   'DELETE /api/quotes/:id/': own(doomedIds((o) => o.quoteDraft)),
   'DELETE /api/invoices/:id/': own(doomedIds((o) => o.invoiceDraft)),
   'DELETE /api/projects/:id/': own(doomedIds((o) => o.project)),
   'DELETE /api/contacts/:id/': own(doomedIds((o) => o.contact)),
+  'DELETE /api/catalogue/:id/': own(doomedIds((o) => o.catalogueItem)),
+  'DELETE /api/profile/logo/': own(),
 };
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -156,7 +205,18 @@ beforeAll(async () => {
       const sessions = (await call(t, mallory, 'GET', '/api/sessions/')).body as { id: string; current: boolean }[];
       return sessions.find((s) => !s.current)!.id;
     })(),
+    portalTokens: { accept: '', decline: '' },
+    spaceQuotes: { accept: { token: '', number: '' }, decline: { token: '', number: '' } },
   };
+  const linkOf = async (quoteId: number) =>
+    ((await call(t, mallory, 'POST', `/api/quotes/${quoteId}/share/`)).body as { url: string }).url.split('/p/')[1];
+  ctx.portalTokens = { accept: await linkOf(ctx.objects.quoteSent), decline: await linkOf(ctx.doomed.quoteSent) };
+  const space = ((await call(t, mallory, 'POST', `/api/contacts/${ctx.objects.contact}/share/`)).body as { url: string }).url.split('/p/')[1];
+  const spaceQuote = async () => {
+    const quote = await call(t, mallory, 'POST', '/api/quotes/', bodies.document(MARK, ctx.objects.contact, null, 'sent'));
+    return { token: space, number: (quote.body as { quote_number: string }).quote_number };
+  };
+  ctx.spaceQuotes = { accept: await spaceQuote(), decline: await spaceQuote() };
 });
 afterAll(() => t.close());
 
@@ -188,6 +248,9 @@ async function expectConsistent(route: RouteEntry, url: string, body: unknown) {
     const [, invoiceId, paymentId] = /\/invoices\/(\d+)\/payments\/(\d+)\//.exec(url)!;
     const payments = (await read(`/api/invoices/${invoiceId}/payments/`)).body as { id: number }[];
     expect(payments.map((p) => p.id)).not.toContain(Number(paymentId));
+  } else if (route.method === 'DELETE' && route.url.endsWith('/share/')) {
+    // Issue 27: the document's links are revoked; its share state still reads.
+    expect(((await read(url)).body as { active: boolean }).active).toBe(false);
   } else if (route.method === 'DELETE') {
     expect((await read(url)).status).toBe(404);
   } else if (route.url.endsWith('/payments/')) {
@@ -207,6 +270,9 @@ async function expectConsistent(route: RouteEntry, url: string, body: unknown) {
     expect((await read(`/api/invoices/${created!.invoice!.id}/`)).status).toBe(200);
   } else if (route.url === '/api/profile/') {
     expect((await read('/api/profile/')).body).toEqual(body);
+  } else if (route.url === '/api/einvoicing/settings/' && route.method === 'PUT') {
+    // Issue 26: the settings read back as answered, the secret in neither.
+    expect((await read('/api/einvoicing/settings/')).body).toEqual(body);
   } else if (route.url === '/api/profile/reminders/') {
     expect((await read('/api/profile/reminders/')).body).toEqual(body);
   } else if (resource && typeof created?.id === 'number' && !route.url.endsWith('/send_email/')) {

@@ -28,6 +28,20 @@ const NO_BODY = new Set<string>([
   'POST /api/quotes/:id/send_email/',
   'POST /api/invoices/:id/send_email/',
   'POST /api/credit-notes/:id/send_email/',
+  'POST /api/time-entries/stop/',
+  // Issue 26: tests the saved platform connection.
+  'POST /api/einvoicing/settings/test/',
+  // Issue 26: the sync with the platform, now (« Actualiser »).
+  'POST /api/einvoicing/sync/',
+  // Issue 27: a new client link for the document the URL names.
+  'POST /api/quotes/:id/share/',
+  'POST /api/invoices/:id/share/',
+  'POST /api/credit-notes/:id/share/',
+  'POST /api/contacts/:id/share/',
+  // Issue 28: the logo is the image's raw bytes (image/png, image/jpeg, image/svg+xml), not a JSON body.
+  'PUT /api/profile/logo/',
+  // Issue 26: a received invoice is its file's raw bytes (PDF or XML), not a JSON body.
+  'POST /api/received-invoices/import/',
 ]);
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type SqliteDatabase } from 'kysely';
 import { FairSqliteDialect } from './fair-sqlite-dialect';
-import { Pool, types } from 'pg';
+import type * as Pg from 'pg';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -16,9 +16,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// COUNT/SUM return int8 in PostgreSQL, which pg hands back as strings; our values fit in a double.
-types.setTypeParser(types.builtins.INT8, (v) => Number(v));
-types.setTypeParser(types.builtins.NUMERIC, (v) => Number(v));
+/**
+ * Each driver is loaded when a database of its kind is opened: a server (or a test file) on SQLite
+ * never loads pg, one on PostgreSQL never loads better-sqlite3. openDatabase stays synchronous.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- a synchronous, deferred load (see above) */
+const loadSqlite = (): typeof SQLite => require('better-sqlite3');
+let pgDriver: typeof Pg | undefined;
+function loadPg(): typeof Pg {
+  if (!pgDriver) {
+    pgDriver = require('pg') as typeof Pg;
+    // COUNT/SUM return int8 in PostgreSQL, which pg hands back as strings; our values fit in a double.
+    pgDriver.types.setTypeParser(pgDriver.types.builtins.INT8, (v) => Number(v));
+    pgDriver.types.setTypeParser(pgDriver.types.builtins.NUMERIC, (v) => Number(v));
+  }
+  return pgDriver;
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL schema used as search_path (tests isolate each file in its own schema). */
@@ -36,7 +50,8 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
       closeSync(openSync(file, 'a', 0o600));
       chmodSync(file, 0o600);
     }
-    const sqlite = new SQLite(file);
+    const Sqlite = loadSqlite();
+    const sqlite = new Sqlite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
@@ -75,7 +90,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
       },
     };
   }
-  const pool = new Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),

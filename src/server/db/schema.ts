@@ -50,6 +50,85 @@ export interface UsersTable {
   reminder_3_days: Generated<number | null>;
   /** Issue 28 (migration 0025): the least number of days between two reminders of one invoice (0: none). */
   reminder_spacing_days: Generated<number>;
+  /** Billing rounds each time entry up to this many minutes (0: none; migration 0026). */
+  time_rounding_minutes: Generated<number>;
+  /** Issue 28 (migration 0027): '#rrggbb', the headings and rules of PDFs and e-mails. */
+  accent_color: Generated<string>;
+}
+
+/** Issue 28 (migration 0027): the user's logo, re-encoded to PNG on upload. */
+export interface UserLogosTable {
+  owner_id: number;
+  png: Buffer;
+  width: number;
+  height: number;
+  updated_at: string;
+}
+
+/** Issue 28 (migration 0027): services and products picked in the line editor. */
+/** Issue 26: a supplier's e-invoice, as received and as read (migration 0034). */
+export interface ReceivedInvoicesTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** 'upload' or 'platform'. */
+  source: string;
+  /** 'factur-x', 'cii' or 'ubl'. */
+  format: string;
+  number: string;
+  type_code: string;
+  issue_date: string;
+  due_date: string | null;
+  currency: string;
+  /** SIREN, else VAT number, else name: one invoice per supplier and number. */
+  supplier_key: string;
+  supplier_name: string;
+  supplier_siren: string | null;
+  net_cents: number;
+  vat_cents: number;
+  gross_cents: number;
+  due_cents: number;
+  /** The user's last answer (205, 207, 210, 211), null while none. */
+  status_code: number | null;
+  /** JSON: what einvoicing/received-invoice.ts read that has no column. */
+  data: string;
+  original: Buffer;
+  original_name: string;
+  original_sha256: string;
+  search_text: string;
+  received_at: string;
+  /** The platform's flow it came in (source 'platform'). */
+  platform_flow_id: string | null;
+}
+
+export interface ReceivedInvoiceStatusesTable {
+  id: Generated<number>;
+  received_invoice_id: number;
+  code: number;
+  /** The reason code of a dispute or a refusal (XP Z12-012, MDT-113); null for others and for answers given before codes. */
+  reason_code: string | null;
+  /** The user's details (free text). */
+  reason: string;
+  at: string;
+  owner_id: number | null;
+  /** null: nothing to send (an uploaded invoice); else whether the lifecycle message went out to the supplier. */
+  platform_state: 'pending' | 'sent' | 'error' | null;
+  platform_message: string | null;
+}
+
+export interface CatalogueItemsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string;
+  /** UN/ECE Recommendation 20 code, shared/units.ts. */
+  unit: string;
+  /** Ten-thousandths of a euro, like document lines. */
+  unit_price_centicents: number;
+  /** Hundredths of a percent. */
+  tax_rate: number;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface RefreshTokensTable {
@@ -111,6 +190,8 @@ export interface ContactsTable {
   delivery_country: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** The hourly rate its tasks inherit when neither the task nor its project has one (migration 0026). */
+  hourly_rate_cents: Generated<number>;
 }
 
 export interface ActivitiesTable {
@@ -126,6 +207,8 @@ export interface ActivitiesTable {
   object_deleted: Generated<number>;
   client_name: string | null;
   project_name: string | null;
+  /** Migration 0031: set by an entry written at most once per key (unique), null otherwise. */
+  dedupe_key: Generated<string | null>;
 }
 
 export interface ProjectsTable {
@@ -142,6 +225,8 @@ export interface ProjectsTable {
   completed_date: string | null;
   budget_cents: number;
   revenue_cents: number;
+  /** The hourly rate its tasks inherit (0: none; migration 0026). */
+  hourly_rate_cents: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -174,6 +259,26 @@ export interface TasksTable {
   updated_at: string;
   /** The invoice that bills its time (migration 0013); null while not billed, or once its draft is deleted. */
   invoice_id: Generated<number | null>;
+}
+
+/** A task's time, one run or one typed duration (migration 0026). */
+export interface TimeEntriesTable {
+  id: Generated<number>;
+  owner_id: number;
+  task_id: number;
+  started_at: string;
+  /** Null while running (at most one running entry per user). */
+  ended_at: string | null;
+  /** Exactly as recorded, never rounded (billing rounds). 0 while running. */
+  duration_seconds: number;
+  note: string;
+  billable: number;
+  /** The invoice that bills it; null until billed, or once its draft is deleted. */
+  invoice_id: Generated<number | null>;
+  /** The draft's or invoice's line that bills it (migration 0029); removing the line frees the entry. */
+  invoice_line_id: Generated<number | null>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface TaskContactsTable {
@@ -445,6 +550,17 @@ export interface InvoiceRemindersTable {
   sent_at: string;
 }
 
+/** A user's own e-mail template of one kind (migration 0028); absent: the built-in text. */
+export interface EmailTemplatesTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** 'quote' | 'invoice' | 'credit_note' | 'reminder_1' | 'reminder_2' | 'reminder_3'. */
+  kind: string;
+  subject: string;
+  body: string;
+  updated_at: string;
+}
+
 /** A recurring invoice (migration 0016): a template copied from an invoice, and its schedule. */
 export interface RecurringInvoicesTable {
   id: Generated<number>;
@@ -490,8 +606,118 @@ export interface RecurringInvoicesTable {
   updated_at: string;
 }
 
+/**
+ * A client's personal link to one document, or to their client space (kind 'contact', issue 27):
+ * only the token's SHA-256 is kept.
+ */
+export interface PortalLinksTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: 'quote' | 'invoice' | 'credit_note' | 'contact';
+  /** The document's id; a client space's: the contact's. */
+  document_id: number;
+  /** SHA-256 (hex) of the token, unique. */
+  token_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+  first_viewed_at: string | null;
+  last_viewed_at: string | null;
+  view_count: Generated<number>;
+}
+
+/** A quote's one answer given through the portal (issue 27), with the evidence of the signature. */
+export interface QuoteAcceptancesTable {
+  quote_id: number;
+  owner_id: number;
+  answer: 'accepted' | 'declined';
+  signer_name: string;
+  signer_email: string;
+  reason: string;
+  answered_at: string;
+  ip: string;
+  user_agent: string;
+  /** SHA-256 of the archived quote PDF the client was shown. */
+  pdf_sha256: string | null;
+  /** The certificat d'acceptation (PDF), null until rendered. */
+  certificate: Buffer | null;
+  certificate_sha256: string | null;
+}
+
+/** The user's approved e-invoicing platform (migration 0032, issue 26): one row per account. */
+export interface EInvoicingSettingsTable {
+  owner_id: number;
+  flow_service_url: string;
+  directory_service_url: string;
+  token_url: string;
+  client_id: string;
+  /** AES-256-GCM under DATA_DIR/einvoicing_key ('v1.<iv>.<tag>.<data>'); null: none given. */
+  client_secret_encrypted: string | null;
+  /** 0 | 1. */
+  enabled: number;
+  updated_at: string;
+  /** When the platform was last switched on: documents issued before went out by e-mail and are not sent. */
+  enabled_at: string | null;
+  /** The platform's `updatedAt` of the last flow the sync read. */
+  sync_cursor: string | null;
+  last_sync_at: string | null;
+  /** The last sync's failure, in French; null when it went through. */
+  last_sync_error: string | null;
+}
+
+/** An issued invoice or credit note sent (or to send) through the platform, and its latest lifecycle status. */
+export interface EInvoicingDocumentsTable {
+  document_kind: 'invoice' | 'credit_note';
+  document_id: number;
+  owner_id: number;
+  number: string;
+  state: 'pending' | 'submitted' | 'not_in_directory' | 'not_applicable' | 'error';
+  flow_id: string | null;
+  /** Why it is not (yet) submitted, in French. */
+  message: string | null;
+  attempts: Generated<number>;
+  status_code: number | null;
+  status_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Each lifecycle status the platform reported for a document (XP Z12-012). */
+export interface EInvoicingStatusesTable {
+  id: Generated<number>;
+  owner_id: number;
+  document_kind: 'invoice' | 'credit_note';
+  document_id: number;
+  code: number;
+  at: string;
+  reason: Generated<string>;
+  created_at: string;
+}
+
+/** The 212 « Encaissée » message of a payment. */
+export interface EInvoicingPaymentReportsTable {
+  payment_id: number;
+  owner_id: number;
+  invoice_id: number;
+  state: 'pending' | 'sent' | 'not_applicable' | 'error';
+  flow_id: string | null;
+  message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Incoming flows the sync has handled. */
+export interface EInvoicingSeenFlowsTable {
+  owner_id: number;
+  flow_id: string;
+  seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  user_logos: UserLogosTable;
+  catalogue_items: CatalogueItemsTable;
+  received_invoices: ReceivedInvoicesTable;
+  received_invoice_statuses: ReceivedInvoiceStatusesTable;
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
   rate_limit_hits: RateLimitHitsTable;
@@ -501,6 +727,7 @@ export interface Database {
   project_contacts: ProjectContactsTable;
   tasks: TasksTable;
   task_contacts: TaskContactsTable;
+  time_entries: TimeEntriesTable;
   quotes: QuotesTable;
   invoices: InvoicesTable;
   quote_lines: DocumentLinesTable;
@@ -519,4 +746,12 @@ export interface Database {
   recurring_invoices: RecurringInvoicesTable;
   jobs: JobsTable;
   invoice_reminders: InvoiceRemindersTable;
+  email_templates: EmailTemplatesTable;
+  portal_links: PortalLinksTable;
+  quote_acceptances: QuoteAcceptancesTable;
+  einvoicing_settings: EInvoicingSettingsTable;
+  einvoicing_documents: EInvoicingDocumentsTable;
+  einvoicing_statuses: EInvoicingStatusesTable;
+  einvoicing_payment_reports: EInvoicingPaymentReportsTable;
+  einvoicing_seen_flows: EInvoicingSeenFlowsTable;
 }

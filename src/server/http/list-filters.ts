@@ -70,15 +70,20 @@ export function listWindow<O extends string>(params: Record<string, unknown>, or
   return { limit, ordering: ordering as O };
 }
 
-/** One page of a list: its rows, and the count before `limit` cut it (absent without `limit`). */
+/**
+ * One page of a list: its rows, and the count before `limit` or `page_size` cut it (absent without
+ * them); a keyset page (keyset.ts) also has the next page's cursor, unless it is the last.
+ */
 export interface ListPage<T> {
   items: T[];
   total?: number;
+  nextCursor?: string;
 }
 
-/** Answers a list page: the rows as the body, the uncut count as `X-Total-Count`. */
+/** Answers a list page: the rows as the body, the uncut count as `X-Total-Count`, the next cursor as `X-Next-Cursor`. */
 export function sendPage<T>(reply: FastifyReply, page: ListPage<T>): T[] {
   if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
+  if (page.nextCursor !== undefined) reply.header('X-Next-Cursor', page.nextCursor);
   return page.items;
 }
 

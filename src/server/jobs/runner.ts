@@ -45,6 +45,8 @@ export interface JobRun {
   job: JobRow;
   /** The runner's clock when the job was claimed (a fake one in tests): use it for "today". */
   now: Date;
+  /** No attempt follows this one if it throws: the job is then marked failed. */
+  finalAttempt: boolean;
   /**
    * Marks the job done inside the handler's transaction `trx`, if this process still holds it;
    * throws `JobLeaseLost` otherwise, which rolls the transaction back.
@@ -143,6 +145,7 @@ export function createJobRunner(options: { db: Kysely<Database>; log: FastifyBas
     const context: JobRun = {
       job,
       now: now(),
+      finalAttempt: settings.retryDelaysMs[Number(job.attempts) - 1] === undefined,
       async complete(trx) {
         if (!(await lease.settle(job.id, { status: 'done', last_error: null }, trx))) throw new JobLeaseLost(job.id);
         completed = true;

@@ -1,13 +1,15 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { FastifyBaseLogger } from 'fastify';
 import { redactLinkTokens } from '../http/link-redaction';
 
 export interface OutgoingMail {
   to: string;
+  /** Copies (issue 28: the send dialog's CC), addresses checked before. */
+  cc?: string[];
   subject: string;
   text: string;
   html?: string;
@@ -57,6 +59,12 @@ const composed = ({ senderName, ...mail }: OutgoingMail, from: string) => ({
   from: senderName ? { name: senderName, address: mailFromParts(from).address } : from,
 });
 
+/** nodemailer (some 35 modules) loaded with the first message sent, not with the app. */
+function lazyTransport(create: (nodemailer: typeof import('nodemailer')) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then((module) => create(module.default)));
+}
+
 /**
  * SMTP when `smtpUrl` is set; otherwise every message is written as an .eml file to
  * `<dataDir>/outbox/` (0600) and its links are logged, tokens hidden (the file has them whole), so a
@@ -70,11 +78,12 @@ export function createMailer(options: {
 }): Mailer {
   if (options.smtpUrl) {
     // Bounded waits: a mail server that stops answering must not hold a message past its lease (outbox.ts).
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 });
+    const smtpUrl = options.smtpUrl;
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 }));
     return {
       async send(mail) {
         try {
-          await transport.sendMail(composed(mail, options.from));
+          await (await transport()).sendMail(composed(mail, options.from));
         } catch (err) {
           options.log.warn({ err }, 'SMTP delivery failed');
           throw deliveryError(err);
@@ -86,15 +95,15 @@ export function createMailer(options: {
   const outbox = path.join(options.dataDir, 'outbox');
   mkdirSync(outbox, { recursive: true, mode: 0o700 });
   chmodSync(outbox, 0o700);
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(mail) {
-      const info = await transport.sendMail(composed(mail, options.from));
+      const info = await (await transport()).sendMail(composed(mail, options.from));
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       const links = (mail.text.match(/https?:\/\/\S+/g) ?? []).map(redactLinkTokens);
-      options.log.info({ to: mail.to, subject: mail.subject, file, links }, 'E-mail written to outbox');
+      options.log.info({ to: mail.to, cc: mail.cc, subject: mail.subject, file, links }, 'E-mail written to outbox');
     },
   };
 }

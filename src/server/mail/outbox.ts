@@ -39,9 +39,13 @@ export type ArchivedPdfReader = (message: { owner_id: number; document_kind: Doc
 /** Stored as JSON in outbox_messages.message (the PDF goes in its own column). */
 interface StoredMessage {
   to: string;
+  /** Copies asked for in the send dialog (issue 28); absent on older messages. */
+  cc?: string[];
   reply_to: string | null;
   subject: string;
   text: string;
+  /** Issue 28: a document's HTML part (logo and accent colour), beside its text; absent before. */
+  html?: string;
   sender_name: string | null;
 }
 
@@ -63,7 +67,7 @@ export const DEFAULT_DELIVERY_SETTINGS: MailDeliverySettings = {
 const GAVE_UP = (attempts: number, reason: string) => `${reason} Envoi abandonné après ${attempts} tentatives.`;
 
 /** The stored message with its text emptied (the address and the subject stay, to tell what left). */
-const withoutText = (message: string) => JSON.stringify({ ...(JSON.parse(message) as StoredMessage), text: '' });
+const withoutText = (message: string) => JSON.stringify({ ...(JSON.parse(message) as StoredMessage), text: '', html: undefined });
 
 type NewMessage = Pick<Insertable<OutboxMessagesTable>, 'owner_id' | 'document_kind' | 'document_id' | 'attachment_name' | 'attachment'> & {
   purpose: Selectable<OutboxMessagesTable>['purpose'];
@@ -73,9 +77,11 @@ type NewMessage = Pick<Insertable<OutboxMessagesTable>, 'owner_id' | 'document_k
 async function store(trx: Kysely<Database>, mail: QueuedMail, values: NewMessage): Promise<number> {
   const message: StoredMessage = {
     to: mail.to,
+    ...(mail.cc?.length ? { cc: mail.cc } : {}),
     reply_to: mail.replyTo ?? null,
     subject: mail.subject,
     text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
     sender_name: mail.senderName ?? null,
   };
   const now = new Date().toISOString();
@@ -228,9 +234,11 @@ export function createMailDelivery(options: {
       });
       await mailer.send({
         to: stored.to,
+        ...(stored.cc?.length ? { cc: stored.cc } : {}),
         replyTo: stored.reply_to ?? undefined,
         subject: stored.subject,
         text: stored.text,
+        ...(stored.html ? { html: stored.html } : {}),
         senderName: stored.sender_name ?? undefined,
         attachments:
           row.attachment_name === null || content === null

@@ -122,6 +122,23 @@ export interface RenderableDocument {
   deposits?: { number: string; issueDate: string; amountCents: number; paidCents?: number }[];
   /** Credit note: what the seller owes back, the credited invoice having been paid (refund_cents). */
   refundCents?: number;
+  /**
+   * Issue 28: the seller's look when the document was made (drafts: now; issued: frozen in the
+   * snapshot, so that a later change of logo or colour never alters it). Absent from snapshots made
+   * before: printed as they always were.
+   */
+  branding?: DocumentBranding;
+  /**
+   * Issue 27: an issued invoice's PDF carries the EPC QR code of the transfer of what it leaves
+   * due (pdf-renderer.ts). Absent from snapshots made before: printed without, as they were issued.
+   */
+  paymentQr?: boolean;
+}
+
+/** The accent colour ('#rrggbb') of headings and rules, and the logo (a PNG, base64) above the seller. */
+export interface DocumentBranding {
+  accentColor: string;
+  logoPng: string | null;
 }
 
 type Deposit = NonNullable<RenderableDocument['deposits']>[number];
@@ -158,6 +175,12 @@ export const rateHundredths = (percent: number) => toHundredths(percent) ?? 0;
 
 /** A draft invoice is not an invoice yet: no number, no e-invoice XML, a 'BROUILLON' mark. */
 export const isDraftInvoice = (doc: RenderableDocument) => doc.kind === 'invoice' && doc.number === null;
+
+/**
+ * What the invoice asks the client to pay, in cents: its total less the deposits paid (BT-115, the
+ * "Reste à payer" of a final invoice; the total otherwise).
+ */
+export const amountDueCents = (doc: RenderableDocument) => documentTotals(doc).total - paidDepositsCents(doc);
 
 /** An issued invoice or credit note carries the Factur-X XML. */
 export const isIssuedInvoice = (doc: RenderableDocument) => doc.kind !== 'quote' && doc.number !== null;

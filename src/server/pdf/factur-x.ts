@@ -163,7 +163,7 @@ const BUSINESS_PROCESS = { services: 'S1', goods: 'B1', mixed: 'M1' } as const;
 const BUSINESS_PROCESS_AFTER_DEPOSITS = { services: 'S4', goods: 'B4', mixed: 'M4' } as const;
 
 /** UNTDID 1001: 380 commercial invoice, 381 credit note, 386 prepayment (deposit) invoice. */
-const typeCode = (doc: RenderableDocument) => (doc.kind === 'credit_note' ? '381' : doc.deposit ? '386' : '380');
+export const invoiceTypeCode = (doc: Pick<RenderableDocument, 'kind' | 'deposit'>) => (doc.kind === 'credit_note' ? '381' : doc.deposit ? '386' : '380');
 
 /** BT-25 / BT-26: an invoice referred to (the one a credit note corrects, the deposits a final invoice deducts). */
 const precedingInvoice = (number: string, issueDate: string) =>
@@ -281,7 +281,7 @@ export function buildFacturX(doc: RenderableDocument): string {
         el(
           'rsm:ExchangedDocument',
           text('ram:ID', doc.number) +
-            text('ram:TypeCode', typeCode(doc)) +
+            text('ram:TypeCode', invoiceTypeCode(doc)) +
             el('ram:IssueDateTime', date102(doc.issueDate)) +
             notes,
         ) +

@@ -6,6 +6,7 @@ import type { ReceiptsIssuer } from './receipts-pdf';
 import type { ReceiptsBookData } from './receipts-book';
 import type { RenderableDocument } from './document-model';
 import type { PdfTask } from './pdf-worker';
+import type { AcceptanceCertificate } from './acceptance-certificate';
 import { workerFromSources } from './worker-from-sources';
 
 /**
@@ -274,6 +275,18 @@ export function renderPdf(doc: RenderableDocument, options: { userId?: number; n
 export function renderReceiptsBookPdf(book: ReceiptsBookData, issuer: ReceiptsIssuer, userId: number): Promise<Buffer> {
   try {
     return enqueue(takePlace(userId), { kind: 'receipts-book', book, issuer, now: new Date() });
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/**
+ * A quote's certificat d'acceptation (issue 27) as a PDF, rendered by the pool in the account's
+ * lane (the client's answer is the seller's account's work).
+ */
+export function renderAcceptanceCertificate(certificate: AcceptanceCertificate, userId: number): Promise<Buffer> {
+  try {
+    return enqueue(takePlace(userId), { kind: 'acceptance-certificate', certificate, now: new Date() });
   } catch (err) {
     return Promise.reject(err);
   }

@@ -1,12 +1,14 @@
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { buildFacturX } from './factur-x';
 import { documentFonts } from './fonts';
 import { countryName } from '@/shared/countries';
 import { formatIban } from '@/shared/identifiers';
 import { amountLabels, documentTotalLabel, REFUND_LABEL } from '@/shared/amount-labels';
 import { DEFAULT_DISCOUNT_REASON } from '@/shared/documents';
+import { EPC_QR_ERROR_CORRECTION, epcPayload } from '@/shared/epc-qr';
 import {
-  depositPaidCents, documentDiscountOf, documentTotals, hasUnits, isDraftInvoice, isIssuedInvoice, paidDepositsCents, type DocumentLine, type Party, type RenderableDocument,
+  amountDueCents, depositPaidCents, documentDiscountOf, documentTotals, hasUnits, isDraftInvoice, isIssuedInvoice, paidDepositsCents, type DocumentLine, type Party, type RenderableDocument,
 } from './document-model';
 import { formatCents, formatDate, formatQuantity, formatRate, formatUnitPrice } from './format';
 import { LINE_UNITS, lineUnitOf } from '@/shared/units';
@@ -150,7 +152,9 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   });
   pdf.addPage();
 
-  header(pdf, doc);
+  // The logo from the source: its base64 must not get the breaks added to long printed words.
+  const look = { accent: source.branding?.accentColor ?? COLOR.accent, branded: source.branding !== undefined, logo: source.branding?.logoPng ?? null };
+  header(pdf, doc, look);
 
   const totals = documentTotals(doc);
   const mentions = legalMentions(doc);
@@ -195,14 +199,20 @@ export async function renderDocumentPdf(source: RenderableDocument, now: Date = 
   inTable = false;
 
   if (pdf.y + totalsHeight > bottom) pdf.addPage();
-  totalsBlock(pdf, totalRows, exemptions);
+  totalsBlock(pdf, totalRows, exemptions, look.accent);
 
   const payment = paymentBlock(doc);
-  if (payment) block(pdf, 'Règlement', payment);
+  // Block titles in the accent colour on documents made since issue 28 (older ones as they were).
+  const titleColor = look.branded ? look.accent : COLOR.text;
+  const qr = payment ? transferQr(doc) : null;
+  // The QR code stays with the payment details it scans to: both on the next page if need be.
+  if (qr && pdf.y + 40 + QR_BLOCK_HEIGHT > pdf.page.maxY()) pdf.addPage();
+  if (payment) block(pdf, 'Règlement', payment, titleColor);
+  if (qr) transferQrBlock(pdf, qr);
   // The statutory mentions, then the user's notice as written (it adds to them, never replaces one).
   const notice = [...mentions.lines, doc.legalNotice.trim()].filter(Boolean).join('\n');
-  if (notice) block(pdf, 'Conditions et mentions légales', notice);
-  if (doc.signatureNotice.trim()) block(pdf, labels.signature, doc.signatureNotice);
+  if (notice) block(pdf, 'Conditions et mentions légales', notice, titleColor);
+  if (doc.signatureNotice.trim()) block(pdf, labels.signature, doc.signatureNotice, titleColor);
   if (doc.kind === 'quote') acceptanceBox(pdf);
 
   drawPageFooters(pdf, footer, FOOTER);
@@ -258,11 +268,32 @@ function partyLines(party: Party, withIdentifiers: boolean): string[] {
   return lines.map((l) => l.trim()).filter(Boolean);
 }
 
-function header(pdf: Pdf, doc: RenderableDocument) {
+/** The logo's box above the seller's name, in points. */
+const LOGO_BOX = { width: 170, height: 60 };
+
+interface Look {
+  accent: string;
+  /** Made since issue 28 (branding in its snapshot). */
+  branded: boolean;
+  /** PNG, base64. */
+  logo: string | null;
+}
+
+function header(pdf: Pdf, doc: RenderableDocument, look: Look) {
   const labels = LABELS[doc.kind];
   const top = MARGIN;
+  // The seller's logo at the top of its block (issue 28), the name under it.
+  let issuerTop = top;
+  if (look.logo) {
+    const png = Buffer.from(look.logo, 'base64');
+    // Its size from the PNG's header (IHDR): stored logos are PNGs made by the server.
+    const image = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+    const scale = Math.min(LOGO_BOX.width / image.width, LOGO_BOX.height / image.height, 1);
+    pdf.image(png, MARGIN, top, { width: image.width * scale, height: image.height * scale });
+    issuerTop = top + image.height * scale + 8;
+  }
   // Issuer, top left.
-  pdf.font('bold').fontSize(13).fillColor(COLOR.text).text(doc.issuer.name, MARGIN, top, { width: 270 });
+  pdf.font('bold').fontSize(13).fillColor(COLOR.text).text(doc.issuer.name, MARGIN, issuerTop, { width: 270 });
   pdf.moveDown(0.2).font('regular').fontSize(8.5).fillColor(COLOR.muted);
   for (const line of partyLines(doc.issuer, true)) pdf.text(line, MARGIN, pdf.y, { width: 270 });
   const issuerBottom = pdf.y;
@@ -272,7 +303,7 @@ function header(pdf: Pdf, doc: RenderableDocument) {
   const right = { width: 215, align: 'right' as const };
   // A deposit invoice says so in its title (issue 15); the longer title is set smaller to stay on one line.
   const heading = doc.deposit ? 'FACTURE D’ACOMPTE' : labels.title;
-  pdf.font('bold').fontSize(doc.deposit ? 15 : 22).fillColor(COLOR.accent).text(heading, rightX, top - 4, right);
+  pdf.font('bold').fontSize(doc.deposit ? 15 : 22).fillColor(look.accent).text(heading, rightX, top - 4, right);
   pdf.font('bold').fontSize(10).fillColor(COLOR.text);
   pdf.text(doc.number ? `N° ${doc.number}` : 'BROUILLON — non numérotée', rightX, pdf.y + 2, right);
   pdf.font('regular').fontSize(9).fillColor(COLOR.text);
@@ -342,6 +373,69 @@ function paymentBlock(doc: RenderableDocument): string {
   if (doc.kind !== 'invoice' || !doc.bank?.iban) return '';
   const bic = doc.bank.bic ? ` — BIC : ${doc.bank.bic}` : '';
   return `Par virement bancaire — IBAN : ${formatIban(doc.bank.iban)}${bic}`;
+}
+
+interface TransferQr {
+  /** The EPC069-12 payload. */
+  payload: string;
+  cents: number;
+  reference: string;
+}
+
+/**
+ * The EPC QR code of an issued invoice (issue 27): the transfer of what it leaves due to the
+ * seller's IBAN, the invoice number as its reference (EPC069-12, shared/epc-qr.ts). None on a draft,
+ * a quote or a credit note, without an IBAN, when nothing is due (or it was paid when issued), nor
+ * on a snapshot made before issue 27, which renders to the bytes it was issued with.
+ */
+function transferQr(doc: RenderableDocument): TransferQr | null {
+  if (!doc.paymentQr || doc.kind !== 'invoice' || !doc.number || !doc.bank?.iban) return null;
+  if (doc.paymentDate !== null || doc.status === 'paid') return null;
+  const cents = amountDueCents(doc);
+  const epc = epcPayload({ name: doc.issuer.name, iban: doc.bank.iban, bic: doc.bank.bic, amountCents: cents, reference: doc.number });
+  return epc.ok ? { payload: epc.payload, cents, reference: doc.number } : null;
+}
+
+/**
+ * The symbol's side in points: 3 cm, modules of 0.65 to 0.9 mm for the versions 4 to 7 (33 to 45
+ * modules) that these payloads of 75 to 160 bytes take at level M. Its quiet zone, in modules (4,
+ * ISO/IEC 18004), is left white around it.
+ */
+const QR_SIDE = 85;
+const QR_QUIET = 4;
+const QR_BLOCK_HEIGHT = QR_SIDE * (1 + (2 * QR_QUIET) / 21);
+
+/**
+ * The QR code under the payment details, with what it pays beside it. Drawn as vector squares
+ * (crisp at any zoom or printer, no image for PDF/A to check): the dark modules of each row merged
+ * into runs, all filled at once in pure black, on the white page that is its quiet zone.
+ */
+function transferQrBlock(pdf: Pdf, qr: TransferQr) {
+  const { modules } = QRCode.create(qr.payload, { errorCorrectionLevel: EPC_QR_ERROR_CORRECTION });
+  const size = modules.size;
+  const module = QR_SIDE / size;
+  const side = QR_SIDE;
+  const quiet = module * QR_QUIET;
+  if (pdf.y + 2 * quiet + side > pdf.page.maxY()) pdf.addPage();
+  // The page's margin is the quiet zone on the left, aligned with the text above.
+  const x = MARGIN;
+  const y = pdf.y + quiet;
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      if (!modules.get(row, col)) continue;
+      const start = col;
+      while (col + 1 < size && modules.get(row, col + 1)) col++;
+      pdf.rect(x + start * module, y + row * module, (col - start + 1) * module, module);
+    }
+  }
+  pdf.fillColor('#000000').fill();
+  const textX = x + side + quiet + 4;
+  const width = MARGIN + CONTENT_WIDTH - textX;
+  pdf.font('bold').fontSize(9).fillColor(COLOR.text).text('Scannez pour payer par virement', textX, y + side / 2 - 14, { width });
+  pdf.font('regular').fontSize(8.5).fillColor(COLOR.muted);
+  pdf.text(`Montant : ${formatCents(qr.cents)} — Référence : ${qr.reference}`, textX, pdf.y + 2, { width });
+  pdf.x = MARGIN;
+  pdf.y = y + side + quiet;
 }
 
 function tableHeader(pdf: Pdf, columns: Column[]) {
@@ -526,13 +620,13 @@ function measureTotals(pdf: Pdf, rows: TotalsRow[], exemption: string | null) {
   return height + 6;
 }
 
-function totalsBlock(pdf: Pdf, rows: TotalsRow[], exemption: string | null) {
+function totalsBlock(pdf: Pdf, rows: TotalsRow[], exemption: string | null, accent: string) {
   let y = pdf.y + 10;
   const labelWidth = 150;
   const valueWidth = TOTALS_WIDTH - labelWidth - PAD;
   for (const row of rows) {
     if (row.style === 'accent') {
-      pdf.rect(TOTALS_X, y + 2, TOTALS_WIDTH, 22).fillColor(COLOR.accent).fill();
+      pdf.rect(TOTALS_X, y + 2, TOTALS_WIDTH, 22).fillColor(accent).fill();
       pdf.font('bold').fontSize(10.5).fillColor('#ffffff');
       pdf.text(row.label, TOTALS_X + PAD, y + 8, { width: labelWidth, lineBreak: false });
       pdf.text(row.value, TOTALS_X + labelWidth, y + 8, { width: valueWidth, align: 'right', lineBreak: false });
@@ -552,7 +646,7 @@ function totalsBlock(pdf: Pdf, rows: TotalsRow[], exemption: string | null) {
 }
 
 /** A titled paragraph kept on one page when it fits on one, else flowing across pages. */
-function block(pdf: Pdf, title: string, body: string) {
+function block(pdf: Pdf, title: string, body: string, titleColor: string) {
   const bottom = pdf.page.maxY();
   pdf.font('bold').fontSize(9.5);
   const titleHeight = pdf.heightOfString(title, { width: CONTENT_WIDTH }) + 3;
@@ -561,7 +655,7 @@ function block(pdf: Pdf, title: string, body: string) {
   if (pdf.y + height > bottom && height <= bottom - MARGIN) pdf.addPage();
   else if (pdf.y + 14 + titleHeight + 30 > bottom) pdf.addPage();
   pdf.y += 14;
-  pdf.font('bold').fontSize(9.5).fillColor(COLOR.text).text(title, MARGIN, pdf.y, { width: CONTENT_WIDTH });
+  pdf.font('bold').fontSize(9.5).fillColor(titleColor).text(title, MARGIN, pdf.y, { width: CONTENT_WIDTH });
   pdf.y += 3;
   pdf.font('regular').fontSize(8.5).fillColor(COLOR.muted).text(body.trim(), MARGIN, pdf.y, { width: CONTENT_WIDTH });
 }

@@ -23,7 +23,8 @@ export function inputProblems(value: unknown, maxDepth = MAX_BODY_DEPTH): FieldE
       if (node.includes('\0')) return { [path || 'non_field_errors']: [NUL_CHARACTER] };
       continue;
     }
-    if (node === null || typeof node !== 'object') continue;
+    // A raw upload (the logo, issue 28) is bytes, not a structure.
+    if (node === null || typeof node !== 'object' || Buffer.isBuffer(node)) continue;
     if (depth >= maxDepth) return { non_field_errors: [TOO_DEEP] };
     for (const [key, child] of Object.entries(node)) {
       if (key.includes('\0')) return { non_field_errors: [NUL_CHARACTER] };

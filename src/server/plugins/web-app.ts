@@ -69,6 +69,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, analyticsScr
 
 /** A content-hashed file, or its precompressed copy (`.br`, `.gz`, made by the build). */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/;
+/** The client portal's pages, `/p/{token}` and a client space's document `/p/{token}/{number}` (issue 27). */
+const PORTAL_PAGE = /^\/p\/[^/]+(\/[^/]+)?\/?$/;
 /** What the build precompresses (webpack.config.js, PrecompressPlugin), or a copy of it. */
 const PRECOMPRESSED_TYPES = /\.js(\.br|\.gz)?$/;
 
@@ -92,7 +94,8 @@ export async function registerWebApp(
     const tag = `<script async src="${analyticsScriptUrl.replace(/"/g, '&quot;')}"></script>`;
     return html.replace('</head>', `${tag}</head>`);
   };
-  const indexHtml = withAnalytics(readFileSync(indexFile, 'utf8'));
+  const plainIndexHtml = readFileSync(indexFile, 'utf8');
+  const indexHtml = withAnalytics(plainIndexHtml);
   const landingHtml = existsSync(landingFile) ? withAnalytics(readFileSync(landingFile, 'utf8')) : indexHtml;
 
   await app.register(fastifyStatic, {
@@ -116,7 +119,15 @@ export async function registerWebApp(
   app.get('/', (_request, reply) => sendHtml(reply, landingHtml));
   // Paths that look like files (have an extension) are real 404s, not client routes.
   return (url, reply) => {
-    if (/\.[a-z0-9]+$/i.test(url.split('?')[0])) return false;
+    const pathName = url.split('?')[0];
+    if (/\.[a-z0-9]+$/i.test(pathName)) return false;
+    if (PORTAL_PAGE.test(pathName)) {
+      // A client's personal link (issue 27): never indexed, never kept by a shared cache, and no
+      // third-party script sees the seller's client (the page holds a bearer link in its address).
+      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store');
+      reply.type('text/html; charset=utf-8').send(plainIndexHtml);
+      return true;
+    }
     sendHtml(reply, indexHtml);
     return true;
   };

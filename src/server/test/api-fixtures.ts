@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import { parisToday } from '@/shared/dates';
+import { addDays, parisToday } from '@/shared/dates';
 import { underSchemaLock, type RouteEntry, type TestApp } from './test-app';
 import { CLIENT_ADDRESS, COMPLETE_PROFILE } from './billing-fixtures';
 
@@ -46,7 +48,7 @@ export async function call(
 }
 
 /** The resource families whose routes take an `:id`; the key is the URL segment after /api/. */
-export const RESOURCES = ['contacts', 'projects', 'tasks', 'quotes', 'invoices', 'credit-notes', 'recurring-invoices'] as const;
+export const RESOURCES = ['contacts', 'projects', 'tasks', 'quotes', 'invoices', 'credit-notes', 'recurring-invoices', 'time-entries', 'catalogue', 'received-invoices'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 /** One object of each kind, and documents in both states (draft and issued/sent). */
@@ -64,6 +66,12 @@ export interface OwnedObjects {
   creditNote: number;
   /** A recurring invoice made from invoiceDraft (issue 15). */
   recurrence: number;
+  /** A time entry of the task (issue 28). */
+  timeEntry: number;
+  /** An item of the catalogue (issue 28). */
+  catalogueItem: number;
+  /** A supplier's e-invoice, uploaded (issue 26). */
+  receivedInvoice: number;
 }
 
 /** The ids of `objects` that an `:id` route of `resource` can be called with, by variant name. */
@@ -83,6 +91,12 @@ export function idsOf(objects: OwnedObjects, resource: Resource): Record<string,
       return { creditNote: objects.creditNote };
     case 'recurring-invoices':
       return { recurrence: objects.recurrence };
+    case 'time-entries':
+      return { timeEntry: objects.timeEntry };
+    case 'catalogue':
+      return { catalogueItem: objects.catalogueItem };
+    case 'received-invoices':
+      return { receivedInvoice: objects.receivedInvoice };
   }
 }
 
@@ -101,6 +115,12 @@ export function resourceOf(url: string): Resource | null {
   const segment = url.split('/')[2];
   return (RESOURCES as readonly string[]).includes(segment) ? (segment as Resource) : null;
 }
+
+/** A 2 × 2 red PNG: a logo for the fixtures' accounts. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4YKl9wFKbAUIBACJSBJGhAHVTAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 /** Valid bodies, every text carrying `marker` so that a leak of this user's data can be spotted. */
 export const bodies = {
@@ -125,7 +145,34 @@ export const bodies = {
     ...COMPLETE_PROFILE, email, first_name: marker, last_name: `${marker} Nom`, company_name: `${marker} Studio`, city: 'Lyon',
   }),
   payment: (marker: string) => ({ date: parisToday(), amount: 1, method: 'virement', reference: marker }),
-  recurrence: () => ({ frequency: 'monthly', start_date: parisToday(), mode: 'draft' }),
+  // Tomorrow: the draft stays a draft, the series' first occurrence (issue 28; today would issue it).
+  recurrence: () => ({ frequency: 'monthly', start_date: addDays(parisToday(), 1), mode: 'draft' }),
+  // The whole series (PUT, issue 28).
+  recurrenceEdit: (marker: string, client: number) => ({
+    title: `${marker} Abonnement`, client_id: client, frequency: 'monthly', next_occurrence_date: addDays(parisToday(), 5), end_date: null,
+    mode: 'draft', line_items: [{ title: `${marker} Licence`, description: marker, quantity: 1, unit_price: 12.5 }],
+  }),
+  timeEntry: (marker: string, task: number) => ({ task_id: task, started_at: `${parisToday()}T08:00:00Z`, duration_seconds: 1800, note: marker }),
+  /**
+   * The approved platform (issue 26), its client id carrying the marker. Its addresses are on port 1,
+   * which fetch refuses at once (a "bad port"): a connection test made by a suite calls no network.
+   */
+  einvoicingSettings: (marker: string) => ({
+    flow_service_url: 'https://localhost:1/flow-service',
+    directory_service_url: 'https://localhost:1/directory-service',
+    token_url: 'https://localhost:1/oauth/token',
+    client_id: `${marker}-client`,
+    client_secret: `${marker}-secret`,
+    enabled: true,
+  }),
+  catalogueItem: (marker: string) => ({
+    title: `${marker} Atelier`, description: marker, unit: 'HUR', unit_price: 85.125, tax_rate: 20,
+  }),
+  /** The official CII example (XP Z12-012), its supplier and number marked: a supplier's e-invoice to upload. */
+  receivedInvoice: (marker: string) =>
+    readFileSync(path.join(__dirname, '..', 'einvoicing', '__tests__', 'official-examples', 'invoices', 'UC1_F202500003_00-INV_20250701_CII.xml'), 'utf8')
+      .replace('<ram:ID>F202500003</ram:ID>', `<ram:ID>${marker}-F1</ram:ID>`)
+      .replace('<ram:Name>LE VENDEUR</ram:Name>', `<ram:Name>${marker} VENDEUR</ram:Name>`),
   creditNote: (marker: string) => ({
     reason: marker, line_items: [{ title: `${marker} Remise`, description: '', quantity: 1, unit_price: 1 }],
   }),
@@ -142,6 +189,12 @@ export async function createOneOfEach(t: TestApp, who: Account, marker: string):
   const post = (url: string, body: unknown) => created(call(t, who, 'POST', url, body), url);
   const profile = await call(t, who, 'PUT', '/api/profile/', bodies.profile(marker, who.email));
   if (profile.status !== 200) throw new Error(`profile: ${profile.status} ${profile.raw}`);
+  // A logo (issue 28): its routes then answer the owner's own.
+  const logo = await t.app.inject({ method: 'PUT', url: '/api/profile/logo/', headers: { ...who.auth, 'content-type': 'image/png' }, payload: TINY_PNG });
+  if (logo.statusCode !== 200) throw new Error(`logo: ${logo.statusCode} ${logo.body}`);
+  // The approved platform's settings (issue 26): GET einvoicing/settings/ then answers the owner's own.
+  const einvoicing = await call(t, who, 'PUT', '/api/einvoicing/settings/', bodies.einvoicingSettings(marker));
+  if (einvoicing.status !== 200) throw new Error(`einvoicing settings: ${einvoicing.status} ${einvoicing.raw}`);
   const contact = await post('/api/contacts/', bodies.contact(marker));
   const project = await post('/api/projects/', bodies.project(marker, contact));
   const task = await post('/api/tasks/', bodies.task(marker, project, contact));
@@ -162,14 +215,30 @@ export async function createOneOfEach(t: TestApp, who: Account, marker: string):
     payment: (payment.body as { payment: { id: number } }).payment.id,
     creditNote: await post(`/api/invoices/${invoiceIssued}/credit_note/`, bodies.creditNote(marker)),
     recurrence: await post(`/api/invoices/${invoiceDraft}/make_recurring/`, bodies.recurrence()),
+    timeEntry: await post('/api/time-entries/', bodies.timeEntry(marker, task)),
+    catalogueItem: await post('/api/catalogue/', bodies.catalogueItem(marker)),
+    receivedInvoice: await created(
+      t.app.inject({ method: 'POST', url: '/api/received-invoices/import/', headers: { ...who.auth, 'content-type': 'application/xml' }, payload: bodies.receivedInvoice(marker) })
+        .then((res) => ({ status: res.statusCode, body: res.json(), raw: res.body, contentType: String(res.headers['content-type']) })),
+      'received invoice',
+    ),
   };
 }
 
 /** A valid body for a protected write route, its references pointing at `refs` (the caller's own objects). */
 export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string, email: string): unknown {
   const resource = resourceOf(route.url);
-  if (['GET', 'HEAD', 'DELETE'].includes(route.method) || /\/(send_email|convert_to_invoice|pause|resume|stop)\/$/.test(route.url)) return undefined;
+  if (['GET', 'HEAD', 'DELETE'].includes(route.method) || /\/(send_email|convert_to_invoice|pause|resume|stop|share)\/$/.test(route.url)) return undefined;
   if (route.url === '/api/profile/') return bodies.profile(marker, email);
+  // The approved platform (issue 26): its settings; the connection test takes no body.
+  if (route.url === '/api/einvoicing/settings/') return bodies.einvoicingSettings(marker);
+  if (route.url === '/api/einvoicing/settings/test/' || route.url === '/api/einvoicing/sync/') return undefined;
+  // The logo (issue 28) is raw image bytes, not JSON: a JSON body is refused (415).
+  if (route.url === '/api/profile/logo/') return undefined;
+  // Issue 26: a received invoice is uploaded as the file's raw bytes (a JSON body is a 415); an
+  // answer approves it (a second run finds it approved: a 400 that changes nothing).
+  if (route.url === '/api/received-invoices/import/') return undefined;
+  if (route.url === '/api/received-invoices/:id/status/') return { status: 'approved' };
   if (route.url === '/api/import-contacts/') return [bodies.contact(marker), { name: `${marker} Second` }];
   if (route.url.endsWith('/payments/')) return bodies.payment(marker);
   if (route.url.endsWith('/credit_note/')) return bodies.creditNote(marker);
@@ -183,9 +252,16 @@ export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string,
   // genuine one is the caller's own, made by POST ledger/checkpoint/: any other is a French 400).
   if (route.url === '/api/ledger/checkpoint/') return undefined;
   if (route.url === '/api/ledger/verify/') return { checkpoint: { format: 'carnet-ledger-checkpoint/1', owner_id: 0, seq: 0, hash: '', created_at: '', signature: '' } };
+  // E-mail templates (issue 28): a subject and a text with placeholders; a preview takes the same.
+  if (route.url.startsWith('/api/email-templates/')) return { subject: `${marker} {numero}`, body: `Bonjour {client}, ${marker} {montant}` };
   // Recurring invoices (issue 15).
   if (route.url.endsWith('/make_recurring/')) return bodies.recurrence();
-  if (resource === 'recurring-invoices') return { mode: 'draft' };
+  if (resource === 'recurring-invoices') return route.method === 'PUT' ? bodies.recurrenceEdit(marker, refs.contact) : { mode: 'draft' };
+  // Time entries (issue 28): a timer on the task, a timesheet cell, the rounding setting.
+  if (route.url === '/api/time-entries/start/') return { task_id: refs.task, note: marker };
+  if (route.url === '/api/time-entries/day/') return { task_id: refs.task, date: parisToday(), duration_seconds: 2700 };
+  if (route.url === '/api/time-entries/settings/') return { time_rounding_minutes: 6 };
+  if (resource === 'time-entries') return bodies.timeEntry(marker, refs.task);
   switch (resource) {
     case 'contacts':
       return bodies.contact(marker);
@@ -199,6 +275,8 @@ export function validBody(route: RouteEntry, refs: OwnedObjects, marker: string,
       // Its task is billed by the issued invoice (issue 15): an invoice naming it is refused, so a
       // valid invoice names none (quotes still carry the task reference, checked the same way).
       return bodies.document(marker, refs.contact, null);
+    case 'catalogue':
+      return bodies.catalogueItem(marker);
     default:
       throw new Error(`No valid body known for ${route.method} ${route.url}: add one to api-fixtures.ts`);
   }

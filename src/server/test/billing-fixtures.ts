@@ -1,4 +1,4 @@
-import type { TestApp } from './test-app';
+import { createTestApp, signUp, type TestApp } from './test-app';
 
 /**
  * The status a payment's deletion must get: 204, or 400 once a credit note refunded part of the
@@ -65,6 +65,27 @@ export function viaInject(t: TestApp, who: { auth: { authorization: string } }):
     const json = String(res.headers['content-type'] ?? '').includes('application/json') && res.body;
     return { status: res.statusCode, body: json ? res.json() : null };
   };
+}
+
+/** POST expecting a 201: the record created (anything else throws with the answer, so that a failure says why). */
+export async function created(send: Send, url: string, body: object): Promise<any> {
+  const res = await send('POST', url, body);
+  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/**
+ * A fresh app with Alice, whose complete profile lets her issue invoices, and Bob, another
+ * account (for isolation checks): each one's `Send`.
+ */
+export async function aliceAndBob() {
+  const t = await createTestApp();
+  const alice = await signUp(t);
+  const send = viaInject(t, alice);
+  const bobSend = viaInject(t, await signUp(t));
+  const profile = await send('PUT', '/api/profile/', { ...COMPLETE_PROFILE, email: alice.email });
+  if (profile.status !== 200) throw new Error(`profile: ${profile.status} ${JSON.stringify(profile.body)}`);
+  return { t, alice, send, bobSend };
 }
 
 /** `Send` over HTTP to a server process (test/server-process.ts) with `token`. */

@@ -207,7 +207,7 @@ export function hostileBody(valid: unknown, plan: HostilePlan): string {
 /** Filter names the list routes read, and the query-string traps thrown at them. */
 const QUERY_KEYS = [
   'q', 'status', 'status__in', 'priority', 'priority__in', 'project', 'project__in', 'contact', 'client', 'limit',
-  'exclude_status', 'payment_date__gte', 'due_soon', 'ordering', 'page', 'months', ...HOSTILE_KEYS,
+  'exclude_status', 'payment_date__gte', 'due_soon', 'ordering', 'page', 'months', 'page_size', 'cursor', 'search', 'issue_date__gte', ...HOSTILE_KEYS,
 ];
 
 /** Percent-encodes the UTF-8 bytes of any string (lone surrogates included, which encodeURIComponent refuses). */

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { FacturX, PROFILES } from 'factur-x-kit';
 import {
-  decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, type PDFObject,
+  PDFArray, PDFDict, PDFDocument, PDFName,
 } from 'pdf-lib';
+import { pdfAttachment, pdfAttachmentNames } from '@/server/einvoicing/pdf-attachments';
 
 /**
  * Reading the PDFs the app renders, with npm libraries only (no poppler): text with pdf.js, page
@@ -85,44 +86,11 @@ export async function pdfPages(pdf: Buffer): Promise<number> {
   return (await load(pdf)).getPageCount();
 }
 
-const textOf = (value: PDFObject | undefined) =>
-  value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
-
-/** The entries of the catalog's /Names /EmbeddedFiles name tree: [name, file specification]. */
-function embeddedFiles(doc: PDFDocument): [string, PDFDict][] {
-  const found: [string, PDFDict][] = [];
-  const walk = (node: PDFDict | undefined) => {
-    if (!node) return;
-    const names = node.lookupMaybe(PDFName.of('Names'), PDFArray);
-    for (let i = 0; names && i + 1 < names.size(); i += 2) {
-      const spec = names.lookup(i + 1);
-      if (spec instanceof PDFDict) found.push([textOf(names.lookup(i)) ?? '', spec]);
-    }
-    const kids = node.lookupMaybe(PDFName.of('Kids'), PDFArray);
-    for (let i = 0; kids && i < kids.size(); i++) walk(kids.lookupMaybe(i, PDFDict));
-  };
-  walk(doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict));
-  return found;
-}
-
-const fileName = (spec: PDFDict, fallback: string) =>
-  textOf(spec.lookup(PDFName.of('UF'))) ?? textOf(spec.lookup(PDFName.of('F'))) ?? fallback;
-
 /** Names of the files embedded in the PDF (what `pdfdetach -list` showed). */
-export async function attachedFiles(pdf: Buffer): Promise<string[]> {
-  return embeddedFiles(await load(pdf)).map(([name, spec]) => fileName(spec, name));
-}
+export const attachedFiles = (pdf: Buffer): Promise<string[]> => pdfAttachmentNames(pdf);
 
 /** The content of an embedded file, or null. */
-export async function attachment(pdf: Buffer, name: string): Promise<Buffer | null> {
-  for (const [key, spec] of embeddedFiles(await load(pdf))) {
-    if (fileName(spec, key) !== name) continue;
-    const stream = spec.lookupMaybe(PDFName.of('EF'), PDFDict)?.lookup(PDFName.of('F'));
-    if (!(stream instanceof PDFRawStream)) throw new Error(`${name}: no embedded stream`);
-    return Buffer.from(decodePDFRawStream(stream).decode());
-  }
-  return null;
-}
+export const attachment = (pdf: Buffer, name: string): Promise<Buffer | null> => pdfAttachment(pdf, [name]);
 
 /** The embedded factur-x.xml, as a string; throws when there is none. */
 export async function facturXml(pdf: Buffer): Promise<string> {

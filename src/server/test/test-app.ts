@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
@@ -12,6 +11,7 @@ import { useTestScryptCost } from '../modules/auth/passwords';
 import type { Mailer } from '../mail/mailer';
 import type { MailDeliverySettings } from '../mail/outbox';
 import { answerOnceAccountMailSettled, lastLinkSentTo } from './outbox';
+import { copyMigratedSqlite, createPgTestDatabase } from './template-database';
 
 // 2^10 instead of 2^15 for the suites' own apps (auth.test.ts checks the real cost on its own app).
 useTestScryptCost(1024);
@@ -37,7 +37,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** pg only for a PostgreSQL run: a SQLite test file does not load it. */
+const pgClient = async () => (await import('pg')).Client;
+
 async function onTestDatabase(statement: string) {
+  const Client = await pgClient();
   const client = new Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   await client.query(statement);
@@ -60,6 +64,7 @@ export async function createTestSchema(): Promise<string> {
  */
 export async function underSchemaLock<T>(mode: 'shared' | 'exclusive', work: () => Promise<T>): Promise<T> {
   if (!TEST_DATABASE_URL) return work();
+  const Client = await pgClient();
   const client = new Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   try {
@@ -92,10 +97,13 @@ export async function createTestApp(
     jobs?: BuildAppOptions['jobs'];
     /** Silent unless given (a test reading the log lines gives a stream). */
     logger?: BuildAppOptions['logger'];
+    /** The e-invoicing platform client's settings (issue 26). */
+    einvoicing?: BuildAppOptions['einvoicing'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'carnet-test-'));
-  const schema = await createTestSchema();
+  // On PostgreSQL, a database of its own, copied from a migrated template (template-database.ts).
+  const pgDatabase = TEST_DATABASE_URL && env.DATABASE_URL === undefined ? await createPgTestDatabase(TEST_DATABASE_URL) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     SECRET_KEY: randomBytes(32).toString('hex'),
@@ -106,19 +114,23 @@ export async function createTestApp(
     APP_URL: 'http://carnet.test',
     // Suites sign up many users from one address; the rate-limit tests set their own scale.
     RATE_LIMIT_SCALE: '100',
-    ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
+    ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
     ...env,
   });
-  const database = openDatabase(config.databaseUrl, { searchPath: TEST_DATABASE_URL ? schema : undefined, poolSize: 4 });
-  await migrateTestDatabase(database);
+  if (config.databaseUrl.startsWith('sqlite:') && config.databaseUrl !== 'sqlite::memory:') {
+    await copyMigratedSqlite(config.databaseUrl.slice('sqlite:'.length));
+  }
+  const database = openDatabase(config.databaseUrl, { poolSize: 4 });
+  // Finds nothing to do on a copy of the template; the database is this app's own.
+  await migrateToLatest(database);
   const routes: RouteEntry[] = [];
   const onRoute = (route: RouteOptions) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   };
   // The job runner stays stopped unless a test asks for it (it drives it with app.jobs.runDue()).
   const jobs = options.jobs ?? { autoStart: false };
-  const { mailer, mailDelivery, logger = false } = options;
-  const app = await buildApp({ config, database, mailer, mailDelivery, jobs, logger, onRoute });
+  const { mailer, mailDelivery, logger = false, einvoicing } = options;
+  const app = await buildApp({ config, database, mailer, mailDelivery, jobs, logger, onRoute, einvoicing });
   answerOnceAccountMailSettled(app, database.db);
   await app.ready();
   return {
@@ -129,7 +141,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      await dropTestSchema(schema);
+      await pgDatabase?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

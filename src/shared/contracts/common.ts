@@ -35,13 +35,40 @@ export type NamedRef = z.infer<typeof namedRefSchema>;
  */
 export const queryParam = z.union([z.string(), z.array(z.string())]).optional();
 
-/** The query string of a list: its exact filters (each also `<name>__in`), `exclude_status`, `limit`, `ordering`, and `extra` names. */
+/**
+ * Keyset pages (issue 29), the opt-in every paged list shares: `page_size` (1–100) answers one page
+ * of the same plain array, `cursor` (an X-Next-Cursor) the page after it, `ordering` a sort
+ * (`-name` descending), `search` the normalised search text. Without `page_size` the list is whole.
+ */
+export const PAGE_PARAMS = {
+  page_size: queryParam.describe('Pagination par curseur : nombre de lignes par page (1–100). Sans lui, la liste est entière.'),
+  cursor: queryParam.describe("Pagination : la valeur de l'en-tête X-Next-Cursor de la page précédente (opaque)."),
+  search: queryParam.describe('Texte cherché (sans casse ni accents) dans le texte de recherche de la ligne.'),
+};
+
+/** The query string of a list: its exact filters (each also `<name>__in`), `exclude_status`, `limit`, `ordering`, the page parameters and `extra` names. */
 export function listQuery<const F extends string, const E extends string = never>(filters: readonly F[], extra: readonly E[] = []) {
   const names = [...filters, ...filters.map((f) => `${f}__in`), 'exclude_status', 'limit', 'ordering', ...extra];
-  return z.looseObject(Object.fromEntries(names.map((name) => [name, queryParam])) as Record<
-    F | `${F}__in` | E | 'exclude_status' | 'limit' | 'ordering',
-    typeof queryParam
-  >);
+  return z.looseObject({
+    ...(Object.fromEntries(names.map((name) => [name, queryParam])) as Record<
+      F | `${F}__in` | E | 'exclude_status' | 'limit' | 'ordering',
+      typeof queryParam
+    >),
+    ...PAGE_PARAMS,
+  });
+}
+
+/**
+ * The answer of a paged list: the plain array, and with `page_size` the headers X-Total-Count (the
+ * filtered count) and X-Next-Cursor (absent on the last page), documented in the OpenAPI answer.
+ */
+export function pagedList<T extends z.ZodType>(row: T) {
+  return z.array(row).meta({
+    headers: {
+      'X-Total-Count': { type: 'integer', description: 'Avec page_size (ou limit) : le nombre de lignes de la liste filtrée.' },
+      'X-Next-Cursor': { type: 'string', description: 'Avec page_size : le curseur de la page suivante ; absent sur la dernière page.' },
+    },
+  });
 }
 
 /**

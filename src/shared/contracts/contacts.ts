@@ -12,7 +12,8 @@ import {
   type ClientType,
 } from '@/shared/contacts';
 import { MATCH_REASONS, ON_DUPLICATE_CHOICES } from '@/shared/contact-import';
-import { countryOrUnchanged, echo, requiredText, textOrUnchanged } from './fields';
+import { countryOrUnchanged, echo, euroCents, requiredText, textOrUnchanged } from './fields';
+import { PAGE_PARAMS, queryParam } from './common';
 
 /** A contact as the API answers it (GET contacts/{id}/, and a creation or update). */
 export const contactSchema = z.object({
@@ -39,6 +40,8 @@ export const contactSchema = z.object({
   delivery_city: z.string(),
   /** ISO 3166-1 alpha-2, '' without a delivery address (or when it could not be read at the upgrade). */
   delivery_country: z.string(),
+  /** Euros an hour its projects' tasks inherit when neither they nor their project have a rate (issue 28; 0: none). */
+  hourly_rate: z.number(),
   created_at: z.string(),
 });
 export type Contact = z.infer<typeof contactSchema>;
@@ -65,10 +68,13 @@ export const contactExportDetailsSchema = contactSchema.pick({
   delivery_postal_code: true,
   delivery_city: true,
   delivery_country: true,
+  hourly_rate: true,
 });
 export type ContactExportDetails = z.infer<typeof contactExportDetailsSchema>;
 
 export type ContactInput = Omit<Contact, 'id' | 'created_at'>;
+/** A contact's fields as stored: the rate in cents. */
+export type ContactColumns = Omit<ContactInput, 'hourly_rate'> & { hourly_rate_cents: number };
 
 export const clientTypeSchema = z.enum(CLIENT_TYPES, {
   error: (issue) => CONTACT_IDENTITY_MESSAGES.clientType(echo(issue.input)),
@@ -78,6 +84,11 @@ export const clientTypeSchema = z.enum(CLIENT_TYPES, {
 export const contactListQuerySchema = z.looseObject({
   // Read by the route (an empty value is no filter): clientTypeSchema's message when wrong.
   client_type: z.union([z.string(), z.array(z.string())]).optional(),
+  // With page_size only (issue 29): the whole list stays filtered on the client (SPEC).
+  category: queryParam,
+  category__in: queryParam,
+  ordering: queryParam.describe('Avec page_size : name, email ou company (-name : décroissant).'),
+  ...PAGE_PARAMS,
 });
 export type ContactListParams = z.output<typeof contactListQuerySchema>;
 export interface ContactListQuery {
@@ -117,6 +128,8 @@ const fields = {
   delivery_city: text(120),
   // '' with a delivery address: the same country as the address above (stored as its code).
   delivery_country: countryOrUnchanged(true),
+  // Absent: unchanged (a new contact: 0, no rate); in euros → cents.
+  hourly_rate: euroCents().optional(),
   // Read-only fields a client may echo back; ignored.
   id: z.unknown().optional(),
   created_at: z.unknown().optional(),
@@ -145,9 +158,9 @@ export const contactWriteSchema = z
       ctx,
     ),
   )
-  .transform(({ id: _id, created_at: _c, ...rest }) => {
-    const defined = Object.entries(rest).filter(([, v]) => v !== undefined);
-    return Object.fromEntries(defined) as Partial<ContactInput> & { name: string };
+  .transform(({ id: _id, created_at: _c, hourly_rate, ...rest }) => {
+    const defined = Object.entries({ ...rest, hourly_rate_cents: hourly_rate }).filter(([, v]) => v !== undefined);
+    return Object.fromEntries(defined) as Partial<ContactColumns> & { name: string };
   });
 /** What the client sends: the name, and any other field. */
 export type ContactWriteBody = Pick<ContactInput, 'name'> & Partial<ContactInput>;

@@ -11,7 +11,7 @@ import {
 } from '@/shared/payment-terms';
 import { DEFAULT_LINE_UNIT, isLineUnit, LINE_UNIT_CODES, UNIT_CHOICES_MESSAGE, type LineUnit } from '@/shared/units';
 import { OPERATION_CATEGORIES, VAT_EXEMPTION_KEYS, VAT_RATES, type VatExemptionKey } from '@/shared/vat';
-import { emailDeliverySchema, listQuery, readByHandler } from './common';
+import { emailDeliverySchema, listQuery, pagedList, readByHandler } from './common';
 import { dateOrNull, euroCents, hundredths, idOrNull, lenient, optionalText, requiredText, tenThousandths } from './fields';
 
 /**
@@ -70,6 +70,31 @@ export type DocumentNumberingJson = z.infer<typeof documentNumberingSchema>;
 export const creditedInvoiceSchema = z.object({ id: z.number(), invoice_number: z.string().nullable(), issue_date: z.string().nullable() });
 export type CreditedInvoiceJson = z.infer<typeof creditedInvoiceSchema>;
 
+/**
+ * Issue 26: an invoice's or credit note's latest lifecycle status reported by the platform
+ * (XP Z12-012: 200 Déposée … 213 Rejetée); `problem` when the seller must act (207, 210, 213).
+ */
+export const einvoicingStatusSchema = z.object({ code: z.number(), label: z.string(), problem: z.boolean() });
+export type EInvoicingStatusJson = z.infer<typeof einvoicingStatusSchema>;
+
+/** Issue 26: an issued invoice's or credit note's exchange with the platform (null: not sent through it). */
+export const einvoicingRecordSchema = z.object({
+  /** pending: to be submitted; submitted: a flow; not_in_directory: the client is not reachable there (send it by e-mail); error: refused. */
+  state: z.enum(['pending', 'submitted', 'not_in_directory', 'not_applicable', 'error']),
+  state_label: z.string(),
+  /** Why it is not (yet) submitted, in French. */
+  message: z.string().nullable(),
+  flow_id: z.string().nullable(),
+  status_code: z.number().nullable(),
+  status_label: z.string().nullable(),
+  /** What to do when the latest status asks the seller to act (dispute, refusal, rejection). */
+  problem: z.string().nullable(),
+  history: z.array(z.object({ code: z.number(), label: z.string(), at: z.string(), reason: z.string() })),
+  /** Invoices: the 212 « Encaissée » message of each payment (services, VAT on receipt). */
+  payment_reports: z.array(z.object({ payment_id: z.number(), state: z.string(), message: z.string().nullable() })).optional(),
+});
+export type EInvoicingRecordJson = z.infer<typeof einvoicingRecordSchema>;
+
 const documentRowShape = {
   id: z.number(),
   ...numberingShape,
@@ -96,6 +121,8 @@ const documentRowShape = {
   is_issued: z.boolean().optional(),
   /** Credit notes: the invoice credited. */
   invoice: creditedInvoiceSchema.optional(),
+  /** Invoices and credit notes sent through the platform (issue 26): the latest lifecycle status, null before any. */
+  einvoicing_status: einvoicingStatusSchema.nullable().optional(),
   /** HT. */
   subtotal: z.number(),
   total_amount: z.number(),
@@ -106,6 +133,8 @@ const documentRowShape = {
 export const documentRowSchema = z.object(documentRowShape);
 export type DocumentRowJson = z.infer<typeof documentRowSchema>;
 export const documentListSchema = z.array(documentRowSchema);
+/** GET quotes/, invoices/, credit-notes/: the list, or one keyset page of it (headers). */
+export const documentPageSchema = pagedList(documentRowSchema);
 
 /** A payment recorded on an issued invoice. */
 export const paymentSchema = z.object({
@@ -207,6 +236,8 @@ export const documentSchema = z.object({
   final_invoice: z.object({ id: z.number(), invoice_number: z.string().nullable() }).nullable().optional(),
   /** Credit notes: why it was issued. */
   reason: z.string().optional(),
+  /** Invoices and credit notes (issue 26): the exchange with the e-invoicing platform, null when none. */
+  einvoicing: einvoicingRecordSchema.nullable().optional(),
 });
 export type DocumentJson = z.infer<typeof documentSchema>;
 
@@ -236,7 +267,7 @@ export const documentPdf = z.string().meta({ format: 'binary' });
  * Query of GET quotes/, invoices/ and credit-notes/ (answered with DocumentRowJson[], whole, in id
  * order). Each reads its own values (a list ignores what it does not know).
  */
-export const documentListQuerySchema = listQuery(['status', 'priority'], ['overdue', 'payment_date__gte', 'due_soon']);
+export const documentListQuerySchema = listQuery(['status', 'priority', 'client'], ['overdue', 'payment_date__gte', 'due_soon', 'issue_date__gte', 'issue_date__lte', 'einvoicing_status']);
 export type DocumentListParams = z.output<typeof documentListQuerySchema>;
 
 /** The typed query the client builds. The status is one of the kind's, or 'overdue' for invoices. */
@@ -250,6 +281,8 @@ export type DocumentListQuery = ListFilters<{
   payment_date__gte?: string;
   /** `true`: issued and open, due within the next 7 days. */
   due_soon?: boolean;
+  /** Invoices and credit notes (issue 26): whose latest e-invoicing lifecycle status is this code (200–213). */
+  einvoicing_status?: number;
 };
 
 // ---- Bodies
@@ -267,7 +300,7 @@ export const rateList = (rates: readonly number[]) => {
 const RATE_CHOICES = `Choisissez un taux de TVA parmi ${rateList(VAT_RATE_HUNDREDTHS)}.`;
 
 /** A line's VAT rate in percent (one of VAT_RATES) → hundredths; absent → null (the document's rate). */
-const lineTaxRate = () =>
+export const lineTaxRate = () =>
   lenient<number | null, number | null>(z.unknown().transform((value, ctx) => {
     if (value === undefined || value === null || value === '') return null;
     const rate = typeof value === 'boolean' ? null : toHundredths(value);
@@ -279,7 +312,7 @@ const lineTaxRate = () =>
   }), { type: ['number', 'string', 'null'], description: 'Un taux de TVA français, en pourcentage.' });
 
 /** A line's unit (shared/units.ts); absent, null or '' → C62 "one", what a line meant before units. */
-const lineUnit = () =>
+export const lineUnit = () =>
   lenient<LineUnit | null, LineUnit>(z.unknown().transform((value, ctx) => {
     if (value === undefined || value === null || value === '') return DEFAULT_LINE_UNIT;
     if (!isLineUnit(value)) {
@@ -397,6 +430,8 @@ const DOCUMENT_READ_ONLY = [
   'is_deposit', 'prepaid_amount', 'deposit_of_quote', 'deposits', 'deposit_invoices',
   // A quote's invoice once converted (issue 28).
   'final_invoice',
+  // The exchange with the e-invoicing platform (issue 26): the platform's, never a form's.
+  'einvoicing', 'einvoicing_status',
   // Recurring invoices (issue 15): set by the series that generated it.
   'recurrence_id',
 ] as const;

@@ -5,6 +5,7 @@ import {
 } from '@/shared/profile';
 import { vatNumberError } from '@/shared/identifiers';
 import { VAT_REGIMES } from '@/shared/vat';
+import { accentColorError } from '@/shared/branding';
 import { countryOrUnchanged, email, lenient, requiredText, textOrUnchanged } from './fields';
 
 /** GET profile/, and the answer of PUT profile/ (SPEC 7 "Profile"). */
@@ -37,6 +38,10 @@ export const profileSchema = z.object({
   registration: z.string(),
   /** A new address waiting for the link sent to it to be followed; `email` changes only then. */
   pending_email: z.string().nullable(),
+  /** Issue 28: '#rrggbb', headings and rules of PDFs and e-mails. */
+  accent_color: z.string(),
+  /** Issue 28: when the logo was last changed (GET profile/logo/), null without a logo. */
+  logo_updated_at: z.string().nullable(),
 });
 export type ProfileJson = z.infer<typeof profileSchema>;
 
@@ -107,6 +112,16 @@ export const profileUpdateSchema = z.strictObject({
   registration: text(120)
     .transform((v) => (v === undefined ? undefined : normalizeRegistration(v)))
     .superRefine(checkedBy((v) => registrationError(v, ''))),
+  /** Issue 28: '#rrggbb' (lower-cased), dark enough for white text on it. */
+  accent_color: z
+    .string()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .superRefine((value, ctx) => {
+      const message = accentColorError(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .optional(),
   /** Empty or absent leaves the password unchanged. */
   password: z.string().max(128).nullish(),
   /** Required to change the e-mail or the password (the route says so on this field). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DashboardOrdering } from '@/shared/dashboard';
 import type { ListFilters, ListWindow } from '@/shared/list-filters';
 import { PRIORITIES, PROJECT_STATUSES, projectDateErrors, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
-import { listQuery, namedRefSchema } from './common';
+import { listQuery, namedRefSchema, pagedList } from './common';
 import { dateOrNull, euroCents, idList, idOrNull, optionalText, requiredText } from './fields';
 
 /** A project as the API answers it (SPEC 7 "Projects"), budget and revenue in euros. */
@@ -19,6 +19,8 @@ export const projectSchema = z.object({
   completed_date: z.string().nullable(),
   budget: z.number(),
   revenue: z.number(),
+  /** Euros an hour its tasks inherit when they have no rate of their own (issue 28; 0: none). */
+  hourly_rate: z.number(),
   created_at: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;
@@ -39,6 +41,8 @@ export const projectWriteSchema = z
     completed_date: dateOrNull(),
     budget: euroCents(),
     revenue: euroCents(),
+    // Absent: unchanged (SPEC clients do not know it).
+    hourly_rate: euroCents().optional(),
     // Read-only fields a client may echo back; ignored.
     id: z.unknown().optional(),
     contacts: z.unknown().optional(),
@@ -49,10 +53,11 @@ export const projectWriteSchema = z
   .superRefine((body, ctx) => {
     for (const [field, message] of Object.entries(projectDateErrors(body))) ctx.addIssue({ code: 'custom', path: [field], message });
   })
-  .transform(({ id: _i, contacts: _c, status_display: _s, created_at: _t, budget, revenue, ...rest }) => ({
+  .transform(({ id: _i, contacts: _c, status_display: _s, created_at: _t, budget, revenue, hourly_rate, ...rest }) => ({
     ...rest,
     budget_cents: budget,
     revenue_cents: revenue,
+    hourly_rate_cents: hourly_rate,
   }));
 
 /** What the client sends (its writable fields, amounts in euros). */
@@ -63,6 +68,8 @@ export type ProjectWrite = z.output<typeof projectWriteSchema>;
 /** Query of GET projects/: status and priority filters, `contact` (an id), `ordering=dashboard` (SPEC 9). */
 export const projectListQuerySchema = listQuery(['status', 'priority'], ['contact']);
 export type ProjectListParams = z.output<typeof projectListQuerySchema>;
+/** GET projects/: the list, or one keyset page of it (headers). */
+export const projectPageSchema = pagedList(projectSchema);
 
 /**
  * POST projects/{id}/invoice_time/ body ("Facturer le temps", issue 15), optional: answered with
@@ -75,6 +82,41 @@ export const invoiceTimeSchema = z.strictObject({
   client_id: idOrNull().optional(),
 });
 export type InvoiceTimeBody = z.input<typeof invoiceTimeSchema>;
+
+/** GET projects/{id}/invoice_time/ query: the client to bill, when the project has several (or none). */
+export const invoiceTimeQuerySchema = z.strictObject({
+  client_id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Identifiant invalide.')
+    .transform(Number)
+    .optional(),
+});
+
+/**
+ * GET projects/{id}/invoice_time/ ("Facturer le temps", issue 28): what the POST would bill now,
+ * line by line, amounts in euros (exact to the cent) as the invoice will compute them.
+ */
+export const timeToBillSchema = z.object({
+  /** The client billed: the project's only one, or the one asked for; null while one must be chosen. */
+  client_id: z.number().nullable(),
+  lines: z.array(
+    z.object({
+      task_id: z.number(),
+      task_title: z.string(),
+      /** The time entry billed; null for a task billed on its own (estimated) hours. */
+      entry_id: z.number().nullable(),
+      /** The entry's day and note, as on the invoice line. */
+      description: z.string(),
+      /** Hours billed (an entry's duration rounded up to the profile's step). */
+      hours: z.number(),
+      /** Euros per hour: the task's, else the project's, else the client's. */
+      hourly_rate: z.number(),
+      total: z.number(),
+    }),
+  ),
+  total: z.number(),
+});
+export type TimeToBill = z.infer<typeof timeToBillSchema>;
 export type InvoiceTime = z.output<typeof invoiceTimeSchema>;
 
 /**

@@ -6,8 +6,10 @@ import {
   RECURRENCE_FREQUENCIES, RECURRENCE_MODES, RECURRENCE_STATUSES, RECURRING_MESSAGES,
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus,
 } from '@/shared/recurring';
+import { MAX_DOCUMENT_LINES } from '@/shared/documents';
 import { listQuery, namedRefSchema, readByHandler } from './common';
-import { REQUIRED, dateOrNull } from './fields';
+import { documentLineWriteSchema } from './documents';
+import { REQUIRED, dateOrNull, requiredText } from './fields';
 
 /** What the API answers for a recurrence. Amounts in euros, dates 'YYYY-MM-DD'. */
 export const recurringInvoiceSchema = z.object({
@@ -65,17 +67,19 @@ const requiredDate = () =>
 
 /**
  * POST /api/invoices/{id}/make_recurring/ (answered with the RecurringInvoice): `end_date` absent
- * or null, no end; `mode` absent, 'draft'. Read once the invoice is found (recurring.service.ts).
+ * or null, no end; `mode` absent, 'draft'. The invoice is the series' first occurrence: a draft's
+ * `start_date` is required (today: the draft is issued now; later: it is issued on that day), an
+ * issued invoice's is its own date (none is taken). Read once the invoice is found (recurring.service.ts).
  */
 export const makeRecurringSchema = z
   .strictObject({
     frequency,
-    start_date: requiredDate(),
+    start_date: requiredDate().optional(),
     end_date: dateOrNull().optional(),
     mode: mode.optional().default('draft'),
   })
   .superRefine((body, ctx) => {
-    if (body.end_date && body.end_date < body.start_date) {
+    if (body.end_date && body.start_date && body.end_date < body.start_date) {
       ctx.addIssue({ code: 'custom', path: ['end_date'], message: RECURRING_MESSAGES.endBeforeStart });
     }
   })
@@ -101,6 +105,40 @@ export const patchRecurringSchema = z
   })
   .transform(({ end_date, mode }) => ({ end_date, mode }));
 export type PatchRecurringBody = z.output<typeof patchRecurringSchema>;
+
+/**
+ * PUT /api/recurring-invoices/{id}/: what the next occurrences bill and when, from the next one on
+ * (the invoices already generated never change). Lines as an invoice's (documentLineWriteSchema:
+ * the same rules and messages; no task), the client, the schedule — `next_occurrence_date`, the
+ * date of the next invoice, anchors the series anew when it or the frequency changes —, the end
+ * date and the mode.
+ */
+export const updateRecurringSchema = z
+  .strictObject({
+    title: requiredText(300),
+    client_id: z.number().int().positive().max(2147483647),
+    line_items: z
+      .array(documentLineWriteSchema, { error: 'Une liste de lignes est attendue.' })
+      .min(1, 'La facture doit contenir au moins une ligne.')
+      .max(MAX_DOCUMENT_LINES),
+    frequency,
+    next_occurrence_date: requiredDate(),
+    end_date: dateOrNull().optional(),
+    mode,
+  })
+  .superRefine((body, ctx) => {
+    if (body.end_date && body.end_date < body.next_occurrence_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: RECURRING_MESSAGES.endBeforeNext });
+    }
+    body.line_items.forEach((line, i) => {
+      if (line.task_id != null) ctx.addIssue({ code: 'custom', path: ['line_items', i, 'task_id'], message: RECURRING_MESSAGES.lineTask });
+    });
+  })
+  .transform((body) => ({ ...body, end_date: body.end_date ?? null }));
+export type UpdateRecurringBody = z.output<typeof updateRecurringSchema>;
+/** What the client sends to change a series (PUT). */
+export type UpdateRecurringInput = z.input<typeof updateRecurringSchema>;
+export const updateRecurringBody = readByHandler(updateRecurringSchema);
 
 /** What the client sends to make an invoice recurring. */
 export type MakeRecurringInput = z.input<typeof makeRecurringSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REMINDER_LEVELS } from '@/shared/reminders';
 import { emailDeliverySchema, readByHandler } from './common';
+import { sendEmailBodySchema } from './email-templates';
 
 const reminderLevelSchema = z.literal(REMINDER_LEVELS);
 
@@ -24,7 +25,8 @@ export type InvoiceReminder = z.infer<typeof invoiceReminderSchema>;
  * the last one sent. Read once the invoice is found and the e-mail budget counted
  * (reminders.routes.ts), with its own messages.
  */
-export const sendReminderSchema = z.strictObject({ level: reminderLevelSchema.optional() });
+/** The level (absent: the next one), and the message as edited in the send dialog (issue 28), as send_email takes it. */
+export const sendReminderSchema = sendEmailBodySchema.extend({ level: reminderLevelSchema.optional() });
 export type SendReminderBody = z.input<typeof sendReminderSchema>;
 export const sendReminderBody = readByHandler(sendReminderSchema.nullish());
 

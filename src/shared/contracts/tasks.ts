@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DashboardOrdering } from '@/shared/dashboard';
 import type { ListFilters, ListWindow } from '@/shared/list-filters';
 import { PAYMENT_STATUSES, PRIORITIES, TASK_STATUSES, type Priority, type TaskStatus } from '@/shared/projects-tasks';
-import { listQuery, namedRefSchema, writeBody } from './common';
+import { listQuery, namedRefSchema, pagedList, writeBody } from './common';
 import { dateOrNull, dateTimeOrNull, euroCents, hundredths, idList, idOrNull, requiredText, textOrUnchanged } from './fields';
 
 /** The invoice that bills a task's time (issue 15): a draft, or issued with its number. */
@@ -89,7 +89,7 @@ export type TaskWrite = z.output<typeof taskWriteSchema>;
 export const taskListQuerySchema = listQuery(['status', 'priority', 'project'], ['contact']);
 export type TaskListParams = z.output<typeof taskListQuerySchema>;
 
-export const taskListSchema = z.array(taskSchema);
+export const taskListSchema = pagedList(taskSchema);
 
 /**
  * The typed query the client builds (the server reads it through the schema below). Query of GET tasks/, projects/{id}/tasks/ and contacts/{id}/tasks/ (answered with Task[]): the

@@ -23,8 +23,12 @@ function featureGraph(): Map<string, Set<string>> {
   for (const feature of readdirSync(FEATURES)) {
     const uses = new Set<string>();
     for (const file of sourceFiles(path.join(FEATURES, feature))) {
-      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-        const target = path.relative(FEATURES, path.resolve(path.dirname(file), specifier)).split(path.sep)[0];
+      // Relative imports and the `@/` alias (tsconfig paths) alike.
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '((?:\.|@\/)[^']+)'/g)) {
+        const resolved = specifier.startsWith('@/')
+          ? path.resolve(FEATURES, '../..', specifier.slice(2))
+          : path.resolve(path.dirname(file), specifier);
+        const target = path.relative(FEATURES, resolved).split(path.sep)[0];
         if (target !== feature && !target.startsWith('..')) uses.add(target);
       }
     }

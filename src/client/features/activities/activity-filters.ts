@@ -1,14 +1,15 @@
-import { activityActionLabel, type ActivityObjectType } from '@/shared/activity';
+import { activityActionLabel, type ActivityAction, type ActivityObjectType } from '@/shared/activity';
 import type { ActivityEntry } from '@/shared/contracts/activity';
 import { normalizeSearch } from '@/shared/search';
+import type { ActivityOrdering, ActivityPageArgs } from './activities.api';
 
 export interface ActivityFilters {
   /** Free text, matched in the label, the action and the changes, whatever the case and accents. */
   search: string;
   /** '' = every object type. */
   objectType: ActivityObjectType | '';
-  /** '' = every action; otherwise matched as a substring of the action (SPEC 9). */
-  action: string;
+  /** '' = every action; otherwise one of SPEC 9's values, which the server matches. */
+  action: ActivityAction | '';
 }
 
 export const EMPTY_ACTIVITY_FILTERS: ActivityFilters = { search: '', objectType: '', action: '' };
@@ -20,17 +21,24 @@ export function hasActiveFilters(filters: ActivityFilters): boolean {
 /**
  * SPEC 9 "Activity search matches label, action and changes text": a substring, whatever the case
  * and the accents (issue 18: 'lefevre' finds Lefèvre, as every other search of the app), the
- * action as the history prints it ('créée'). The action filter matches the API's values.
+ * action as the history prints it ('créée'). The server has no search over the history (no search
+ * text column, README « Paged lists »): this reads the entries loaded.
  */
-export function filterActivities(entries: readonly ActivityEntry[], filters: ActivityFilters): ActivityEntry[] {
-  const needle = normalizeSearch(filters.search);
-  const action = filters.action.toLocaleLowerCase('fr');
-  return entries.filter((entry) => {
-    if (filters.objectType && entry.object_type !== filters.objectType) return false;
-    if (action && !entry.action.toLocaleLowerCase('fr').includes(action)) return false;
-    if (!needle) return true;
-    return [entry.object_label, activityActionLabel(entry.object_type, entry.action), entry.changes].some((text) =>
+export function searchActivities(entries: readonly ActivityEntry[], search: string): readonly ActivityEntry[] {
+  const needle = normalizeSearch(search);
+  if (!needle) return entries;
+  return entries.filter((entry) =>
+    [entry.object_label, activityActionLabel(entry.object_type, entry.action), entry.changes].some((text) =>
       normalizeSearch(text ?? '').includes(needle),
-    );
-  });
+    ),
+  );
+}
+
+/** What the history asks the server for (issue 29): the object type and the action (SPEC 9's values, exact), and the sort. */
+export function activityPageArgs(filters: ActivityFilters, ordering: ActivityOrdering): ActivityPageArgs {
+  return {
+    ...(filters.objectType ? { object_type: filters.objectType } : {}),
+    ...(filters.action ? { action: filters.action } : {}),
+    ordering,
+  };
 }

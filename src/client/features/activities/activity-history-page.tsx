@@ -3,22 +3,27 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ListToolbar } from '@/client/kit/list-toolbar';
 import { countLabel } from '@/client/kit/plural';
-import { ACTIVITY_ACTIONS, ACTIVITY_OBJECT_LABELS, ACTIVITY_OBJECT_TYPES, activityActionLabel, type ActivityObjectType } from '@/shared/activity';
+import {
+  ACTIVITY_ACTIONS, ACTIVITY_OBJECT_LABELS, ACTIVITY_OBJECT_TYPES, activityActionLabel, type ActivityAction, type ActivityObjectType,
+} from '@/shared/activity';
 import type { ActivityEntry } from '@/shared/contracts/activity';
+import { usePagedRows } from '@/client/app/api';
 import { formatDateTime, formatNumber } from '@/client/lib/format';
+import type { SortDirection } from '@/client/lib/sort';
 import { Alert } from '@/client/ui/alert';
 import { Badge } from '@/client/ui/badge';
 import { Card } from '@/client/ui/card';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Select, TextField } from '@/client/ui/form-fields';
+import { LoadMore } from '@/client/ui/load-more';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { media } from '@/client/ui/theme';
 import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { VirtualRows } from '@/client/ui/virtual-rows';
-import { HISTORY_ACTIVITY_LIMIT, useGetRecentActivityQuery } from './activities.api';
+import { useListActivityPagesInfiniteQuery, type ActivityOrdering } from './activities.api';
 import { ActivityChanges } from './activity-changes';
-import { EMPTY_ACTIVITY_FILTERS, filterActivities, hasActiveFilters, type ActivityFilters } from './activity-filters';
+import { activityPageArgs, EMPTY_ACTIVITY_FILTERS, hasActiveFilters, searchActivities, type ActivityFilters } from './activity-filters';
 import { objectTypeLabel, objectTypeTone } from './activity-labels';
 
 const OBJECT_TYPE_OPTIONS = ACTIVITY_OBJECT_TYPES.map((type) => ({ value: type, label: ACTIVITY_OBJECT_LABELS[type] }));
@@ -128,19 +133,35 @@ const COLUMNS: DataTableColumn<ActivityEntry>[] = [
 ];
 
 
-/** SPEC 2 "Activity history" (/activities): the last 50 entries, filtered and sorted on the client. */
+/** Only the date is sorted by the server (issue 29); the type and the object sort the loaded entries. */
+const SERVER_SORT_KEYS: readonly string[] = ['timestamp'];
+const DEFAULT_SORT = { key: 'timestamp', direction: 'desc' } as const;
+
+/**
+ * SPEC 2 "Activity history" (/activities), 50 entries at a time (issue 29): the object type and
+ * action filters and the date sort go to the server (GET recent-activity/?page_size=50, newest
+ * first), the next page is asked for as the reader nears the end or clicks « Afficher la suite ».
+ * The search reads the entries loaded (the server has no search over the history): while it is on,
+ * only the button loads more. The type and object columns sort the loaded entries.
+ */
 export function ActivityHistoryPage() {
-  const { data, isLoading, isError } = useGetRecentActivityQuery(HISTORY_ACTIVITY_LIMIT, {
-    refetchOnMountOrArgChange: true,
-  });
   const [filters, setFilters] = useState<ActivityFilters>(EMPTY_ACTIVITY_FILTERS);
+  const [ordering, setOrdering] = useState<ActivityOrdering>('-timestamp');
+  const { objectType, action } = filters;
+  const arg = useMemo(() => activityPageArgs({ search: '', objectType, action }, ordering), [objectType, action, ordering]);
+  const pages = useListActivityPagesInfiniteQuery(arg, { refetchOnMountOrArgChange: true });
+  const { isLoading, isError, hasNextPage, isFetchingNextPage } = pages;
+  const { rows: entries, total, loadMore } = usePagedRows(pages);
   // Typing stays responsive: the table catches up with the deferred text.
   const deferredSearch = useDeferredValue(filters.search);
-  const entries = useMemo(() => data ?? [], [data]);
-  const { objectType, action } = filters;
-  const visible = useMemo(
-    () => filterActivities(entries, { objectType, action, search: deferredSearch }),
-    [entries, objectType, action, deferredSearch],
+  const searching = deferredSearch.trim() !== '';
+  const visible = useMemo(() => searchActivities(entries, deferredSearch), [entries, deferredSearch]);
+  const serverSort = useMemo(
+    () => ({
+      keys: SERVER_SORT_KEYS,
+      onSort: (_key: string, direction: SortDirection) => setOrdering(direction === 'desc' ? '-timestamp' : 'timestamp'),
+    }),
+    [],
   );
 
   const update = (patch: Partial<ActivityFilters>) => setFilters((current) => ({ ...current, ...patch }));
@@ -150,7 +171,7 @@ export function ActivityHistoryPage() {
     content = <Spinner label="Chargement des activités..." />;
   } else if (isError) {
     content = <Alert tone="error">Échec du chargement de l'historique d'activité.</Alert>;
-  } else if (entries.length === 0) {
+  } else if (total === 0 && !objectType && !action) {
     content = <EmptyState title="Aucune activité à afficher pour le moment." />;
   } else {
     content = (
@@ -160,10 +181,13 @@ export function ActivityHistoryPage() {
           columns={COLUMNS}
           rows={visible}
           rowKey={(entry) => entry.id}
-          initialSort={{ key: 'timestamp', direction: 'desc' }}
+          initialSort={DEFAULT_SORT}
           emptyMessage="Aucune activité ne correspond à ces critères."
           virtualize={VirtualRows}
+          serverSort={serverSort}
+          totalCount={searching ? undefined : total}
         />
+        <LoadMore hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} auto={!searching} />
       </StyledHistoryTable>
     );
   }
@@ -199,14 +223,14 @@ export function ActivityHistoryPage() {
             placeholderOption="Toutes les actions"
             options={ACTION_OPTIONS}
             value={filters.action}
-            onChange={(event) => update({ action: event.target.value })}
+            onChange={(event) => update({ action: event.target.value as ActivityAction | '' })}
           />
         </ListToolbar>
-        {!isLoading && !isError && entries.length > 0 && (
+        {!isLoading && !isError && (total > 0 || hasActiveFilters(filters)) && (
           <StyledCount role="status">
-            {hasActiveFilters(filters)
-              ? `${countLabel(visible.length, 'activité', 'activités')} sur ${formatNumber(entries.length)}`
-              : countLabel(entries.length, 'activité', 'activités')}
+            {searching
+              ? `${countLabel(visible.length, 'activité', 'activités')} parmi les ${formatNumber(entries.length)} chargées sur ${formatNumber(total)}`
+              : countLabel(total, 'activité', 'activités')}
           </StyledCount>
         )}
       </Card>

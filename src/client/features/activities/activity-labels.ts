@@ -11,6 +11,7 @@ export const ACTIVITY_OBJECT_TONES: Record<ActivityObjectType, BadgeTone> = {
   credit_note: 'red',
   // An invoice's kin.
   recurring_invoice: 'orange',
+  received_invoice: 'purple',
 };
 
 /** French label of an object type ('Tâche', 'Projet'…), the raw value if unknown. */

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -15,6 +16,7 @@ import { BackLink } from '@/client/kit/back-link';
 import {
   ContactFormFields,
   EMPTY_CONTACT_FORM,
+  contactRateError,
   toContactForm,
   toContactPayload,
   type ContactFieldErrors,
@@ -59,6 +61,8 @@ const StyledDanger = styled.div`
 export interface ContactDetailPageProps {
   /** The contact's tasks block, from the tasks feature: the router composes the page (contacts does not import tasks). */
   TasksPanel: ContactRelatedPanelProps['TasksPanel'];
+  /** The contact's « Espace client » card, from the portal feature (issue 27), composed by the router too. */
+  SpaceCard?: ComponentType<{ contactId: number }>;
 }
 
 /** The form's fields, in its order: where a refused check puts the focus. */
@@ -67,14 +71,17 @@ const CONTACT_FIELDS = Object.keys(EMPTY_CONTACT_FORM) as (keyof ContactFormValu
 /** A name first (SPEC 8), then the server's own checks and messages (shared), before sending. */
 function validateContact(values: ContactFormValues): ContactFieldErrors {
   if (!values.name.trim()) return { name: CONTACT_MESSAGES.nameRequired };
-  return contactIdentityErrors(toContactPayload(values));
+  const errors: ContactFieldErrors = contactIdentityErrors(toContactPayload(values));
+  const rate = contactRateError(values.hourly_rate);
+  if (rate) errors.hourly_rate = rate;
+  return errors;
 }
 
 /** /contacts/new and /contacts/:id — SPEC 2 "Contact form", 5 and 8 "Contact". */
-export function ContactDetailPage({ TasksPanel }: ContactDetailPageProps) {
+export function ContactDetailPage({ TasksPanel, SpaceCard }: ContactDetailPageProps) {
   const { id } = useParams();
   // A new key per contact: another contact (or /contacts/new) starts from a clean form.
-  return <ContactEditor key={id ?? 'new'} idParam={id} TasksPanel={TasksPanel} />;
+  return <ContactEditor key={id ?? 'new'} idParam={id} TasksPanel={TasksPanel} SpaceCard={SpaceCard} />;
 }
 
 interface ContactEditorProps extends ContactDetailPageProps {
@@ -84,7 +91,7 @@ interface ContactEditorProps extends ContactDetailPageProps {
 /** A field of the contact form, by name. */
 const contactField = (name: string) => document.getElementsByName(name)[0];
 
-function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
+function ContactEditor({ idParam, TasksPanel, SpaceCard }: ContactEditorProps) {
   const isNew = idParam === undefined;
   const contactId = isNew ? null : parseContactId(idParam);
 
@@ -176,6 +183,7 @@ function ContactEditor({ idParam, TasksPanel }: ContactEditorProps) {
             </FormActions>
           </StyledForm>
         </Card>
+        {SpaceCard && contactId !== null && <SpaceCard contactId={contactId} />}
         <ContactRelatedPanel contactId={contactId} TasksPanel={TasksPanel} />
         <UnsavedChangesGuard dirty={editor.dirty} />
       </StyledLayout>

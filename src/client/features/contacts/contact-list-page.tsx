@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS } from '@/shared/contacts';
-import { useAppSelector } from '@/client/app/hooks';
-import { useSort } from '@/client/lib/sort';
+import { sortBy, type SortDirection } from '@/client/lib/sort';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { countLabel } from '@/client/kit/plural';
 import { Alert } from '@/client/ui/alert';
 import { Button, ButtonLink } from '@/client/ui/button';
@@ -10,27 +10,36 @@ import { Card } from '@/client/ui/card';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Select, TextField } from '@/client/ui/form-fields';
 import { Page } from '@/client/ui/page';
+import { useNearEnd } from '@/client/ui/load-more';
 import { Spinner } from '@/client/ui/spinner';
 import { useToast } from '@/client/ui/toast';
 import { ContactImportButton, ContactImportStatusPanel } from './components/contact-import';
 import { ContactsPagination } from './components/contacts-pagination';
 import { ContactsTable } from './components/contacts-table';
-import { useGetContactsQuery, useLazyGetContactExportDetailsQuery } from './contacts.api';
-import { selectAllContacts } from './contacts.selectors';
+import {
+  CONTACT_PAGE_SIZE,
+  contactsAdapter,
+  useGetContactPagesInfiniteQuery,
+  useLazyGetContactExportDetailsQuery,
+  useLazyGetContactsQuery,
+  type ContactPageArgs,
+} from './contacts.api';
 import { contactsToCsv, downloadCsv } from './contacts-csv';
 import {
   contactSortValue,
   filterContacts,
-  paginate,
   toSearchable,
   type ClientTypeFilter,
   type ContactCategoryFilter,
   type ContactSortKey,
-  type SearchableContact,
+  type ServerContactSortKey,
 } from './contacts-list';
 import { CONTACT_MESSAGES } from './contacts-messages';
-import { copyToClipboard } from './copy-to-clipboard';
+import { copyToClipboard } from '@/client/lib/copy-to-clipboard';
 import { useContactImport } from './use-contact-import';
+
+/** The search goes to the server once typing pauses (issue 29). */
+export const CONTACT_SEARCH_DEBOUNCE_MS = 250;
 
 const CATEGORY_OPTIONS = CONTACT_CATEGORIES.map((value) => ({ value, label: CONTACT_CATEGORY_LABELS[value] }));
 const CLIENT_TYPE_OPTIONS = CLIENT_TYPES.map((value) => ({ value, label: CLIENT_TYPE_LABELS[value] }));
@@ -63,45 +72,64 @@ const StyledListSection = styled.div`
 /** /contacts: SPEC 2 "Contact list". */
 export function ContactListPage() {
   const toast = useToast();
-  const { isLoading, isError, error, refetch } = useGetContactsQuery();
-  const contacts = useAppSelector(selectAllContacts);
   const contactImport = useContactImport();
-  const [fetchExportDetails, { isFetching: exporting }] = useLazyGetContactExportDetailsQuery();
+  const [fetchAllContacts] = useLazyGetContactsQuery();
+  const [fetchExportDetails] = useLazyGetContactExportDetailsQuery();
+  const [exporting, setExporting] = useState(false);
 
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<ContactCategoryFilter>('');
   const [clientType, setClientType] = useState<ClientTypeFilter>('');
-  const [requestedPage, setRequestedPage] = useState(1);
+  const [sort, setSort] = useState<{ key: ServerContactSortKey | null; direction: SortDirection }>({ key: null, direction: 'asc' });
 
-  const searchable = useMemo(() => toSearchable(contacts), [contacts]);
-  const { sorted, sortKey, sortDirection, requestSort } = useSort<SearchableContact, ContactSortKey>(searchable, {
-    getValue: contactSortValue,
-  });
-  // Filtered on each keystroke, synchronously: one substring test per contact on keys normalised
-  // once per load (~1 ms for 10,000) and only one page of 50 rows rendered, so the list is painted
-  // in the keystroke's own frame (bench/keystroke.ts). A deferred value would cost a second frame.
-  const filtered = useMemo(
-    () => filterContacts(sorted, query, category, clientType),
-    [sorted, query, category, clientType],
+  // Searched, filtered and sorted by the server (issue 29), one page of 50 at a time: the page
+  // holds what the server sends, never the whole list. The search leaves once typing pauses.
+  const search = useDebouncedValue(query.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
+  const args = useMemo<ContactPageArgs>(
+    () => ({
+      ...(search ? { search } : {}),
+      ...(category ? { category } : {}),
+      ...(clientType ? { client_type: clientType } : {}),
+      ...(sort.key ? { ordering: sort.direction === 'desc' ? `-${sort.key}` : sort.key } : {}),
+    }),
+    [search, category, clientType, sort],
   );
-  // Memoised: renders that change neither the result nor the page (import status…) skip the table.
-  const { items: pageContacts, page, pageCount } = useMemo(
-    () => paginate(filtered, requestedPage),
-    [filtered, requestedPage],
-  );
+  // The page asked for belongs to its search, filters and sort: a new one starts again at page 1.
+  const [pageChoice, setPageChoice] = useState<{ args: ContactPageArgs; page: number }>({ args, page: 1 });
+  const requestedPage = pageChoice.args === args ? pageChoice.page : 1;
+
+  const { data, isLoading, isError, error, refetch, hasNextPage, isFetchingNextPage, isFetching, fetchNextPage } =
+    useGetContactPagesInfiniteQuery(args);
+  const pages = data?.pages;
+  const total = pages?.[0]?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
+  const page = Math.min(requestedPage, pageCount, Math.max(1, pages?.length ?? 1));
+  const shown = pages?.[page - 1];
+  // Memoised on the page object: renders that change neither the page nor the result skip the table.
+  const pageContacts = useMemo(() => (shown ? contactsAdapter.getSelectors().selectAll(shown) : []), [shown]);
+  const filtering = Boolean(search || category || clientType);
+  // The page asked for is not loaded yet (« Suivant » on the last loaded page).
+  const waitingForPage = requestedPage > (pages?.length ?? 0) && requestedPage <= pageCount;
+
+  useEffect(() => {
+    if (waitingForPage && hasNextPage && !isFetching) void fetchNextPage();
+  }, [waitingForPage, hasNextPage, isFetching, fetchNextPage]);
 
   useEffect(() => {
     // SPEC 8: a failed (re)load is only logged; the list stays as it was.
     if (isError) console.error('Chargement des contacts impossible', error);
   }, [isError, error]);
 
-  const onSort = useCallback(
-    (key: ContactSortKey) => {
-      requestSort(key);
-      setRequestedPage(1);
-    },
-    [requestSort],
-  );
+  // Reading near the end of the last loaded page asks for the next one, so « Suivant » shows it at once.
+  const prefetchNext = useCallback(() => {
+    if (hasNextPage && !isFetching && page === pages?.length) void fetchNextPage();
+  }, [hasNextPage, isFetching, page, pages?.length, fetchNextPage]);
+  const nearEndRef = useNearEnd<HTMLDivElement>(prefetchNext, Boolean(hasNextPage) && page === pages?.length);
+
+  const onSort = useCallback((key: ContactSortKey) => {
+    const serverKey = key as ServerContactSortKey;
+    setSort((prev) => (prev.key === serverKey ? { key: serverKey, direction: prev.direction === 'asc' ? 'desc' : 'asc' } : { key: serverKey, direction: 'asc' }));
+  }, []);
 
   const onCopy = useCallback(
     (value: string) => {
@@ -113,24 +141,31 @@ export function ContactListPage() {
     [toast],
   );
 
-  // The list holds no address, notes nor legal identifiers: they are fetched when the export runs.
+  // The export holds every matching contact, not the pages read: it reads the whole list (and the
+  // fields the list leaves out) when it runs, and filters and sorts it as the server did.
   const exportCsv = async () => {
+    setExporting(true);
     try {
-      downloadCsv(contactsToCsv(filtered, await fetchExportDetails().unwrap()));
+      const [all, details] = await Promise.all([fetchAllContacts(undefined, true).unwrap(), fetchExportDetails().unwrap()]);
+      let entries = toSearchable(contactsAdapter.getSelectors().selectAll(all));
+      if (sort.key) entries = sortBy(entries, sort.key, sort.direction, contactSortValue);
+      downloadCsv(contactsToCsv(filterContacts(entries, search, category, clientType), details));
     } catch {
       toast.error(CONTACT_MESSAGES.exportError);
+    } finally {
+      setExporting(false);
     }
   };
 
   const changePage = (next: number) => {
-    setRequestedPage(next);
+    setPageChoice({ args, page: next });
     window.scrollTo(0, 0);
   };
 
   let list;
   if (isLoading) {
     list = <Spinner label="Chargement des contacts..." />;
-  } else if (isError && contacts.length === 0) {
+  } else if (isError && !data) {
     list = (
       <Alert tone="error">
         {CONTACT_MESSAGES.listLoadError}{' '}
@@ -139,30 +174,29 @@ export function ContactListPage() {
         </Button>
       </Alert>
     );
-  } else if (contacts.length === 0) {
+  } else if (total === 0) {
     list = (
       <Card padded={false}>
-        <EmptyState title={CONTACT_MESSAGES.empty} />
-      </Card>
-    );
-  } else if (filtered.length === 0) {
-    list = (
-      <Card padded={false}>
-        <EmptyState title={CONTACT_MESSAGES.noMatch} />
+        <EmptyState title={filtering ? CONTACT_MESSAGES.noMatch : CONTACT_MESSAGES.empty} />
       </Card>
     );
   } else {
     list = (
       <>
-        <ContactsTable
-          contacts={pageContacts}
-          totalCount={filtered.length}
-          sortKey={sortKey}
-          sortDirection={sortDirection}
-          onSort={onSort}
-          onCopy={onCopy}
-        />
-        <ContactsPagination page={page} pageCount={pageCount} onPageChange={changePage} />
+        {waitingForPage && (isFetchingNextPage || isFetching) ? (
+          <Spinner label="Chargement…" />
+        ) : (
+          <ContactsTable
+            contacts={pageContacts}
+            totalCount={total}
+            sortKey={sort.key}
+            sortDirection={sort.direction}
+            onSort={onSort}
+            onCopy={onCopy}
+          />
+        )}
+        <div ref={nearEndRef} />
+        <ContactsPagination page={waitingForPage ? requestedPage : page} pageCount={pageCount} onPageChange={changePage} />
       </>
     );
   }
@@ -177,7 +211,7 @@ export function ContactListPage() {
             + Ajouter
           </ButtonLink>
           <ContactImportButton busy={contactImport.status.state === 'working'} onFile={contactImport.run} />
-          <Button onClick={exportCsv} disabled={filtered.length === 0 || exporting} aria-busy={exporting || undefined}>
+          <Button onClick={exportCsv} disabled={total === 0 || exporting} aria-busy={exporting || undefined}>
             Exporter CSV
           </Button>
         </>
@@ -191,34 +225,25 @@ export function ContactListPage() {
             label="Rechercher"
             placeholder="Nom ou email"
             value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setRequestedPage(1);
-            }}
+            onChange={(event) => setQuery(event.target.value)}
           />
           <Select
             label="Catégorie"
             value={category}
             placeholderOption="Toutes les catégories"
             options={CATEGORY_OPTIONS}
-            onChange={(event) => {
-              setCategory(event.target.value as ContactCategoryFilter);
-              setRequestedPage(1);
-            }}
+            onChange={(event) => setCategory(event.target.value as ContactCategoryFilter)}
           />
           <Select
             label="Type de client"
             value={clientType}
             placeholderOption="Tous les types"
             options={CLIENT_TYPE_OPTIONS}
-            onChange={(event) => {
-              setClientType(event.target.value as ClientTypeFilter);
-              setRequestedPage(1);
-            }}
+            onChange={(event) => setClientType(event.target.value as ClientTypeFilter)}
           />
           <StyledCount>
             {/* No « 0 contact » beside the loading error (issue 28). */}
-            {!isLoading && !(isError && contacts.length === 0) && countLabel(filtered.length, 'contact', 'contacts')}
+            {!isLoading && !(isError && !data) && countLabel(total, 'contact', 'contacts')}
           </StyledCount>
         </StyledToolbar>
         {list}

@@ -1,7 +1,10 @@
+import { saveFile } from '@/client/lib/save-file';
 import Papa from 'papaparse';
 import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, CONTACT_FIELD_LABELS } from '@/shared/contacts';
 import type { ContactExportDetails, ContactInput, ContactListItem } from '@/shared/contracts/contacts';
 import { formatSiren } from '@/shared/identifiers';
+import { fromHundredths } from '@/shared/money';
+import { parseDecimalInput } from '@/client/ui/decimal-field';
 import { normalizeSearch } from '@/shared/search';
 import type { ContactImportRow } from './contacts.api';
 import { CSV_IMPORT_MAX_BYTES, IMPORT_MESSAGES } from './contacts-messages';
@@ -36,6 +39,7 @@ const EXPORT_COLUMNS = [
   ['delivery_postal_code', CONTACT_FIELD_LABELS.delivery_postal_code],
   ['delivery_city', CONTACT_FIELD_LABELS.delivery_city],
   ['delivery_country', CONTACT_FIELD_LABELS.delivery_country],
+  ['hourly_rate', CONTACT_FIELD_LABELS.hourly_rate],
 ] as const satisfies readonly (readonly [keyof ContactInput, string])[];
 export const CSV_EXPORT_HEADER = EXPORT_COLUMNS.map(([, header]) => header);
 
@@ -50,6 +54,9 @@ function exportCell(contact: ExportRow, field: (typeof EXPORT_COLUMNS)[number][0
       return CLIENT_TYPE_LABELS[contact.client_type] ?? contact.client_type ?? '';
     case 'siren':
       return contact.siren ? formatSiren(contact.siren) : '';
+    // Euros with a decimal comma ('45,50'), as French Excel reads them; no rate (0) left empty.
+    case 'hourly_rate':
+      return contact.hourly_rate ? contact.hourly_rate.toFixed(2).replace('.', ',') : '';
     default:
       return contact[field] ?? '';
   }
@@ -93,15 +100,8 @@ export function contactsToCsv(contacts: readonly ContactListItem[], details: rea
 /** Saves `csv` as a file through a temporary link (the browser's download). */
 export function downloadCsv(csv: string, fileName = CSV_FILE_NAME) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers read the URL after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Revoked later: some browsers read the URL after click() returns.
+  saveFile(url, fileName, { revokeAfterMs: 1000 });
 }
 
 /** SPEC 5: only .csv files, at most 1 MB. Returns the message to show, or null. */
@@ -135,6 +135,7 @@ const EXTRA_HEADERS: Record<ImportField, string[]> = {
   delivery_postal_code: ['cp livraison', 'code postal livraison'],
   delivery_city: ['ville livraison'],
   delivery_country: ['pays livraison'],
+  hourly_rate: ['taux horaire', 'tarif horaire ht', 'tarif horaire (€ ht)'],
 };
 
 const FIELD_BY_HEADER = new Map<string, ImportField>(
@@ -142,6 +143,15 @@ const FIELD_BY_HEADER = new Map<string, ImportField>(
     [field, CONTACT_FIELD_LABELS[field], ...EXTRA_HEADERS[field]].map((header) => [headerKey(header), field] as const),
   ),
 );
+
+/**
+ * A rate written as a spreadsheet does ('45,50', '1 200', '45 €') → euros; anything else is passed
+ * on as is, for the server's message on that row.
+ */
+function toRate(value: string): number | string {
+  const parsed = parseDecimalInput(value);
+  return 'hundredths' in parsed ? fromHundredths(parsed.hundredths) : value;
+}
 
 /** A choice written as its value or its label, in any case and with or without accents; else as is. */
 function toChoice<T extends string>(choices: readonly T[], labels: Record<T, string>, value: string): string {
@@ -204,13 +214,15 @@ export function parseContactsCsv(text: string): CsvParseResult {
       // An empty cell is left out: the server's default applies (a professionnel, France…).
       if (value) values[field] = CHOICES[field]?.(value) ?? value;
     });
-    const { name, email, ...rest } = values;
+    const { name, email, hourly_rate: rate, ...rest } = values;
     if (!name || !email) {
       invalid.push({ row: index + 1, reason: IMPORT_MESSAGES.missing(!name, !email) });
       return;
     }
-    // An unknown category or type stays a string: the server's per-row error names it.
-    rows.push({ row: index + 1, contact: { ...rest, name, email } as ContactImportRow });
+    // An unknown category or type, or a rate that is not an amount, stays a string: the server's
+    // per-row error names it.
+    const hourlyRate = rate === undefined ? {} : { hourly_rate: toRate(rate) };
+    rows.push({ row: index + 1, contact: { ...rest, ...hourlyRate, name, email } as ContactImportRow });
   });
   return { ok: true, rows, invalid };
 }

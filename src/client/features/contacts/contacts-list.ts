@@ -2,9 +2,6 @@ import { CONTACT_CATEGORY_LABELS, type ClientType, type ContactCategory } from '
 import type { ContactListItem } from '@/shared/contracts/contacts';
 import { normalizeSearch } from '@/shared/search';
 
-/** SPEC 9: the contact list shows 50 contacts per page. */
-export const CONTACTS_PAGE_SIZE = 50;
-
 /** '' means every category. */
 export type ContactCategoryFilter = ContactCategory | '';
 
@@ -12,6 +9,9 @@ export type ContactCategoryFilter = ContactCategory | '';
 export type ClientTypeFilter = ClientType | '';
 
 export type ContactSortKey = 'name' | 'email' | 'phone' | 'category' | 'company';
+
+/** The columns the server sorts by (issue 29). */
+export type ServerContactSortKey = 'name' | 'email' | 'company';
 
 /**
  * A contact with its search keys computed once per list load, so that a keystroke in the
@@ -21,6 +21,7 @@ export interface SearchableContact {
   contact: ContactListItem;
   nameKey: string;
   emailKey: string;
+  companyKey: string;
 }
 
 export function toSearchable(contacts: readonly ContactListItem[]): SearchableContact[] {
@@ -28,6 +29,7 @@ export function toSearchable(contacts: readonly ContactListItem[]): SearchableCo
     contact,
     nameKey: normalizeSearch(contact.name),
     emailKey: normalizeSearch(contact.email),
+    companyKey: normalizeSearch(contact.company),
   }));
 }
 
@@ -38,8 +40,9 @@ export function contactSortValue(entry: SearchableContact, key: ContactSortKey):
 }
 
 /**
- * SPEC 2/5: name or e-mail contains the text, ignoring case (and accents, as the global search
- * does); the category and client type filters are exact. The input order is kept.
+ * SPEC 2/5: name, e-mail or company contains the text (as the server's `search` of the list, issue
+ * 29), ignoring case and accents; the category and client type filters are exact. The input order
+ * is kept. The CSV export filters the whole list with it, as the screen's pages are.
  */
 export function filterContacts(
   entries: readonly SearchableContact[],
@@ -52,23 +55,8 @@ export function filterContacts(
   for (const entry of entries) {
     if (category && entry.contact.category !== category) continue;
     if (clientType && entry.contact.client_type !== clientType) continue;
-    if (needle && !entry.nameKey.includes(needle) && !entry.emailKey.includes(needle)) continue;
+    if (needle && !entry.nameKey.includes(needle) && !entry.emailKey.includes(needle) && !entry.companyKey.includes(needle)) continue;
     result.push(entry.contact);
   }
   return result;
-}
-
-export interface PageSlice<T> {
-  items: T[];
-  /** 1-based, clamped to the existing pages. */
-  page: number;
-  pageCount: number;
-}
-
-/** Client-side pagination; an empty list still has one (empty) page. */
-export function paginate<T>(items: readonly T[], page: number, pageSize = CONTACTS_PAGE_SIZE): PageSlice<T> {
-  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const start = (current - 1) * pageSize;
-  return { items: items.slice(start, start + pageSize), page: current, pageCount };
 }

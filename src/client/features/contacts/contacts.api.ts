@@ -1,5 +1,6 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api, listTag, listTags, rowIds, shownTag } from '@/client/app/api';
+import { PICKER_PAGE_SIZE, api, keysetPage, keysetPaging, listTag, listTags, pageIds, rowIds, shownTag, type KeysetPage, type PageCursor } from '@/client/app/api';
+import type { ClientType, ContactCategory } from '@/shared/contacts';
 import type { OnDuplicate } from '@/shared/contact-import';
 import type { ContactImportBody, ContactImportPreview, ContactImportResult, Contact, ContactExportDetails, ContactInput, ContactListItem, ContactWriteBody } from '@/shared/contracts/contacts';
 import type { Project } from '@/shared/contracts/projects';
@@ -17,6 +18,31 @@ import type { DocumentRowJson } from '@/shared/contracts/documents';
 export const contactsAdapter = createEntityAdapter<ContactListItem>();
 export const contactsInitialState = contactsAdapter.getInitialState();
 export type ContactsState = EntityState<ContactListItem, number>;
+
+/**
+ * One page of the contact list (issue 29), normalised by the same adapter: each page keeps its ids
+ * in the server's order and its contacts by id, so Redux DevTools shows them normalised. Pages are
+ * not merged into one adapter state: the infinite query's cache entry owns its pages (a refetch
+ * after a tag invalidation replaces them whole, a deleted contact goes with its page), and a
+ * merged copy elsewhere would have to be kept in step with every invalidation.
+ */
+export type ContactPage = KeysetPage<ContactListItem>;
+
+/** SPEC 2: the contact list shows 50 contacts per page; one server page is one page of the list. */
+export const CONTACT_PAGE_SIZE = 50;
+
+/** What the list asks the server for: the search, the filters and the sort (`-name`: descending). Absent means none. */
+export interface ContactPageArgs {
+  search?: string;
+  category?: ContactCategory;
+  client_type?: ClientType;
+  ordering?: 'name' | '-name' | 'email' | '-email' | 'company' | '-company';
+}
+
+/** What a client picker asks for: the text typed (absent: the first contacts by name). */
+export interface ContactOptionArgs {
+  search?: string;
+}
 
 /** A quote or invoice as listed for one client (the documents' list row, src/shared/contracts/documents.ts). */
 export type ContactDocument = DocumentRowJson;
@@ -44,6 +70,35 @@ export const contactsApi = api.injectEndpoints({
       query: () => ({ url: 'contacts/' }),
       transformResponse: (response: ContactListItem[]) => contactsAdapter.setAll(contactsInitialState, response),
       providesTags: (result) => listTags('Contact', result?.ids),
+    }),
+
+    /**
+     * The contact list, page by page (GET contacts/?page_size=50, then `cursor`=X-Next-Cursor):
+     * searched, filtered and sorted by the server. Provides the LIST tag and each loaded row's, so
+     * a creation, change or deletion refetches the loaded pages.
+     */
+    getContactPages: build.infiniteQuery<ContactPage, ContactPageArgs, PageCursor>({
+      infiniteQueryOptions: keysetPaging,
+      query: ({ queryArg, pageParam }) => ({
+        url: 'contacts/',
+        params: { ...queryArg, page_size: CONTACT_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      transformResponse: (rows: ContactListItem[], meta) => keysetPage(contactsAdapter, rows, meta),
+      providesTags: (result) => listTags('Contact', pageIds(result)),
+    }),
+
+    /**
+     * The client pickers' contacts (issue 29): the first 20 matching the search, by name (the
+     * server's default ordering), then 20 more at a time (GET contacts/?page_size=20&search=…).
+     */
+    getContactOptionPages: build.infiniteQuery<ContactPage, ContactOptionArgs, PageCursor>({
+      infiniteQueryOptions: keysetPaging,
+      query: ({ queryArg, pageParam }) => ({
+        url: 'contacts/',
+        params: { ...queryArg, page_size: PICKER_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      transformResponse: (rows: ContactListItem[], meta) => keysetPage(contactsAdapter, rows, meta),
+      providesTags: (result) => listTags('Contact', pageIds(result)),
     }),
 
     /** Every field the import accepts beyond the list's: the CSV export fetches them when it runs. */
@@ -130,6 +185,9 @@ export const contactsApi = api.injectEndpoints({
 
 export const {
   useGetContactsQuery,
+  useLazyGetContactsQuery,
+  useGetContactPagesInfiniteQuery,
+  useGetContactOptionPagesInfiniteQuery,
   useLazyGetContactExportDetailsQuery,
   useGetContactQuery,
   useCreateContactMutation,

@@ -1,2 +1,5 @@
 /** The contacts feature's public surface: what other features may import. */
-export { useContactOptions, type ContactOption, type ContactOptions } from './use-contact-options';
+export {
+  useContactSearch, type ContactOption, type ContactSearch,
+} from './use-contact-options';
+export { useGetContactQuery } from './contacts.api';

@@ -1,39 +1,27 @@
 import { useMemo } from 'react';
 import type { NamedRef } from '@/shared/contracts/common';
-import { contactsAdapter, useGetContactsQuery } from './contacts.api';
-
-// Built once (Intl objects are costly).
-const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
-const contactSelectors = contactsAdapter.getSelectors();
+import type { ContactListItem } from '@/shared/contracts/contacts';
+import { usePickerSearch, type PickerSearch } from '@/client/app/api';
+import { useGetContactOptionPagesInfiniteQuery } from './contacts.api';
 
 /** A contact as the pickers offer it. */
 export interface ContactOption extends NamedRef {
   email: string;
 }
 
-export interface ContactOptions {
-  /** The user's contacts as {id, name, email}, sorted by name. */
+export interface ContactSearch extends PickerSearch<ContactListItem> {
+  /** The contacts matching the search (by name, as the server sorts them) as {id, name, email}. */
   options: ContactOption[];
-  isLoading: boolean;
-  isError: boolean;
 }
 
 /**
- * Contacts for the project, task and document pickers and the task-list contact filter. It reads
- * the contacts feature's normalised list query, so the contact list screen and these pickers
- * share one cached request (one download of the 10,000 contacts of the bench, not one per screen).
+ * Contacts for a picker (issue 29: a document's client, the project and task forms' contacts, the
+ * task list's contact filter): the server searches them (name, e-mail, company) once typing
+ * pauses, and answers the first 20 by name; `loadMore` asks for the next 20. Never the whole list:
+ * with 10,000 contacts a page would download megabytes.
  */
-export function useContactOptions(): ContactOptions {
-  const { data, isLoading, isError } = useGetContactsQuery();
-  const options = useMemo(
-    () =>
-      data
-        ? contactSelectors
-            .selectAll(data)
-            .map(({ id, name, email }) => ({ id, name, email }))
-            .sort((a, b) => collator.compare(a.name, b.name))
-        : [],
-    [data],
-  );
-  return { options, isLoading, isError };
+export function useContactSearch(typed: string): ContactSearch {
+  const found = usePickerSearch(typed, useGetContactOptionPagesInfiniteQuery);
+  const options = useMemo(() => found.rows.map(({ id, name, email }) => ({ id, name, email })), [found.rows]);
+  return { ...found, options };
 }

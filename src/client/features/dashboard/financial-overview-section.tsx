@@ -312,8 +312,14 @@ function RevenueBlock() {
 
 /** 'Vue financière': the SPEC's aggregates as cards (TTC), then the revenue chart. */
 export function FinancialOverviewSection() {
-  const { data, isLoading, error } = useGetFinancialOverviewQuery();
-  const { franchise } = amountLabels(useGetProfileQuery().data?.vat_regime);
+  const overview = useGetFinancialOverviewQuery();
+  const profile = useGetProfileQuery();
+  const { franchise } = amountLabels(profile.data?.vat_regime);
+  // The note depends on the VAT regime: it comes with the figures, once the profile is known too,
+  // rather than under placeholders it would then push or pull (a layout shift). The placeholders
+  // have no note, the franchise's layout (the regime of a new account).
+  const isLoading = overview.isLoading || profile.isLoading;
+  const { data, error } = overview;
   const title = 'Vue financière';
   return (
     <Card
@@ -331,13 +337,13 @@ export function FinancialOverviewSection() {
         </StyledSectionActions>
       }
     >
-      {!franchise && <StyledNote>Montants TTC.</StyledNote>}
       <SectionState
         isLoading={isLoading}
         errorMessage={error ? dashboardErrorMessage(error) : null}
         loadingLabel="Chargement des indicateurs..."
         skeleton={<FinancialCardsSkeleton />}
       >
+        {!franchise && <StyledNote>Montants TTC.</StyledNote>}
         {data && <FinancialCards overview={data} />}
       </SectionState>
       <RevenueBlock />

@@ -14,6 +14,7 @@ import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
 import { asApiError } from '@/client/app/api';
 import { NotFoundPage } from '../not-found';
+import { ShareLinkCard } from '../portal';
 import { useGetProfileQuery } from '../profile';
 import { DocumentActions } from './document-actions';
 import { AutosaveStatus, useDraftAutosave } from './document-autosave';
@@ -281,10 +282,10 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
 
   const onSendEmail = async () => {
     if (!saved) return;
-    const client = options.clients.find((c) => c.id === saved.client?.id) ?? saved.client;
     const result = await email.send({
       document: saved,
-      recipient: form.client_id === null ? null : (client ?? { name: '', email: '' }),
+      // The record names its client with its e-mail (refetched when the contact changes).
+      recipient: form.client_id === null ? null : (saved.client ?? { name: '', email: '' }),
       unsaved: dirty,
     });
     if (!result) return;
@@ -316,13 +317,14 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
         <StyledDocumentSubtitle>
           <Link to={`/${config.path}`}>← {config.labels.listTitle}</Link>
           {saved && (
-            <DocumentStatusBadges config={config} status={saved.status} label={statusLabel(saved)} overdue={saved.is_overdue} />
+            <DocumentStatusBadges config={config} status={saved.status} label={statusLabel(saved)} overdue={saved.is_overdue} einvoicing={saved.einvoicing_status} />
           )}
           {stored && parts.subtitle?.(stored)}
         </StyledDocumentSubtitle>
       }
     >
       {(options.failed || profileQuery.isError) && <Alert tone="error">{BASE_DATA_ERROR}</Alert>}
+      {email.dialog}
 
       {saved && (
         <DocumentActions
@@ -338,6 +340,8 @@ function DocumentEditor({ kind, parts, id, duplicateId }: DocumentEditorProps) {
           kindActions={stored && parts.actions?.(stored)}
         />
       )}
+      {/* Issued or sent (frozen): the client's personal link (issue 27). */}
+      {saved && frozen && <ShareLinkCard kind={kind} id={saved.id} />}
       {saved && <DocumentDeposits document={saved} vatFree={vatFree} />}
       {stored && parts.panels?.(stored)}
 

@@ -1,5 +1,4 @@
-import { useCallback, useId, useMemo, type SetStateAction } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useId, type SetStateAction } from 'react';
 import styled from 'styled-components';
 import { DEFAULT_DISCOUNT_REASON, vatBreakdownJson } from '@/shared/documents';
 import type { OperationCategory } from '@/shared/vat';
@@ -21,7 +20,6 @@ import {
   TextArea,
   TextField,
 } from '@/client/ui/form-fields';
-import { IconUser } from '@/client/ui/icons';
 import {
   discountAmounts,
   discountLabel,
@@ -35,7 +33,8 @@ import {
   type FormLine,
   type formTotals,
 } from './document-form';
-import { UNKNOWN_CLIENT, type DocumentKindConfig } from './document-kinds';
+import { ClientSelect } from './client-select';
+import type { DocumentKindConfig } from './document-kinds';
 import { DocumentStatusBadges } from './document-status';
 import { DiscountField } from './discount-field';
 import { DocumentTotals } from './document-totals';
@@ -82,25 +81,6 @@ const StyledStatus = styled.div`
   min-height: 40px;
 `;
 
-const StyledClientChip = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  align-self: flex-start;
-  margin-top: ${({ theme }) => theme.spacing.sm};
-  padding: 4px 12px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.link};
-  font-size: ${({ theme }) => theme.typography.size.sm};
-  font-weight: ${({ theme }) => theme.typography.weight.medium};
-  text-decoration: none;
-
-  &:hover {
-    text-decoration: underline;
-  }
-`;
-
 export interface DocumentFormFieldsProps {
   config: DocumentKindConfig;
   form: DocumentForm;
@@ -133,7 +113,7 @@ export function DocumentFormFields({
   errors: formErrors,
   saved,
   sourceClient,
-  options: { clients, clientsLoading, tasks, failed: optionsFailed },
+  options: { invoiceId },
   locked,
   readOnly = locked,
   vatFree,
@@ -152,23 +132,6 @@ export function DocumentFormFields({
     (change: (lines: FormLine[]) => FormLine[]) => setForm((current) => ({ ...current, line_items: change(current.line_items) })),
     [setForm],
   );
-
-  // The record's own client when the picker does not list it.
-  const clientOptions = useMemo(() => {
-    const options = clients.map((c) => ({ value: String(c.id), label: c.email ? `${c.name} (${c.email})` : c.name }));
-    const selected = form.client_id;
-    if (selected !== null && !clients.some((c) => c.id === selected)) {
-      const name = sourceClient?.id === selected ? sourceClient.name : '';
-      options.unshift({ value: String(selected), label: name || UNKNOWN_CLIENT });
-    }
-    return options;
-  }, [clients, form.client_id, sourceClient]);
-  const selectedClientName =
-    form.client_id === null
-      ? null
-      : clients.find((c) => c.id === form.client_id)?.name ||
-        (sourceClient?.id === form.client_id ? sourceClient.name : '') ||
-        UNKNOWN_CLIENT;
 
   return (
     <>
@@ -190,29 +153,14 @@ export function DocumentFormFields({
             />
           </StyledWide>
           <StyledWide>
-            <Select
-              label="Client"
-              required
-              placeholderOption={clientsLoading ? 'Chargement des clients...' : 'Sélectionnez un client'}
-              options={clientOptions}
-              value={form.client_id === null ? '' : String(form.client_id)}
+            <ClientSelect
+              value={form.client_id}
+              onChange={(id) => update('client_id', id)}
+              known={sourceClient}
               disabled={readOnly}
               error={formErrors?.client}
-              hint={
-                !clientsLoading && clients.length === 0 && !optionsFailed ? (
-                  <>
-                    Aucun contact enregistré : <Link to="/contacts/new">ajoutez d&apos;abord un contact</Link>.
-                  </>
-                ) : undefined
-              }
-              onChange={(event) => update('client_id', event.target.value ? Number(event.target.value) : null)}
+              withChip
             />
-            {form.client_id !== null && (
-              <StyledClientChip to={`/contacts/${form.client_id}`} aria-label={`Voir la fiche client : ${selectedClientName}`}>
-                <IconUser size={16} />
-                {selectedClientName}
-              </StyledClientChip>
-            )}
           </StyledWide>
           {locked && saved ? (
             // Derived from payments and credit notes: shown, not chosen.
@@ -373,7 +321,7 @@ export function DocumentFormFields({
         <LineItemsEditor
           lines={form.line_items}
           lineTotals={totals.lines}
-          tasks={tasks}
+          invoiceId={invoiceId}
           billsTasks={kind === 'invoice'}
           showErrors={Boolean(formErrors?.invalidLines.length)}
           disabled={readOnly}

@@ -260,6 +260,26 @@ export function withPaymentTerms(form: DocumentForm, kind: PaymentTermsKind): Do
  * else its cost, else 0. Choosing no task resets the line to empty with quantity 1 and price 0
  * (SPEC section 5). Hours are billed by the hour (unit HUR), a task without hours as one unit (C62).
  */
+/**
+ * A line filled from a catalogue item (issue 28): its title, description, unit, unit price and
+ * VAT rate; one of it. A seller in the franchise keeps the line's rate (no VAT charged).
+ */
+export function lineFromCatalogue(
+  line: FormLine,
+  item: { title: string; description: string; unit: LineUnit; unit_price: number; tax_rate: number },
+  withVat: boolean,
+): FormLine {
+  return {
+    ...line,
+    title: item.title,
+    description: item.description,
+    quantity: '1',
+    unit: item.unit,
+    unit_price: String(item.unit_price),
+    tax_rate: withVat ? String(item.tax_rate) : line.tax_rate,
+  };
+}
+
 export function lineWithTask(line: FormLine, task: TaskOption | null): FormLine {
   if (!task) {
     return { ...line, title: '', description: '', quantity: '1', unit_price: '0', unit: DEFAULT_LINE_UNIT, task_id: null, taskTitle: null };

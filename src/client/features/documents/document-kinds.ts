@@ -41,6 +41,13 @@ export interface DocumentKindConfig {
   hasPriority: boolean;
   /** Default sort of the list (SPEC section 9). */
   defaultSort: { key: string; direction: 'asc' | 'desc' };
+  /**
+   * The list's columns the server sorts (issue 29), column key → its `ordering`; the other columns
+   * sort the loaded rows. `defaultOrdering` is what the list asks for until a server column is
+   * clicked (the server's default: the default sort's column when the server sorts it).
+   */
+  listOrderings: Record<string, string>;
+  defaultOrdering: string;
   /** Statuses offered by the list filter. */
   filterStatuses: SelectOption[];
   /** Statuses the user may set in the form (invoices: draft, or sent to issue it; the rest derive). */
@@ -103,6 +110,9 @@ export const QUOTE_CONFIG: DocumentKindConfig = {
   creatable: true,
   hasPriority: true,
   defaultSort: { key: 'created_at', direction: 'desc' },
+  // No server sort by creation: the server's newest issue date first, which for a quote is its creation day.
+  listOrderings: { expiration_date: 'end_date', total_amount: 'total_amount' },
+  defaultOrdering: '-issue_date',
   filterStatuses: options(QUOTE_STATUSES, QUOTE_STATUS_LABELS),
   formStatuses: options(QUOTE_STATUSES, QUOTE_STATUS_LABELS),
   statusTones: QUOTE_STATUS_TONES,
@@ -156,6 +166,8 @@ export const INVOICE_CONFIG: DocumentKindConfig = {
   creatable: true,
   hasPriority: true,
   defaultSort: { key: 'due_date', direction: 'asc' },
+  listOrderings: { due_date: 'end_date', issue_date: 'issue_date', total_amount: 'total_amount' },
+  defaultOrdering: 'end_date',
   filterStatuses: options(INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS),
   formStatuses: options(WRITABLE_INVOICE_STATUSES, INVOICE_STATUS_LABELS),
   statusTones: INVOICE_STATUS_TONES,
@@ -210,6 +222,8 @@ export const CREDIT_NOTE_CONFIG: DocumentKindConfig = {
   creatable: false,
   hasPriority: false,
   defaultSort: { key: 'issue_date', direction: 'desc' },
+  listOrderings: { issue_date: 'issue_date', total_amount: 'total_amount' },
+  defaultOrdering: '-issue_date',
   filterStatuses: options(CREDIT_NOTE_STATUSES, CREDIT_NOTE_STATUS_LABELS),
   formStatuses: [],
   statusTones: { issued: 'purple', sent: 'blue' },

@@ -1,16 +1,20 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ListToolbar } from '@/client/kit/list-toolbar';
 import { parisToday } from '@/shared/dates';
-import { normalizeSearch } from '@/shared/search';
+import { LIFECYCLE_STATUS_LABELS } from '@/shared/einvoicing-lifecycle';
 import { PRIORITIES, PRIORITY_LABELS } from '@/shared/projects-tasks';
+import { usePagedRows } from '@/client/app/api';
 import { formatDate, formatMoney } from '@/client/lib/format';
+import type { SortDirection } from '@/client/lib/sort';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { Alert } from '@/client/ui/alert';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Select, TextField } from '@/client/ui/form-fields';
 import { IconPlus } from '@/client/ui/icons';
+import { LoadMore } from '@/client/ui/load-more';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { DataTable, type DataTableColumn } from '@/client/ui/table';
@@ -18,10 +22,12 @@ import { VirtualRows } from '@/client/ui/virtual-rows';
 import { DOCUMENT_KINDS, UNKNOWN_CLIENT, type DocumentKind, type DocumentKindConfig } from './document-kinds';
 import { DocumentStatusBadges, EndDate } from './document-status';
 import type { DocumentRow } from './document.types';
-import { useListDocumentsQuery } from './documents.api';
+import { useListDocumentPagesInfiniteQuery, type DocumentPagesArg } from './documents.api';
+import { useGetEInvoicingSettingsQuery } from '../profile';
 import { describeRouteFilter, translateListQuery } from './list-query';
 
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+const LIFECYCLE_OPTIONS = Object.entries(LIFECYCLE_STATUS_LABELS).map(([code, label]) => ({ value: code, label: `${code} ${label}` }));
 
 const StyledTitleCell = styled.div`
   display: flex;
@@ -119,7 +125,7 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
       header: 'Statut',
       sortValue: (row) => row.status_display,
       render: (row) => (
-        <DocumentStatusBadges config={config} status={row.status} label={row.status_display} overdue={row.is_overdue} />
+        <DocumentStatusBadges config={config} status={row.status} label={row.status_display} overdue={row.is_overdue} einvoicing={row.einvoicing_status} />
       ),
     },
     {
@@ -150,10 +156,15 @@ export interface DocumentListPageProps {
   kind: DocumentKind;
 }
 
+/** The search goes to the server once typing pauses (issue 29). */
+export const DOCUMENT_SEARCH_DEBOUNCE_MS = 250;
+
 /**
  * 'Liste des devis' / 'Liste des factures' (SPEC section 2) / 'Liste des avoirs': the route's
- * query selects what the server returns (SPEC section 7); search, status and priority filter
- * that list here.
+ * query selects what the server returns (SPEC section 7); the search, status and priority filters
+ * and the sortable columns the server sorts are sent with it (issue 29). The list comes 50 rows at
+ * a time, the next ones as the reader nears the end; past 100 rows only those near the viewport
+ * are rendered.
  */
 export function DocumentListPage({ kind }: DocumentListPageProps) {
   const config = DOCUMENT_KINDS[kind];
@@ -163,27 +174,46 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
   const params = useMemo(() => translateListQuery(kind, new URLSearchParams(routeQuery), today), [kind, routeQuery, today]);
   const routeFilter = useMemo(() => describeRouteFilter(kind, new URLSearchParams(routeQuery)), [kind, routeQuery]);
 
-  // A new route query reloads the list; a failed reload keeps the rows shown (SPEC section 8).
-  const { data, error, isLoading, isFetching, refetch } = useListDocumentsQuery({ kind, params });
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [priority, setPriority] = useState('');
+  const [lifecycle, setLifecycle] = useState('');
+  const [ordering, setOrdering] = useState(config.defaultOrdering);
+  // Issue 26: the e-invoicing filter, for a user whose platform is on (invoices and credit notes).
+  const { data: einvoicingSettings } = useGetEInvoicingSettingsQuery(undefined, { skip: kind === 'quote' });
+  const debouncedSearch = useDebouncedValue(search.trim(), DOCUMENT_SEARCH_DEBOUNCE_MS);
+
+  // A new route query, search, filter or server sort reloads the list from its first page; a
+  // failed reload keeps the rows shown (SPEC section 8). The status select narrows the route's
+  // filter to one status (its own status replaces the route's).
+  const arg = useMemo<DocumentPagesArg>(
+    () => ({
+      kind,
+      params: {
+        ...params,
+        ...(status ? { status } : {}),
+        ...(priority ? { priority } : {}),
+        ...(lifecycle ? { einvoicing_status: Number(lifecycle) } : {}),
+        ...(debouncedSearch ? { search: debouncedSearch } : {}),
+        ordering,
+      } as DocumentPagesArg['params'],
+    }),
+    [kind, params, status, priority, lifecycle, debouncedSearch, ordering],
+  );
+  const pages = useListDocumentPagesInfiniteQuery(arg);
+  const { data, error, isLoading, isFetching, isFetchingNextPage, hasNextPage, refetch } = pages;
   useEffect(() => {
     if (error) console.error(config.labels.loadListError, error);
   }, [error, config]);
 
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const [priority, setPriority] = useState('');
-  // Typing stays responsive on 10,000 rows: the filtering follows a deferred copy.
-  const deferredSearch = useDeferredValue(search);
-
-  const rows = useMemo(() => {
-    const needle = normalizeSearch(deferredSearch);
-    return (data ?? []).filter(
-      (row) =>
-        (!needle || row.searchText.includes(needle)) &&
-        matchesStatus(row, status) &&
-        (!priority || row.priority === priority),
-    );
-  }, [data, deferredSearch, status, priority]);
+  const { rows, total, loadMore } = usePagedRows(pages);
+  const serverSort = useMemo(
+    () => ({
+      keys: Object.keys(config.listOrderings),
+      onSort: (key: string, direction: SortDirection) => setOrdering(`${direction === 'desc' ? '-' : ''}${config.listOrderings[key]}`),
+    }),
+    [config],
+  );
 
   const columns = useMemo(() => listColumns(config, today), [config, today]);
 
@@ -191,12 +221,12 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
     setSearch('');
     setStatus('');
     setPriority('');
+    setLifecycle('');
     if (routeQuery) setSearchParams({});
   };
 
-  const total = data?.length ?? 0;
   const [one, many] = config.labels.countNouns;
-  const plural = rows.length > 1 ? many : one;
+  const plural = total > 1 ? many : one;
 
   return (
     <Page
@@ -240,6 +270,15 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
             onChange={(event) => setPriority(event.target.value)}
           />
         )}
+        {(einvoicingSettings?.enabled || lifecycle) && (
+          <Select
+            label="Facturation électronique"
+            placeholderOption="Tous les statuts e-facture"
+            options={LIFECYCLE_OPTIONS}
+            value={lifecycle}
+            onChange={(event) => setLifecycle(event.target.value)}
+          />
+        )}
       </ListToolbar>
 
       {routeFilter && (
@@ -259,7 +298,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
       ) : (
         <>
           <StyledCount aria-live="polite">
-            {isFetching ? 'Mise à jour de la liste...' : `${rows.length} ${plural}${rows.length !== total ? ` sur ${total}` : ''}`}
+            {isFetching && !isFetchingNextPage ? 'Mise à jour de la liste...' : `${total} ${plural}`}
           </StyledCount>
           <DataTable
             caption={config.labels.listTitle}
@@ -269,7 +308,10 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
             initialSort={config.defaultSort}
             emptyMessage={config.labels.emptyList}
             virtualize={VirtualRows}
+            serverSort={serverSort}
+            totalCount={total}
           />
+          <LoadMore hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} />
         </>
       )}
     </Page>

@@ -4,22 +4,12 @@ import { asApiError } from '@/client/app/api';
 import { Button } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { useToast } from '@/client/ui/toast';
+import { saveFile } from '@/client/lib/save-file';
 import { PDF_MESSAGES, pdfFileName } from './delivery-messages';
 import type { DocumentKindConfig } from './document-kinds';
 import { useFetchDocumentPdfMutation } from './documents.api';
 
 export type PdfAction = 'download' | 'preview';
-
-/** Saves `url` under `fileName` through a temporary link (works for object URLs). */
-function saveAs(url: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * 'Télécharger PDF' and the in-page preview of a saved quote or invoice. The PDF is fetched
@@ -57,9 +47,7 @@ export function useDocumentPdf(config: DocumentKindConfig, document: { id: numbe
   const download = async () => {
     const url = await load('download');
     if (!url || !document) return;
-    saveAs(url, pdfFileName(config, document));
-    // Give the browser time to start the download before freeing the blob.
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveFile(url, pdfFileName(config, document));
   };
 
   const openPreview = async () => {

@@ -5,6 +5,7 @@ import { Badge } from '@/client/ui/badge';
 import { VisuallyHidden } from '@/client/ui/visually-hidden';
 import { INVOICE_STATUS_LABELS } from '@/shared/documents';
 import { INVOICE_CONFIG, type DocumentKindConfig } from './document-kinds';
+import type { EInvoicingStatus } from './document.types';
 
 /** How the list colours an expiration/due date: red when past, orange within 7 days. */
 export type EndDateTone = 'overdue' | 'soon' | null;
@@ -108,14 +109,34 @@ const StyledBadges = styled.span`
 
 export interface DocumentStatusBadgesProps extends DocumentStatusBadgeProps {
   overdue?: boolean;
+  /** Issue 26: the latest lifecycle status reported by the e-invoicing platform. */
+  einvoicing?: EInvoicingStatus | null;
 }
 
-/** The status, followed by « En retard » when the invoice is overdue. */
-export function DocumentStatusBadges({ overdue, ...status }: DocumentStatusBadgesProps) {
+/** The status, followed by « En retard » when the invoice is overdue, and its e-invoicing status. */
+export function DocumentStatusBadges({ overdue, einvoicing, ...status }: DocumentStatusBadgesProps) {
   return (
     <StyledBadges>
       <DocumentStatusBadge {...status} />
       {overdue && <OverdueBadge />}
+      {einvoicing && <EInvoicingBadge status={einvoicing} />}
     </StyledBadges>
   );
 }
+
+/** The tone of a lifecycle status: green once approved or cashed, red when the seller must act. */
+export function lifecycleTone(status: Pick<EInvoicingStatus, 'code' | 'problem'>) {
+  if (status.problem) return 'red' as const;
+  if (status.code === 205 || status.code === 206 || status.code >= 211) return 'green' as const;
+  return 'blue' as const;
+}
+
+/** A list row's or a page's e-invoicing pill (« E-facture : Approuvée »). */
+export function EInvoicingBadge({ status }: { status: EInvoicingStatus }) {
+  return (
+    <Badge tone={lifecycleTone(status)} title="Statut de facturation électronique">
+      E-facture : {status.label}
+    </Badge>
+  );
+}
+

@@ -12,6 +12,8 @@ import type {
   DocumentLineJson,
   DocumentLineWriteBody,
   DocumentWriteBody,
+  EInvoicingRecordJson,
+  EInvoicingStatusJson,
   LineTaskJson,
   PaymentJson,
   PaymentWriteBody,
@@ -38,6 +40,9 @@ export type DepositDeduction = DepositDeductionJson;
 export type QuoteDepositInvoice = QuoteDepositInvoiceJson;
 /** Where the document's latest e-mail is: on its way (retried if need be), sent, or given up. */
 export type EmailDelivery = EmailDeliveryJson;
+/** Issue 26: the latest lifecycle status the platform reported, and the whole exchange with it. */
+export type EInvoicingStatus = EInvoicingStatusJson;
+export type EInvoicingRecord = EInvoicingRecordJson;
 
 /** One row of the quote, invoice or credit note list. */
 export interface DocumentRow {
@@ -70,6 +75,8 @@ export interface DocumentRow {
   is_deposit: boolean;
   /** Credit notes: the invoice they credit. */
   invoice: InvoiceRef | null;
+  /** Invoices and credit notes sent through the e-invoicing platform (issue 26): the latest lifecycle status. */
+  einvoicing_status: EInvoicingStatus | null;
   /** Title and client name, lower case without accents (the search box matches on it). */
   searchText: string;
 }
@@ -127,6 +134,8 @@ export interface DocumentRecord extends Omit<DocumentRow, 'searchText'> {
   deposit_invoices: QuoteDepositInvoice[];
   /** Quotes (issue 28): the invoice converted from it, null before. */
   final_invoice: { id: number; invoice_number: string | null } | null;
+  /** Invoices and credit notes (issue 26): the exchange with the e-invoicing platform; null when none. */
+  einvoicing: EInvoicingRecord | null;
 }
 
 /** POST quotes/{id}/deposit_invoice/ body: a percent of the quote's total TTC, or an amount TTC. */

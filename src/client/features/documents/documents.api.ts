@@ -1,6 +1,8 @@
-import { api, listTag, shownTag, type ApiError } from '@/client/app/api';
+import { createEntityAdapter } from '@reduxjs/toolkit';
+import { api, keysetPage, keysetPaging, listTag, pageRows, shownTag, type ApiError, type KeysetPage, type PageCursor } from '@/client/app/api';
 import { normalizeSearch } from '@/shared/search';
 import type { DocumentJson, DocumentListQuery, DocumentRowJson, SendEmailJson } from '@/shared/contracts/documents';
+import type { SendEmailBody } from '@/shared/contracts/email-templates';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentKindConfig } from './document-kinds';
 import { pdfErrorMessage } from './delivery-messages';
 import type {
@@ -38,6 +40,7 @@ export function toDocumentRow(config: DocumentKindConfig, raw: DocumentRowJson):
     cancelled_by: null,
     is_deposit: raw.is_deposit ?? false,
     invoice: raw.invoice ?? null,
+    einvoicing_status: raw.einvoicing_status ?? null,
     searchText: normalizeSearch(`${raw.title} ${raw.client?.name ?? ''}`),
   };
 }
@@ -80,7 +83,22 @@ export function toDocumentRecord(config: DocumentKindConfig, raw: DocumentJson):
     prepaid_amount: raw.prepaid_amount ?? 0,
     deposit_invoices: raw.deposit_invoices ?? [],
     final_invoice: raw.final_invoice ?? null,
+    einvoicing: raw.einvoicing ?? null,
   };
+}
+
+/**
+ * A page of a document list, normalised (issue 29): its ids in the server's order, its rows by id.
+ * The infinite query's entry owns its pages, so that a refetch after an invalidation replaces them
+ * whole; the list shows the loaded pages' rows in order (pageRows).
+ */
+export const documentRowsAdapter = createEntityAdapter<DocumentRow>();
+export type DocumentPage = KeysetPage<DocumentRow>;
+export const DOCUMENT_PAGE_SIZE = 50;
+/** A list's parameters: the route's (translated) and the search, filters and `ordering` of its toolbar. */
+export interface DocumentPagesArg {
+  kind: DocumentKind;
+  params: DocumentListQuery & { search?: string; ordering?: string };
 }
 
 interface KindArg {
@@ -141,11 +159,20 @@ const afterLedgerWrite = ({ invoiceId }: InvoiceArg) => [
 
 export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET quotes/, invoices/, credit-notes/: the list pages send their route query, translated (list-query.ts). */
-    listDocuments: build.query<DocumentRow[], KindArg & { params: DocumentListQuery }>({
-      query: ({ kind, params }) => ({ url: url(kind), params }),
-      transformResponse: (raw: DocumentRowJson[], _meta, { kind }) => raw.map((r) => toDocumentRow(cfg(kind), r)),
-      providesTags: (result, _error, { kind }) => rowTags(kind, result),
+    /**
+     * GET quotes/, invoices/, credit-notes/ page by page (issue 29: page_size, then cursor =
+     * X-Next-Cursor): the list pages send their route query, translated (list-query.ts), with the
+     * search, the filters and the sort, all applied by the server.
+     */
+    listDocumentPages: build.infiniteQuery<DocumentPage, DocumentPagesArg, PageCursor>({
+      infiniteQueryOptions: keysetPaging,
+      query: ({ queryArg: { kind, params }, pageParam }) => ({
+        url: url(kind),
+        params: { ...params, page_size: DOCUMENT_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      transformResponse: (raw: DocumentRowJson[], meta, { queryArg: { kind } }) =>
+        keysetPage(documentRowsAdapter, (Array.isArray(raw) ? raw : []).map((r) => toDocumentRow(cfg(kind), r)), meta),
+      providesTags: (result, _error, { kind }) => rowTags(kind, pageRows(result?.pages)),
     }),
 
     getDocument: build.query<DocumentRecord, IdArg>({
@@ -254,8 +281,9 @@ export const documentsApi = api.injectEndpoints({
       }) as ApiError,
     }),
 
-    sendDocumentEmail: build.mutation<SendEmailResult, IdArg>({
-      query: ({ kind, id }) => ({ url: url(kind, `${id}/send_email/`), method: 'POST' }),
+    /** The send dialog's subject, text and copies (issue 28); none: the template as it is. */
+    sendDocumentEmail: build.mutation<SendEmailResult, IdArg & SendEmailBody>({
+      query: ({ kind, id, ...body }) => ({ url: url(kind, `${id}/send_email/`), method: 'POST', data: body }),
       transformResponse: (raw: SendEmailJson, _meta, { kind }) => ({
         message: raw.message,
         status: raw.status,
@@ -271,7 +299,7 @@ export const documentsApi = api.injectEndpoints({
 });
 
 export const {
-  useListDocumentsQuery,
+  useListDocumentPagesInfiniteQuery,
   useGetDocumentQuery,
   useCreateDocumentMutation,
   useUpdateDocumentMutation,

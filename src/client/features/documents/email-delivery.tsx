@@ -34,11 +34,12 @@ export function EmailDeliveryStatus({ config, id }: { config: DocumentKindConfig
   const { data: record } = documentsApi.endpoints.getDocument.useQueryState({ kind: config.kind, id });
   const delivery = record?.email_delivery ?? null;
   useGetDocumentQuery({ kind: config.kind, id }, { pollingInterval: delivery?.status === 'pending' ? DELIVERY_POLL_MS : 0 });
-  if (!record || !delivery) return null;
+  if (!record || !delivery) return email.dialog;
 
-  const retry = () => email.send({ document: record, recipient: record.client, retry: true });
+  const retry = () => email.send({ document: record, recipient: record.client });
   return (
     <StyledDelivery role="group" aria-label="Envoi par e-mail">
+      {email.dialog}
       {delivery.status === 'pending' && <Alert tone="info">Envoi en cours…</Alert>}
       {delivery.status === 'sent' && (
         <Alert tone="success">

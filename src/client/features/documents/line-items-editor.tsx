@@ -1,15 +1,19 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { formatMoney } from '@/client/lib/format';
 import { Button } from '@/client/ui/button';
 import { DecimalField } from '@/client/ui/decimal-field';
 import { Select, TextArea, TextField, type SelectOption } from '@/client/ui/form-fields';
+import { SearchSelect } from '@/client/ui/search-select';
 import { IconClose, IconPlus } from '@/client/ui/icons';
 import {
-  DISCOUNT_INVALID, emptyLine, isDiscountValid, isUntaxedLine, LINE_EXEMPTION_LABEL, lineWithTask, parseDecimal, type FormLine,
+  DISCOUNT_INVALID, emptyLine, isDiscountValid, isUntaxedLine, LINE_EXEMPTION_LABEL, lineFromCatalogue, lineWithTask, parseDecimal, type FormLine,
 } from './document-form';
+import { CataloguePicker, type CatalogueItem } from '../catalogue';
+import { useGetTaskQuery } from '../tasks';
 import { DiscountField } from './discount-field';
 import type { TaskOption } from './document.types';
+import { taskOptionOf, useTaskChoices } from './use-document-options';
 import { DOCUMENT_EXEMPTION_OPTION, EXEMPTION_OPTIONS, exemptionOf, rateOptions } from './vat';
 import { amountLabels } from '@/shared/amount-labels';
 import { LINE_UNIT_CODES, LINE_UNITS, lineUnitOf } from '@/shared/units';
@@ -109,7 +113,10 @@ const area = (name: string) => styled.div`
   min-width: 0;
 `;
 const StyledTask = area('task');
-const StyledTitle = area('title');
+/** Without the task picker (a recurring series' line, issue 28), the title takes its row. */
+const StyledTitle = styled(area('title'))<{ $wide: boolean }>`
+  ${({ $wide }) => ($wide ? 'grid-column: 1 / -1;' : '')}
+`;
 const StyledDesc = area('desc');
 const StyledQty = area('qty');
 const StyledUnit = area('unit');
@@ -137,7 +144,10 @@ const StyledLineTotal = styled.p`
 
 const StyledAddRow = styled.div`
   display: flex;
-  justify-content: flex-start;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing.md};
 `;
 
 /** The units a line can be counted in (shared/units.ts), by their French names. */
@@ -176,6 +186,67 @@ export function taskPickerOptions(tasks: TaskOption[], billsTasks: boolean): Sel
   return [...tasks.filter((t) => t.invoiceNumber === null), ...tasks.filter((t) => t.invoiceNumber !== null)].map(option);
 }
 
+interface LineTaskSelectProps {
+  line: FormLine;
+  /** The invoice being edited (its own tasks are free for its lines), null otherwise. */
+  invoiceId: number | null;
+  billsTasks: boolean;
+  disabled: boolean;
+  onChange: (key: string, update: (line: FormLine) => FormLine) => void;
+}
+
+/**
+ * A line's « Tâche liée » (issue 29): the server's first 20 tasks by title, or those whose title
+ * matches what is typed in its search field, 20 more on demand. The linked task stays listed
+ * whatever the search shows: when the page does not hold it, it is read on its own (its project
+ * and the invoice billing it), else named by the line (its title).
+ */
+function LineTaskSelect({ line, invoiceId, billsTasks, disabled, onChange }: LineTaskSelectProps) {
+  const [typed, setTyped] = useState('');
+  const { tasks, results, isLoading } = useTaskChoices(typed, invoiceId);
+  const byId = useMemo(() => new Map(tasks.map((t) => [t.id, t])), [tasks]);
+  const linkedId = line.task_id;
+  const outside = linkedId !== null && !byId.has(linkedId);
+  const { data: linkedTask } = useGetTaskQuery(linkedId ?? 0, { skip: !outside || isLoading });
+  const linked =
+    linkedId === null
+      ? null
+      : (byId.get(linkedId) ?? (linkedTask?.id === linkedId ? taskOptionOf(linkedTask, invoiceId) : null));
+  const options = useMemo(() => {
+    const list = taskPickerOptions(tasks, billsTasks);
+    if (linkedId !== null && outside) {
+      // The linked task may be missing from the page (another search, deleted, or the list failed to load).
+      list.unshift(
+        linked ? taskPickerOptions([linked], billsTasks)[0] : { value: String(linkedId), label: line.taskTitle ?? `Tâche #${linkedId}` },
+      );
+    }
+    return list;
+  }, [tasks, billsTasks, linkedId, outside, linked, line.taskTitle]);
+  // Linked to a task another invoice bills (a copy of an invoice, or billed meanwhile): said at once.
+  const billedElsewhere = linked?.invoiceNumber ?? null;
+  const taskError = billsTasks && !disabled && billedElsewhere !== null ? billedTaskError(billedElsewhere) : undefined;
+
+  return (
+    <SearchSelect
+      label="Tâche liée"
+      searchLabel="Rechercher une tâche"
+      search={typed}
+      onSearch={setTyped}
+      matches={results}
+      placeholderOption="Aucune tâche"
+      options={options}
+      value={linkedId === null ? '' : String(linkedId)}
+      disabled={disabled}
+      error={taskError}
+      onChange={(event) => {
+        const id = event.target.value ? Number(event.target.value) : null;
+        const task = id === null ? null : (byId.get(id) ?? (linked?.id === id ? linked : null));
+        onChange(line.key, (current) => lineWithTask(current, task));
+      }}
+    />
+  );
+}
+
 function lineFieldErrors(line: FormLine): LineFieldErrors {
   const quantity = parseDecimal(line.quantity);
   const price = parseDecimal(line.unit_price);
@@ -192,12 +263,14 @@ interface LineEditorProps {
   index: number;
   /** Line total HT in cents. */
   totalCents: number;
-  taskOptions: SelectOption[];
-  tasksById: Map<number, TaskOption>;
+  /** The invoice being edited, null otherwise (its own tasks are free for its lines). */
+  invoiceId: number | null;
   showErrors: boolean;
   disabled: boolean;
   /** Whether the line's VAT rate is shown (not in the franchise). */
   showVat: boolean;
+  /** Whether the line can name a task (not a recurring series' line, issue 28). */
+  linksTasks: boolean;
   /** The document's rate (percent): a line without its own follows it. */
   defaultRate: string;
   /** The server's message on the line's own exemption reason (a refused save). */
@@ -215,11 +288,11 @@ const LineEditor = memo(function LineEditor({
   line,
   index,
   totalCents,
-  taskOptions,
-  tasksById,
+  invoiceId,
   showErrors,
   disabled,
   showVat,
+  linksTasks,
   defaultRate,
   exemptionError,
   vatFree,
@@ -232,14 +305,6 @@ const LineEditor = memo(function LineEditor({
   // A VAT-registered seller's line at 0 % may have its own reason (issue 25); frozen, it shows only one it has.
   const showExemption = showVat && isUntaxedLine(line, defaultRate) && (!disabled || line.vat_exemption !== '');
   const number = index + 1;
-  // The linked task may be missing from the picker (deleted, or the list failed to load).
-  const options =
-    line.task_id !== null && !tasksById.has(line.task_id)
-      ? [{ value: String(line.task_id), label: line.taskTitle ?? `Tâche #${line.task_id}` }, ...taskOptions]
-      : taskOptions;
-  // Linked to a task another invoice bills (a copy of an invoice, or billed meanwhile): said at once.
-  const billedElsewhere = line.task_id === null ? null : (tasksById.get(line.task_id)?.invoiceNumber ?? null);
-  const taskError = billsTasks && !disabled && billedElsewhere !== null ? billedTaskError(billedElsewhere) : undefined;
   const set = (field: 'title' | 'description' | 'quantity' | 'unit_price' | 'tax_rate') => (value: string) =>
     onChange(line.key, (current) => ({ ...current, [field]: value }));
 
@@ -260,21 +325,12 @@ const LineEditor = memo(function LineEditor({
           </Button>
         )}
       </StyledRemove>
-      <StyledTask>
-        <Select
-          label="Tâche liée"
-          placeholderOption="Aucune tâche"
-          options={options}
-          value={line.task_id === null ? '' : String(line.task_id)}
-          disabled={disabled}
-          error={taskError}
-          onChange={(event) => {
-            const id = event.target.value ? Number(event.target.value) : null;
-            onChange(line.key, (current) => lineWithTask(current, id === null ? null : (tasksById.get(id) ?? null)));
-          }}
-        />
-      </StyledTask>
-      <StyledTitle>
+      {linksTasks && (
+        <StyledTask>
+          <LineTaskSelect line={line} invoiceId={invoiceId} billsTasks={billsTasks} disabled={disabled} onChange={onChange} />
+        </StyledTask>
+      )}
+      <StyledTitle $wide={!linksTasks}>
         <TextField
           id={`${line.key}-title`}
           label="Titre"
@@ -376,7 +432,8 @@ export interface LineItemsEditorProps {
   lines: FormLine[];
   /** Each line's total HT in cents, in order (computeTotals). */
   lineTotals: number[];
-  tasks: TaskOption[];
+  /** The invoice being edited (its own tasks are free for its lines), null otherwise. */
+  invoiceId?: number | null;
   /** Show each invalid field's message (after a refused save). */
   showErrors: boolean;
   /** An issued invoice's lines can no longer change. */
@@ -389,6 +446,8 @@ export interface LineItemsEditorProps {
   vatFree?: boolean;
   /** An invoice: its lines bill their tasks, so a task another invoice bills cannot be chosen (issue 15). */
   billsTasks?: boolean;
+  /** Whether lines can name a task (default); a recurring series' lines cannot (issue 28). */
+  linksTasks?: boolean;
   /** The server's messages on lines' own exemption reasons, by line key (a refused save). */
   exemptionErrors?: Readonly<Record<string, string>>;
   onChange: (update: (lines: FormLine[]) => FormLine[]) => void;
@@ -401,18 +460,17 @@ export interface LineItemsEditorProps {
 export function LineItemsEditor({
   lines,
   lineTotals,
-  tasks,
+  invoiceId = null,
   showErrors,
   disabled = false,
   defaultRate,
   showVat = true,
   vatFree = !showVat,
   billsTasks = false,
+  linksTasks = true,
   exemptionErrors,
   onChange,
 }: LineItemsEditorProps) {
-  const tasksById = useMemo(() => new Map(tasks.map((t) => [t.id, t])), [tasks]);
-  const taskOptions = useMemo(() => taskPickerOptions(tasks, billsTasks), [tasks, billsTasks]);
   const focusKey = useRef<string | null>(null);
 
   const changeLine = useMemo(
@@ -426,6 +484,12 @@ export function LineItemsEditor({
   );
   const addLine = () => {
     const line = emptyLine(defaultRate);
+    focusKey.current = line.key;
+    onChange((current) => [...current, line]);
+  };
+  /** A line filled from a catalogue item (issue 28), then edited like any other; in the franchise, at the document's rate. */
+  const addFromCatalogue = (item: CatalogueItem) => {
+    const line = lineFromCatalogue(emptyLine(defaultRate), item, showVat);
     focusKey.current = line.key;
     onChange((current) => [...current, line]);
   };
@@ -446,11 +510,11 @@ export function LineItemsEditor({
           line={line}
           index={index}
           totalCents={lineTotals[index] ?? 0}
-          taskOptions={taskOptions}
-          tasksById={tasksById}
+          invoiceId={invoiceId}
           showErrors={showErrors}
           disabled={disabled}
           showVat={showVat}
+          linksTasks={linksTasks}
           defaultRate={defaultRate}
           exemptionError={exemptionErrors?.[line.key]}
           vatFree={vatFree}
@@ -465,6 +529,7 @@ export function LineItemsEditor({
             <IconPlus size={18} />
             Ajouter une ligne
           </Button>
+          <CataloguePicker onPick={addFromCatalogue} showVat={showVat} />
         </StyledAddRow>
       )}
     </StyledLines>

@@ -1,10 +1,10 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { asApiError } from '@/client/app/api';
 import { useAppDispatch } from '@/client/app/hooks';
 import { CHOOSE_COUNTRY, countryOptions } from '@/client/lib/countries';
 import { Alert } from '@/client/ui/alert';
-import { Button } from '@/client/ui/button';
+import { Button, ButtonLink } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { ChoiceField, FormActions, FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';
 import { DecimalField } from '@/client/ui/decimal-field';
@@ -16,9 +16,10 @@ import { usernameChanged } from '@/client/app/session/session.slice';
 import { formatIban } from '@/shared/identifiers';
 import { LEGAL_FORMS, LEGAL_FORM_KEYS, hasShareCapital, ibanError, isSoleTrader, registryOf } from '@/shared/profile';
 import { VAT_FRANCHISE, VAT_ON_DEBITS_MENTION, VAT_REGIME_LABELS, type VatRegime } from '@/shared/vat';
-import { ReminderSettingsSection } from '../reminders';
 import { useGetProfileQuery, useUpdateProfileMutation, type Profile } from './profile.api';
 import { SessionsSection } from './sessions-section';
+import { BrandingSection } from './branding-section';
+import { EInvoicingSection } from './einvoicing-section';
 import {
   REQUIRED_MESSAGE, buildProfilePayload, changesCredentials, firstInError, isFormField, isRequired, toForm,
   validateProfileForm, type FieldErrors, type FieldName, type ProfileForm,
@@ -168,8 +169,13 @@ function Collapsible({ title, open, onToggle, children }: CollapsibleProps) {
   );
 }
 
+interface ProfilePageProps {
+  /** Other features' settings (reminders, time rounding), composed by the router so that profile imports neither. */
+  OtherSettings?: ComponentType;
+}
+
 /** /profile: 'Mon Profil Professionnel' (SPEC 2, 3, 5, 8; legal identity, VAT and bank details: issue 14). */
-export function ProfilePage() {
+export function ProfilePage({ OtherSettings }: ProfilePageProps) {
   const { data, isLoading, isError } = useGetProfileQuery();
 
   let content: ReactNode;
@@ -185,10 +191,13 @@ export function ProfilePage() {
     <Page
       title="Mon Profil Professionnel"
       description="Ces informations apparaissent sur vos devis et factures."
+      actions={<ButtonLink to="/profile/emails" variant="secondary">Modèles d’e-mails</ButtonLink>}
       narrow
     >
       {content}
-      {data && <ReminderSettingsSection />}
+      {data && <BrandingSection profile={data} />}
+      {data && OtherSettings && <OtherSettings />}
+      {data && <EInvoicingSection />}
       {data && <SessionsSection />}
     </Page>
   );

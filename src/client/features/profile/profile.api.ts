@@ -27,6 +27,40 @@ export const profileApi = api.injectEndpoints({
       // The legal form decides whether the dashboard shows the URSSAF card.
       invalidatesTags: (result) => (result ? [{ type: 'Report', id: 'urssaf' }] : []),
     }),
+    /** The logo's PNG as an object URL (issue 28), keyed by when it changed; freed with its cache entry. */
+    getLogo: build.query<string, string>({
+      query: () => ({ url: 'profile/logo/', responseType: 'blob', headers: { Accept: 'image/png' } }),
+      transformResponse: (blob: Blob) => URL.createObjectURL(blob instanceof Blob ? blob : new Blob([blob as BlobPart], { type: 'image/png' })),
+      keepUnusedDataFor: 5,
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved }) {
+        const loaded = await cacheDataLoaded.catch(() => null);
+        await cacheEntryRemoved;
+        if (loaded) URL.revokeObjectURL(loaded.data);
+      },
+    }),
+    /** Sends the file as it is (PNG, JPEG or SVG): the server checks and re-encodes it. */
+    uploadLogo: build.mutation<{ logo_updated_at: string | null }, File>({
+      query: (file) => ({ url: 'profile/logo/', method: 'PUT', data: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } }),
+      async onQueryStarted(_file, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(profileApi.util.updateQueryData('getProfile', undefined, (profile) => ({ ...profile, logo_updated_at: data.logo_updated_at })));
+        } catch {
+          // errors are shown by the section
+        }
+      },
+    }),
+    deleteLogo: build.mutation<void, void>({
+      query: () => ({ url: 'profile/logo/', method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(profileApi.util.updateQueryData('getProfile', undefined, (profile) => ({ ...profile, logo_updated_at: null })));
+        } catch {
+          // errors are shown by the section
+        }
+      },
+    }),
     getSessions: build.query<ActiveSession[], void>({
       query: () => ({ url: 'sessions/' }),
       providesTags: [{ type: 'Session', id: 'LIST' }],
@@ -39,4 +73,7 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProfileQuery, useUpdateProfileMutation, useGetSessionsQuery, useEndSessionMutation } = profileApi;
+export const {
+  useGetProfileQuery, useUpdateProfileMutation, useGetSessionsQuery, useEndSessionMutation, useGetLogoQuery, useUploadLogoMutation,
+  useDeleteLogoMutation,
+} = profileApi;

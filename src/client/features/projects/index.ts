@@ -1,2 +1,3 @@
 /** The projects feature's public surface: what other features may import. */
-export { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from './projects.api';
+export { useGetProjectQuery } from './projects.api';
+export { useProjectSearch } from './use-project-search';

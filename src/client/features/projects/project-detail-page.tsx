@@ -10,7 +10,8 @@ import { FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';
 import { IconChevronLeft } from '@/client/ui/icons';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
-import { useContactOptions } from '../contacts';
+import { useContactSearch } from '../contacts';
+import { ProjectBudget } from '../time';
 import { ContactPicker } from '@/client/kit/contact-picker';
 import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
@@ -88,7 +89,6 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
   const validId = projectId !== null && Number.isInteger(projectId) && projectId > 0;
 
   const { data: project, error: loadError } = useGetProjectQuery(projectId ?? 0, { skip: !validId });
-  const { options: contactOptions, isLoading: contactsLoading } = useContactOptions();
   const [createProject, { isLoading: creating }] = useCreateProjectMutation();
   const [updateProject, { isLoading: updating }] = useUpdateProjectMutation();
   const [deleteProject, { isLoading: deleting }] = useDeleteProjectMutation();
@@ -100,7 +100,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
     // SPEC 8: a project that cannot be loaded sends back to the list.
     leave: { message: PROJECT_MESSAGES.loadError, to: '/projects', replace: true },
     validate: validateProjectForm,
-    focus: { fields: ['name', 'budget', 'revenue', 'due_date', 'completed_date'], element: (field) => document.getElementById(FIELD_ID(field)) },
+    focus: { fields: ['name', 'budget', 'revenue', 'hourly_rate', 'due_date', 'completed_date'], element: (field) => document.getElementById(FIELD_ID(field)) },
     save: {
       send: (form) =>
         projectId === null
@@ -109,7 +109,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
       createdPath: projectId === null ? (created) => `/projects/${created.id}` : undefined,
       created: PROJECT_MESSAGES.created,
       updated: PROJECT_MESSAGES.updated,
-      fields: ['name', 'budget', 'revenue', 'due_date', 'completed_date'],
+      fields: ['name', 'budget', 'revenue', 'hourly_rate', 'due_date', 'completed_date'],
       labels: PROJECT_ERROR_LABELS,
     },
     remove:
@@ -188,11 +188,11 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
                   <ContactPicker
                     legend={PROJECT_FIELD_LABELS.contacts}
                     addLabel="Ajouter un client"
-                    options={contactOptions}
+                    searchLabel="Rechercher un client"
+                    useSearch={useContactSearch}
                     known={project?.contacts}
                     value={form.contact_ids}
                     onChange={set('contact_ids')}
-                    loading={contactsLoading}
                   />
                 </StyledWide>
                 <Select
@@ -222,6 +222,14 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
                   value={form.revenue}
                   onChange={set('revenue')}
                   error={errors?.revenue}
+                />
+                <DecimalField
+                  id={FIELD_ID('hourly_rate')}
+                  label="Taux horaire (€/h)"
+                  hint="Repris par ses tâches qui n’ont pas de taux propre."
+                  value={form.hourly_rate}
+                  onChange={set('hourly_rate')}
+                  error={errors?.hourly_rate}
                 />
                 <TextField
                   id={FIELD_ID('start_date')}
@@ -259,6 +267,7 @@ function ProjectEditor({ idParam, TasksPanel }: ProjectEditorProps) {
               </StyledActions>
             </StyledForm>
           </Card>
+          {projectId !== null && validId && <ProjectBudget projectId={projectId} />}
           {projectId !== null && validId && <TasksPanel projectId={projectId} />}
           <UnsavedChangesGuard dirty={editor.dirty} />
         </StyledLayout>

@@ -1,6 +1,5 @@
 import { PRIORITIES, PROJECT_STATUSES, type Priority, type ProjectStatus } from '@/shared/projects-tasks';
-import type { Project } from '@/shared/contracts/projects';
-import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '@/client/kit/search-index';
+import type { ProjectOrdering, ProjectPageArgs } from './projects.api';
 
 export interface ProjectFilters {
   search: string;
@@ -10,22 +9,21 @@ export interface ProjectFilters {
 
 export const EMPTY_PROJECT_FILTERS: ProjectFilters = { search: '', status: '', priority: '' };
 
-/** SPEC 2: the project list searches the name and the clients' names. */
-export const buildProjectIndex = (projects: readonly Project[]): SearchEntry<Project>[] =>
-  buildSearchIndex(projects, (p) => [p.name, ...p.contacts.map((c) => c.name)]);
+/** The project list's columns the server sorts by (issue 29); the others sort the loaded rows. */
+export const PROJECT_SERVER_SORTS: readonly string[] = ['name', 'due_date', 'created_at'];
 
-/** Text search (case- and accent-insensitive substring) and exact status / priority. */
-export function filterProjects(index: readonly SearchEntry<Project>[], filters: ProjectFilters): Project[] {
-  const query = normalizeSearch(filters.search);
-  const out: Project[] = [];
-  for (const entry of index) {
-    const p = entry.item;
-    if (filters.status && p.status !== filters.status) continue;
-    if (filters.priority && p.priority !== filters.priority) continue;
-    if (!matchesQuery(entry, query)) continue;
-    out.push(p);
-  }
-  return out;
+/**
+ * What the project list asks the server for (issue 29): SPEC 2's search (the server matches the
+ * name and the clients' names), the status and priority filters, and the sort. Empty filters are left out.
+ */
+export function projectPageArgs(filters: ProjectFilters, ordering: ProjectOrdering): ProjectPageArgs {
+  const search = filters.search.trim();
+  return {
+    ...(search ? { search } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.priority ? { priority: filters.priority } : {}),
+    ordering,
+  };
 }
 
 /** The status / priority of a route query, when it is a known value (else no filter). */

@@ -33,9 +33,11 @@ export interface ProjectFormValues {
   completed_date: string;
   budget: string;
   revenue: string;
+  /** Euros an hour its tasks inherit (issue 28). */
+  hourly_rate: string;
 }
 
-export type ProjectFormErrors = Partial<Record<'name' | 'budget' | 'revenue' | 'due_date' | 'completed_date', string>>;
+export type ProjectFormErrors = Partial<Record<'name' | 'budget' | 'revenue' | 'hourly_rate' | 'due_date' | 'completed_date', string>>;
 
 export const EMPTY_PROJECT_FORM: ProjectFormValues = {
   name: '',
@@ -48,6 +50,7 @@ export const EMPTY_PROJECT_FORM: ProjectFormValues = {
   completed_date: '',
   budget: '',
   revenue: '',
+  hourly_rate: '',
 };
 
 export function toProjectForm(project: Project): ProjectFormValues {
@@ -62,6 +65,7 @@ export function toProjectForm(project: Project): ProjectFormValues {
     completed_date: project.completed_date ?? '',
     budget: project.budget === null || project.budget === undefined ? '' : String(project.budget),
     revenue: project.revenue === null || project.revenue === undefined ? '' : String(project.revenue),
+    hourly_rate: project.hourly_rate ? String(project.hourly_rate) : '',
   };
 }
 
@@ -81,6 +85,7 @@ export function validateProjectForm(form: ProjectFormValues): ProjectFormErrors 
   if (!form.name.trim()) errors.name = PROJECT_MESSAGES.nameRequired;
   if (parseAmount(form.budget) === null) errors.budget = PROJECT_MESSAGES.amountInvalid;
   if (parseAmount(form.revenue) === null) errors.revenue = PROJECT_MESSAGES.amountInvalid;
+  if (parseAmount(form.hourly_rate) === null) errors.hourly_rate = PROJECT_MESSAGES.amountInvalid;
   return errors;
 }
 
@@ -97,5 +102,6 @@ export function buildProjectPayload(form: ProjectFormValues): ProjectPayload {
     completed_date: form.completed_date || null,
     budget: parseAmount(form.budget) ?? 0,
     revenue: parseAmount(form.revenue) ?? 0,
+    hourly_rate: parseAmount(form.hourly_rate) ?? 0,
   };
 }

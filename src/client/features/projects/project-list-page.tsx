@@ -1,11 +1,15 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PROJECT_STATUSES } from '@/shared/projects-tasks';
 import type { Project } from '@/shared/contracts/projects';
+import { usePagedRows } from '@/client/app/api';
 import { formatDate, formatMoney } from '@/client/lib/format';
+import type { SortDirection } from '@/client/lib/sort';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { ButtonLink } from '@/client/ui/button';
 import { Select, TextField } from '@/client/ui/form-fields';
 import { IconPlus } from '@/client/ui/icons';
+import { LoadMore } from '@/client/ui/load-more';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { DataTable, type DataTableColumn } from '@/client/ui/table';
@@ -17,8 +21,8 @@ import { RefLinks } from '@/client/kit/ref-links';
 import { dateSortValue, workflowOrder } from '@/client/kit/sort-values';
 import { ProjectStatusBadge } from '@/client/kit/workflow-badges';
 import { PRIORITY_FILTER_OPTIONS, PROJECT_STATUS_FILTER_OPTIONS } from '@/client/kit/workflow-options';
-import { buildProjectIndex, filterProjects, filtersFromQuery } from './project-filters';
-import { EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from './projects.api';
+import { filtersFromQuery, projectPageArgs, PROJECT_SERVER_SORTS } from './project-filters';
+import { useListProjectPagesInfiniteQuery, type ProjectOrdering } from './projects.api';
 
 export const PROJECT_LIST_TEXTS = {
   title: 'Liste des projets',
@@ -67,31 +71,43 @@ const COLUMNS: readonly DataTableColumn<Project>[] = [
 ];
 
 const DEFAULT_SORT = { key: 'created_at', direction: 'desc' } as const;
+const DEFAULT_ORDERING: ProjectOrdering = '-created_at';
+
+/** The search goes to the server once typing pauses (issue 29). */
+export const PROJECT_SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * /projects — 'Liste des projets'. The route query is the server query (status=…, priority=…),
- * so a link such as /projects?status=en_cours opens the list filtered, and the status and
- * priority selects write to it (the list reloads when it changes). The text search stays on
- * the client, deferred so typing stays fluid with thousands of projects.
+ * /projects — 'Liste des projets'. Read 50 projects at a time (issue 29): the search (name or a
+ * client's name, debounced), the status and priority filters and the columns the server sorts
+ * (name, due date, creation date) are sent to the server, the next page is asked for as the reader
+ * nears the end, and past 100 rows only those near the viewport are rendered; the other columns
+ * sort the loaded rows. The status and priority live in the route query, so a link such as
+ * /projects?status=en_cours opens the list filtered.
  */
 export function ProjectListPage() {
   const [query, setQuery] = useSearchParams();
-  const routeParams = useMemo(() => Object.fromEntries(query.entries()), [query]);
-  const { data = EMPTY_PROJECTS, isLoading, isFetching, error } = useListProjectsQuery(routeParams);
   const { status, priority } = filtersFromQuery(query);
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
+  const [typed, setTyped] = useState('');
+  const [ordering, setOrdering] = useState<ProjectOrdering>(DEFAULT_ORDERING);
+  const search = useDebouncedValue(typed.trim(), PROJECT_SEARCH_DEBOUNCE_MS);
+
+  // A new search, filter or server sort reloads the list from its first page.
+  const arg = useMemo(() => projectPageArgs({ search, status, priority }, ordering), [search, status, priority, ordering]);
+  const pages = useListProjectPagesInfiniteQuery(arg);
+  const { isLoading, error, hasNextPage, isFetchingNextPage } = pages;
 
   useEffect(() => {
-    // SPEC 8: a list that fails to load is only logged; it keeps what it showed.
+    // SPEC 8: a list that fails to load is only logged.
     if (error) console.error('Échec du chargement des projets', error);
   }, [error]);
 
-  const projects = useMemo(() => projectSelectors.selectAll(data), [data]);
-  const index = useMemo(() => buildProjectIndex(projects), [projects]);
-  const rows = useMemo(
-    () => filterProjects(index, { search: deferredSearch, status, priority }),
-    [index, deferredSearch, status, priority],
+  const { rows, total, loadMore } = usePagedRows(pages);
+  const serverSort = useMemo(
+    () => ({
+      keys: PROJECT_SERVER_SORTS,
+      onSort: (key: string, direction: SortDirection) => setOrdering(`${direction === 'desc' ? '-' : ''}${key}` as ProjectOrdering),
+    }),
+    [],
   );
 
   const setFilter = (key: 'status' | 'priority', value: string) => {
@@ -107,13 +123,11 @@ export function ProjectListPage() {
   };
 
   const reset = () => {
-    setSearch('');
+    setTyped('');
     if ([...query.keys()].length > 0) setQuery(new URLSearchParams(), { replace: true });
   };
 
-  const filtered = search !== '' || status !== '' || priority !== '' || [...query.keys()].length > 0;
-  // While another server query loads, the old rows may not match the new filter yet.
-  const waiting = isLoading || (isFetching && rows.length === 0);
+  const filtered = typed !== '' || [...query.keys()].length > 0;
 
   return (
     <Page
@@ -128,14 +142,14 @@ export function ProjectListPage() {
       <ListToolbar
         onReset={reset}
         resetDisabled={!filtered}
-        resultLabel={waiting ? undefined : countLabel(rows.length, 'projet', 'projets')}
+        resultLabel={isLoading ? undefined : countLabel(total, 'projet', 'projets')}
       >
         <TextField
           type="search"
           label="Rechercher"
           placeholder="Nom du projet ou client"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
           autoComplete="off"
         />
         <Select
@@ -153,7 +167,7 @@ export function ProjectListPage() {
           onChange={(event) => setFilter('priority', event.target.value)}
         />
       </ListToolbar>
-      {waiting ? (
+      {isLoading ? (
         <Spinner label="Chargement des projets..." />
       ) : (
         <DataTable
@@ -164,8 +178,11 @@ export function ProjectListPage() {
           initialSort={DEFAULT_SORT}
           emptyMessage={PROJECT_LIST_TEXTS.empty}
           virtualize={VirtualRows}
+          serverSort={serverSort}
+          totalCount={total}
         />
       )}
+      {!isLoading && <LoadMore hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} />}
     </Page>
   );
 }

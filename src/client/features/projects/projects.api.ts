@@ -1,14 +1,12 @@
-import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api, listTag, listTags } from '@/client/app/api';
-import type { ProjectListQuery, Project, ProjectWriteBody } from '@/shared/contracts/projects';
+import { createEntityAdapter } from '@reduxjs/toolkit';
+import {
+  PICKER_PAGE_SIZE, api, keysetPage, keysetPaging, listTag, listTags, pageIds, type KeysetPage, type PageCursor,
+} from '@/client/app/api';
+import type { Priority, ProjectStatus } from '@/shared/projects-tasks';
+import type { Project, ProjectWriteBody } from '@/shared/contracts/projects';
 
-/**
- * Projects are normalised: the list endpoint's cache holds an EntityState, read with
- * `projectSelectors` (selectAll, selectById…).
- */
+/** Projects are normalised: each page of a paged list holds an EntityState (`keysetPage`). */
 export const projectsAdapter = createEntityAdapter<Project>();
-export const projectSelectors = projectsAdapter.getSelectors();
-export const EMPTY_PROJECTS: EntityState<Project, number> = projectsAdapter.getInitialState();
 
 /**
  * Cache tags as app/api.ts describes them. Every view listing projects (project list, task pickers,
@@ -20,19 +18,60 @@ export const EMPTY_PROJECTS: EntityState<Project, number> = projectsAdapter.getI
  */
 const AFTER_PROJECT_CHANGE = [listTag('Project'), 'Task', 'Activity'] as const;
 
-/** The unfiltered list; use this very object so every screen shares one cache entry. */
-export const ALL_PROJECTS: ProjectListQuery = {};
+/** One page of the project list (issue 29), normalised by the projects adapter (README « Paged lists »). */
+export type ProjectPage = KeysetPage<Project>;
+
+/** The project list reads 50 projects at a time. */
+export const PROJECT_PAGE_SIZE = 50;
+
+/** The columns the server sorts the project list by (`-`: descending); the server's default is `-created_at`. */
+export type ProjectOrdering = 'name' | '-name' | 'due_date' | '-due_date' | 'created_at' | '-created_at';
+
+/** What the project list asks the server for: the search (name, clients' names), the filters and the sort. Absent means none. */
+export interface ProjectPageArgs {
+  search?: string;
+  status?: ProjectStatus;
+  priority?: Priority;
+  ordering?: ProjectOrdering;
+}
+
+/** What a project picker asks for: the text typed (absent: the first projects by name). */
+export interface ProjectOptionArgs {
+  search?: string;
+}
 
 /** POST/PUT body (SPEC 7 "Projects"): the shared request type the server's schema is checked against. */
 export type ProjectPayload = ProjectWriteBody;
 
 export const projectsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET projects/: the list screen passes its route query through (the server ignores what the query does not name). */
-    listProjects: build.query<EntityState<Project, number>, ProjectListQuery | void>({
-      query: (params) => ({ url: 'projects/', params: params && Object.keys(params).length ? params : undefined }),
-      transformResponse: (response: Project[]) => projectsAdapter.setAll(projectsAdapter.getInitialState(), response),
-      providesTags: (result) => listTags('Project', result?.ids),
+    /**
+     * The project list, page by page (GET projects/?page_size=50, then `cursor`=X-Next-Cursor):
+     * searched, filtered and sorted by the server. Provides the LIST tag and each loaded project's,
+     * so a creation, change or deletion refetches the loaded pages.
+     */
+    listProjectPages: build.infiniteQuery<ProjectPage, ProjectPageArgs, PageCursor>({
+      infiniteQueryOptions: keysetPaging,
+      query: ({ queryArg, pageParam }) => ({
+        url: 'projects/',
+        params: { ...queryArg, page_size: PROJECT_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      transformResponse: (rows: Project[], meta) => keysetPage(projectsAdapter, rows, meta),
+      providesTags: (result) => listTags('Project', pageIds(result)),
+    }),
+    /**
+     * The project pickers' projects (issue 29: the task form's « Projet », the task list's filter):
+     * the first 20 whose name (or a client's) matches the search, by name, then 20 more at a time
+     * (GET projects/?page_size=20&ordering=name&search=…).
+     */
+    listProjectOptionPages: build.infiniteQuery<ProjectPage, ProjectOptionArgs, PageCursor>({
+      infiniteQueryOptions: keysetPaging,
+      query: ({ queryArg, pageParam }) => ({
+        url: 'projects/',
+        params: { ...queryArg, ordering: 'name', page_size: PICKER_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      transformResponse: (rows: Project[], meta) => keysetPage(projectsAdapter, rows, meta),
+      providesTags: (result) => listTags('Project', pageIds(result)),
     }),
     getProject: build.query<Project, number>({
       query: (id) => ({ url: `projects/${id}/` }),
@@ -62,7 +101,8 @@ export const projectsApi = api.injectEndpoints({
 });
 
 export const {
-  useListProjectsQuery,
+  useListProjectPagesInfiniteQuery,
+  useListProjectOptionPagesInfiniteQuery,
   useGetProjectQuery,
   useCreateProjectMutation,
   useUpdateProjectMutation,

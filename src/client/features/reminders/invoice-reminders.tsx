@@ -11,11 +11,12 @@ import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { useToast } from '@/client/ui/toast';
 import { daysText } from '@/shared/reminders';
 import type { InvoiceReminder } from '@/shared/contracts/reminders';
+import { refusalOf, SendEmailDialog, type EditedEmail, type SendRefusal } from '../email-templates';
 import { remindersApi, useGetInvoiceRemindersQuery, useSendReminderMutation } from './reminders.api';
 
 /**
- * Reminders on an invoice's page (issue 15): 'Relancer' on an overdue invoice opens a confirmation
- * naming the level and the recipient; the 'Relances' section lists those sent, with their e-mail's
+ * Reminders on an invoice's page (issue 15): 'Relancer' on an overdue invoice opens the send dialog
+ * (issue 28) naming the level and the recipient, with the level's template filled to edit; the 'Relances' section lists those sent, with their e-mail's
  * delivery (looked at again while one is on its way).
  */
 
@@ -79,52 +80,63 @@ function ReminderDialog({ invoiceId, invoiceNumber, onClose }: { invoiceId: numb
   const { data, isLoading, isError } = useGetInvoiceRemindersQuery(invoiceId);
   const [send, state] = useSendReminderMutation();
   const level = data?.next_level ?? null;
+  const title = `Relancer la facture ${invoiceNumber}`;
 
-  const onConfirm = async () => {
-    if (level === null) return;
+  /** Sends the reminder as edited (issue 28); a refusal of the message comes back under its fields. */
+  const onSend = async (message: EditedEmail): Promise<SendRefusal> => {
+    if (level === null) return null;
     try {
-      const result = await send({ invoiceId, level }).unwrap();
+      const result = await send({ invoiceId, level, ...message }).unwrap();
       toast.success(result.message);
       onClose();
+      return null;
     } catch (err) {
+      const error = asApiError(err);
+      const refusal = error?.status === 400 ? refusalOf(error.data) : null;
+      if (refusal) return refusal;
       toast.error(errorMessages(err));
+      return null;
     }
   };
 
-  return (
-    <Dialog open title={`Relancer la facture ${invoiceNumber}`} width="520px" onClose={onClose}>
-      {isLoading && <StyledText>Chargement…</StyledText>}
-      {isError && <Alert tone="error">{REMINDER_MESSAGES.loadError}</Alert>}
-      {data && (
-        <>
-          {data.refusal ? (
-            <Alert tone="warning">{data.refusal}</Alert>
-          ) : (
+  // The next level can be sent: the template of that level, filled for the invoice, to edit.
+  if (data && !data.refusal && level !== null) {
+    return (
+      <SendEmailDialog
+        templateKind={`reminder_${level}`}
+        documentId={invoiceId}
+        title={title}
+        willBeSentTo="La relance sera envoyée à"
+        to={data.recipient}
+        notes={[]}
+        submitLabel="Envoyer la relance"
+        pending={state.isLoading}
+        onCancel={onClose}
+        onSend={onSend}
+      >
+        <StyledFacts>
+          <dt>Niveau</dt>
+          <dd data-testid="reminder-level">{data.next_level_display}</dd>
+          <dt>Destinataire</dt>
+          <dd data-testid="reminder-recipient">{data.recipient}</dd>
+          {data.reminders.length > 0 && (
             <>
-              <StyledText>Le client recevra par e-mail la relance suivante, avec la facture en pièce jointe :</StyledText>
-              <StyledFacts>
-                <dt>Niveau</dt>
-                <dd data-testid="reminder-level">{data.next_level_display}</dd>
-                <dt>Destinataire</dt>
-                <dd data-testid="reminder-recipient">{data.recipient}</dd>
-                {data.reminders.length > 0 && (
-                  <>
-                    <dt>Déjà envoyées</dt>
-                    <dd>{data.reminders.map((r) => `${r.level_display} le ${formatDate(r.sent_at)}`).join(', ')}</dd>
-                  </>
-                )}
-              </StyledFacts>
+              <dt>Déjà envoyées</dt>
+              <dd>{data.reminders.map((r) => `${r.level_display} le ${formatDate(r.sent_at)}`).join(', ')}</dd>
             </>
           )}
-        </>
-      )}
+        </StyledFacts>
+      </SendEmailDialog>
+    );
+  }
+
+  return (
+    <Dialog open title={title} width="520px" onClose={onClose}>
+      {isLoading && <StyledText>Chargement…</StyledText>}
+      {isError && <Alert tone="error">{REMINDER_MESSAGES.loadError}</Alert>}
+      {data?.refusal && <Alert tone="warning">{data.refusal}</Alert>}
       <DialogActions>
         <Button onClick={onClose}>Annuler</Button>
-        {data && !data.refusal && (
-          <Button variant="primary" onClick={onConfirm} disabled={state.isLoading}>
-            {state.isLoading ? 'Envoi en cours...' : 'Envoyer la relance'}
-          </Button>
-        )}
       </DialogActions>
     </Dialog>
   );

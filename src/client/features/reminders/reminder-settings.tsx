@@ -7,6 +7,7 @@ import { Card } from '@/client/ui/card';
 import { ChoiceField, FormActions, FormGrid, TextField } from '@/client/ui/form-fields';
 import { useToast } from '@/client/ui/toast';
 import { mapFieldErrors } from '@/client/kit/field-errors';
+import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import { parseReminderSettings, REMINDER_SETTINGS_LABELS } from '@/shared/reminders';
 import type { ReminderSettings } from '@/shared/contracts/reminders';
 import { useGetReminderSettingsQuery, useUpdateReminderSettingsMutation } from './reminders.api';
@@ -68,8 +69,10 @@ export function ReminderSettingsSection() {
 function ReminderSettingsForm({ settings }: { settings: ReminderSettings }) {
   const toast = useToast();
   const [save, state] = useUpdateReminderSettingsMutation();
-  const [form, setForm] = useState<Form>(() => toForm(settings));
+  const [saved, setSaved] = useState<Form>(() => toForm(settings));
+  const [form, setForm] = useState<Form>(saved);
   const [errors, setErrors] = useState<Errors>({});
+  const dirty = (Object.keys(form) as (keyof Form)[]).some((field) => form[field] !== saved[field]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,8 +83,9 @@ function ReminderSettingsForm({ settings }: { settings: ReminderSettings }) {
     }
     setErrors({});
     try {
-      const saved = await save(parsed.settings).unwrap();
-      setForm(toForm(saved));
+      const savedForm = toForm(await save(parsed.settings).unwrap());
+      setSaved(savedForm);
+      setForm(savedForm);
       toast.success(REMINDER_SETTINGS_MESSAGES.saved);
     } catch (err) {
       setErrors(messagesByField(asApiError(err)?.data));
@@ -92,6 +96,7 @@ function ReminderSettingsForm({ settings }: { settings: ReminderSettings }) {
   return (
     <Card title="Relances automatiques">
       <StyledForm noValidate onSubmit={onSubmit} aria-label="Relances automatiques">
+        <UnsavedChangesGuard dirty={dirty} />
         {(errors.non_field_errors || errors.auto_reminders) && <Alert tone="error">{errors.non_field_errors ?? errors.auto_reminders}</Alert>}
         <ChoiceField
           type="checkbox"

@@ -21,10 +21,10 @@ export const remindersApi = api.injectEndpoints({
       ],
     }),
     sendReminder: build.mutation<SendReminderResult, { invoiceId: number } & SendReminderBody>({
-      query: ({ invoiceId, level }) => ({
+      query: ({ invoiceId, ...body }) => ({
         url: `invoices/${invoiceId}/send_reminder/`,
         method: 'POST',
-        data: (level === undefined ? {} : { level }) satisfies SendReminderBody,
+        data: body satisfies SendReminderBody,
       }),
       invalidatesTags: (_result, error) => (error ? [] : [listTag('Reminder'), 'Activity']),
     }),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { asApiError, isNetworkError } from '@/client/app/api';
+import { saveFile } from '@/client/lib/save-file';
 import { useToast } from '@/client/ui/toast';
 import { useFetchLedgerCheckpointMutation, useFetchReportFileMutation, type DownloadedFile, type ReportFileArg } from './reports.api';
 
@@ -7,17 +8,6 @@ export const DOWNLOAD_MESSAGES = {
   network: 'Impossible de contacter le serveur. Veuillez vérifier votre connexion.',
   generic: 'Le téléchargement a échoué. Veuillez réessayer.',
 } as const;
-
-/** Saves `url` under `fileName` through a temporary link (works for object URLs). */
-function saveAs(url: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
 
 /** The field messages of a 400 (`{field: [message]}`), or its detail. */
 export function fieldErrors(error: unknown): Record<string, string[]> {
@@ -33,8 +23,7 @@ export function fieldErrors(error: unknown): Record<string, string[]> {
 
 /** Saves a downloaded object URL, freed once the browser has had time to start the download. */
 function saveDownloaded({ url, fileName }: DownloadedFile) {
-  saveAs(url, fileName);
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(url, fileName);
 }
 
 /**

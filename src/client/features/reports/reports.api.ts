@@ -5,7 +5,10 @@ import type { ReceiptsBook, ReceiptsQuery, SalesJournalQuery } from '@/shared/co
 /** A report file to download: its URL under /api/ and query (a file format, not JSON). */
 export type ReportFileArg =
   | { url: 'reports/receipts/'; params: ReceiptsQuery & { format: 'csv' | 'pdf' } }
-  | { url: 'reports/sales-journal/'; params: SalesJournalQuery & { format: 'csv' } };
+  | { url: 'reports/sales-journal/'; params: SalesJournalQuery & { format: 'csv' } }
+  // Issue 26: the purchases register; a received invoice's file as the supplier sent it.
+  | { url: 'reports/purchases/'; params: SalesJournalQuery & { format: 'csv' } }
+  | { url: `received-invoices/${number}/${'pdf' | 'original'}/`; params?: undefined };
 
 /** A blob's (or a chosen file's) text, UTF-8; '' when it cannot be read. */
 export function readBlobText(blob: Blob): Promise<string> {
@@ -68,7 +71,7 @@ export const reportsApi = api.injectEndpoints({
      * they are read here, so the store only ever holds their JSON.
      */
     fetchReportFile: build.mutation<string, ReportFileArg>({
-      query: ({ url, params }) => ({ url, params, responseType: 'blob', headers: { Accept: 'text/csv, application/pdf, application/json' } }),
+      query: ({ url, params }) => ({ url, params, responseType: 'blob', headers: { Accept: 'text/csv, application/pdf, application/xml, application/json' } }),
       transformResponse: (blob: Blob) => URL.createObjectURL(blob instanceof Blob ? blob : new Blob([blob as BlobPart])),
       transformErrorResponse: async (error: ApiError) => ({ status: error.status, data: await readErrorBody(error.data) }) as ApiError,
     }),

@@ -7,7 +7,7 @@ import { IconSearch } from '@/client/ui/icons';
 import { VisuallyHidden } from '@/client/ui/visually-hidden';
 import { useSearchGlobalQuery } from './search.api';
 import { toSearchGroups, type SearchOption } from './search-results';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 
 /** SPEC 9: debounce 300 ms, closes 150 ms after the field loses focus. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -10,6 +10,7 @@ import { useGetProfileQuery } from '../profile';
 import { GlobalSearch } from '../search';
 import { selectIsAuthenticated, selectUsername } from '@/client/app/session/session.slice';
 import { selectThemeMode, themeToggled } from '../theme';
+import { RunningTimer } from '../time';
 import { NewMenu } from './new-menu';
 import { areHeaderToolsVisible } from './route-rules';
 
@@ -239,6 +240,7 @@ export function AppHeader({ menu }: AppHeaderProps) {
       )}
 
       <StyledActions>
+        {isAuthenticated && <RunningTimer />}
         {isAuthenticated && !narrow && <StyledWelcome>Bienvenue, {greetingName(profile, username)}</StyledWelcome>}
         {isAuthenticated && pathname !== '/dashboard' && (
           <StyledWideOnly>

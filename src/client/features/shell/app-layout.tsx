@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppSelector } from '@/client/app/hooks';
 import { Spinner } from '@/client/ui/spinner';
+import { UnsavedChangesBoundary } from '@/client/kit/unsaved-changes-guard';
 import { selectIsAuthenticated } from '@/client/app/session/session.slice';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
@@ -95,9 +96,11 @@ export function AppLayout() {
         {withSidebar && <AppSidebar id={navId} menuOpen={menu.open} onMenuClose={menu.close} />}
         {/* Behind the open phone menu the page is out of reach (a modal's background). */}
         <StyledMain id="main" tabIndex={-1} $bare={!headerVisible} inert={menu.open}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <UnsavedChangesBoundary>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </UnsavedChangesBoundary>
         </StyledMain>
       </StyledBody>
     </StyledShell>

@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '@/client/app/hooks';
 import { Button } from '@/client/ui/button';
 import {
+  IconCatalogue,
+  IconInbox,
   IconChevronLeft,
   IconChevronRight,
   IconClose,
@@ -15,6 +17,7 @@ import {
   IconQuotes,
   IconReports,
   IconTasks,
+  IconClock,
   type IconProps,
 } from '@/client/ui/icons';
 import { trapTab, useModalFocus } from '@/client/ui/modal-focus';
@@ -26,9 +29,12 @@ export const SIDEBAR_ITEMS: readonly { label: string; to: string; Icon: Componen
   { label: 'Contacts', to: '/contacts', Icon: IconContacts },
   { label: 'Projets', to: '/projects', Icon: IconProjects },
   { label: 'Tâches', to: '/tasks', Icon: IconTasks },
+  { label: 'Feuille de temps', to: '/timesheet', Icon: IconClock },
   { label: 'Devis', to: '/quotes', Icon: IconQuotes },
   { label: 'Factures', to: '/invoices', Icon: IconInvoices },
   { label: 'Avoirs', to: '/credit-notes', Icon: IconCreditNote },
+  { label: 'Factures reçues', to: '/received-invoices', Icon: IconInbox },
+  { label: 'Catalogue', to: '/catalogue', Icon: IconCatalogue },
   { label: 'Rapports', to: '/reports', Icon: IconReports },
 ];
 

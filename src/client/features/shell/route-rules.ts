@@ -12,6 +12,7 @@ export const PROTECTED_ROUTE_PATTERNS = [
   '/tasks',
   '/tasks/new',
   '/tasks/:id',
+  '/timesheet',
   '/quotes',
   '/quotes/new',
   '/quotes/:id',
@@ -29,9 +30,12 @@ export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_ROUTE_PATTERNS.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
 }
 
-/** The header is hidden on the landing page only. */
+/** A client's portal page (issue 27): the seller's document, not Carnet's app. */
+export const isPortalPath = (pathname: string) => pathname.startsWith('/p/');
+
+/** The header is hidden on the landing page and on the client portal's pages. */
 export function isHeaderVisible(pathname: string): boolean {
-  return pathname !== '/';
+  return pathname !== '/' && !isPortalPath(pathname);
 }
 
 /**

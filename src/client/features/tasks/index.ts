@@ -1,3 +1,3 @@
 /** The tasks feature's public surface: what other features may import. */
-export { tasksApi, useCreateTaskMutation, useDeleteTaskMutation } from './tasks.api';
-export { useTaskOptions, type TaskOptions } from './use-task-options';
+export { tasksApi, useCreateTaskMutation, useDeleteTaskMutation, useGetTaskQuery } from './tasks.api';
+export { useTaskSearch, type TaskSearch } from './use-task-options';

@@ -9,11 +9,11 @@ import { useConfirm } from '@/client/ui/confirm-dialog';
 import { StyledHint, StyledSelect } from '@/client/ui/form-fields';
 import { IconClose } from '@/client/ui/icons';
 import { Spinner } from '@/client/ui/spinner';
-import { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from '../projects';
+import { useGetProjectQuery } from '../projects';
 import { InvoiceTimeDialog } from './invoice-time-dialog';
 import { TaskInvoiceBadge } from './task-invoice-badge';
 import { isTaskClosed } from './task-sorts';
-import { isBillableTime, TIME_BILLING_TEXTS } from './time-billing';
+import { TIME_BILLING_TEXTS } from './time-billing';
 import {
   EMPTY_TASKS,
   taskSelectors,
@@ -108,11 +108,10 @@ export function ProjectTasksPanel({ projectId }: ProjectTasksPanelProps) {
   const [updateTask] = useUpdateTaskMutation();
   const [deleteTask] = useDeleteTaskMutation();
   const tasks = useMemo(() => taskSelectors.selectAll(data), [data]);
-  const billable = useMemo(() => tasks.filter(isBillableTime), [tasks]);
   const [billing, setBilling] = useState(false);
-  // The project's clients (the invoice's client), from the shared project list.
-  const { data: projects = EMPTY_PROJECTS } = useListProjectsQuery(ALL_PROJECTS);
-  const clients = projectSelectors.selectById(projects, projectId)?.contacts ?? [];
+  // The project's clients (the invoice's client): the project page's own record (one cache entry).
+  const { data: project } = useGetProjectQuery(projectId);
+  const clients = project?.contacts ?? [];
 
   useEffect(() => {
     if (error) logPanelError('chargement')(error);
@@ -150,7 +149,7 @@ export function ProjectTasksPanel({ projectId }: ProjectTasksPanelProps) {
         </Button>
       }
     >
-      {billing && <InvoiceTimeDialog projectId={projectId} tasks={billable} clients={clients} onClose={() => setBilling(false)} />}
+      {billing && <InvoiceTimeDialog projectId={projectId} clients={clients} onClose={() => setBilling(false)} />}
       <StyledPanelBody>
         <QuickTaskForm onCreate={onCreate} />
         <StyledScroll>

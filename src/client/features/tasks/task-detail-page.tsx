@@ -1,7 +1,7 @@
+import { useEffect, useRef, type ComponentType } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { asApiError } from '@/client/app/api';
-import { formatNumber } from '@/client/lib/format';
 import { Alert } from '@/client/ui/alert';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
@@ -9,13 +9,11 @@ import { EmptyState } from '@/client/ui/empty-state';
 import { IconChevronLeft } from '@/client/ui/icons';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
-import { useToast } from '@/client/ui/toast';
 import { UnsavedChangesGuard } from '@/client/kit/unsaved-changes-guard';
 import { useRecordEditor } from '@/client/kit/use-record-editor';
 import {
   buildTaskPayload,
   EMPTY_TASK_FORM,
-  parseDecimal,
   TASK_CHECKED_FIELDS,
   TASK_ERROR_LABELS,
   TASK_MESSAGES,
@@ -23,7 +21,6 @@ import {
   validateTaskForm,
 } from './task-form';
 import { TASK_FIELD_ID, TaskFormFields } from './task-form-fields';
-import { clearTimerStart, TaskTimer } from './task-timer';
 import { useCreateTaskMutation, useDeleteTaskMutation, useGetTaskQuery, useUpdateTaskMutation } from './tasks.api';
 
 const StyledForm = styled.form`
@@ -42,13 +39,16 @@ const StyledActions = styled.div`
   }
 `;
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+export interface TaskDetailPageProps {
+  /** A saved task's time entries and timer (the time feature's panel, composed by the router; issue 28). */
+  TimePanel?: ComponentType<{ taskId: number }>;
+}
 
 /** /tasks/new (create; ?project_id= preselects a project) and /tasks/:id. */
-export function TaskDetailPage() {
+export function TaskDetailPage({ TimePanel }: TaskDetailPageProps) {
   const { id } = useParams();
   // A new key per task: going from one task (or /tasks/new) to another starts afresh.
-  return <TaskEditor key={id ?? 'new'} idParam={id} />;
+  return <TaskEditor key={id ?? 'new'} idParam={id} TimePanel={TimePanel} />;
 }
 
 function BackLink() {
@@ -60,9 +60,8 @@ function BackLink() {
   );
 }
 
-function TaskEditor({ idParam }: { idParam: string | undefined }) {
+function TaskEditor({ idParam, TimePanel }: { idParam: string | undefined; TimePanel?: TaskDetailPageProps['TimePanel'] }) {
   const [query] = useSearchParams();
-  const toast = useToast();
   const isNew = !idParam || idParam === 'new';
   const taskId = isNew ? null : Number(idParam);
   const validId = taskId !== null && Number.isInteger(taskId) && taskId > 0;
@@ -97,7 +96,6 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
             confirm: () => ({ title: 'Supprimer la tâche', message: TASK_MESSAGES.confirmDelete, confirmLabel: 'Supprimer' }),
             send: async () => {
               await deleteTask(taskId).unwrap();
-              clearTimerStart(taskId);
             },
             deleted: TASK_MESSAGES.deleted,
             to: '/dashboard',
@@ -106,21 +104,18 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
   });
   const { form, errors, refusal, update } = editor;
 
-  /** Timer stop: the elapsed quarter hours are added to the actual time shown, and saved at once. */
-  const onTimerStop = async (hours: number) => {
-    if (taskId === null || !form) return;
-    const base = parseDecimal(form.actual_time) ?? task?.actual_time ?? 0;
-    try {
-      const saved = await updateTask({ id: taskId, actual_time: round2(base + hours) }).unwrap();
-      // Saved: the form and what it is compared with both take it (other unsaved changes stay so).
-      editor.reset((previous) => ({ ...previous, actual_time: String(saved.actual_time) }));
-      editor.clearErrors('actual_time');
-      toast.success(`${TASK_MESSAGES.updated} Temps réel : +${formatNumber(hours)} h.`);
-    } catch (err) {
-      editor.showRefusal(err);
-      throw err;
-    }
-  };
+  // The actual time is the sum of the task's time entries (issue 28): when an entry or the timer
+  // changes it, the form and what it is compared with both take it (other unsaved changes stay so),
+  // so that saving the form never puts back a stale total.
+  const actualTime = task?.actual_time;
+  const seenActual = useRef(actualTime);
+  const { reset } = editor;
+  useEffect(() => {
+    if (actualTime === undefined || actualTime === seenActual.current) return;
+    const first = seenActual.current === undefined;
+    seenActual.current = actualTime;
+    if (!first) reset((previous) => ({ ...previous, actual_time: toTaskForm({ ...task!, actual_time: actualTime }).actual_time }));
+  }, [actualTime, reset, task]);
 
   if (!isNew && (!validId || (loadError && asApiError(loadError)?.status === 404))) {
     return (
@@ -175,7 +170,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
           errors={errors}
           update={update}
           task={task}
-          timer={taskId !== null && <TaskTimer taskId={taskId} onStop={onTimerStop} disabled={busy} />}
+          timer={null}
         />
 
         <StyledActions>
@@ -189,6 +184,7 @@ function TaskEditor({ idParam }: { idParam: string | undefined }) {
           </Button>
         </StyledActions>
       </StyledForm>
+      {TimePanel && taskId !== null && validId && <TimePanel taskId={taskId} />}
       <UnsavedChangesGuard dirty={editor.dirty} />
     </Page>
   );

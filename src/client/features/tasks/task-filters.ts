@@ -1,6 +1,5 @@
 import type { Priority, TaskStatus } from '@/shared/projects-tasks';
-import type { Task } from '@/shared/contracts/tasks';
-import { buildSearchIndex, matchesQuery, normalizeSearch, type SearchEntry } from '@/client/kit/search-index';
+import type { TaskOrdering, TaskPageArgs } from './tasks.api';
 
 export interface TaskFilters {
   search: string;
@@ -14,26 +13,24 @@ export interface TaskFilters {
 
 export const EMPTY_TASK_FILTERS: TaskFilters = { search: '', status: '', priority: '', project: '', contact: '' };
 
-/** SPEC 2: the task list searches the title, the project's name and the contacts' names. */
-export const buildTaskIndex = (tasks: readonly Task[]): SearchEntry<Task>[] =>
-  buildSearchIndex(tasks, (t) => [t.title, t.project?.name, ...t.contacts.map((c) => c.name)]);
+/** The task list's columns the server sorts by (issue 29); the others sort the loaded rows. */
+export const TASK_SERVER_SORTS: readonly string[] = ['title', 'due_date', 'created_at'];
 
-/** Text search (case- and accent-insensitive substring); status, priority, project and contact exact. */
-export function filterTasks(index: readonly SearchEntry<Task>[], filters: TaskFilters): Task[] {
-  const query = normalizeSearch(filters.search);
-  const projectId = filters.project ? Number(filters.project) : null;
-  const contactId = filters.contact ? Number(filters.contact) : null;
-  const out: Task[] = [];
-  for (const entry of index) {
-    const t = entry.item;
-    if (filters.status && t.status !== filters.status) continue;
-    if (filters.priority && t.priority !== filters.priority) continue;
-    if (projectId !== null && t.project?.id !== projectId) continue;
-    if (contactId !== null && !t.contacts.some((c) => c.id === contactId)) continue;
-    if (!matchesQuery(entry, query)) continue;
-    out.push(t);
-  }
-  return out;
+/**
+ * What the task list asks the server for (issue 29): SPEC 2's search (the server matches the
+ * title, the project's name and the contacts' names), the status, priority, project and contact
+ * filters, and the sort. Empty filters are left out.
+ */
+export function taskPageArgs(filters: TaskFilters, ordering: TaskOrdering): TaskPageArgs {
+  const search = filters.search.trim();
+  return {
+    ...(search ? { search } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.priority ? { priority: filters.priority } : {}),
+    ...(filters.project ? { project: Number(filters.project) } : {}),
+    ...(filters.contact ? { contact: Number(filters.contact) } : {}),
+    ordering,
+  };
 }
 
 export const hasActiveFilters = (filters: TaskFilters) => Object.values(filters).some((v) => v !== '');

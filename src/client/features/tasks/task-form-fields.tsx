@@ -1,17 +1,20 @@
-import { useMemo, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { PRIORITIES, PRIORITY_LABELS, TASK_FIELD_LABELS, TASK_STATUS_LABELS } from '@/shared/projects-tasks';
+import type { NamedRef } from '@/shared/contracts/common';
 import type { Task } from '@/shared/contracts/tasks';
 import { formatMoney } from '@/client/lib/format';
 import { Card } from '@/client/ui/card';
 import { DecimalField } from '@/client/ui/decimal-field';
-import { FormGrid, Select, StyledLabel, TextArea, TextField, type SelectOption } from '@/client/ui/form-fields';
+import { FormGrid, Select, StyledLabel, TextArea, TextField } from '@/client/ui/form-fields';
 import { ContactPicker } from '@/client/kit/contact-picker';
 import { LinkChip, StyledChipList } from '@/client/kit/link-chip';
+import { RefSearchSelect } from '@/client/kit/ref-search-select';
 import { optionsWithCurrent, PAYMENT_STATUS_OPTIONS, TASK_FORM_STATUSES } from '@/client/kit/workflow-options';
-import { useContactOptions } from '../contacts';
-import { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from '../projects';
-import type { TaskFormErrors, TaskFormValues } from './task-form';
+import { useContactSearch } from '../contacts';
+import { useGetProjectQuery, useProjectSearch } from '../projects';
+import { useInheritedRateHint } from './inherited-rate';
+import { parseDecimal, type TaskFormErrors, type TaskFormValues } from './task-form';
 import { TaskInvoiceBadge } from './task-invoice-badge';
 
 const StyledWide = styled.div`
@@ -40,6 +43,8 @@ const StyledCheck = styled.div`
 /** Each field's element id: a refused check focuses the first field in error. */
 export const TASK_FIELD_ID = (name: string) => `task-${name}`;
 
+const UNKNOWN_PROJECT = 'Projet inconnu';
+
 const PRIORITY_OPTIONS = optionsWithCurrent(PRIORITIES, PRIORITY_LABELS);
 
 type TextFieldName = { [K in keyof TaskFormValues]: TaskFormValues[K] extends string ? K : never }[keyof TaskFormValues];
@@ -56,19 +61,21 @@ export interface TaskFormFieldsProps {
 
 /** SPEC 2 "Task detail": the sections Général, Suivi du temps and Facturation. */
 export function TaskFormFields({ form, errors, update, task, timer }: TaskFormFieldsProps) {
-  const { data: projectData = EMPTY_PROJECTS } = useListProjectsQuery(ALL_PROJECTS);
-  const { options: contactOptions, isLoading: contactsLoading } = useContactOptions();
+  // The project chosen: the task's, one picked here (named by its chip once another search no
+  // longer lists it), or one outside the pickers' page (/tasks/new?project_id=…), read on its own
+  // (the rate hint reads it too: one request).
+  const [pickedProject, setPickedProject] = useState<NamedRef | null>(null);
+  const projectId = form.project_id ? Number(form.project_id) : null;
+  const { data: projectRecord } = useGetProjectQuery(projectId ?? 0, { skip: projectId === null });
+  const knownProject =
+    [pickedProject, task?.project, projectRecord && { id: projectRecord.id, name: projectRecord.name }].find(
+      (ref) => ref && ref.id === projectId,
+    ) ?? null;
+  const selectedProjectName = projectId === null ? null : (knownProject?.name ?? UNKNOWN_PROJECT);
 
-  const projectOptions = useMemo<SelectOption[]>(() => {
-    const options = projectSelectors.selectAll(projectData).map((p) => ({ value: String(p.id), label: p.name }));
-    // The task's project stays selectable even before the list arrives.
-    if (task?.project && !options.some((o) => o.value === String(task.project?.id))) {
-      options.unshift({ value: String(task.project.id), label: task.project.name });
-    }
-    return options;
-  }, [projectData, task]);
-  const selectedProjectName =
-    projectOptions.find((o) => o.value === form.project_id)?.label ?? (form.project_id ? 'Projet inconnu' : null);
+  // Shown while the task has no rate of its own: what it is billed at instead.
+  const inheritedRate = useInheritedRateHint(form.project_id);
+  const ownRate = parseDecimal(form.hourly_rate);
 
   const onText = (field: TextFieldName) => (event: { target: { value: string } }) => update(field, event.target.value);
 
@@ -119,13 +126,20 @@ export function TaskFormFields({ form, errors, update, task, timer }: TaskFormFi
             onChange={onText('due_date')}
           />
           <StyledWide>
-            <Select
+            <RefSearchSelect
               id={TASK_FIELD_ID('project_id')}
               label={TASK_FIELD_LABELS.project}
+              searchLabel="Rechercher un projet"
               placeholderOption="— Aucun projet"
-              options={projectOptions}
-              value={form.project_id}
-              onChange={onText('project_id')}
+              loadingOption="Chargement des projets..."
+              unknownLabel={UNKNOWN_PROJECT}
+              useSearch={useProjectSearch}
+              known={knownProject}
+              value={projectId}
+              onChange={(id, row) => {
+                setPickedProject(row && { id: row.id, name: row.name });
+                update('project_id', id === null ? '' : String(id));
+              }}
             />
             {form.project_id && selectedProjectName && (
               <StyledChipList aria-label="Projet sélectionné">
@@ -137,11 +151,11 @@ export function TaskFormFields({ form, errors, update, task, timer }: TaskFormFi
             <ContactPicker
               legend={TASK_FIELD_LABELS.contacts}
               addLabel="Ajouter un contact"
-              options={contactOptions}
+              searchLabel="Rechercher un contact"
+              useSearch={useContactSearch}
               known={task?.contacts}
               value={form.contact_ids}
               onChange={(ids) => update('contact_ids', ids)}
-              loading={contactsLoading}
             />
           </StyledWide>
         </FormGrid>
@@ -201,6 +215,7 @@ export function TaskFormFields({ form, errors, update, task, timer }: TaskFormFi
             value={form.hourly_rate}
             onChange={(value) => update('hourly_rate', value)}
             error={errors?.hourly_rate}
+            hint={ownRate === 0 ? inheritedRate ?? undefined : undefined}
           />
           <TextField
             id={TASK_FIELD_ID('bill_reference')}

@@ -1,28 +1,34 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TASK_STATUSES } from '@/shared/projects-tasks';
 import type { Task } from '@/shared/contracts/tasks';
+import { usePagedRows } from '@/client/app/api';
 import { EMPTY_VALUE, formatDate } from '@/client/lib/format';
+import type { SortDirection } from '@/client/lib/sort';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { ButtonLink } from '@/client/ui/button';
-import { Select, TextField, type SelectOption } from '@/client/ui/form-fields';
+import { Select, TextField } from '@/client/ui/form-fields';
 import { IconPlus } from '@/client/ui/icons';
+import { LoadMore } from '@/client/ui/load-more';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { VirtualRows } from '@/client/ui/virtual-rows';
-import { ALL_PROJECTS, EMPTY_PROJECTS, projectSelectors, useListProjectsQuery } from '../projects';
+import { useProjectSearch } from '../projects';
 import { DueDate } from '@/client/kit/due-date';
 import { ListToolbar } from '@/client/kit/list-toolbar';
 import { countLabel } from '@/client/kit/plural';
 import { RefLinks } from '@/client/kit/ref-links';
 import { dateSortValue, prioritySortValue, workflowOrder } from '@/client/kit/sort-values';
-import { useContactOptions } from '../contacts';
+import { useContactSearch } from '../contacts';
+import { UNKNOWN_CONTACT } from '@/client/kit/contact-picker';
+import { RefSearchSelect } from '@/client/kit/ref-search-select';
 import { PriorityBadge, TaskStatusBadge } from '@/client/kit/workflow-badges';
 import { PRIORITY_FILTER_OPTIONS, TASK_STATUS_FILTER_OPTIONS } from '@/client/kit/workflow-options';
 import { isTaskClosed } from './task-sorts';
 import { TaskInvoiceBadge } from './task-invoice-badge';
-import { buildTaskIndex, EMPTY_TASK_FILTERS, filterTasks, hasActiveFilters, type TaskFilters } from './task-filters';
-import { EMPTY_TASKS, taskSelectors, useListTasksQuery } from './tasks.api';
+import { EMPTY_TASK_FILTERS, hasActiveFilters, taskPageArgs, TASK_SERVER_SORTS, type TaskFilters } from './task-filters';
+import { useListTaskPagesInfiniteQuery, type TaskOrdering } from './tasks.api';
 
 export const TASK_LIST_TEXTS = {
   title: 'Liste des tâches',
@@ -32,8 +38,6 @@ export const TASK_LIST_TEXTS = {
 } as const;
 
 const statusRank = workflowOrder(TASK_STATUSES);
-// Built once (Intl objects are costly).
-const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
 // Module-level: DataTable memoises its sort on the columns' identity.
 const COLUMNS: readonly DataTableColumn<Task>[] = [
@@ -90,48 +94,52 @@ const COLUMNS: readonly DataTableColumn<Task>[] = [
 ];
 
 const DEFAULT_SORT = { key: 'created_at', direction: 'desc' } as const;
+const DEFAULT_ORDERING: TaskOrdering = '-created_at';
+
+/** The search goes to the server once typing pauses (issue 29). */
+export const TASK_SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * /tasks — 'Liste des tâches'. Loaded once, without parameters (SPEC 7); search and filters run
- * on the client over a pre-normalised index, the search deferred so that typing stays fluid
- * with 20,000 tasks, and only the visible rows are rendered.
+ * /tasks — 'Liste des tâches' (SPEC 2). Read 50 tasks at a time (issue 29): the search (debounced),
+ * the filters and the columns the server sorts (title, due date, creation date) are sent to the
+ * server, the next page is asked for as the reader nears the end, and past 100 rows only those
+ * near the viewport are rendered. The other columns sort the loaded rows.
  */
 export function TaskListPage() {
-  const { data = EMPTY_TASKS, isLoading, error } = useListTasksQuery();
-  const { data: projectData = EMPTY_PROJECTS } = useListProjectsQuery(ALL_PROJECTS);
-  const { options: contacts } = useContactOptions();
   const [filters, setFilters] = useState<TaskFilters>(EMPTY_TASK_FILTERS);
-  const deferredSearch = useDeferredValue(filters.search);
+  // « Réinitialiser » also empties the pickers' search fields (they start afresh).
+  const [resets, setResets] = useState(0);
+  const [ordering, setOrdering] = useState<TaskOrdering>(DEFAULT_ORDERING);
+  const search = useDebouncedValue(filters.search.trim(), TASK_SEARCH_DEBOUNCE_MS);
+
+  // A new search, filter or server sort reloads the list from its first page.
+  const arg = useMemo(
+    () => taskPageArgs({ ...filters, search }, ordering),
+    // `filters.search` is read through its debounced copy.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [search, filters.status, filters.priority, filters.project, filters.contact, ordering],
+  );
+  const pages = useListTaskPagesInfiniteQuery(arg);
+  const { isLoading, error, hasNextPage, isFetchingNextPage } = pages;
 
   useEffect(() => {
     // SPEC 8: a list that fails to load is only logged.
     if (error) console.error('Échec du chargement des tâches', error);
   }, [error]);
 
-  const tasks = useMemo(() => taskSelectors.selectAll(data), [data]);
-  const index = useMemo(() => buildTaskIndex(tasks), [tasks]);
-  const rows = useMemo(
-    () => filterTasks(index, { ...filters, search: deferredSearch }),
-    // `filters.search` is read through its deferred copy.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [index, deferredSearch, filters.status, filters.priority, filters.project, filters.contact],
-  );
-
-  const projectOptions = useMemo<SelectOption[]>(
-    () =>
-      projectSelectors
-        .selectAll(projectData)
-        .map((p) => ({ value: String(p.id), label: p.name }))
-        .sort((a, b) => collator.compare(a.label, b.label)),
-    [projectData],
-  );
-  const contactOptions = useMemo<SelectOption[]>(
-    () => contacts.map((c) => ({ value: String(c.id), label: c.name })),
-    [contacts],
+  const { rows, total, loadMore } = usePagedRows(pages);
+  const serverSort = useMemo(
+    () => ({
+      keys: TASK_SERVER_SORTS,
+      onSort: (key: string, direction: SortDirection) => setOrdering(`${direction === 'desc' ? '-' : ''}${key}` as TaskOrdering),
+    }),
+    [],
   );
 
   const set = (key: keyof TaskFilters) => (event: { target: { value: string } }) =>
     setFilters((previous) => ({ ...previous, [key]: event.target.value }));
+  const setId = (key: 'project' | 'contact') => (id: number | null) =>
+    setFilters((previous) => ({ ...previous, [key]: id === null ? '' : String(id) }));
 
   return (
     <Page
@@ -143,9 +151,12 @@ export function TaskListPage() {
       }
     >
       <ListToolbar
-        onReset={() => setFilters(EMPTY_TASK_FILTERS)}
+        onReset={() => {
+          setFilters(EMPTY_TASK_FILTERS);
+          setResets((n) => n + 1);
+        }}
         resetDisabled={!hasActiveFilters(filters)}
-        resultLabel={isLoading ? undefined : countLabel(rows.length, 'tâche', 'tâches')}
+        resultLabel={isLoading ? undefined : countLabel(total, 'tâche', 'tâches')}
       >
         <TextField
           type="search"
@@ -169,19 +180,27 @@ export function TaskListPage() {
           value={filters.priority}
           onChange={set('priority')}
         />
-        <Select
+        <RefSearchSelect
+          key={`project-${resets}`}
           label="Projet"
+          searchLabel="Rechercher un projet"
           placeholderOption="Tous les projets"
-          options={projectOptions}
-          value={filters.project}
-          onChange={set('project')}
+          loadingOption="Chargement des projets..."
+          unknownLabel="Projet inconnu"
+          useSearch={useProjectSearch}
+          value={filters.project ? Number(filters.project) : null}
+          onChange={setId('project')}
         />
-        <Select
+        <RefSearchSelect
+          key={`contact-${resets}`}
           label="Contact"
+          searchLabel="Rechercher un contact"
           placeholderOption="Tous les contacts"
-          options={contactOptions}
-          value={filters.contact}
-          onChange={set('contact')}
+          loadingOption="Chargement des contacts..."
+          unknownLabel={UNKNOWN_CONTACT}
+          useSearch={useContactSearch}
+          value={filters.contact ? Number(filters.contact) : null}
+          onChange={setId('contact')}
         />
       </ListToolbar>
       {isLoading ? (
@@ -195,8 +214,11 @@ export function TaskListPage() {
           initialSort={DEFAULT_SORT}
           emptyMessage={TASK_LIST_TEXTS.empty}
           virtualize={VirtualRows}
+          serverSort={serverSort}
+          totalCount={total}
         />
       )}
+      {!isLoading && <LoadMore hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} />}
     </Page>
   );
 }

@@ -1,7 +1,10 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import { api, listTag, listTags, shownTag } from '@/client/app/api';
-import { PRIORITY_LABELS, TASK_STATUS_LABELS } from '@/shared/projects-tasks';
+import {
+  PICKER_PAGE_SIZE, api, keysetPage, keysetPaging, listTag, listTags, pageIds, shownTag, type KeysetPage, type PageCursor,
+} from '@/client/app/api';
+import { PRIORITY_LABELS, TASK_STATUS_LABELS, type Priority, type TaskStatus } from '@/shared/projects-tasks';
 import type { TaskListQuery, Task, TaskWriteBody } from '@/shared/contracts/tasks';
+import type { TimeToBill } from '@/shared/contracts/projects';
 
 /** Tasks are normalised: list caches hold an EntityState, read with `taskSelectors`. */
 export const tasksAdapter = createEntityAdapter<Task>();
@@ -16,6 +19,36 @@ export const EMPTY_TASKS: EntityState<Task, number> = tasksAdapter.getInitialSta
  * an activity entry.
  */
 const listProvides = (result: EntityState<Task, number> | undefined) => listTags('Task', result?.ids);
+
+/** What a task picker asks for: the text typed (absent: the first tasks by title). */
+export interface TaskOptionArgs {
+  search?: string;
+}
+
+/**
+ * One page of the task list (issue 29), normalised by the tasks adapter: its ids in the server's
+ * order and its tasks by id (Redux DevTools shows them normalised). The infinite query's cache
+ * entry owns its pages, so a tag invalidation refetches the loaded pages whole.
+ */
+export type TaskPage = KeysetPage<Task>;
+
+/** The task list reads 50 tasks at a time. */
+export const TASK_PAGE_SIZE = 50;
+
+/** The columns the server sorts the task list by (`-`: descending); the server's default is `-created_at`. */
+export type TaskOrdering = 'title' | '-title' | 'due_date' | '-due_date' | 'created_at' | '-created_at';
+
+/** What the task list asks the server for: the search (title, project's or contacts' names), the filters and the sort. Absent means none. */
+export interface TaskPageArgs {
+  search?: string;
+  status?: TaskStatus;
+  priority?: Priority;
+  /** A project's id. */
+  project?: number;
+  /** A contact's id. */
+  contact?: number;
+  ordering?: TaskOrdering;
+}
 
 /** Every writable field (SPEC 7 "Tasks"), from the tasks contract. */
 export type TaskPayload = TaskWriteBody;
@@ -37,15 +70,23 @@ export function optimisticTaskChanges(patch: Partial<TaskPayload>): Partial<Task
   return changes;
 }
 
-const LIST_ENDPOINTS = ['listTasks', 'listProjectTasks', 'listContactTasks'] as const;
+const LIST_ENDPOINTS = ['listProjectTasks', 'listContactTasks'] as const;
 
 export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET tasks/: the task list sends no params (SPEC 7); the dashboard sends status__in. */
-    listTasks: build.query<EntityState<Task, number>, TaskListQuery | void>({
-      query: (params) => ({ url: 'tasks/', params: params && Object.keys(params).length ? params : undefined }),
-      transformResponse: toEntities,
-      providesTags: listProvides,
+    /**
+     * The task pickers' tasks (issue 29: a document line's task; the timesheet has its own, as time
+     * is below tasks): the first 20 matching the search (title, the project's or a contact's name), by
+     * title, then 20 more at a time (GET tasks/?page_size=20&ordering=title&search=…).
+     */
+    listTaskOptionPages: build.infiniteQuery<KeysetPage<Task>, TaskOptionArgs, PageCursor>({
+      infiniteQueryOptions: keysetPaging,
+      query: ({ queryArg, pageParam }) => ({
+        url: 'tasks/',
+        params: { ...queryArg, ordering: 'title', page_size: PICKER_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      transformResponse: (rows: Task[], meta) => keysetPage(tasksAdapter, rows, meta),
+      providesTags: (result) => listTags('Task', pageIds(result)),
     }),
     listProjectTasks: build.query<EntityState<Task, number>, number>({
       query: (projectId) => ({ url: `projects/${projectId}/tasks/` }),
@@ -57,6 +98,20 @@ export const tasksApi = api.injectEndpoints({
       query: (contactId) => ({ url: `contacts/${contactId}/tasks/`, params: { exclude_status: 'termine' } satisfies TaskListQuery }),
       transformResponse: toEntities,
       providesTags: listProvides,
+    }),
+    /**
+     * The task list, page by page (GET tasks/?page_size=50, then `cursor`=X-Next-Cursor): searched,
+     * filtered and sorted by the server. Provides the LIST tag and each loaded task's, so a
+     * creation, change or deletion refetches the loaded pages.
+     */
+    listTaskPages: build.infiniteQuery<TaskPage, TaskPageArgs, PageCursor>({
+      infiniteQueryOptions: keysetPaging,
+      query: ({ queryArg, pageParam }) => ({
+        url: 'tasks/',
+        params: { ...queryArg, page_size: TASK_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      transformResponse: (rows: Task[], meta) => keysetPage(tasksAdapter, rows, meta),
+      providesTags: (result) => listTags('Task', pageIds(result)),
     }),
     getTask: build.query<Task, number>({
       query: (id) => ({ url: `tasks/${id}/` }),
@@ -94,6 +149,18 @@ export const tasksApi = api.injectEndpoints({
       },
     }),
     /**
+     * GET projects/{id}/invoice_time/ (issue 28): what "Facturer le temps" would bill now, line by
+     * line as the server computes it (entries rounded, inherited rates); for the client chosen
+     * when the project has several. Read again whenever time, tasks or invoices change.
+     */
+    getTimeToBill: build.query<TimeToBill, { projectId: number; clientId: number | null }>({
+      query: ({ projectId, clientId }) => ({
+        url: `projects/${projectId}/invoice_time/`,
+        params: clientId === null ? undefined : { client_id: clientId },
+      }),
+      providesTags: [listTag('TimeEntry'), listTag('Task'), listTag('Invoice')],
+    }),
+    /**
      * POST projects/{id}/invoice_time/ ("Facturer le temps", issue 15): a draft invoice of the
      * project's billable time; the tasks it bills now show it. Answers the invoice's id.
      */
@@ -106,7 +173,7 @@ export const tasksApi = api.injectEndpoints({
       transformResponse: (raw: { id: number; client?: { id?: number } | null }) => ({ id: raw.id, clientId: raw.client?.id ?? null }),
       // The billed tasks (their rows and records), the invoice lists (the client's panel included).
       invalidatesTags: (_result, error, { taskIds }) =>
-        error ? [] : [...listTags('Task', taskIds), listTag('Invoice'), 'Dashboard', 'Activity'],
+        error ? [] : [...listTags('Task', taskIds), listTag('TimeEntry'), listTag('Invoice'), 'Dashboard', 'Activity'],
     }),
     deleteTask: build.mutation<void, number>({
       query: (id) => ({ url: `tasks/${id}/`, method: 'DELETE' }),
@@ -117,11 +184,13 @@ export const tasksApi = api.injectEndpoints({
 });
 
 export const {
-  useListTasksQuery,
+  useListTaskOptionPagesInfiniteQuery,
   useListProjectTasksQuery,
   useListContactTasksQuery,
+  useListTaskPagesInfiniteQuery,
   useGetTaskQuery,
   useCreateTaskMutation,
+  useGetTimeToBillQuery,
   useUpdateTaskMutation,
   useDeleteTaskMutation,
   useInvoiceProjectTimeMutation,

@@ -1,24 +1,20 @@
-import { useMemo } from 'react';
 import type { Task } from '@/shared/contracts/tasks';
-import { EMPTY_TASKS, taskSelectors, useListTasksQuery } from './tasks.api';
+import { usePickerSearch, type PickerSearch } from '@/client/app/api';
+import { useListTaskOptionPagesInfiniteQuery } from './tasks.api';
 
-// Built once (Intl objects are costly).
-const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
-
-export interface TaskOptions {
-  /** The user's tasks, sorted by title. */
+export interface TaskSearch extends PickerSearch<Task> {
+  /** The tasks matching the search, by title (as the server sorts them): `rows`. */
   tasks: Task[];
-  isLoading: boolean;
-  isError: boolean;
 }
 
 /**
- * Tasks for the pickers of other features (a document line's task). It reads the task list's
- * normalised query (GET tasks/), so the task list screen and the pickers share one cached
- * request, kept fresh by the Task tags.
+ * Tasks for the pickers of other features (a document line's task), issue 29:
+ * the server searches them (title, the project's and the contacts' names) once typing pauses and
+ * answers the first 20 by title; `loadMore` asks for the next 20. Never the whole list (20,000
+ * tasks would be megabytes on every page). The pages provide the Task tags: a task's change, or
+ * an invoice billing one, refetches them.
  */
-export function useTaskOptions(): TaskOptions {
-  const { data = EMPTY_TASKS, isLoading, isError } = useListTasksQuery();
-  const tasks = useMemo(() => [...taskSelectors.selectAll(data)].sort((a, b) => collator.compare(a.title, b.title)), [data]);
-  return { tasks, isLoading, isError };
+export function useTaskSearch(typed: string): TaskSearch {
+  const found = usePickerSearch(typed, useListTaskOptionPagesInfiniteQuery);
+  return { ...found, tasks: found.rows };
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
+import { makeProject } from './workflow-fixtures';
 
 // Full-app renders driven by userEvent: slow on a busy CI machine.
 jest.setTimeout(30_000);
@@ -157,5 +158,55 @@ describe('unsaved changes guard (issue 28)', () => {
     await user.click(sidebar().getByRole('link', { name: 'Projets' }));
     await screen.findByRole('heading', { level: 1, name: 'Liste des projets' });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  // One page, two forms: react-router holds a single blocker, so every form reports to the layout's
+  // one question (UnsavedChangesBoundary) instead of each holding its own.
+  const REMINDERS = { auto_reminders: false, reminder_1_days: 7, reminder_2_days: 30, reminder_3_days: null, reminder_spacing_days: 7 };
+  const spacingField = () => screen.getByLabelText('Écart minimum entre deux relances (jours)');
+
+  it('guards the reminder settings beside the profile, with one question when both are typed into', async () => {
+    mock.onGet('profile/').reply(200, PROFILE);
+    mock.onGet('profile/reminders/').reply(200, REMINDERS);
+    mock.onPut('profile/reminders/').reply(200, { ...REMINDERS, reminder_spacing_days: 14 });
+    const { user } = renderApp({ route: '/profile', preloadedState: signedIn });
+    await screen.findByDisplayValue('Curie Conseil');
+    await user.clear(await screen.findByLabelText('Écart minimum entre deux relances (jours)'));
+    await user.type(spacingField(), '14');
+    await user.click(sidebar().getByRole('link', { name: 'Projets' }));
+    await user.click(within(await question()).getByRole('button', { name: 'Rester sur la page' }));
+    expect(spacingField()).toHaveValue('14');
+
+    await user.type(screen.getByLabelText('Ville'), 'Lyon');
+    await user.click(sidebar().getByRole('link', { name: 'Projets' }));
+    await question();
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Rester sur la page' }));
+    await user.clear(screen.getByLabelText('Ville'));
+
+    // Saved: the reminder settings no longer hold the page back.
+    await user.click(screen.getByRole('button', { name: 'Enregistrer les relances' }));
+    await waitFor(() => expect(mock.history.put.filter((r) => r.url === 'profile/reminders/')).toHaveLength(1));
+    await user.click(sidebar().getByRole('link', { name: 'Projets' }));
+    await screen.findByRole('heading', { level: 1, name: 'Liste des projets' });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('guards a task typed into a project page’s quick form', async () => {
+    mock.onGet('projects/12/').reply(200, makeProject({ id: 12, name: 'Site vitrine' }));
+    mock.onGet('projects/12/tasks/').reply(200, []);
+    const { user } = renderApp({ route: '/projects/12', preloadedState: signedIn });
+    await screen.findByDisplayValue('Site vitrine');
+    expect(unloadAsks()).toBe(false);
+    await user.type(screen.getByLabelText(/^Titre de la tâche/), 'Maquettes');
+    expect(unloadAsks()).toBe(true);
+    await user.click(sidebar().getByRole('link', { name: 'Contacts' }));
+    await user.click(within(await question()).getByRole('button', { name: 'Rester sur la page' }));
+    expect(currentPath()).toBe('/projects/12');
+    expect(screen.getByLabelText(/^Titre de la tâche/)).toHaveValue('Maquettes');
+
+    await user.click(sidebar().getByRole('link', { name: 'Contacts' }));
+    await user.click(within(await question()).getByRole('button', { name: 'Quitter sans enregistrer' }));
+    await screen.findByRole('heading', { level: 1, name: 'Contacts' });
   });
 });

@@ -16,6 +16,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     completed_date: null,
     budget: 0,
     revenue: 0,
+    hourly_rate: 0,
     created_at: '2026-01-01T10:00:00.000Z',
     ...overrides,
   };

@@ -5,6 +5,7 @@ import { PRIORITY_LABELS, PROJECT_STATUS_LABELS, TASK_STATUS_LABELS } from '@/sh
 import type { NamedRef } from '@/shared/contracts/common';
 import type { Project } from '@/shared/contracts/projects';
 import type { Task } from '@/shared/contracts/tasks';
+import { pagedReply, type PagedListRules } from '@/client/test/paged-list';
 import { makeTask } from './workflow-fixtures';
 
 /** A contact as GET contacts/{id}/ returns it, with overrides. */
@@ -26,6 +27,7 @@ export function makeContact(overrides: Partial<Contact> & Pick<Contact, 'id' | '
     delivery_postal_code: '',
     delivery_city: '',
     delivery_country: '',
+    hourly_rate: 0,
     created_at: '2026-01-01T10:00:00.000Z',
     ...overrides,
   };
@@ -48,6 +50,32 @@ export interface WorkflowData {
 }
 
 type Reply = [number, unknown?, Record<string, string>?];
+
+/**
+ * The server's paging of tasks/ (issue 29; README « Paged lists »): `search` in the title, the
+ * project's name and the contacts' names (SPEC 2), `status`, `priority`, `project` and `contact`
+ * filters, sorted by `-created_at` unless asked; a missing due date first ascending, last descending.
+ */
+export const TASK_PAGE_RULES: PagedListRules<Task> = {
+  searchText: (t) => [t.title, t.project?.name ?? '', ...t.contacts.map((c) => c.name)],
+  filters: { status: (t) => t.status, priority: (t) => t.priority, project: (t) => t.project?.id ?? '' },
+  matches: (t, query) => query.contact === undefined || t.contacts.some((c) => String(c.id) === String(query.contact)),
+  orderings: { title: (t) => t.title, due_date: (t) => t.due_date ?? '0000-00-00', created_at: (t) => t.created_at },
+  defaultOrdering: '-created_at',
+};
+
+/**
+ * The server's paging of projects/ (issue 29): `search` in the name and the clients' names (SPEC 2),
+ * `status`, `priority` and `contact` filters, sorted by `-created_at` unless asked; a missing due
+ * date first ascending, last descending.
+ */
+export const PROJECT_PAGE_RULES: PagedListRules<Project> = {
+  searchText: (p) => [p.name, ...p.contacts.map((c) => c.name)],
+  filters: { status: (p) => p.status, priority: (p) => p.priority },
+  matches: (p, query) => query.contact === undefined || p.contacts.some((c) => String(c.id) === String(query.contact)),
+  orderings: { name: (p) => p.name, due_date: (p) => p.due_date ?? '0000-00-00', created_at: (p) => p.created_at },
+  defaultOrdering: '-created_at',
+};
 
 /**
  * A stand-in for the API behind the task, project, contact and dashboard screens that keeps its
@@ -126,10 +154,18 @@ export function serveWorkflow(mock: MockAdapter, initial: WorkflowData) {
     return row;
   };
 
-  mock.onGet('contacts/').reply(() => [
-    200,
-    data.contacts.map(({ id, name, email, phone, company, category, client_type }) => ({ id, name, email, phone, company, category, client_type })),
-  ]);
+  // Whole (the pickers) or by pages (the contact list, issue 29), as the server answers.
+  mock.onGet('contacts/').reply((config) =>
+    pagedReply(
+      data.contacts.map(({ id, name, email, phone, company, category, client_type }) => ({ id, name, email, phone, company, category, client_type })),
+      config,
+      {
+        searchText: (c) => [c.name, c.email, c.company],
+        filters: { category: (c) => c.category, client_type: (c) => c.client_type },
+        orderings: { name: (c) => c.name, email: (c) => c.email, company: (c) => c.company },
+      },
+    ),
+  );
   mock.onGet(/^contacts\/\d+\/$/).reply((config) => found(data.contacts.find((c) => c.id === idOf(config))));
   mock.onPut(/^contacts\/\d+\/$/).reply((config) => {
     const index = data.contacts.findIndex((c) => c.id === idOf(config));
@@ -152,7 +188,13 @@ export function serveWorkflow(mock: MockAdapter, initial: WorkflowData) {
   ]);
   mock.onGet(/^contacts\/\d+\/quotes\/$/).reply(200, []);
 
-  mock.onGet('invoices/').reply(() => [200, invoices().map(invoiceRow)]);
+  // Whole, or by pages (the list page, issue 29) as the server answers.
+  mock.onGet('invoices/').reply((config) =>
+    pagedReply(invoices().map(invoiceRow), config, {
+      searchText: (row) => [row.title, row.client?.name ?? ''],
+      orderings: { end_date: (row) => row.due_date, issue_date: (row) => row.issue_date, total_amount: (row) => row.total_amount },
+    }),
+  );
   mock.onGet(/^invoices\/\d+\/$/).reply((config) => {
     const invoice = invoices().find((i) => i.id === idOf(config));
     return invoice ? [200, invoiceRecord(invoice)] : [404, { detail: 'Pas trouvé.' }];
@@ -173,7 +215,11 @@ export function serveWorkflow(mock: MockAdapter, initial: WorkflowData) {
   });
   mock.onGet('profile/').reply(200, { email: 'marie@exemple.fr', first_name: 'Marie', legal_notice: '', signature_notice: '' });
 
-  mock.onGet('projects/').reply((config) => page(data.projects.filter((p) => !params(config).status || p.status === params(config).status), config));
+  // By pages (the list and the pickers, issue 29) as the server answers them; else whole or cut by `limit` (the dashboard).
+  mock.onGet('projects/').reply((config) => {
+    if (params(config).page_size !== undefined) return pagedReply(data.projects, config, PROJECT_PAGE_RULES);
+    return page(data.projects.filter((p) => !params(config).status || p.status === params(config).status), config);
+  });
   mock.onGet(/^projects\/\d+\/$/).reply((config) => found(data.projects.find((p) => p.id === idOf(config))));
   mock.onGet(/^projects\/\d+\/tasks\/$/).reply((config) => [200, data.tasks.filter((t) => t.project?.id === idOf(config))]);
   mock.onPut(/^projects\/\d+\/$/).reply((config) => {
@@ -192,9 +238,12 @@ export function serveWorkflow(mock: MockAdapter, initial: WorkflowData) {
     return [204];
   });
 
+  // By pages (the task list and the document line's task picker, issue 29) as the server answers them; else whole or cut by `limit`.
   mock.onGet('tasks/').reply((config) => {
+    if (params(config).page_size !== undefined) return pagedReply(data.tasks, config, TASK_PAGE_RULES);
     const statuses = String(params(config).status__in ?? '').split(',').filter(Boolean);
-    return page(data.tasks.filter((t) => statuses.length === 0 || statuses.includes(t.status)), config);
+    const tasks = data.tasks.filter((t) => statuses.length === 0 || statuses.includes(t.status));
+    return page(tasks, config);
   });
   mock.onGet(/^tasks\/\d+\/$/).reply((config) => found(data.tasks.find((t) => t.id === idOf(config))));
   mock.onPost('tasks/').reply((config) => {
@@ -227,5 +276,8 @@ export function serveWorkflow(mock: MockAdapter, initial: WorkflowData) {
     data,
     /** How many GET requests went to `url` so far. */
     gets: (url: string) => mock.history.get.filter((request) => request.url === url).length,
+    /** The parameters of every GET request to `url` so far ({} for none). */
+    getParams: (url: string) =>
+      mock.history.get.filter((request) => request.url === url).map((request) => (request.params ?? {}) as Record<string, unknown>),
   };
 }

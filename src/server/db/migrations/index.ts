@@ -25,6 +25,17 @@ import * as lineUnitsDecimals from './2026_11_27_0022_line_units_decimals';
 import * as discounts from './2026_11_27_0023_discounts';
 import * as lineExemptions from './2026_11_28_0024_line_exemptions';
 import * as reminderSpacing from './2026_11_28_0025_reminder_spacing';
+import * as timeEntries from './2026_11_28_0026_time_entries';
+import * as brandingCatalogue from './2026_11_28_0027_branding_catalogue';
+import * as emailTemplates from './2026_11_28_0028_email_templates';
+import * as timeEntryLines from './2026_11_28_0029_time_entry_lines';
+import * as portal from './2026_11_28_0030_portal';
+import * as clientSpace from './2026_11_29_0031_client_space';
+import * as einvoicingSettings from './2026_11_29_0032_einvoicing_settings';
+import * as listPagingIndexes from './2026_11_29_0033_list_paging_indexes';
+import * as receivedInvoices from './2026_11_29_0034_received_invoices';
+import * as einvoicingExchanges from './2026_11_29_0035_einvoicing_exchanges';
+import * as receivedReasonCodes from './2026_11_29_0036_received_reason_codes';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -53,6 +64,17 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_27_0023_discounts': discounts,
   '2026_11_28_0024_line_exemptions': lineExemptions,
   '2026_11_28_0025_reminder_spacing': reminderSpacing,
+  '2026_11_28_0026_time_entries': timeEntries,
+  '2026_11_28_0027_branding_catalogue': brandingCatalogue,
+  '2026_11_28_0028_email_templates': emailTemplates,
+  '2026_11_28_0029_time_entry_lines': timeEntryLines,
+  '2026_11_28_0030_portal': portal,
+  '2026_11_29_0031_client_space': clientSpace,
+  '2026_11_29_0032_einvoicing_settings': einvoicingSettings,
+  '2026_11_29_0033_list_paging_indexes': listPagingIndexes,
+  '2026_11_29_0034_received_invoices': receivedInvoices,
+  '2026_11_29_0035_einvoicing_exchanges': einvoicingExchanges,
+  '2026_11_29_0036_received_reason_codes': receivedReasonCodes,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -13,6 +13,8 @@ export interface ActivityRecord {
   changes?: string;
   clientName?: string | null;
   projectName?: string | null;
+  /** Written at most once per key (e.g. one « Consulté en ligne » per document and day): a second entry is dropped. */
+  dedupeKey?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ActivityRecord {
  */
 export async function recordActivity(db: Kysely<Database>, entry: ActivityRecord): Promise<void> {
   const repo = activityRepository(db);
-  await repo.insert({
+  const values = {
     owner_id: entry.ownerId,
     object_type: entry.objectType,
     object_id: entry.objectId,
@@ -31,7 +33,9 @@ export async function recordActivity(db: Kysely<Database>, entry: ActivityRecord
     timestamp: new Date().toISOString(),
     client_name: entry.clientName ?? null,
     project_name: entry.projectName ?? null,
-  });
+  };
+  if (entry.dedupeKey !== undefined) await repo.insertOnce({ ...values, dedupe_key: entry.dedupeKey });
+  else await repo.insert(values);
   if (entry.action === 'supprimé') await repo.markDeleted(entry.ownerId, entry.objectType, entry.objectId);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { sendPage } from '@/server/http/list-filters';
+import { pagedList } from '@/shared/contracts/common';
 import type { AppContext } from '@/server/context';
 import { activityEntrySchema, recentActivityQuerySchema } from '@/shared/contracts/activity';
 import type { ActivityService } from './activity.service';
@@ -11,7 +12,10 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext, { ac
 
   api.get(
     '/recent-activity/',
-    { schema: { querystring: recentActivityQuerySchema, response: { 200: z.array(activityEntrySchema) } } },
-    (request) => activity.recent(request.userId, request.query.limit),
+    { schema: { querystring: recentActivityQuerySchema, response: { 200: pagedList(activityEntrySchema) } } },
+    async (request, reply) => {
+      const page = await activity.page(request.userId, request.query);
+      return page ? sendPage(reply, page) : activity.recent(request.userId, request.query.limit);
+    },
   );
 }

@@ -2,10 +2,20 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { objectLink, type ActivityObjectType } from '@/shared/activity';
 import type { ActivityEntry } from '@/shared/contracts/activity';
+import type { ListPage } from '@/server/http/list-filters';
 import { activityRepository } from './activity.repository';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
+
+type EntryRow = Awaited<ReturnType<ReturnType<typeof activityRepository>['latest']>>[number];
+
+const toEntry = ({ object_deleted, ...row }: EntryRow): ActivityEntry => ({
+  ...row,
+  object_type: row.object_type as ActivityObjectType,
+  action: row.action as ActivityEntry['action'],
+  link: object_deleted ? null : objectLink(row.object_type as ActivityObjectType, row.object_id),
+});
 
 export function activityService(db: Kysely<Database>) {
   const repo = activityRepository(db);
@@ -14,13 +24,12 @@ export function activityService(db: Kysely<Database>) {
     async recent(ownerId: number, askedLimit: unknown): Promise<ActivityEntry[]> {
       const asked = Number.parseInt(String(askedLimit ?? ''), 10);
       const limit = Number.isFinite(asked) && asked > 0 ? Math.min(asked, MAX_LIMIT) : DEFAULT_LIMIT;
-      const rows = await repo.latest(ownerId, limit);
-      return rows.map(({ object_deleted, ...row }) => ({
-        ...row,
-        object_type: row.object_type as ActivityObjectType,
-        action: row.action as ActivityEntry['action'],
-        link: object_deleted ? null : objectLink(row.object_type as ActivityObjectType, row.object_id),
-      }));
+      return (await repo.latest(ownerId, limit)).map(toEntry);
+    },
+    /** One keyset page of the history (issue 29), undefined without `page_size`. */
+    async page(ownerId: number, params: Record<string, unknown>): Promise<ListPage<ActivityEntry> | undefined> {
+      const page = await repo.page(ownerId, params);
+      return page && { ...page, items: page.items.map(toEntry) };
     },
   };
 }

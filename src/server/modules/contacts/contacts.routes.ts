@@ -7,7 +7,7 @@ import { sendPage } from '@/server/http/list-filters';
 import { rawIdParam } from '@/server/http/params';
 import type { ListPage } from '@/server/http/list-filters';
 import { CONTACT_IMPORT_MAX_ROWS } from '@/shared/contacts';
-import { idParams, noContent } from '@/shared/contracts/common';
+import { idParams, noContent, pagedList } from '@/shared/contracts/common';
 import {
   clientTypeSchema,
   contactExportDetailsSchema,
@@ -40,7 +40,7 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext, { co
 
   // Already JSON text: sent as is (ContactListItem[]), so declared on the untyped instance: its
   // response schema documents the text, which a string payload skips. `?client_type=particulier` keeps one type.
-  const listSchema = { querystring: contactListQuerySchema, response: { 200: z.array(contactListItemSchema) } };
+  const listSchema = { querystring: contactListQuerySchema, response: { 200: pagedList(contactListItemSchema) } };
   app.get<{ Querystring: ContactListParams }>('/contacts/', { schema: listSchema }, async (request, reply) => {
     const filter = request.query.client_type;
     let type;
@@ -49,6 +49,8 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext, { co
       if (!parsed.success) throw badRequest({ client_type: parsed.error.issues.map((issue) => issue.message) });
       type = parsed.data;
     }
+    const page = await contacts.listPage(request.userId, request.query, type);
+    if (page) return sendPage(reply, page);
     return reply.type('application/json; charset=utf-8').send(await contacts.listJson(request.userId, type));
   });
 

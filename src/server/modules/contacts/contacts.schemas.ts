@@ -1,10 +1,12 @@
-import { CONTACT_DEFAULTS, DEFAULT_COUNTRY } from '@/shared/contacts';
-import type { ContactInput } from '@/shared/contracts/contacts';
+import { CONTACT_DEFAULTS as FORM_DEFAULTS, DEFAULT_COUNTRY } from '@/shared/contacts';
+import type { ContactColumns, ContactInput } from '@/shared/contracts/contacts';
 
-export { CONTACT_DEFAULTS };
+const { hourly_rate: _rate, ...textDefaults } = FORM_DEFAULTS;
+/** A new contact's stored fields: the shared defaults, no hourly rate (0 cents). */
+export const CONTACT_DEFAULTS: ContactColumns = { ...textDefaults, hourly_rate_cents: 0 };
 
 /** A contact to create: omitted fields take their defaults (the country: France, as the form starts). */
-export function withDefaults(input: Partial<ContactInput>): ContactInput {
+export function withDefaults(input: Partial<ContactColumns>): ContactColumns {
   return withDeliveryCountry({ ...CONTACT_DEFAULTS, country: DEFAULT_COUNTRY, ...input });
 }
 
@@ -16,7 +18,9 @@ const hasDeliveryAddress = (c: Pick<ContactInput, 'delivery_address' | 'delivery
  * address's when none was chosen ('Même pays que l’adresse'); without one, ''. A delivery address
  * with '' is then only a country migration 0021 could not read, which issuing asks for.
  */
-export function withDeliveryCountry<T extends ContactInput>(contact: T): T {
+export function withDeliveryCountry<T extends Pick<ContactInput, 'country' | 'delivery_address' | 'delivery_postal_code' | 'delivery_city' | 'delivery_country'>>(
+  contact: T,
+): T {
   if (!hasDeliveryAddress(contact)) return contact.delivery_country ? { ...contact, delivery_country: '' } : contact;
   return contact.delivery_country ? contact : { ...contact, delivery_country: contact.country };
 }

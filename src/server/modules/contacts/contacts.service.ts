@@ -2,14 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
 import { CONTACT_FIELD_LABELS, contactIdentityConflicts, type ClientType } from '@/shared/contacts';
-import type { Contact, ContactInput, ContactImportPreview, ContactImportResult, ContactImportRowReport } from '@/shared/contracts/contacts';
+import type { Contact, ContactColumns, ContactImportPreview, ContactImportResult, ContactImportRowReport } from '@/shared/contracts/contacts';
 import { ContactMatcher, type OnDuplicate } from '@/shared/contact-import';
 import { badRequest, notFound, type FieldErrors } from '@/server/http/errors';
 import { describeChanges, recordActivity } from '@/server/modules/activity';
+import { toHundredths } from '@/shared/money';
 import { contactsRepository, type MatchCandidate } from './contacts.repository';
 import { withDefaults, withDeliveryCountry } from './contacts.schemas';
 
-type ContactRow = Partial<ContactInput> & { name: string };
+type ContactRow = Partial<ContactColumns> & { name: string };
 
 /** What an import row is compared with: a stored contact, or a row of the same request (`row`). */
 export type ImportCandidate = { contact: MatchCandidate; row?: undefined } | { contact?: undefined; row: number; name: string };
@@ -18,9 +19,11 @@ export type ImportCandidate = { contact: MatchCandidate; row?: undefined } | { c
 export const candidatesMatcher = (contacts: MatchCandidate[]) =>
   new ContactMatcher<ImportCandidate>(contacts.map((contact) => ({ name: contact.name, email: contact.email, value: { contact } })));
 
-/** Whether writing `row` over `contact` would change one of its fields. */
-const changesSomething = (contact: Contact, row: ContactRow) =>
-  Object.entries(row).some(([field, value]) => contact[field as keyof Contact] !== value);
+/** Whether writing `row` over `contact` would change one of its fields (the rate compared in cents). */
+const changesSomething = ({ hourly_rate, ...contact }: Contact, row: ContactRow) => {
+  const stored: Record<string, unknown> = { ...contact, hourly_rate_cents: toHundredths(hourly_rate) };
+  return Object.entries(row).some(([field, value]) => stored[field] !== value);
+};
 
 export function contactsService(db: Kysely<Database>, dialect: Dialect) {
   const repo = contactsRepository(db);
@@ -35,12 +38,12 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
    * The body was checked alone; a field it omits keeps its stored value (a SIREN stays when the
    * type becomes particulier): the merged contact must hold together too. Null when it does.
    */
-  function mergeConflicts(before: Contact, input: Partial<ContactInput>): FieldErrors | null {
+  function mergeConflicts(before: Contact, input: Partial<ContactColumns>): FieldErrors | null {
     const conflicts = Object.entries(contactIdentityConflicts({ ...before, ...input }));
     return conflicts.length ? Object.fromEntries(conflicts.map(([field, message]) => [field, [message]])) : null;
   }
 
-  async function updateIn(trx: Kysely<Database>, ownerId: number, before: Contact, input: Partial<ContactInput>) {
+  async function updateIn(trx: Kysely<Database>, ownerId: number, before: Contact, input: Partial<ContactColumns>) {
     // Only a write that touches the delivery address settles its country: a contact migrated with
     // an unreadable delivery country keeps it unknown until the user chooses one.
     const touchesDelivery = (['delivery_address', 'delivery_postal_code', 'delivery_city', 'delivery_country', 'country'] as const)
@@ -61,6 +64,8 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
 
   return {
     listJson: (ownerId: number, clientType?: ClientType) => repo.listJson(ownerId, dialect, clientType),
+    /** One keyset page of the list (issue 29), undefined without `page_size`. */
+    listPage: (ownerId: number, params: Record<string, unknown>, clientType?: ClientType) => repo.listPage(ownerId, params, clientType),
 
     exportDetails: (ownerId: number) => repo.exportDetails(ownerId),
 
@@ -70,7 +75,7 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
       return contact;
     },
 
-    create: (ownerId: number, input: Partial<ContactInput> & { name: string }) =>
+    create: (ownerId: number, input: Partial<ContactColumns> & { name: string }) =>
       inTransaction(db, (trx) => createIn(trx, ownerId, input)),
 
     /**
@@ -132,7 +137,7 @@ export function contactsService(db: Kysely<Database>, dialect: Dialect) {
         return result;
       }),
 
-    update: (ownerId: number, id: number, input: Partial<ContactInput>) =>
+    update: (ownerId: number, id: number, input: Partial<ContactColumns>) =>
       inTransaction(db, async (trx) => {
         const before = await contactsRepository(trx).find(ownerId, id);
         if (!before) throw notFound();

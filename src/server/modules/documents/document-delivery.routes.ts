@@ -7,6 +7,7 @@ import { idParam } from '@/server/http/params';
 import { attachmentDisposition } from '@/server/http/attachment';
 import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '@/server/plugins/rate-limit';
 import { documentPdf, sendEmailSchema, type DocumentNumberingJson, type SendEmailJson } from '@/shared/contracts/documents';
+import { sendEmailBody } from '@/shared/contracts/email-templates';
 import { CREDIT_NOTE_KIND, documentNoun, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { DocumentDelivery } from './document-sending';
 
@@ -90,13 +91,16 @@ function deliveryRoutes(app: FastifyInstance, ctx: AppContext, kind: DocumentKin
     }
   });
 
-  api.post(`${base}/send_email/`, { schema: { params: rawIdParams, response: { 200: sendEmailSchema } } }, async (request) => {
+  // The body (issue 28) may be empty: the template as it is, no copy.
+  api.post(`${base}/send_email/`, { schema: { params: rawIdParams, body: sendEmailBody, response: { 200: sendEmailSchema } } }, async (request) => {
     const ownerId = request.userId;
     try {
+      // Checked first: a refused body costs no e-mail of the hour's budget.
+      const edited = delivery.edited(request.body);
       await limited(ctx, SEND_EMAIL_LIMIT, ownerId, () => TOO_MANY_SENDS);
       // Issued (a draft), archived and put in the outbox in one transaction (document-sending.ts);
       // the outbox sends the message after the commit (mail/outbox.ts).
-      const after = await delivery.send(ownerId, idParam(request.params.id), appName);
+      const after = await delivery.send(ownerId, idParam(request.params.id), appName, edited);
       ctx.outbox.kick();
       const answer: SendEmailJson = {
         message: SENDING[kind.kind],

@@ -2,16 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { inTransaction, type Dialect } from '@/server/db/database';
 import { ApiError } from '@/server/http/errors';
-import { documentEmail } from '@/server/mail/document-emails';
+import { documentEmail, documentPlaceholderValues, documentSigner, editedWithLink, portalLinkLines } from '@/server/mail/document-emails';
 import { enqueueMail } from '@/server/mail/outbox';
 import { documentFileName, type RenderableDocument } from '@/server/pdf/document-model';
 import { renderPdf } from '@/server/pdf/pdf-pool';
 import { describeChanges, recordActivity } from '@/server/modules/activity';
+import { editedMessage, emailTemplatesService, type EditedMessage } from '@/server/modules/email-templates';
+import { composeMessage, type EmailTemplateText } from '@/shared/email-templates';
 import { CREDIT_NOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import type { DocumentView } from './document-views';
 import { documentsRepository } from './documents.repository';
 import { documentsService } from './documents.service';
 import { archivedDocument, issueThenArchive, liveRenderable, type IssueGuard } from './issuing';
+import { mintPortalLink } from './portal-links';
 
 /**
  * The one path that sends a document by e-mail, used by `send_email` (sendDocument) and by
@@ -47,6 +50,13 @@ export interface SendInTransaction {
   issueDate?: string;
   /** Sees the document as issued (issueThenArchive's XML check). */
   guard?: IssueGuard;
+  /** The subject, text and copies edited in the send dialog; absent, the user's template (issue 28). */
+  edited?: EditedMessage | null;
+  /**
+   * The app's address (config.appUrl): the message then carries the client's personal link to the
+   * document (issue 27), where the text says `{lien}`, else on a line « Consulter en ligne : … ».
+   */
+  appUrl?: string;
 }
 
 export async function sendInTransaction(trx: Kysely<Database>, args: SendInTransaction): Promise<RenderableDocument> {
@@ -60,7 +70,14 @@ export async function sendInTransaction(trx: Kysely<Database>, args: SendInTrans
     pdf: null,
   };
   const attachment = { filename: documentFileName(document), content: pdf };
-  const mail = documentEmail(document, attachment, { replyTo: args.replyTo, appName: args.appName });
+  // Issue 27: a new personal link for the client, minted with the message (the document is issued by now).
+  const link = args.appUrl ? await mintPortalLink(trx, args.appUrl, { ownerId, kind: kind.kind, documentId: view.id }) : undefined;
+  const values = documentPlaceholderValues(document, { link });
+  const template = args.edited?.text ?? (await emailTemplatesService(trx).current(ownerId, kind.kind));
+  const text = args.edited?.text
+    ? editedWithLink(args.edited.text, values, link)
+    : composeMessage(template, values, documentSigner(document), portalLinkLines(template.body, link));
+  const mail = documentEmail(document, attachment, { replyTo: args.replyTo, appName: args.appName }, { ...text, cc: args.edited?.cc });
   await enqueueMail(trx, { ownerId, documentKind: kind.kind, documentId: view.id, mail });
   if (becomesSent) {
     if (kind === CREDIT_NOTE_KIND) {
@@ -100,15 +117,15 @@ export async function printedDocument(db: Kysely<Database>, kind: DocumentKindCo
  */
 export async function sendDocument(
   db: Kysely<Database>,
-  args: { dialect: Dialect; kind: DocumentKindConfig; ownerId: number; id: number; appName: string },
+  args: { dialect: Dialect; kind: DocumentKindConfig; ownerId: number; id: number; appName: string; edited?: EditedMessage | null; appUrl?: string },
 ): Promise<DocumentView> {
-  const { dialect, kind, ownerId, appName } = args;
+  const { dialect, kind, ownerId, appName, edited, appUrl } = args;
   const documents = documentsService(db, dialect, kind);
   const view = await documents.get(ownerId, args.id);
   const { document: live, user } = await liveRenderable(db, kind, ownerId, view);
   requireClientEmail(kind, live);
   const send = (guard?: IssueGuard) =>
-    inTransaction(db, (trx) => sendInTransaction(trx, { dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived, guard }));
+    inTransaction(db, (trx) => sendInTransaction(trx, { dialect, kind, ownerId, view, live, replyTo: user.email, appName, archived, guard, edited, appUrl }));
   const archived = view.status === 'draft' ? null : await printedDocument(db, kind, ownerId, view);
   if (archived) await send();
   else await issueThenArchive(db, ownerId, send, { checkXml: kind.ledger });
@@ -116,7 +133,7 @@ export async function sendDocument(
 }
 
 /** What the delivery routes ask of one kind of document: its printed PDF and its sending, on the app's database. */
-export function documentDelivery(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig) {
+export function documentDelivery(db: Kysely<Database>, dialect: Dialect, kind: DocumentKindConfig, appUrl?: string) {
   const documents = documentsService(db, dialect, kind);
   return {
     /** The owner's document as printed, with the name its file is given. */
@@ -124,8 +141,39 @@ export function documentDelivery(db: Kysely<Database>, dialect: Dialect, kind: D
       const { document, pdf } = await printedDocument(db, kind, ownerId, await documents.get(ownerId, id));
       return { pdf, fileName: documentFileName(document) };
     },
-    send: (ownerId: number, id: number, appName: string) => sendDocument(db, { dialect, kind, ownerId, id, appName }),
+    /** The send dialog's body (`{subject, body, cc}`, all optional) checked: 400 by field in French. */
+    edited: (raw: unknown) => editedMessage(raw),
+    send: (ownerId: number, id: number, appName: string, edited?: EditedMessage | null) =>
+      sendDocument(db, { dialect, kind, ownerId, id, appName, edited, appUrl }),
+    /** The message this document would be sent with now (the send dialog's text, issue 28). */
+    draft: (ownerId: number, id: number, template?: EmailTemplateText) => documentMessageDraft(db, dialect, kind, ownerId, id, template),
   };
 }
 
 export type DocumentDelivery = ReturnType<typeof documentDelivery>;
+
+/**
+ * The message a document would be sent with: `template` (being edited), else the user's template
+ * of its kind, filled for it with the signature; a draft invoice's number and due date stay as
+ * placeholders, filled when it is issued. A document without a client is refused (400).
+ */
+export async function documentMessageDraft(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  kind: DocumentKindConfig,
+  ownerId: number,
+  id: number,
+  template?: EmailTemplateText,
+): Promise<EmailTemplateText> {
+  const view = await documentsService(db, dialect, kind).get(ownerId, id);
+  const document = await shownDocument(db, kind, ownerId, view);
+  const text = template ?? (await emailTemplatesService(db).current(ownerId, kind.kind));
+  return composeMessage(text, documentPlaceholderValues(document, { unknownLeft: true }), documentSigner(document));
+}
+
+/** The document as its messages name it (its archive once issued, else live); 400 without a client. */
+export async function shownDocument(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, view: DocumentView) {
+  if (!view.client) throw new ApiError(400, { detail: `Associez un client à ${kind.the} avant de préparer son e-mail.` });
+  const archived = view.status === 'draft' ? undefined : await archivedDocument(db, kind, ownerId, view.id);
+  return archived ? archived.document : (await liveRenderable(db, kind, ownerId, view)).document;
+}

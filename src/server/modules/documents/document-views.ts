@@ -14,10 +14,12 @@ import { emailDeliveries } from '@/server/mail/outbox';
 import { taskCostCents } from '@/server/modules/tasks';
 import type { DocumentKindConfig } from './document-kinds';
 import { documentsRepository, type DocumentRow, type ListRow } from './documents.repository';
+import type { ListPage } from '@/server/http/list-filters';
 import { issuedDocumentsRepository } from './issued-documents.repository';
 import { invoiceLinksRepository } from './invoices/invoice-links.repository';
 import { paymentsRepository } from './invoices/payments.repository';
 import { deductedDeposits, isOverdue, settlementAmounts, shownBalanceCents } from './core';
+import { einvoicingRecord, lifecycleStatusView } from './einvoicing-record';
 
 /**
  * Documents as the API sends them (src/shared/contracts/documents.ts): rows shaped by pure functions,
@@ -64,9 +66,10 @@ function settlementView(row: ListRow, today: string) {
 }
 
 function kindFields(kind: DocumentKindConfig, row: ListRow, today: string) {
-  if (kind.kind === 'invoice') return { payment_date: row.payment_date ?? null, ...settlementView(row, today) };
+  const einvoicing_status = lifecycleStatusView(row.einvoicing_status_code);
+  if (kind.kind === 'invoice') return { payment_date: row.payment_date ?? null, ...settlementView(row, today), einvoicing_status };
   if (kind.kind === 'credit_note') {
-    return { invoice: { id: row.invoice_id!, invoice_number: row.invoice_number ?? null, issue_date: row.invoice_issue_date ?? null } };
+    return { invoice: { id: row.invoice_id!, invoice_number: row.invoice_number ?? null, issue_date: row.invoice_issue_date ?? null }, einvoicing_status };
   }
   return {};
 }
@@ -128,6 +131,12 @@ export const lineView = (r: LineWithTask): LineItem => ({
 });
 
 /** Reads documents of one kind as the API sends them. */
+/** Issue 26: a document's exchange with the platform, and its latest status as a list row shows it. */
+async function einvoicingFields(db: Kysely<Database>, kind: 'invoice' | 'credit_note', id: number) {
+  const einvoicing = await einvoicingRecord(db).view(kind, id);
+  return { einvoicing, einvoicing_status: lifecycleStatusView(einvoicing?.status_code) };
+}
+
 export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
   const documents = documentsRepository(db, kind);
   const links = invoiceLinksRepository(db);
@@ -172,16 +181,20 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
   }
 
   return {
-    async list(ownerId: number, params: DocumentListParams, today: string) {
+    /** The list, whole (SPEC), or one keyset page of it with `page_size` (issue 29). */
+    async list(ownerId: number, params: DocumentListParams, today: string): Promise<ListPage<DocumentRowJson>> {
       // 'overdue' is derived: open invoices due before today (the balance is checked per row).
       const overdue = kind.kind === 'invoice' && (params.status === 'overdue' || params.overdue === 'true');
-      const rows = await documents.listRows(ownerId, overdue ? { ...params, status: undefined } : params, {
+      const filters = overdue ? { ...params, status: undefined } : params;
+      const narrowing = {
         dueBefore: overdue ? today : undefined,
         paidFrom: typeof params.payment_date__gte === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(params.payment_date__gte) ? params.payment_date__gte : undefined,
         dueWithin: params.due_soon === 'true' ? { from: today, to: new Date(Date.parse(today) + 7 * 86400000).toISOString().slice(0, 10) } : undefined,
-      });
-      const views = rows.map((row) => rowView(kind, row, today));
-      return overdue ? views.filter((v) => v.is_overdue) : views;
+      };
+      const page = await documents.pageRows(ownerId, filters, narrowing);
+      if (page) return { items: page.rows.map((row) => rowView(kind, row, today)), total: page.total, nextCursor: page.nextCursor };
+      const views = (await documents.listRows(ownerId, filters, narrowing)).map((row) => rowView(kind, row, today));
+      return { items: overdue ? views.filter((v) => v.is_overdue) : views };
     },
 
     async forClient(ownerId: number, clientId: number) {
@@ -223,6 +236,7 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
         // The latest e-mail's delivery (issue 16: the outbox), null if never sent by e-mail.
         email_delivery: (await emailDeliveries(db, kind.kind, [id])).get(id) ?? null,
         ...(kind.kind === 'invoice' ? await invoiceDetail(row) : {}),
+        ...(kind.kind === 'quote' ? {} : await einvoicingFields(db, kind.kind, id)),
         ...(kind.kind === 'quote' ? await quoteDetail(row) : {}),
         ...(kind.kind === 'credit_note' ? { reason: row.reason ?? '' } : {}),
         line_items: lineItems,

@@ -1,9 +1,12 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Database, DocumentsTable } from '@/server/db/schema';
 import { OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
 import type { DocumentListParams } from '@/shared/contracts/documents';
 import { normalizeSearch } from '@/shared/search';
-import { applyListFilters } from '@/server/http/list-filters';
+import { isLifecycleStatusCode } from '@/shared/einvoicing-lifecycle';
+import { applyListFilters, countRows } from '@/server/http/list-filters';
+import { cutPage, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
+import { badRequest } from '@/server/http/errors';
 import { preparedQuery } from '@/server/db/prepared-query';
 import type { DocumentKindConfig } from './document-kinds';
 
@@ -33,6 +36,7 @@ export type ListRow = Pick<DocumentRow, 'id' | 'number' | 'title' | 'status' | '
   client_email?: string | null;
   invoice_number?: string | null;
   invoice_issue_date?: string | null;
+  einvoicing_status_code?: number | null;
 };
 
 /** A document's columns as a write stores them (totals computed by the core, never taken from the client). */
@@ -63,7 +67,40 @@ const T = (kind: DocumentKindConfig) => kind.table as 'invoices';
 const L = (kind: DocumentKindConfig) => kind.linesTable as 'invoice_lines';
 
 /** The exact filters of the lists (each also as `<name>__in`), by column. */
-const LIST_FILTERS = { status: 'd.status', priority: 'd.priority' } satisfies Partial<Record<keyof DocumentListParams, string>>;
+const LIST_FILTERS = { status: 'd.status', priority: 'd.priority', client: 'd.client_id' } satisfies Partial<Record<keyof DocumentListParams, string>>;
+const ID_FILTERS = ['client'];
+
+/**
+ * The sorts of a keyset page (`ordering`, `-` descending), each read through its (owner_id, key, id)
+ * index (migration 0033; invoices' end date: invoices_owner_due_idx on SQLite). Credit notes have no
+ * due date. The client's name and the status, shown as labels, have no index and no keyset sort.
+ */
+const PAGE_SORTS: Sorts = {
+  issue_date: { column: 'd.issue_date', type: 'text' },
+  end_date: { column: 'd.end_date', type: 'text', nullable: true },
+  number: { column: 'd.number', type: 'text', nullable: true },
+  total_amount: { column: 'd.total_cents', type: 'integer' },
+};
+const CREDIT_NOTE_SORTS: Sorts = { issue_date: PAGE_SORTS.issue_date, number: { ...PAGE_SORTS.number, nullable: false }, total_amount: PAGE_SORTS.total_amount };
+/** SPEC 9's default sorts: quotes newest first, invoices by due date; credit notes newest first. */
+const DEFAULT_ORDERING = { quote: '-issue_date', invoice: 'end_date', credit_note: '-issue_date' } as const;
+
+/** `issue_date__gte` / `__lte`: a day, 'YYYY-MM-DD' (a 400 otherwise). */
+function dayParam(params: Record<string, unknown>, name: string): string | undefined {
+  const value = params[name];
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badRequest({ [name]: ['Date invalide : attendu AAAA-MM-JJ.'] });
+  return value;
+}
+
+/** `einvoicing_status`: a lifecycle status code (XP Z12-012, 200–213), a 400 otherwise. */
+function lifecycleParam(params: Record<string, unknown>): number | undefined {
+  const value = params.einvoicing_status;
+  if (value === undefined || value === '') return undefined;
+  const code = typeof value === 'string' && /^\d{3}$/.test(value) ? Number(value) : NaN;
+  if (!isLifecycleStatusCode(code)) throw badRequest({ einvoicing_status: ['Statut de facturation électronique inconnu : attendu un code de 200 à 213.'] });
+  return code;
+}
 
 const LIST_COLUMNS = [
   'd.id', 'd.number', 'd.title', 'd.status', 'd.priority', 'd.issue_date', 'd.end_date', 'd.payment_date',
@@ -109,9 +146,45 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       .$if(kind.kind === 'credit_note', (q) => q.leftJoin('invoices as ci', 'ci.id', (sql.ref('d.invoice_id') as never)))
       // An issued document names its client as issued (its archive), not as the contact reads now.
       .leftJoin('issued_documents as a', (join) => join.onRef('a.document_id', '=', 'd.id').on('a.kind', '=', kind.kind))
+      // Issue 26: the latest e-invoicing lifecycle status (invoices and credit notes sent through the platform).
+      .leftJoin('einvoicing_documents as e', (join) => join.onRef('e.document_id', '=', 'd.id').on('e.document_kind', '=', kind.kind as 'invoice'))
       .select([...LIST_COLUMNS, ...(KIND_LIST_COLUMNS[kind.kind] as unknown as typeof LIST_COLUMNS)])
       .select((eb) => eb.fn.coalesce('a.client_name', 'c.name').as('client_name'))
+      .select('e.status_code as einvoicing_status_code')
       .where('d.owner_id', '=', ownerId);
+  }
+
+  /** The list's filters on a query over `<table> as d`: exact values, search text, issue days and the service's narrowing. */
+  function narrowList<DB, TB extends keyof DB, O>(ownerId: number, query: SelectQueryBuilder<DB, TB, O>, params: DocumentListParams, narrow: ListNarrowing) {
+    // Generic over the query (with or without the joins), hence the casts, as in applyListFilters.
+    let q = applyListFilters(query, params, LIST_FILTERS, ID_FILTERS);
+    const where = (expression: unknown) => (q = q.where(expression as never));
+    if (narrow.dueBefore) where(sql`${outstandingStatus('d.status')} and d.end_date < ${narrow.dueBefore}`);
+    if (narrow.paidFrom) where(sql`d.payment_date >= ${narrow.paidFrom}`);
+    if (narrow.dueWithin) {
+      where(sql`d.end_date >= ${narrow.dueWithin.from} and d.end_date <= ${narrow.dueWithin.to} and ${outstandingStatus('d.status')}`);
+    }
+    const lifecycle = lifecycleParam(params);
+    if (lifecycle !== undefined) {
+      const sent = db
+        .selectFrom('einvoicing_documents')
+        .select('document_id')
+        .where('owner_id', '=', ownerId)
+        .where('document_kind', '=', kind.kind as 'invoice')
+        .where('status_code', '=', lifecycle);
+      where(sql`d.id in (${sent})`);
+    }
+    const from = dayParam(params, 'issue_date__gte');
+    const to = dayParam(params, 'issue_date__lte');
+    if (from) where(sql`d.issue_date >= ${from}`);
+    if (to) where(sql`d.issue_date <= ${to}`);
+    const search = typeof params.search === 'string' ? normalizeSearch(params.search) : '';
+    if (search) {
+      // The document's title and number, or its client's name, e-mail or company (their search texts).
+      const clients = db.selectFrom('contacts').select('id').where('owner_id', '=', ownerId).where(searchTextContains('search_text', search));
+      where(sql`(${searchTextContains('d.search_text', search)} or d.client_id in (${clients}))`);
+    }
+    return q;
   }
 
   function nextOutstandingQuery(ownerId: number, today: string) {
@@ -167,16 +240,27 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
     nextOutstandingQuery,
 
     async listRows(ownerId: number, params: DocumentListParams, narrow: ListNarrowing = {}): Promise<ListRow[]> {
-      let query = applyListFilters(listQuery(ownerId), params, LIST_FILTERS);
-      if (narrow.dueBefore) query = query.where(outstandingStatus('d.status')).where('d.end_date', '<', narrow.dueBefore);
-      if (narrow.paidFrom) query = query.where('d.payment_date', '>=', narrow.paidFrom);
-      if (narrow.dueWithin) {
-        query = query
-          .where('d.end_date', '>=', narrow.dueWithin.from)
-          .where('d.end_date', '<=', narrow.dueWithin.to)
-          .where(outstandingStatus('d.status'));
-      }
-      return (await query.orderBy('d.id').execute()) as ListRow[];
+      return (await narrowList(ownerId, listQuery(ownerId), params, narrow).orderBy('d.id').execute()) as ListRow[];
+    },
+
+    /**
+     * One keyset page of the list (undefined without `page_size`): the page's ids and keys read on
+     * the documents alone through their (owner_id, key, id) index, counted with the same filters
+     * (the owner's index; a search or an overdue filter reads the owner's rows), then those rows
+     * with their client. `overdue` narrows to a balance left in SQL, as the whole list does per row.
+     */
+    async pageRows(ownerId: number, params: DocumentListParams, narrow: ListNarrowing = {}) {
+      const sorts = kind.kind === 'credit_note' ? CREDIT_NOTE_SORTS : PAGE_SORTS;
+      const page = keysetRequest(params, kind.path, sorts, DEFAULT_ORDERING[kind.kind]);
+      if (!page) return undefined;
+      let own = narrowList(ownerId, db.selectFrom(`${T(kind)} as d`).where('d.owner_id', '=', ownerId), params, narrow);
+      if (narrow.dueBefore) own = own.where(sql<boolean>`d.total_cents - d.paid_cents - d.credited_cents - d.prepaid_cents > 0`);
+      const total = await countRows(own);
+      const keys = await seekPage(own.select(['d.id', sql.ref(page.key.column).as(page.key.column.slice(2))]), page, 'd.id').execute();
+      const { rows: kept, nextCursor } = cutPage(page, keys as { id: number }[]);
+      const rows = kept.length ? ((await listQuery(ownerId).where('d.id', 'in', kept.map((r) => r.id)).execute()) as ListRow[]) : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return { rows: kept.map((r) => byId.get(r.id)).filter((row) => row !== undefined), total, nextCursor };
     },
 
     async clientRows(ownerId: number, clientId: number): Promise<ListRow[]> {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendPage } from '@/server/http/list-filters';
 import type { AppContext } from '@/server/context';
 import { idParams, noContent } from '@/shared/contracts/common';
-import { documentListQuerySchema, documentListSchema, documentSchema, documentWriteBody } from '@/shared/contracts/documents';
+import { documentListQuerySchema, documentPageSchema, documentSchema, documentWriteBody } from '@/shared/contracts/documents';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import { documentBodySchema, parseDocument } from './documents.schemas';
 import type { DocumentsService } from './documents.service';
@@ -30,8 +31,8 @@ function documentRoutes(app: FastifyInstance, kind: DocumentKindConfig, document
   const body = documentWriteBody(kind);
   const base = `/${kind.path}`;
 
-  api.get(`${base}/`, { schema: { querystring: documentListQuerySchema, response: { 200: documentListSchema } } }, (request) =>
-    documents.list(request.userId, request.query),
+  api.get(`${base}/`, { schema: { querystring: documentListQuerySchema, response: { 200: documentPageSchema } } }, async (request, reply) =>
+    sendPage(reply, await documents.list(request.userId, request.query)),
   );
   api.post(`${base}/`, { schema: { body, response: { 201: documentSchema } } }, async (request, reply) => {
     const input = parseDocument(schema, request.body, lineCount(request.body));

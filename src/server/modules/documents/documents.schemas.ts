@@ -160,7 +160,10 @@ export function applyVatRules(input: DocumentInput, seller: Seller): ResolvedDoc
  * Parses a document body; errors in DRF shape, line errors nested as DRF does:
  * `{"line_items": [{}, {"title": ["…"]}]}`.
  */
-export function parseDocument(schema: ReturnType<typeof documentBodySchema>, body: unknown, lineCount: number): DocumentInput {
+export function parseDocument(schema: ReturnType<typeof documentBodySchema>, body: unknown, lineCount: number): DocumentInput;
+/** Any body with `line_items` (a recurring series', issue 28), its line errors nested the same way. */
+export function parseDocument<S extends z.ZodType>(schema: S, body: unknown, lineCount: number): z.output<S>;
+export function parseDocument(schema: z.ZodType, body: unknown, lineCount: number): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest({ non_field_errors: ['Données invalides. Un objet JSON est attendu.'] });
   }

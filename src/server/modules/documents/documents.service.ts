@@ -24,6 +24,8 @@ import { documentViews, type DocumentView } from './document-views';
 import { issuedDocumentsRepository } from './issued-documents.repository';
 import { partiesRepository } from './parties.repository';
 import { invoiceLinksRepository } from './invoices/invoice-links.repository';
+import { portalLinksRepository } from './portal-links.repository';
+import { QUOTE_SIGNED_ONLINE } from '@/shared/portal';
 import {
   checkChronology, issueThenArchive, liveRenderable, missingForEInvoice, recordIssued, refuseIfMissing, UNGUARDED,
   type IssueGuard,
@@ -270,7 +272,11 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     let documentId = id;
     if (documentId === null) documentId = await documents.insert(ownerId, columns, lines);
     else await documents.update(ownerId, documentId, columns, lines);
-    if (kind === INVOICE_KIND) await invoiceLinksRepository(trx).syncBilledTasks(ownerId, documentId, taskIdsOf(input.line_items));
+    if (kind === INVOICE_KIND) {
+      const links = invoiceLinksRepository(trx);
+      await links.syncBilledTasks(ownerId, documentId, taskIdsOf(input.line_items));
+      await links.freeEntriesOfRemovedLines(documentId);
+    }
     return documentId;
   }
 
@@ -357,6 +363,17 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
   return {
     get,
     issue,
+    /**
+     * A draft invoice's content as saving it would check it — the client's and tasks' owner, every
+     * line's rate, the seller's VAT rules, the total's cap — without saving anything: a recurring
+     * series checks what its next occurrences will bill with the invoices' own rules (issue 28).
+     * Returns the lines with their rates resolved.
+     */
+    checkDraft: (ownerId: number, input: DocumentInput) =>
+      inTransaction(db, async (trx) => {
+        await checkRefs(trx, ownerId, input);
+        return prepareDraft(trx, ownerId, input);
+      }),
     list: (ownerId: number, params: DocumentListParams) => views.list(ownerId, params, parisToday()),
     forClient: views.forClient,
 
@@ -422,6 +439,10 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
         }
         if (kind === QUOTE_KIND && (document.deposit_invoices as unknown[]).length) {
           throw badRequest({ detail: 'Ce devis a des factures d’acompte : il ne peut pas être supprimé.' });
+        }
+        // Its certificate is the client's signature (eIDAS simple electronic signature; Code civil art. 1366-1367).
+        if (kind === QUOTE_KIND && (await portalLinksRepository(trx).acceptedOnline(id))) {
+          throw badRequest({ detail: QUOTE_SIGNED_ONLINE });
         }
         await issuedDocumentsRepository(trx).delete(kind.kind, id);
         await documentsRepository(trx, kind).delete(ownerId, id);

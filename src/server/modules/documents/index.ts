@@ -15,14 +15,17 @@ import { paymentsService } from './invoices/payments.service';
 import { quotesService } from './quotes/quotes.service';
 
 export { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
-export { documentsService };
+export { documentsService, quotesService };
+export { mintPortalLink, portalTokenHash } from './portal-links';
 export { documentViews, type DocumentView } from './document-views';
 export { centsToUnitPrice, linesTotals, ONE_UNIT, settlementAmounts, storedDiscount } from './core';
 export type { DocumentInput } from './documents.schemas';
-export { requireClientEmail, sendInTransaction } from './document-sending';
+export { parseDocument } from './documents.schemas';
+export { documentMessageDraft, requireClientEmail, sendInTransaction, shownDocument } from './document-sending';
 export {
   archivedDocument,
   archivedPdfReader,
+  issuedSnapshot,
   issueThenArchive,
   liveRenderable,
   repairPendingPdfs,
@@ -31,6 +34,7 @@ export {
   type IssueGuard,
 } from './issuing';
 export { backfillIssuedDocuments } from './ledger-backfill';
+export { einvoicingRecord, goesThroughPlatform, type EInvoicingRecord, type PaymentReport, type Submission } from './einvoicing-record';
 
 /** Registers the documents' routes with their services, built once from the context. */
 export async function documentsModule(app: FastifyInstance, ctx: AppContext) {
@@ -42,7 +46,7 @@ export async function documentsModule(app: FastifyInstance, ctx: AppContext) {
     quoting: quotesService(ctx.db, ctx.dialect),
     payments: paymentsService(ctx.db, ctx.dialect),
     creditNoting: creditNotesService(ctx.db, ctx.dialect),
-    delivery: (kind) => documentDelivery(ctx.db, ctx.dialect, kind),
+    delivery: (kind) => documentDelivery(ctx.db, ctx.dialect, kind, ctx.config.appUrl),
     appName: mailFromParts(ctx.config.mailFrom).name,
   });
 }

@@ -13,6 +13,7 @@ import { isCountryCode } from '@/shared/countries';
 import { vatGroups } from '@/server/pdf/vat-treatment';
 import { countryCode } from '@/server/pdf/countries';
 import { usersRepository, type UserRow } from '@/server/modules/auth';
+import { logosRepository } from '@/server/modules/profile';
 import { appendLedgerEntry } from '@/server/modules/ledger';
 import { pdfSealParts, seal, sealMatches, sha256 } from '@/server/modules/ledger';
 import { CREDIT_NOTE_KIND, documentNoun, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
@@ -61,9 +62,10 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback:
 
 /** The document with its issuer (the user's profile) and full client, from live data, ready to render. */
 export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindConfig, ownerId: number, view: DocumentView) {
-  const [user, contact] = await Promise.all([
+  const [user, contact, logo] = await Promise.all([
     usersRepository(db).findById(ownerId),
     partiesRepository(db).contact(ownerId, view.client!.id),
+    logosRepository(db).find(ownerId),
   ]);
   if (!user || !contact) throw new ApiError(404, { error: `${documentNoun(kind)} introuvable.` });
   const invoice = view.invoice as { invoice_number: string | null; issue_date: string | null } | undefined;
@@ -131,6 +133,10 @@ export async function liveRenderable(db: Kysely<Database>, kind: DocumentKindCon
       ? { number: invoice.invoice_number, issueDate: String(invoice.issue_date), reason: String(view.reason ?? '') }
       : null,
     ...(kind.kind === 'invoice' ? await depositFields(db, view) : {}),
+    // Issue 28: the look of now, frozen with the rest in an issued document's snapshot.
+    branding: { accentColor: user.accent_color, logoPng: logo ? logo.png.toString('base64') : null },
+    // Issue 27: an invoice made from now on carries the EPC QR code of its transfer (frozen too).
+    ...(kind.kind === 'invoice' ? { paymentQr: true } : {}),
   };
   return { document, user, contactId: contact.id };
 }
@@ -607,6 +613,17 @@ export async function archivedDocument(db: Kysely<Database>, kind: DocumentKindC
     );
   }
   return { pdf, document, sha256: digest };
+}
+
+/**
+ * An issued document as it was frozen (its snapshot: everything printed and its totals), without
+ * reading its PDF; undefined when it was never issued (a draft, an unsent quote).
+ */
+export async function issuedSnapshot(db: Kysely<Database>, kind: RenderableDocument['kind'], ownerId: number, id: number) {
+  const row = await issuedDocumentsRepository(db).snapshot(kind, ownerId, id);
+  if (!row) return undefined;
+  const { document, totals } = JSON.parse(row.snapshot) as Snapshot;
+  return { document, totals };
 }
 
 const KINDS = { quote: QUOTE_KIND, invoice: INVOICE_KIND, credit_note: CREDIT_NOTE_KIND } as const;

@@ -8,6 +8,8 @@ import { hasShareCapital, profileVatNumberError, registrationError } from '@/sha
 import { PROFILE_TEXT_FIELDS, type ProfileJson, type ProfileUpdate } from '@/shared/contracts/profile';
 import { EMAIL_TAKEN, passwordStrengthErrors, verifyPassword, type UserRow } from '@/server/modules/auth';
 import { profileRepository } from './profile.repository';
+import { logosRepository } from './logos.repository';
+import { logoFromUpload } from './logo-image';
 
 export const CURRENT_PASSWORD_MESSAGES = {
   missing: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail ou de mot de passe.',
@@ -28,12 +30,14 @@ const LIMITS = {
  * GET and PUT answer: the text fields, the VAT on debits option as a boolean, the share capital in
  * euros (null: not stated), and the address waiting for its confirmation link (null: none).
  */
-const toProfile = (user: UserRow): ProfileJson => ({
+const toProfile = (user: UserRow, logoUpdatedAt: string | null): ProfileJson => ({
   // Text columns, stored through the schema (vat_regime and legal_form from their enums).
   ...(Object.fromEntries(PROFILE_TEXT_FIELDS.map((f) => [f, user[f]])) as Pick<ProfileJson, (typeof PROFILE_TEXT_FIELDS)[number]>),
   vat_on_debits: user.vat_on_debits === 1,
   share_capital: user.share_capital_cents === null ? null : fromHundredths(Number(user.share_capital_cents)),
   pending_email: user.pending_email,
+  accent_color: user.accent_color,
+  logo_updated_at: logoUpdatedAt,
 });
 
 /** Who asks: the address counted by the rate limit, and the session a password change keeps. */
@@ -45,6 +49,8 @@ export interface ProfileRequester {
 
 export function profileService(ctx: Pick<AppContext, 'db' | 'rateLimit' | 'auth'>) {
   const repo = profileRepository(ctx.db);
+  const logos = logosRepository(ctx.db);
+  const answer = async (user: UserRow) => toProfile(user, await logos.updatedAt(user.id));
 
   async function current(userId: number) {
     const user = await repo.find(userId);
@@ -63,7 +69,7 @@ export function profileService(ctx: Pick<AppContext, 'db' | 'rateLimit' | 'auth'
 
   return {
     async get(userId: number) {
-      return toProfile(await current(userId));
+      return answer(await current(userId));
     },
 
     /**
@@ -113,7 +119,7 @@ export function profileService(ctx: Pick<AppContext, 'db' | 'rateLimit' | 'auth'
       const saved = newEmail
         ? await ctx.auth.requestEmailChange((trx) => profileRepository(trx).save(who.userId, values))
         : await repo.save(who.userId, values);
-      return toProfile(saved);
+      return answer(saved);
     },
   };
 }
@@ -121,5 +127,21 @@ export function profileService(ctx: Pick<AppContext, 'db' | 'rateLimit' | 'auth'
 function definedOnly<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as never;
 }
+
+/** The logo (issue 28): uploaded, re-encoded to PNG (logo-image.ts), served, removed. */
+export function logoService(ctx: Pick<AppContext, 'db'>) {
+  const logos = logosRepository(ctx.db);
+  return {
+    find: (userId: number) => logos.find(userId),
+    async upload(userId: number, bytes: Buffer) {
+      const image = await logoFromUpload(bytes);
+      await logos.save(userId, { ...image, updated_at: new Date().toISOString() });
+      return logos.updatedAt(userId);
+    },
+    remove: (userId: number) => logos.remove(userId),
+  };
+}
+
+export type LogoService = ReturnType<typeof logoService>;
 
 export type ProfileService = ReturnType<typeof profileService>;

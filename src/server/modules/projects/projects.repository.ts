@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProjectsTable } from '@/server/db/schema';
 import { PROJECT_STATUS_LABELS, type ProjectStatus, type Priority } from '@/shared/projects-tasks';
 import type { Project, ProjectListParams, ProjectListQuery } from '@/shared/contracts/projects';
@@ -6,6 +6,7 @@ import { fromHundredths } from '@/shared/money';
 import { normalizeSearch } from '@/shared/search';
 import { dashboardProjectOrder, DASHBOARD_ORDERINGS } from '@/server/http/dashboard-order';
 import { applyListFilters, countRows, listWindow, type ListPage } from '@/server/http/list-filters';
+import { cutPage, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
 import { parseId } from '@/server/http/params';
 import { linkedContacts, setLinkedContacts } from '@/server/http/owned-refs';
 import type { ProjectInput } from './projects.schemas';
@@ -14,6 +15,13 @@ type ProjectRow = Selectable<ProjectsTable>;
 
 /** The exact filters of the list (each also as `<name>__in`), by column. */
 const LIST_FILTERS = { status: 'status', priority: 'priority' } satisfies Partial<Record<keyof ProjectListQuery, string>>;
+
+/** The sorts of a keyset page (`ordering`, `-` descending), each read through its (owner_id, key, id) index (migration 0033). */
+const PAGE_SORTS: Sorts = {
+  name: { column: 'name', type: 'text' },
+  due_date: { column: 'due_date', type: 'text', nullable: true },
+  created_at: { column: 'created_at', type: 'text' },
+};
 
 /** The stored search text of a project (also used by bench/seed.ts). */
 export const projectSearchText = (p: { name: string }) => normalizeSearch(p.name);
@@ -31,6 +39,7 @@ const toProject = (row: ProjectRow, contacts: Project['contacts']): Project => (
   completed_date: row.completed_date,
   budget: fromHundredths(row.budget_cents),
   revenue: fromHundredths(row.revenue_cents),
+  hourly_rate: fromHundredths(Number(row.hourly_rate_cents)),
   created_at: row.created_at,
 });
 
@@ -47,6 +56,24 @@ export function projectsRepository(db: Kysely<Database>) {
       const contact = parseId(params.contact);
       if (contact) {
         query = query.where('id', 'in', db.selectFrom('project_contacts').select('project_id').where('contact_id', '=', contact));
+      }
+      const search = typeof params.search === 'string' ? normalizeSearch(params.search) : '';
+      if (search) {
+        // SPEC 2: the name or a client's (name, e-mail, company: its search text), on the owner's rows.
+        const clients = db
+          .selectFrom('project_contacts as pc')
+          .innerJoin('contacts as c', 'c.id', 'pc.contact_id')
+          .select('pc.project_id')
+          .where('c.owner_id', '=', ownerId)
+          .where(searchTextContains('c.search_text', search));
+        query = query.where(sql<boolean>`(${searchTextContains('search_text', search)} or id in (${clients}))`);
+      }
+      const page = keysetRequest(params, 'projects', PAGE_SORTS, '-created_at');
+      if (page) {
+        // Counted with the page's filters, on the owner's index (no row read unless a filter needs it).
+        const total = await countRows(query);
+        const { rows, nextCursor } = cutPage(page, await seekPage(query, page, 'id').execute());
+        return { items: await withContacts(ownerId, rows), total, nextCursor };
       }
       const { limit, ordering } = listWindow(params, DASHBOARD_ORDERINGS);
       const total = limit === undefined ? undefined : await countRows(query);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/server/context';
 import { sendPage } from '@/server/http/list-filters';
@@ -7,7 +6,7 @@ import { rawIdParam } from '@/server/http/params';
 import type { ListPage } from '@/server/http/list-filters';
 import { idParams, noContent } from '@/shared/contracts/common';
 import { documentSchema } from '@/shared/contracts/documents';
-import { invoiceTimeSchema, projectListQuerySchema, projectSchema, projectWriteSchema } from '@/shared/contracts/projects';
+import { invoiceTimeQuerySchema, invoiceTimeSchema, projectListQuerySchema, projectPageSchema, timeToBillSchema, projectSchema, projectWriteSchema } from '@/shared/contracts/projects';
 import { taskListQuerySchema, taskListSchema, type Task, type TaskListParams } from '@/shared/contracts/tasks';
 import type { ProjectsService } from './projects.service';
 import type { TimeBillingService } from './time-billing.service';
@@ -27,7 +26,7 @@ export async function projectsRoutes(app: FastifyInstance, ctx: AppContext, { pr
 
   api.get(
     '/projects/',
-    { schema: { querystring: projectListQuerySchema, response: { 200: z.array(projectSchema) } } },
+    { schema: { querystring: projectListQuerySchema, response: { 200: projectPageSchema } } },
     async (request, reply) => sendPage(reply, await projects.list(request.userId, request.query)),
   );
   api.post('/projects/', { schema: { body: projectWriteSchema, response: { 201: projectSchema } } }, async (request, reply) =>
@@ -45,6 +44,12 @@ export async function projectsRoutes(app: FastifyInstance, ctx: AppContext, { pr
     await projects.remove(request.userId, request.params.id);
     return reply.status(204).send();
   });
+  // "Facturer le temps", previewed: what the POST would bill now (nothing written).
+  api.get(
+    '/projects/:id/invoice_time/',
+    { schema: { params: idParams, querystring: invoiceTimeQuerySchema, response: { 200: timeToBillSchema } }, preValidation: projectFirst },
+    (request) => timeBilling.previewProjectTime(request.userId, request.params.id, request.query),
+  );
   // "Facturer le temps": a draft invoice of the project's billable time not yet billed (201, the invoice).
   api.post(
     '/projects/:id/invoice_time/',

@@ -16,6 +16,8 @@ export function recurringServiceFor(ctx: AppContext): RecurringService {
     db: ctx.db,
     dialect: ctx.dialect,
     appName: mailFromParts(ctx.config.mailFrom).name,
+    // Issue 27: each invoice sent carries the client's link.
+    appUrl: ctx.config.appUrl,
     kickOutbox: () => ctx.outbox.kick(),
     // An occurrence issued and sent counts against the user's one e-mail budget.
     chargeEmail: (ownerId) => ctx.rateLimit(EMAILS_PER_USER_LIMIT, String(ownerId)),

@@ -169,6 +169,64 @@ export function recurringRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Takes the owner's invoice row for the transaction (PostgreSQL: FOR UPDATE; SQLite's one write
+     * lock already serialises), before the series that names it is inserted: that insert's foreign key
+     * check would otherwise hold a share lock on the row which a concurrent issue (FOR UPDATE) waits
+     * for while this transaction waits for it — a deadlock.
+     */
+    lockInvoice: (ownerId: number, invoiceId: number, forUpdate: boolean) =>
+      db
+        .selectFrom('invoices')
+        .select('id')
+        .where('id', '=', invoiceId)
+        .where('owner_id', '=', ownerId)
+        .$if(forUpdate, (q) => q.forUpdate())
+        .executeTakeFirst(),
+
+    /**
+     * Makes the owner's invoice `invoiceId` the series' occurrence of `occurrenceDate` (the first),
+     * only if it belongs to no series yet and is still a draft (`issued` false) or issued (true): a
+     * conditional update, so that of two requests making one invoice recurring (or one making it
+     * recurring while another issues it) one wins. True when this one did.
+     */
+    async linkSource(ownerId: number, invoiceId: number, recurrenceId: number, occurrenceDate: string, issued: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('invoices')
+        .set({ recurrence_id: recurrenceId, occurrence_date: occurrenceDate })
+        .where('id', '=', invoiceId)
+        .where('owner_id', '=', ownerId)
+        .where('recurrence_id', 'is', null)
+        .where('number', issued ? 'is not' : 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The invoice already standing for the series' occurrence of `occurrenceDate` (its first: the invoice made recurring), if any. */
+    occurrenceInvoice: (recurrenceId: number, occurrenceDate: string) =>
+      db
+        .selectFrom('invoices')
+        .select(['id', 'number'])
+        .where('recurrence_id', '=', recurrenceId)
+        .where('occurrence_date', '=', occurrenceDate)
+        .executeTakeFirst(),
+
+    /** The name of the owner's contact `clientId` (the history of a series' change of client). */
+    async clientName(ownerId: number, clientId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('contacts').select('name').where('owner_id', '=', ownerId).where('id', '=', clientId).executeTakeFirst();
+      return row?.name;
+    },
+
+    /** Moves the series' draft occurrence of `from` (the draft made recurring, not yet due) to `to`. */
+    moveDraftOccurrence: (recurrenceId: number, from: string, to: string) =>
+      db
+        .updateTable('invoices')
+        .set({ occurrence_date: to })
+        .where('recurrence_id', '=', recurrenceId)
+        .where('occurrence_date', '=', from)
+        .where('number', 'is', null)
+        .execute(),
+
     /** Marks an invoice as the series' occurrence of `occurrenceDate`. */
     linkOccurrence: (invoiceId: number, recurrenceId: number, occurrenceDate: string) =>
       db.updateTable('invoices').set({ recurrence_id: recurrenceId, occurrence_date: occurrenceDate }).where('id', '=', invoiceId).execute(),

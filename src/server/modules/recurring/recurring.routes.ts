@@ -7,6 +7,7 @@ import { idParams } from '@/shared/contracts/common';
 import {
   makeRecurringBody,
   patchRecurringBody,
+  updateRecurringBody,
   recurringInvoiceSchema,
   recurringListQuerySchema,
   type RecurringInvoice,
@@ -14,7 +15,7 @@ import {
 import type { RecurringService } from './recurring.service';
 
 /**
- * Recurring invoices (issue 15): made from an invoice, listed, changed (end date, mode), paused,
+ * Recurring invoices (issue 15): made from an invoice, listed, changed (end date, mode; PUT: lines, client, schedule), paused,
  * resumed, stopped. Another user's recurrence or invoice is a 404, whatever the body. `scanIfDue`
  * (recurring.jobs.ts) generates at once an occurrence a change made due today.
  */
@@ -41,6 +42,10 @@ export async function recurringRoutes(
   api.get('/recurring-invoices/:id/', { schema: one }, (request) => recurring.get(request.userId, request.params.id));
   api.patch('/recurring-invoices/:id/', { schema: { ...one, body: patchRecurringBody } }, async (request) =>
     scanIfDue(await recurring.patch(request.userId, request.params.id, request.body)),
+  );
+  // Issue 28: lines, client, schedule and mode, from the next occurrence on.
+  api.put('/recurring-invoices/:id/', { schema: { ...one, body: updateRecurringBody } }, async (request) =>
+    scanIfDue(await recurring.update(request.userId, request.params.id, request.body)),
   );
   // Actions on the series the URL names: no body.
   api.post('/recurring-invoices/:id/pause/', { schema: one }, (request) => recurring.pause(request.userId, request.params.id));

@@ -1,4 +1,4 @@
-import { toHundredths, toTenThousandths } from '@/shared/money';
+import { eurosText, fromHundredths, toHundredths, toTenThousandths } from '@/shared/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { parisToday } from '@/shared/dates';
@@ -10,10 +10,11 @@ import {
   type RecurrenceFrequency, type RecurrenceMode, type RecurrenceStatus, type RecurringAction,
 } from '@/shared/recurring';
 import {
-  makeRecurringSchema, patchRecurringSchema, type RecurringInvoice, type RecurringListParams,
+  makeRecurringSchema, patchRecurringSchema, updateRecurringSchema, type RecurringInvoice, type RecurringListParams,
 } from '@/shared/contracts/recurring';
 import { inTransaction, type Dialect } from '@/server/db/database';
-import { recordActivity } from '@/server/modules/activity';
+import { describeChanges, recordActivity } from '@/server/modules/activity';
+import { REQUIRED } from '@/shared/contracts/fields';
 import { EMAILS_PER_USER_LIMIT } from '@/server/plugins/rate-limit';
 import { ApiError, badRequest, notFound, parseBody } from '@/server/http/errors';
 import {
@@ -23,6 +24,7 @@ import {
   linesTotals,
   storedDiscount,
   liveRenderable,
+  parseDocument,
   requireClientEmail,
   sendInTransaction,
   UNGUARDED,
@@ -46,6 +48,8 @@ export interface RecurringServiceOptions {
   dialect: Dialect;
   /** The app's name as e-mail sender ('Studio Dupont via Carnet'). */
   appName: string;
+  /** The app's address: invoices sent carry the client's link (issue 27). */
+  appUrl?: string;
   /** Wakes the outbox after a commit that stored e-mails. */
   kickOutbox?: () => void;
   /** Counts an e-mail against the owner's budget, or throws its 429 (plugins/rate-limit.ts EMAILS_PER_USER_LIMIT). */
@@ -57,6 +61,13 @@ export interface RecurringServiceOptions {
 const FRENCH_DATE = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const frenchDate = (iso: string) => FRENCH_DATE.format(new Date(`${iso}T00:00:00Z`));
 const DUE_BATCH = 100;
+
+/** The invoice made recurring changed between its reading and its link (another request won): read again. */
+class SourceChanged extends Error {
+  constructor() {
+    super('The invoice changed before it could be linked to its series');
+  }
+}
 
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
@@ -108,20 +119,49 @@ export function recurringService(options: RecurringServiceOptions) {
     return row;
   }
 
+  /** A template line in stored units, from a parsed or resolved document line. */
+  const templateLine = (l: TemplateLine): TemplateLine => ({
+    title: l.title, description: l.description, quantity: l.quantity, unit_price: l.unit_price, tax_rate: l.tax_rate, unit: l.unit,
+    discount_percent: l.discount_percent ?? 0, discount_cents: l.discount_cents ?? 0, vat_exemption: l.vat_exemption ?? '',
+  });
+
   /**
-   * Makes invoice `invoiceId` recurring: its template copied now. The start date is today or
-   * later (a past start would issue back-dated invoices at once).
+   * Makes invoice `invoiceId` recurring (issue 28): the invoice is the series' first occurrence,
+   * never copied beside it, and the series holds a copy of it as the template of the next ones.
+   * - A draft starting today is issued now, through the one issue path (with its e-mail in
+   *   'issue_and_send' mode), dated today; the next occurrence comes from the schedule.
+   * - A draft starting later stays a draft, linked to the series: the generator issues it (or, in
+   *   'draft' mode, leaves it) on its date, instead of creating one.
+   * - An issued invoice is the occurrence of its own date; the next is the first from the schedule
+   *   on or after today.
+   * The link is a conditional update (the invoice in no series yet, still a draft or still issued):
+   * of two requests making one invoice recurring, or one making it recurring while another issues
+   * it, one wins and the other is refused or sees it issued — one period is never billed twice.
    */
   async function makeRecurring(ownerId: number, invoiceId: number, body: unknown): Promise<RecurringInvoice> {
     const invoice = await invoices.get(ownerId, invoiceId);
     const input = parseBody(makeRecurringSchema, body ?? {});
     if (invoice.is_deposit) throw badRequest({ detail: RECURRING_MESSAGES.deposit });
     if (Number(invoice.prepaid_amount ?? 0) > 0) throw badRequest({ detail: RECURRING_MESSAGES.finalInvoice });
+    if (invoice.recurrence_id) throw badRequest({ detail: RECURRING_MESSAGES.alreadyRecurring });
+    const issued = invoice.invoice_number !== null;
     const today = parisToday(now());
-    if (input.start_date < today) throw badRequest({ start_date: [RECURRING_MESSAGES.startInPast] });
+    let start: string;
+    if (issued) {
+      start = String(invoice.issue_date);
+      // Its own date, or none: a request that saw the draft before it was issued today still holds.
+      if (input.start_date !== undefined && input.start_date !== start) throw badRequest({ start_date: [RECURRING_MESSAGES.issuedStart] });
+      if (input.end_date && input.end_date < start) throw badRequest({ end_date: [RECURRING_MESSAGES.endBeforeStart] });
+    } else {
+      if (input.start_date === undefined) throw badRequest({ start_date: [REQUIRED] });
+      if (input.start_date < today) throw badRequest({ start_date: [RECURRING_MESSAGES.startInPast] });
+      start = input.start_date;
+    }
+    const issueNow = !issued && start <= today;
+    const sendNow = issueNow && input.mode === 'issue_and_send';
     // The invoice's payment terms (issue 25): each occurrence is due as they say from its own date.
     const terms = paymentTermsOf(invoice.payment_terms, invoice.payment_days);
-    const lines: TemplateLine[] = (invoice.line_items ?? []).map((l) => ({
+    const lines: TemplateLine[] = (invoice.line_items ?? []).map((l) => templateLine({
       title: l.title,
       description: l.description,
       quantity: toTenThousandths(l.quantity) ?? 0,
@@ -135,9 +175,19 @@ export function recurringService(options: RecurringServiceOptions) {
     const taxRate = Math.round(Number(invoice.tax_rate) * 100);
     const discount = { percent: toHundredths(invoice.discount_percent) ?? 0, cents: toHundredths(invoice.discount_amount) ?? 0 };
     const totals = linesTotals(lines, taxRate, discount);
+    const frequency = input.frequency;
+    // What comes after the invoice: the occurrence after it, or (issued earlier) the first still to come.
+    const next = issued
+      ? firstOccurrenceFrom({ start_date: start, frequency, next_index: 1 }, today)
+      : issueNow ? { index: 1, date: occurrenceDate(start, frequency, 1) } : { index: 0, date: start };
     const at = stamp();
-    return inTransaction(db, async (trx) => {
-      const id = await recurringRepository(trx).insert({
+    // Charged before anything is written: the draft issued and sent now is an e-mail of the budget.
+    if (sendNow) await options.chargeEmail?.(ownerId);
+    const write = (guard: IssueGuard) => inTransaction(db, async (trx) => {
+      const txRepo = recurringRepository(trx);
+      // The invoice first, then the series that names it (see lockInvoice).
+      if (!(await txRepo.lockInvoice(ownerId, invoice.id, dialect === 'postgres'))) throw new SourceChanged();
+      const id = await txRepo.insert({
         owner_id: ownerId,
         source_invoice_id: invoice.id,
         client_id: invoice.client!.id,
@@ -159,24 +209,60 @@ export function recurringService(options: RecurringServiceOptions) {
         lines: JSON.stringify(lines),
         subtotal_cents: totals.subtotal,
         total_cents: totals.total,
-        frequency: input.frequency,
-        start_date: input.start_date,
+        frequency,
+        start_date: start,
         end_date: input.end_date,
         mode: input.mode,
-        status: 'active',
-        next_index: 0,
-        next_occurrence_date: input.start_date,
+        ...schedule({ end_date: input.end_date }, next.index, next.date),
+        status: input.end_date !== null && next.date > input.end_date ? 'stopped' : 'active',
         created_at: at,
         updated_at: at,
       });
+      if (!(await txRepo.linkSource(ownerId, invoice.id, id, start, issued))) throw new SourceChanged();
+      if (issueNow) {
+        const documents = documentsService(trx, dialect, INVOICE_KIND);
+        const view = await documents.get(ownerId, invoice.id);
+        const { document: live, user } = await liveRenderable(trx, INVOICE_KIND, ownerId, view);
+        if (sendNow) {
+          requireClientEmail(INVOICE_KIND, live);
+          await sendInTransaction(trx, {
+            dialect, kind: INVOICE_KIND, ownerId, view, live, replyTo: user.email, appName: options.appName, appUrl: options.appUrl, issueDate: today, guard,
+          });
+        } else {
+          const { document } = await documents.issue(trx, ownerId, invoice.id, today, guard);
+          const label = (status: string) => INVOICE_KIND.statusLabels[status] ?? status;
+          await recordActivity(trx, {
+            ownerId, objectType: 'invoice', objectId: invoice.id, label: view.title, action: 'mis à jour',
+            changes: describeChanges(
+              { number: 'Numéro', status: 'Statut' },
+              { number: live.number, status: label(view.status) },
+              { number: document.number, status: label('sent') },
+            ),
+            clientName: live.client.name,
+          });
+        }
+      }
+      if (issued || issueNow) await txRepo.update(id, { last_invoice_id: invoice.id, last_occurrence_date: start });
       await recordChange(trx, ownerId, id, 'créé', [
-        `(Fréquence: ${RECURRENCE_FREQUENCY_LABELS[input.frequency]}`,
-        `Première facture: ${frenchDate(input.start_date)}`,
+        `(Fréquence: ${RECURRENCE_FREQUENCY_LABELS[frequency]}`,
+        `Première facture: ${frenchDate(start)}`,
         `Fin: ${input.end_date ? frenchDate(input.end_date) : '—'}`,
         `Mode: ${RECURRENCE_MODE_LABELS[input.mode]})`,
       ].join('; '));
       return (await recurringRepository(trx).find(ownerId, id))!;
     });
+    try {
+      // Issued now: its XML checked outside the transaction, its PDF rendered and archived after the commit.
+      const made = issueNow ? await issueThenArchive(db, ownerId, write, { checkXml: true }) : await write(UNGUARDED);
+      if (sendNow) options.kickOutbox?.();
+      return made;
+    } catch (err) {
+      if (!(err instanceof SourceChanged)) throw err;
+      // Another request made it recurring first, or issued it meanwhile: read again.
+      const now = await invoices.get(ownerId, invoiceId);
+      if (now.recurrence_id) throw badRequest({ detail: RECURRING_MESSAGES.alreadyRecurring });
+      return makeRecurring(ownerId, invoiceId, issued === (now.invoice_number !== null) ? body : { ...(body as object), start_date: undefined });
+    }
   }
 
   async function patch(ownerId: number, id: number, body: unknown): Promise<RecurringInvoice> {
@@ -203,6 +289,73 @@ export function recurringService(options: RecurringServiceOptions) {
       return true;
     });
     if (!updated) return patch(ownerId, id, body);
+    return get(ownerId, id);
+  }
+
+  /**
+   * PUT /api/recurring-invoices/{id}/ (issue 28): what the next occurrences bill (title, client,
+   * lines checked by the invoices' own rules: documentsService.checkDraft) and when (frequency, the
+   * next date, end date), and the mode — from the next occurrence on: the invoices already
+   * generated, drafts or issued, are not touched. A new frequency or next date anchors the schedule
+   * on that date (start_date, next_index 0), after the last occurrence and not before today.
+   */
+  async function update(ownerId: number, id: number, body: unknown): Promise<RecurringInvoice> {
+    const row = await ownRow(ownerId, id);
+    const lines = (body as { line_items?: unknown } | null)?.line_items;
+    const input = parseDocument(updateRecurringSchema, body ?? {}, Array.isArray(lines) ? lines.length : 0);
+    if (row.status === 'stopped') throw badRequest({ detail: RECURRING_MESSAGES.stoppedPatch });
+    const today = parisToday(now());
+    const frequency = row.frequency as RecurrenceFrequency;
+    const currentNext = row.next_occurrence_date ?? occurrenceDate(row.start_date, frequency, row.next_index);
+    const reschedule = input.frequency !== frequency || input.next_occurrence_date !== currentNext;
+    if (reschedule) {
+      if (input.next_occurrence_date < today) throw badRequest({ next_occurrence_date: [RECURRING_MESSAGES.nextInPast] });
+      if (row.last_occurrence_date && input.next_occurrence_date <= row.last_occurrence_date) {
+        throw badRequest({ next_occurrence_date: [RECURRING_MESSAGES.nextNotAfterLast(frenchDate(row.last_occurrence_date))] });
+      }
+    }
+    // The lines as an invoice of this series would have them, checked as a draft invoice is.
+    const draft = invoiceInput(row, input.next_occurrence_date);
+    const resolved = await invoices.checkDraft(ownerId, {
+      ...draft, title: input.title, client_id: input.client_id, line_items: input.line_items.map((l) => ({ ...l, id: null, task_id: null })),
+    });
+    const template = resolved.line_items.map((l) => templateLine(l));
+    const totals = linesTotals(template, row.tax_rate, storedDiscount(row));
+    const clientName = async (clientId: number) => (await repo.clientName(ownerId, clientId)) ?? '—';
+    const changes = {
+      title: input.title,
+      client_id: input.client_id,
+      lines: JSON.stringify(template),
+      subtotal_cents: totals.subtotal,
+      total_cents: totals.total,
+      frequency: input.frequency,
+      end_date: input.end_date,
+      mode: input.mode,
+      ...(reschedule ? { start_date: input.next_occurrence_date } : {}),
+      ...schedule({ end_date: input.end_date }, reschedule ? 0 : row.next_index, reschedule ? input.next_occurrence_date : currentNext),
+      // Paused, it stays paused (resuming finds its next date from today).
+      status: row.status,
+      updated_at: stamp(),
+    };
+    const said = [
+      input.title !== row.title ? `Titre: ${row.title} → ${input.title}` : null,
+      input.client_id !== row.client_id ? `Client: ${await clientName(row.client_id)} → ${await clientName(input.client_id)}` : null,
+      changes.lines !== row.lines ? `Lignes: ${eurosText(fromHundredths(Number(row.total_cents)))} → ${eurosText(fromHundredths(totals.total))}` : null,
+      input.frequency !== frequency ? `Fréquence: ${RECURRENCE_FREQUENCY_LABELS[frequency]} → ${RECURRENCE_FREQUENCY_LABELS[input.frequency]}` : null,
+      reschedule ? `Prochaine facture: ${frenchDate(currentNext)} → ${frenchDate(input.next_occurrence_date)}` : null,
+      input.end_date !== row.end_date ? `Fin: ${row.end_date ? frenchDate(row.end_date) : '—'} → ${input.end_date ? frenchDate(input.end_date) : '—'}` : null,
+      input.mode !== row.mode ? `Mode: ${RECURRENCE_MODE_LABELS[row.mode as RecurrenceMode]} → ${RECURRENCE_MODE_LABELS[input.mode]}` : null,
+    ].filter(Boolean);
+    const updated = await inTransaction(db, async (trx) => {
+      const txRepo = recurringRepository(trx);
+      if (!(await txRepo.updateIfUnchanged(row, changes))) return false;
+      // The draft made recurring, still waiting for its date, moves with the next occurrence: never a second invoice beside it.
+      if (reschedule) await txRepo.moveDraftOccurrence(id, currentNext, input.next_occurrence_date);
+      if (said.length) await recordChange(trx, ownerId, id, 'mis à jour', `(${said.join('; ')})`);
+      return true;
+    });
+    // A generation or a pause in between: read again.
+    if (!updated) return update(ownerId, id, body);
     return get(ownerId, id);
   }
 
@@ -297,18 +450,21 @@ export function recurringService(options: RecurringServiceOptions) {
         const next = occurrenceDate(row.start_date, frequency, row.next_index + 1);
         if (!(await txRepo.updateIfUnchanged(row, { ...schedule(row, row.next_index + 1, next), updated_at: stamp() }))) return null;
         const documents = documentsService(trx, dialect, INVOICE_KIND);
-        const created = await documents.create(row.owner_id, invoiceInput(row, occurrence), {}, {
+        // The invoice made recurring stands for its occurrence (issue 28): issued now, or left as the draft it is.
+        const existing = await txRepo.occurrenceInvoice(row.id, occurrence);
+        const created = existing ?? await documents.create(row.owner_id, invoiceInput(row, occurrence), {}, {
           // Corrected in the draft, or refused when issuing, if the profile's VAT rules changed since.
           enforceVat: false,
           activityChanges: `(Facture récurrente: ${RECURRENCE_FREQUENCY_LABELS[frequency]}; Occurrence: ${frenchDate(occurrence)})`,
         });
-        await txRepo.linkOccurrence(created.id, row.id, occurrence);
-        if (issue) {
+        if (!existing) await txRepo.linkOccurrence(created.id, row.id, occurrence);
+        // Issued by hand before its date: nothing more to do.
+        if (issue && !existing?.number) {
           const view = await documents.get(row.owner_id, created.id);
           const { document: live, user } = await liveRenderable(trx, INVOICE_KIND, row.owner_id, view);
           requireClientEmail(INVOICE_KIND, live);
           await sendInTransaction(trx, {
-            dialect, kind: INVOICE_KIND, ownerId: row.owner_id, view, live, replyTo: user.email, appName: options.appName, issueDate: occurrence,
+            dialect, kind: INVOICE_KIND, ownerId: row.owner_id, view, live, replyTo: user.email, appName: options.appName, appUrl: options.appUrl, issueDate: occurrence,
             guard,
           });
         }
@@ -362,6 +518,7 @@ export function recurringService(options: RecurringServiceOptions) {
     list: (ownerId: number, params: RecurringListParams) => repo.list(ownerId, params),
     makeRecurring,
     patch,
+    update,
     pause: (ownerId: number, id: number) => act(ownerId, id, 'pause'),
     resume: (ownerId: number, id: number) => act(ownerId, id, 'resume'),
     stop: (ownerId: number, id: number) => act(ownerId, id, 'stop'),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '@/server/context';
-import { badRequest } from '@/server/http/errors';
+import { ApiError, badRequest } from '@/server/http/errors';
 import { rawIdParam } from '@/server/http/params';
 import { EMAILS_PER_USER_LIMIT, type RateLimitRule } from '@/server/plugins/rate-limit';
 import { idParams } from '@/shared/contracts/common';
@@ -14,6 +14,9 @@ import {
   sendReminderSchema,
   type SendReminderResult,
 } from '@/shared/contracts/reminders';
+import { emailPreviewBody, emailPreviewSchema, emailTemplateKindParams } from '@/shared/contracts/email-templates';
+import { isEmailTemplateKind } from '@/shared/email-templates';
+import type { MessagePreview } from './message-preview';
 import type { RemindersService } from './reminders.service';
 
 /** A reminder reaches a third party: the user's one e-mail budget, shared with send_email and recurring invoices. */
@@ -31,7 +34,7 @@ const SEND_REMINDER_FIELDS = sendReminderSchema.keyof().options;
 export async function remindersRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  { reminders, appName }: { reminders: RemindersService; appName: string },
+  { reminders, appName, preview }: { reminders: RemindersService; appName: string; preview: MessagePreview },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', ctx.requireUser);
@@ -49,18 +52,31 @@ export async function remindersRoutes(
     },
     async (request, reply) => {
       const id = request.params.id;
-      await ctx.rateLimit(SEND_REMINDER_LIMIT, String(request.userId));
       const body = request.body ?? {};
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw badRequest({ detail: 'Le corps de la requête doit être un objet JSON.' });
       }
       const unknownField = Object.keys(body).find((key) => !(SEND_REMINDER_FIELDS as readonly string[]).includes(key));
       if (unknownField !== undefined) throw badRequest({ detail: `Champ inconnu : « ${unknownField} ».` });
-      const level = 'level' in body ? body.level : undefined;
-      const reminder = await reminders.send({ ownerId: request.userId, invoiceId: id, level, automatic: false, now: ctx.jobs.now(), appName });
+      const { level, ...message } = body as Record<string, unknown>;
+      // The edited message is checked first: a refused text does not spend the hour's e-mails.
+      const edited = reminders.edited(message);
+      await ctx.rateLimit(SEND_REMINDER_LIMIT, String(request.userId));
+      const reminder = await reminders.send({ ownerId: request.userId, invoiceId: id, level, automatic: false, now: ctx.jobs.now(), appName, edited });
       ctx.outbox.kick();
       const result: SendReminderResult = { message: `${reminder.level_display} envoyée à ${reminder.recipient}.`, reminder };
       return reply.status(201).send(result);
+    },
+  );
+
+  // An e-mail template's preview (issue 28; message-preview.ts says why it is here).
+  api.post(
+    '/email-templates/:kind/preview/',
+    { schema: { params: emailTemplateKindParams, body: emailPreviewBody, response: { 200: emailPreviewSchema } } },
+    (request) => {
+      const { kind } = request.params;
+      if (!isEmailTemplateKind(kind)) throw new ApiError(404, { detail: 'Modèle inconnu.' });
+      return preview(request.userId, kind, request.body);
     },
   );
 

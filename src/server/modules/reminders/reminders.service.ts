@@ -12,8 +12,9 @@ import { daysText, FINAL_REMINDER_LEVEL, isReminderLevel, nextReminderDay, parse
 import type { InvoiceReminder, InvoiceReminders, ReminderSettings } from '@/shared/contracts/reminders';
 import { describeChanges, recordActivity } from '@/server/modules/activity';
 import { usersRepository } from '@/server/modules/auth';
-import { archivedDocument, documentsService, INVOICE_KIND, liveRenderable, settlementAmounts } from '@/server/modules/documents';
+import { archivedDocument, documentsService, INVOICE_KIND, liveRenderable, mintPortalLink, settlementAmounts } from '@/server/modules/documents';
 import { inTransaction, type Dialect } from '@/server/db/database';
+import { editedMessage, emailTemplatesService, type EditedMessage } from '@/server/modules/email-templates';
 import { reminderEmail } from './reminder-email';
 import { remindersRepository } from './reminders.repository';
 
@@ -118,11 +119,14 @@ export interface SendReminder {
   /** The clock: "today" (Europe/Paris) and the time recorded. */
   now: Date;
   appName: string;
+  /** Sent by hand from the send dialog (issue 28): its subject and text as edited, its copies. */
+  edited?: EditedMessage | null;
   /** Runs last in the reminder's transaction (the job runner completes its job there). */
   alsoInTransaction?: (trx: Kysely<Database>) => Promise<void>;
 }
 
-export function remindersService(db: Kysely<Database>, dialect: Dialect) {
+/** `appUrl` (config.appUrl): each reminder then carries the client's personal link to pay the invoice (issue 27). */
+export function remindersService(db: Kysely<Database>, dialect: Dialect, appUrl?: string) {
   const repo = remindersRepository(db);
 
   async function list(ownerId: number, invoiceId: number, now: Date): Promise<InvoiceReminders> {
@@ -183,17 +187,27 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
     if (tooSoon) throw badRequest({ detail: tooSoon });
     const { document, pdf } = await archivedPdf(db, dialect, ownerId, invoiceId);
     const daysLate = daysBetween(invoice.end_date!, today);
-    const mail = reminderEmail({
-      level,
-      document,
-      to: invoice.clientEmail,
-      amountDueCents: invoice.amountDueCents,
-      dueDate: invoice.end_date!,
-      daysLate,
-      previousDates: sent.filter((r) => r.level < level).map((r) => parisToday(new Date(r.sent_at))),
-      pdf: { filename: documentFileName(document), content: pdf },
-      sender: { replyTo: user.email, appName: input.appName },
-    });
+    const template = await emailTemplatesService(db).current(ownerId, `reminder_${level}`);
+    /** The reminder as it leaves; `link`, the client's new personal link to the invoice (issue 27). */
+    const compose = (link: string | undefined) => {
+      const mail = reminderEmail({
+        level,
+        template,
+        document,
+        to: invoice.clientEmail,
+        amountDueCents: invoice.amountDueCents,
+        dueDate: invoice.end_date!,
+        daysLate,
+        previousDates: sent.filter((r) => r.level < level).map((r) => parisToday(new Date(r.sent_at))),
+        pdf: { filename: documentFileName(document), content: pdf },
+        sender: { replyTo: user.email, appName: input.appName },
+        link,
+        // As the user wrote it in the send dialog: the text they read is the text that leaves.
+        edited: input.edited?.text ?? undefined,
+      });
+      if (input.edited?.cc.length) mail.cc = input.edited.cc;
+      return mail;
+    };
     const sentAt = now.toISOString();
 
     const id = await inTransaction(db, async (trx) => {
@@ -214,6 +228,8 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
       const current = await invoiceFacts(trx, ownerId, invoiceId);
       const late = refusalOf(current, today);
       if (late) throw badRequest({ detail: late });
+      const link = appUrl ? await mintPortalLink(trx, appUrl, { ownerId, kind: 'invoice', documentId: invoiceId }) : undefined;
+      const mail = compose(link);
       const messageId = await enqueueMail(trx, { ownerId, documentKind: 'invoice', documentId: invoiceId, mail, purpose: 'reminder' });
       await txRepo.setOutboxMessage(reminderId, messageId);
       const changes = describeChanges(
@@ -279,7 +295,11 @@ export function remindersService(db: Kysely<Database>, dialect: Dialect) {
     return settings(ownerId);
   }
 
-  return { list, send, owned, dueAutomatic, settings, updateSettings };
+  return {
+    list, send, owned, dueAutomatic, settings, updateSettings,
+    /** The send dialog's `{subject, body, cc}` checked (400 by field, in French), before anything is spent. */
+    edited: (raw: unknown) => editedMessage(raw),
+  };
 }
 
 export type RemindersService = ReturnType<typeof remindersService>;

@@ -7,3 +7,7 @@ import { reportsService } from './reports.service';
 export async function reportsModule(app: FastifyInstance, ctx: AppContext) {
   await reportsRoutes(app, ctx, { reports: reportsService(ctx.db) });
 }
+
+/** A period's query (from, to, json or csv) and French CSV, for the other registers (issue 26: purchases). */
+export { salesJournalQuery as periodQuery } from './reports.schemas';
+export { csvAmount, csvText, frenchCsv } from './reports-csv';

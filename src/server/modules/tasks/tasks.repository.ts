@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import { PRIORITY_LABELS, TASK_STATUS_LABELS, type PaymentStatus, type Priority, type TaskStatus } from '@/shared/projects-tasks';
 import type { Task, TaskListParams, TaskListQuery } from '@/shared/contracts/tasks';
@@ -7,6 +7,7 @@ import { normalizeSearch } from '@/shared/search';
 import { parisToday } from '@/shared/dates';
 import { dashboardTaskOrder, DASHBOARD_ORDERINGS } from '@/server/http/dashboard-order';
 import { applyListFilters, countRows, listWindow, type ListPage } from '@/server/http/list-filters';
+import { cutPage, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
 import { parseId } from '@/server/http/params';
 import { linkedContacts, setLinkedContacts } from '@/server/http/owned-refs';
 import type { TaskInput } from './tasks.schemas';
@@ -98,9 +99,17 @@ type TaskScope = { projectId?: number; contactId?: number };
 const LIST_FILTERS = { status: 't.status', priority: 't.priority', project: 't.project_id' } satisfies Partial<Record<keyof TaskListQuery, string>>;
 const ID_FILTERS: (keyof TaskListQuery)[] = ['project'];
 
+/** The sorts of a keyset page (`ordering`, `-` descending), each read through its (owner_id, key, id) index (migration 0033). */
+const PAGE_SORTS: Sorts = {
+  title: { column: 't.title', type: 'text' },
+  due_date: { column: 't.due_date', type: 'text', nullable: true },
+  created_at: { column: 't.created_at', type: 'text' },
+};
+
 /** The list's filters (query string, and the project or contact a nested route names) on a query over `tasks as t`. */
 function filterTasks<DB, TB extends keyof DB, O>(
   db: Kysely<Database>,
+  ownerId: number,
   query: SelectQueryBuilder<DB, TB, O>,
   params: TaskListParams,
   scope: TaskScope,
@@ -112,6 +121,18 @@ function filterTasks<DB, TB extends keyof DB, O>(
   if (contact) {
     q = q.where('t.id' as never, 'in', db.selectFrom('task_contacts').select('task_id').where('contact_id', '=', contact) as never);
   }
+  const search = typeof params.search === 'string' ? normalizeSearch(params.search) : '';
+  if (search) {
+    // SPEC 2: the title, the project's name or a contact's (name, e-mail, company: its search text), each on the owner's rows.
+    const projects = db.selectFrom('projects').select('id').where('owner_id', '=', ownerId).where(searchTextContains('search_text', search));
+    const contacts = db
+      .selectFrom('task_contacts as tc')
+      .innerJoin('contacts as c', 'c.id', 'tc.contact_id')
+      .select('tc.task_id')
+      .where('c.owner_id', '=', ownerId)
+      .where(searchTextContains('c.search_text', search));
+    q = q.where(sql<boolean>`(${searchTextContains('t.search_text', search)} or t.project_id in (${projects}) or t.id in (${contacts}))` as never);
+  }
   return q;
 }
 
@@ -122,17 +143,29 @@ export function tasksRepository(db: Kysely<Database>) {
   }
 
   return {
-    async list(ownerId: number, params: TaskListParams, scope: TaskScope = {}) {
+    async list(ownerId: number, params: TaskListParams, scope: TaskScope = {}): Promise<ListPage<Task>> {
+      const page = keysetRequest(params, 'tasks', PAGE_SORTS, '-created_at');
+      if (page) {
+        // The page's ids and keys from the tasks alone (their (owner_id, key, id) index, read in
+        // order), counted with the same filters; then those rows with their project and invoice.
+        const tasksOnly = filterTasks(db, ownerId, db.selectFrom('tasks as t').where('t.owner_id', '=', ownerId), params, scope);
+        const total = await countRows(tasksOnly);
+        const keys = await seekPage(tasksOnly.select(['t.id', sql.ref(page.key.column).as(page.key.column.slice(2))]), page, 't.id').execute();
+        const { rows: kept, nextCursor } = cutPage(page, keys as { id: number }[]);
+        const rows = kept.length ? await baseQuery(db, ownerId).where('t.id', 'in', kept.map((r) => r.id)).execute() : [];
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return { items: await withContacts(ownerId, kept.map((r) => byId.get(r.id)!).filter(Boolean)), total, nextCursor };
+      }
       const { limit, ordering } = listWindow(params, DASHBOARD_ORDERINGS);
       const order = ordering === 'dashboard' ? dashboardTaskOrder('t', parisToday()) : [];
       let query = baseQuery(db, ownerId);
       let total: number | undefined;
       if (limit === undefined) {
-        query = filterTasks(db, query, params, scope);
+        query = filterTasks(db, ownerId, query, params, scope);
       } else {
         // Counted and cut on the tasks alone, without the project join: at 20,000 tasks both
         // read only the (owner, status, priority, due date) index; then the page's rows are read.
-        const tasksOnly = filterTasks(db, db.selectFrom('tasks as t').where('t.owner_id', '=', ownerId), params, scope);
+        const tasksOnly = filterTasks(db, ownerId, db.selectFrom('tasks as t').where('t.owner_id', '=', ownerId), params, scope);
         total = await countRows(tasksOnly);
         const page = order.reduce((q, key) => q.orderBy(key), tasksOnly.select('t.id')).orderBy('t.id').limit(limit);
         query = query.where('t.id', 'in', page);

@@ -6,6 +6,7 @@ import type { Task } from '@/shared/contracts/tasks';
 import { badRequest, notFound, REQUIRED } from '@/server/http/errors';
 import { assertOwned } from '@/server/http/owned-refs';
 import { describeChanges, recordActivity } from '@/server/modules/activity';
+import { setTaskTime } from '@/server/modules/time';
 import { TASK_DEFAULTS, type TaskInput } from './tasks.schemas';
 import { taskToInput, tasksRepository } from './tasks.repository';
 
@@ -45,7 +46,10 @@ export function tasksService(db: Kysely<Database>) {
         const input: TaskInput = { ...TASK_DEFAULTS, ...partial, title: partial.title };
         await checkRefs(trx, ownerId, input);
         const txRepo = tasksRepository(trx);
-        const task = (await txRepo.find(ownerId, await txRepo.insert(ownerId, input)))!;
+        const id = await txRepo.insert(ownerId, input);
+        // The actual time is the sum of the task's time entries (issue 28): a typed one becomes an entry.
+        if (input.actual_time > 0) await setTaskTime(trx, ownerId, id, input.actual_time);
+        const task = (await txRepo.find(ownerId, id))!;
         await recordActivity(trx, { ownerId, objectType: 'task', objectId: task.id, label: task.title, action: 'créé', ...context(task) });
         return task;
       }),
@@ -58,6 +62,8 @@ export function tasksService(db: Kysely<Database>) {
         const input: TaskInput = { ...taskToInput(before), ...partial };
         await checkRefs(trx, ownerId, input);
         await txRepo.update(ownerId, id, input);
+        const typed = partial.actual_time;
+        if (typed !== undefined && typed !== Math.round(before.actual_time * 100)) await setTaskTime(trx, ownerId, id, typed);
         const after = (await txRepo.find(ownerId, id))!;
         await recordActivity(trx, {
           ownerId,

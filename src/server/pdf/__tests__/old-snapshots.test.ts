@@ -53,3 +53,22 @@ it('gives a snapshot with units a unit column; one without keeps its table and s
   expect(pdfPagesText(await renderDocumentPdf(old, NOW)).join('\n')).not.toContain('Unité');
   expect(buildFacturX(old)).toContain('<ram:BilledQuantity unitCode="C62">3.00</ram:BilledQuantity>');
 });
+
+/**
+ * Issue 27: snapshots made before it have no `paymentQr` and print no EPC QR code, even with the
+ * seller's IBAN; these digests are those of the renderer before it (commit 6992c6a), before and
+ * since issue 28 (branding in the snapshot).
+ */
+const BANK = { iban: 'FR7630006000011234567890189', bic: 'BNPAFRPP' };
+const BEFORE_ISSUE_27 = [
+  { name: 'with an IBAN', doc: renderableInvoice({ bank: BANK }), pdf: '7548ec346ecfa1c5ab86a493e1d9549ea3ea6aad1a57a8ed34a908b4d23a2cc2' },
+  {
+    name: 'with an IBAN and branding',
+    doc: renderableInvoice({ bank: BANK, branding: { accentColor: '#7a1f5c', logoPng: null } }),
+    pdf: '2350fed47d13b4bb5be2178ca82eef4b53787dd92b8492edc628b23cbfbdb274',
+  },
+];
+
+it.each(BEFORE_ISSUE_27)('renders a snapshot made before issue 27 ($name) to the bytes it was issued with, without a QR code', async ({ doc, pdf }) => {
+  expect(sha256(await renderDocumentPdf(doc, NOW))).toBe(pdf);
+});

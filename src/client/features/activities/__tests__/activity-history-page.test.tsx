@@ -3,8 +3,10 @@ import type MockAdapter from 'axios-mock-adapter';
 import type { ActivityEntry } from '@/shared/contracts/activity';
 import { parseChanges } from '@/shared/activity';
 import { formatDateTime } from '@/client/lib/format';
+import { FakeIntersectionObserver, installFakeIntersectionObserver } from '@/client/test/fake-intersection-observer';
+import { pagedReply, pageRequests, type PagedListRules } from '@/client/test/paged-list';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
-import { filterActivities } from '../activity-filters';
+import { activityPageArgs, EMPTY_ACTIVITY_FILTERS, searchActivities } from '../activity-filters';
 
 const entry = (over: Partial<ActivityEntry> & Pick<ActivityEntry, 'id'>): ActivityEntry => ({
   object_type: 'contact',
@@ -60,8 +62,8 @@ describe('change-string parsing (shared parseChanges)', () => {
 });
 
 describe('activity filters (SPEC 9)', () => {
-  it('matches the label, the action and the changes, whatever the case and the accents', () => {
-    const ids = (search: string) => filterActivities(ENTRIES, { search, objectType: '', action: '' }).map((e) => e.id);
+  it('searches the label, the action and the changes, whatever the case and the accents', () => {
+    const ids = (search: string) => searchActivities(ENTRIES, search).map((e) => e.id);
     expect(ids('ACOMPTE')).toEqual([3]);
     expect(ids('marseille')).toEqual([2]);
     expect(ids('supprim')).toEqual([4]);
@@ -74,12 +76,26 @@ describe('activity filters (SPEC 9)', () => {
     expect(ids('supprimee')).toEqual([4]);
   });
 
-  it('filters by exact object type and by action substring', () => {
-    expect(filterActivities(ENTRIES, { search: '', objectType: 'invoice', action: '' }).map((e) => e.id)).toEqual([3]);
-    expect(filterActivities(ENTRIES, { search: '', objectType: '', action: 'mis à jour' }).map((e) => e.id)).toEqual([2]);
-    expect(filterActivities([entry({ id: 9, action: 'créé (import)' as never })], { search: '', objectType: '', action: 'créé' })).toHaveLength(1);
+  it('sends the object type, the action and the sort to the server, leaving out what is empty (issue 29)', () => {
+    expect(activityPageArgs(EMPTY_ACTIVITY_FILTERS, '-timestamp')).toEqual({ ordering: '-timestamp' });
+    expect(activityPageArgs({ search: 'x', objectType: 'invoice', action: 'mis à jour' }, 'timestamp')).toEqual({
+      object_type: 'invoice', action: 'mis à jour', ordering: 'timestamp',
+    });
   });
 });
+
+/** recent-activity/ by pages as the server answers them (issue 29): object_type and action exact, by timestamp. */
+const HISTORY_RULES: PagedListRules<ActivityEntry> = {
+  filters: { object_type: (e) => e.object_type, action: (e) => e.action },
+  orderings: { timestamp: (e) => e.timestamp },
+  defaultOrdering: '-timestamp',
+};
+/** Entries 'Objet 1'…'Objet n', the newest last. */
+const manyEntries = (n: number) =>
+  Array.from({ length: n }, (_, i) => entry({ id: i + 1, timestamp: new Date(Date.UTC(2026, 0, 1) + i * 60000).toISOString() }));
+
+// Full-app renders of lists of up to 120 rows: slow on a busy machine.
+jest.setTimeout(30_000);
 
 describe('activity history page (/activities)', () => {
   let mock: MockAdapter;
@@ -87,6 +103,11 @@ describe('activity history page (/activities)', () => {
     mock = mockHttp();
   });
   afterEach(() => mock.restore());
+
+  const history = (m: MockAdapter) => pageRequests(m.history.get, 'recent-activity/');
+  function serve(entries: ActivityEntry[]) {
+    mock.onGet('recent-activity/').reply((config) => pagedReply(entries, config, HISTORY_RULES));
+  }
 
   function open() {
     const utils = renderApp({ route: '/activities', preloadedState: signedIn });
@@ -103,9 +124,9 @@ describe('activity history page (/activities)', () => {
     // while the lazy page was still loading.
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    mock.onGet('recent-activity/', { params: { limit: 50 } }).reply(async () => {
+    mock.onGet('recent-activity/').reply(async (config) => {
       await answered;
-      return [200, ENTRIES];
+      return pagedReply(ENTRIES, config, HISTORY_RULES);
     });
     open();
     expect(await screen.findByRole('heading', { level: 1, name: "Historique d'activité" })).toBeInTheDocument();
@@ -121,11 +142,13 @@ describe('activity history page (/activities)', () => {
     ]);
     expect(within(rows()[0]).getByText(formatDateTime('2026-03-04T08:00:00.000Z'))).toBeInTheDocument();
     expect(within(rows()[0]).getAllByRole('cell')[0]).toHaveTextContent('Tâche');
-    expect(mock.history.get.find((request) => request.url === 'recent-activity/')?.params).toEqual({ limit: 50 });
+    // A page of 50, newest first (issue 29), never the whole history.
+    expect(history(mock)).toEqual([{ ordering: '-timestamp', page_size: 50 }]);
+    expect(screen.getByText('4 activités')).toBeInTheDocument();
   });
 
   it('links rows that have a link, and only those', async () => {
-    mock.onGet('recent-activity/').reply(200, ENTRIES);
+    serve(ENTRIES);
     const { user } = open();
     await screen.findByRole('table');
     expect(within(rows()[0]).queryByRole('link')).not.toBeInTheDocument();
@@ -134,7 +157,7 @@ describe('activity history page (/activities)', () => {
   });
 
   it('shows the parsed changes in a collapsible "Détails des modifications (n)"', async () => {
-    mock.onGet('recent-activity/').reply(200, ENTRIES);
+    serve(ENTRIES);
     const { user } = open();
     await screen.findByRole('table');
     const summary = screen.getByText('Détails des modifications (2)');
@@ -149,8 +172,8 @@ describe('activity history page (/activities)', () => {
     ]);
   });
 
-  it('searches, filters by type and action, and resets', async () => {
-    mock.onGet('recent-activity/').reply(200, ENTRIES);
+  it('searches the loaded entries, filters by type and action on the server, and resets', async () => {
+    serve(ENTRIES);
     const { user } = open();
     await screen.findByRole('table');
     const reset = screen.getByRole('button', { name: 'Réinitialiser' });
@@ -158,43 +181,80 @@ describe('activity history page (/activities)', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'marseille');
     expect(labels()).toEqual([expect.stringMatching(/^Hélène Roux mis à jour/)]);
-    expect(screen.getByText('1 activité sur 4')).toBeInTheDocument();
+    expect(screen.getByText('1 activité parmi les 4 chargées sur 4')).toBeInTheDocument();
+    expect(history(mock)).toHaveLength(1);
 
     await user.clear(screen.getByRole('searchbox', { name: 'Rechercher' }));
     await user.selectOptions(screen.getByLabelText("Type d'objet"), 'Contact');
-    expect(labels()).toHaveLength(2);
+    await waitFor(() => expect(labels()).toHaveLength(2));
+    expect(history(mock).at(-1)).toEqual({ object_type: 'contact', ordering: '-timestamp', page_size: 50 });
     await user.selectOptions(screen.getByLabelText('Action'), 'créé');
-    expect(labels()).toEqual(['Hélène Roux créé']);
+    await waitFor(() => expect(labels()).toEqual(['Hélène Roux créé']));
+    expect(history(mock).at(-1)).toEqual({ object_type: 'contact', action: 'créé', ordering: '-timestamp', page_size: 50 });
 
     await user.selectOptions(screen.getByLabelText("Type d'objet"), 'Facture');
     await user.selectOptions(screen.getByLabelText('Action'), 'supprimé');
-    expect(screen.getByText('Aucune activité ne correspond à ces critères.')).toBeInTheDocument();
-    expect(screen.getByText('0 activité sur 4')).toBeInTheDocument();
+    expect(await screen.findByText('Aucune activité ne correspond à ces critères.')).toBeInTheDocument();
+    expect(screen.getByText('0 activité')).toBeInTheDocument();
 
     await user.click(reset);
-    expect(labels()).toHaveLength(4);
+    await waitFor(() => expect(labels()).toHaveLength(4));
     expect(screen.getByLabelText("Type d'objet")).toHaveValue('');
     expect(screen.getByLabelText('Action')).toHaveValue('');
   });
 
   it('sorts by each column; a second click reverses', async () => {
-    mock.onGet('recent-activity/').reply(200, ENTRIES);
+    serve(ENTRIES);
     const { user } = open();
     await screen.findByRole('table');
     const header = (name: string) => screen.getByRole('button', { name });
 
+    // The date: oldest first, by the server (issue 29).
     await user.click(header('Date et Heure'));
-    expect(labels()[0]).toBe('Hélène Roux créé');
+    await waitFor(() => expect(labels()[0]).toBe('Hélène Roux créé'));
+    expect(history(mock).at(-1)).toEqual({ ordering: 'timestamp', page_size: 50 });
+    const requests = history(mock).length;
     await user.click(header("Type d'Objet"));
     expect(rows().map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(['Contact', 'Contact', 'Facture', 'Tâche']);
     await user.click(header('Objet / Action'));
     expect(labels()[0]).toMatch(/^Acompte/);
     await user.click(header('Objet / Action'));
     expect(labels()[0]).toMatch(/^Photos supprimé/);
+    // The type and the object sort the loaded entries.
+    expect(history(mock)).toHaveLength(requests);
+  });
+
+  it('loads 120 entries 50 at a time with the last cursor, on scroll and with « Afficher la suite », counted by X-Total-Count (issue 29)', async () => {
+    const restore = installFakeIntersectionObserver();
+    try {
+      serve(manyEntries(120));
+      const { user } = open();
+      await screen.findByRole('table');
+      expect(screen.getByText('120 activités')).toBeInTheDocument();
+      expect(rows()).toHaveLength(50);
+      expect(labels()[0]).toMatch(/^Objet 120/);
+      FakeIntersectionObserver.scrollToEnd();
+      await waitFor(() => expect(history(mock)).toHaveLength(2));
+      expect(history(mock)[1]).toEqual({ ordering: '-timestamp', page_size: 50, cursor: 'o50' });
+      await waitFor(() => expect(rows()).toHaveLength(100));
+
+      // While searching the loaded entries, nearing the end loads nothing: the button does.
+      await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'objet 2');
+      await waitFor(() => expect(screen.getByText(/parmi les 100 chargées sur 120$/)).toBeInTheDocument());
+      FakeIntersectionObserver.scrollToEnd();
+      expect(history(mock)).toHaveLength(2);
+      await user.click(screen.getByRole('button', { name: 'Afficher la suite' }));
+      await waitFor(() => expect(history(mock)).toHaveLength(3));
+      expect(history(mock)[2]).toEqual({ ordering: '-timestamp', page_size: 50, cursor: 'o100' });
+      await waitFor(() => expect(screen.getByText(/parmi les 120 chargées sur 120$/)).toBeInTheDocument());
+      expect(screen.queryByRole('button', { name: 'Afficher la suite' })).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it('says when there is nothing yet', async () => {
-    mock.onGet('recent-activity/').reply(200, []);
+    serve([]);
     open();
     expect(await screen.findByText('Aucune activité à afficher pour le moment.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

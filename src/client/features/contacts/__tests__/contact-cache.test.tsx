@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
-import { sharedStoreVisits } from '@/client/test/shared-store-visits';
+import { JOURNEY_TIMEOUT, sharedStoreVisits } from '@/client/test/shared-store-visits';
 import { makeContact, serveWorkflow } from '@/client/kit/__tests__/workflow-server';
 
 // Full-app renders across six screens: slow on a busy CI machine.
@@ -82,5 +82,5 @@ describe('the contact cache', () => {
     visit('/invoices/8');
     await screen.findByRole('link', { name: 'Voir la fiche client : Boulangerie Martin' });
     expect(visits.server.gets('invoices/8/')).toBe(gets.other);
-  });
+  }, JOURNEY_TIMEOUT);
 });

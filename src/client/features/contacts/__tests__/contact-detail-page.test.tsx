@@ -22,6 +22,7 @@ const CONTACT: Contact = {
   delivery_postal_code: '',
   delivery_city: '',
   delivery_country: '',
+  hourly_rate: 0,
   created_at: '2025-01-02T10:00:00.000Z',
 };
 
@@ -125,6 +126,7 @@ describe('contact form page', () => {
         delivery_postal_code: '',
         delivery_city: '',
         delivery_country: '',
+        hourly_rate: 0,
       });
       expect(await screen.findByRole('heading', { level: 1, name: 'Modifier le contact' })).toBeInTheDocument();
       expect(await screen.findByRole('form', { name: 'Ajouter une tâche' })).toBeInTheDocument();
@@ -240,6 +242,64 @@ describe('contact form page', () => {
       await user.click(screen.getByRole('button', { name: 'Supprimer' }));
       await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Supprimer' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors de la suppression du contact.');
+    });
+  });
+
+  describe('hourly rate (issue 28)', () => {
+    const rate = () => screen.getByLabelText('Tarif horaire (€ HT)');
+
+    it('shows the rate in French, says what it is for, and sends the new one in euros', async () => {
+      mockRelated();
+      mock.onGet('contacts/7/').reply(200, { ...CONTACT, hourly_rate: 45.5 });
+      mock.onPut('contacts/7/').reply(200, { ...CONTACT, hourly_rate: 1200.25 });
+      const { user } = renderApp({ route: '/contacts/7', preloadedState: signedIn });
+      await screen.findByDisplayValue('Élise Martin');
+      expect(rate()).toHaveValue('45,50');
+      expect(rate()).toHaveAccessibleDescription(expect.stringContaining('Les tâches de ses projets sans tarif propre (ni sur leur projet) sont facturées à ce tarif.'));
+
+      await user.clear(rate());
+      await user.type(rate(), '1 200,25');
+      await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      expect(await screen.findByText('Contact mis à jour avec succès !')).toBeInTheDocument();
+      expect(bodies('put')).toHaveLength(1);
+      expect(bodies('put')[0]).toMatchObject({ name: 'Élise Martin', hourly_rate: 1200.25 });
+      await waitFor(() => expect(rate()).toHaveValue('1\u202f200,25'));
+    });
+
+    it('starts empty on a new contact and sends 0 (no rate) when left so', async () => {
+      mock.onPost('contacts/').reply(201, { ...CONTACT, id: 42 });
+      mock.onGet('contacts/42/').reply(200, { ...CONTACT, id: 42 });
+      mock.onGet(/contacts\/42\/(tasks|projects|quotes|invoices)\//).reply(200, []);
+      const { user } = renderApp({ route: '/contacts/new', preloadedState: signedIn });
+      await screen.findByRole('heading', { level: 1, name: 'Nouveau contact' });
+      expect(rate()).toHaveValue('');
+      await user.type(field('Nom'), 'Zoé');
+      await user.click(screen.getByRole('button', { name: 'Créer le contact' }));
+      await waitFor(() => expect(bodies('post')).toHaveLength(1));
+      expect(bodies('post')[0]).toMatchObject({ hourly_rate: 0 });
+    });
+
+    it('refuses a negative rate before sending, on the field', async () => {
+      mockRelated();
+      const { user } = await openEdit();
+      await user.type(rate(), '-5');
+      await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Tarif horaire : Saisissez un montant positif ou nul (2 décimales au plus).');
+      expect(rate()).toHaveAttribute('aria-invalid', 'true');
+      expect(rate()).toHaveFocus();
+      expect(mock.history.put).toHaveLength(0);
+    });
+
+    it("shows the server's message on the rate under its label", async () => {
+      mockRelated();
+      mock.onPut('contacts/7/').reply(400, { hourly_rate: ['Assurez-vous que cette valeur est inférieure ou égale à 1 000 000 000 €.'] });
+      const { user } = await openEdit();
+      await user.type(rate(), '2000000000');
+      await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Tarif horaire : Assurez-vous que cette valeur est inférieure ou égale à 1 000 000 000 €.',
+      );
+      expect(bodies('put')[0]).toMatchObject({ hourly_rate: 2000000000 });
     });
   });
 

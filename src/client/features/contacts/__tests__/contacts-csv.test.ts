@@ -28,12 +28,13 @@ const details = (id: number, overrides: Partial<ContactExportDetails> = {}): Con
   delivery_postal_code: '',
   delivery_city: '',
   delivery_country: '',
+  hourly_rate: 0,
   ...overrides,
 });
 
 const HEADER_LINE =
   'Nom;Email;Téléphone;Catégorie;Entreprise;Type;SIREN;N° TVA;Adresse;Code postal;Ville;Pays;Notes;' +
-  'Adresse de livraison;Code postal de livraison;Ville de livraison;Pays de livraison';
+  'Adresse de livraison;Code postal de livraison;Ville de livraison;Pays de livraison;Tarif horaire';
 
 function rowsOf(result: CsvParseResult) {
   if (!result.ok) throw new Error(result.error);
@@ -46,19 +47,19 @@ describe('contactsToCsv (export)', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(CSV_EXPORT_HEADER).toEqual([
       'Nom', 'Email', 'Téléphone', 'Catégorie', 'Entreprise', 'Type', 'SIREN', 'N° TVA', 'Adresse', 'Code postal', 'Ville', 'Pays',
-      'Notes', 'Adresse de livraison', 'Code postal de livraison', 'Ville de livraison', 'Pays de livraison',
+      'Notes', 'Adresse de livraison', 'Code postal de livraison', 'Ville de livraison', 'Pays de livraison', 'Tarif horaire',
     ]);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(HEADER_LINE);
-    expect(lines[1]).toBe('Élise Martin;elise@exemple.fr;01 02 03 04 05;Partenaire;Crème & Cie;Professionnel;;;;;;;;;;;');
+    expect(lines[1]).toBe('Élise Martin;elise@exemple.fr;01 02 03 04 05;Partenaire;Crème & Cie;Professionnel;;;;;;;;;;;;');
   });
 
   it('writes the type in French and the identifiers of the contacts that have one, SIREN grouped', () => {
     const rows = [details(2, { siren: '732829320', vat_number: 'FR44732829320' }), details(9, { siren: '443061841' })];
     const csv = contactsToCsv([contact({ client_type: 'particulier' }), contact({ id: 2, name: 'Dupuis SARL' })], rows);
     expect(csv.slice(1).split('\r\n').slice(1)).toEqual([
-      'Élise Martin;elise@exemple.fr;;Client;;Particulier;;;;;;;;;;;',
-      'Dupuis SARL;elise@exemple.fr;;Client;;Professionnel;732 829 320;FR44732829320;;;;FR;;;;;',
+      'Élise Martin;elise@exemple.fr;;Client;;Particulier;;;;;;;;;;;;',
+      'Dupuis SARL;elise@exemple.fr;;Client;;Professionnel;732 829 320;FR44732829320;;;;FR;;;;;;',
     ]);
   });
 
@@ -137,6 +138,7 @@ describe('parseContactsCsv (import)', () => {
         delivery_postal_code: '33300',
         delivery_city: 'Bordeaux',
         delivery_country: 'FR',
+        hourly_rate: 1234.5,
         created_at: '2026-01-02T10:00:00Z',
       },
       {
@@ -158,6 +160,7 @@ describe('parseContactsCsv (import)', () => {
         delivery_postal_code: '',
         delivery_city: '',
         delivery_country: '',
+        hourly_rate: 0,
         created_at: '2026-01-03T10:00:00Z',
       },
     ];
@@ -165,13 +168,18 @@ describe('parseContactsCsv (import)', () => {
     const exportDetails = full.map(({ name: _n, email: _e, phone: _p, company: _c, category: _k, client_type: _t, created_at: _d, ...rest }) => rest);
     const imported = rowsOf(parseContactsCsv(contactsToCsv(list, exportDetails))).map((r) => r.contact);
     // What the import sends, read as the server stores it: the SIREN ungrouped (the server's own
-    // normalisation), an absent field its default ('' for text).
+    // normalisation), an absent field its default ('' for text, 0 for the rate: no rate).
     const stored = imported.map((row) => {
-      const values: Record<string, string> = { ...row };
-      return { ...values, siren: normalizeSiren(values.siren ?? '') };
+      const values: Record<string, string | number> = { ...row };
+      return { ...values, siren: normalizeSiren(String(values.siren ?? '')) };
     });
     const withoutIds = full.map(({ id: _id, created_at: _created, ...input }) => input);
-    expect(stored).toEqual(withoutIds.map((input) => Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== '' || key === 'siren'))));
+    expect(stored).toEqual(
+      withoutIds.map((input) => Object.fromEntries(Object.entries(input).filter(([key, value]) => (value !== '' && value !== 0) || key === 'siren'))),
+    );
+    // The rate in euros, written with a decimal comma.
+    expect(contactsToCsv(list, exportDetails).split('\r\n')[1].endsWith(';1234,50')).toBe(true);
+    expect(imported[0].hourly_rate).toBe(1234.5);
   });
 
   it('reads the type in any case and without accents, leaves an empty one to the server (professionnel) and passes unknown ones on', () => {
@@ -196,6 +204,12 @@ describe('parseContactsCsv (import)', () => {
       delivery_city: 'Bordeaux',
       delivery_country: 'France',
     });
+  });
+
+  it('reads the hourly rate the French way (decimal comma, grouped thousands, €) and passes text that is not an amount to the server', () => {
+    const text = 'Nom;Email;Tarif horaire\nA;a@x.fr;45,50\nB;b@x.fr;1 200 €\nC;c@x.fr;60.5\nD;d@x.fr;\nE;e@x.fr;beaucoup\n';
+    expect(rowsOf(parseContactsCsv(text)).map((r) => r.contact.hourly_rate)).toEqual([45.5, 1200, 60.5, undefined, 'beaucoup']);
+    expect(rowsOf(parseContactsCsv('Nom;Email;Taux horaire\nA;a@x.fr;70\n'))[0].contact.hourly_rate).toBe(70);
   });
 
   it('reads comma-separated files with API field names in any order and quoted fields', () => {

@@ -3,14 +3,33 @@ import styled from 'styled-components';
 import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS, CONTACT_DEFAULTS, CONTACT_FIELD_LABELS, normalizeSiren, normalizeVatNumber } from '@/shared/contacts';
 import type { Contact, ContactInput } from '@/shared/contracts/contacts';
 import { formatSiren } from '@/shared/identifiers';
+import { fromHundredths } from '@/shared/money';
 import { CHOOSE_COUNTRY, countryOptions } from '@/client/lib/countries';
+import { DecimalField, parseDecimalInput } from '@/client/ui/decimal-field';
 import { ChoiceField, FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';
 import { IconChevronDown } from '@/client/ui/icons';
 
-export type ContactFormValues = ContactInput;
+/** What the inputs hold: text, the hourly rate too (as DecimalField writes it), so that empty stays empty. */
+export type ContactFormValues = Omit<ContactInput, 'hourly_rate'> & { hourly_rate: string };
 export type ContactFieldErrors = Partial<Record<keyof ContactFormValues, string>>;
 
-export const EMPTY_CONTACT_FORM: ContactFormValues = CONTACT_DEFAULTS;
+export const EMPTY_CONTACT_FORM: ContactFormValues = { ...CONTACT_DEFAULTS, hourly_rate: '' };
+
+/** The same words as the project form's amounts. */
+export const CONTACT_RATE_INVALID = 'Saisissez un montant positif ou nul (2 décimales au plus).';
+
+/** The hourly rate's error, or null: an amount of at most two decimals, not negative ('' is no rate). */
+export function contactRateError(text: string): string | null {
+  const parsed = parseDecimalInput(text);
+  if ('error' in parsed) return parsed.error;
+  return 'hundredths' in parsed && parsed.hundredths < 0 ? CONTACT_RATE_INVALID : null;
+}
+
+/** The rate typed, in euros: '' → 0 (call after `contactRateError`). */
+const rateOf = (text: string) => {
+  const parsed = parseDecimalInput(text);
+  return 'hundredths' in parsed ? fromHundredths(parsed.hundredths) : 0;
+};
 
 /** Fields sent as chosen, never trimmed. */
 const CHOICE_FIELDS = new Set<keyof ContactFormValues>(['category', 'client_type']);
@@ -26,10 +45,12 @@ export function toContactForm(contact: Partial<Contact>): ContactFormValues {
     if (typeof value === 'string' && (value !== '' || field === 'country')) (values as Record<string, string>)[field] = value;
   }
   values.siren = formatSiren(values.siren);
+  // 0 is no rate: the field starts empty, as the project form's.
+  values.hourly_rate = contact.hourly_rate ? String(contact.hourly_rate) : '';
   return values;
 }
 
-const hasDeliveryAddress = (values: ContactFormValues) =>
+const hasDeliveryAddress = (values: Pick<ContactFormValues, 'delivery_address' | 'delivery_postal_code' | 'delivery_city'>) =>
   Boolean(values.delivery_address.trim() || values.delivery_postal_code.trim() || values.delivery_city.trim());
 
 /**
@@ -37,9 +58,9 @@ const hasDeliveryAddress = (values: ContactFormValues) =>
  * SIRET) and VAT number as stored. A particulier sends neither (the fields are hidden: a value
  * typed before switching goes); without a delivery address, its country goes too.
  */
-export function toContactPayload(values: ContactFormValues): ContactInput {
+export function toContactPayload({ hourly_rate, ...values }: ContactFormValues): ContactInput {
   const payload = { ...values };
-  for (const field of Object.keys(payload) as (keyof ContactFormValues)[]) {
+  for (const field of Object.keys(payload) as (keyof typeof payload)[]) {
     if (!CHOICE_FIELDS.has(field)) (payload as Record<string, string>)[field] = payload[field].trim();
   }
   if (payload.client_type === 'particulier') {
@@ -50,7 +71,7 @@ export function toContactPayload(values: ContactFormValues): ContactInput {
   payload.siren = normalizeSiren(payload.siren) ?? payload.siren;
   payload.vat_number = normalizeVatNumber(payload.vat_number);
   if (!hasDeliveryAddress(payload)) payload.delivery_country = '';
-  return payload;
+  return { ...payload, hourly_rate: rateOf(hourly_rate) };
 }
 
 const CATEGORY_OPTIONS = CONTACT_CATEGORIES.map((value) => ({ value, label: CONTACT_CATEGORY_LABELS[value] }));
@@ -168,6 +189,14 @@ export function ContactFormFields({ values, onChange, errors = {} }: ContactForm
           {text('vat_number', { autoComplete: 'off', maxLength: 40, hint: 'Par exemple FR44 732829320.' })}
         </>
       )}
+      <DecimalField
+        name="hourly_rate"
+        label={`${CONTACT_FIELD_LABELS.hourly_rate} (€ HT)`}
+        hint="Les tâches de ses projets sans tarif propre (ni sur leur projet) sont facturées à ce tarif."
+        value={values.hourly_rate}
+        error={errors.hourly_rate}
+        onChange={(value) => onChange('hourly_rate', value)}
+      />
       <StyledWide>{text('address', { autoComplete: 'off', maxLength: 500 })}</StyledWide>
       {text('postal_code', { autoComplete: 'off', maxLength: 20 })}
       {text('city', { autoComplete: 'off', maxLength: 120 })}

@@ -6,7 +6,7 @@ import type { ContactListItem } from '@/shared/contracts/contacts';
 import { EMPTY_VALUE } from '@/client/lib/format';
 import type { SortDirection } from '@/client/lib/sort';
 import { Badge } from '@/client/ui/badge';
-import { SortableHeader, StyledTable, StyledTableWrapper, StyledTd, StyledTr } from '@/client/ui/table';
+import { SortableHeader, StyledTable, StyledTableWrapper, StyledTd, StyledTh, StyledTr } from '@/client/ui/table';
 import type { BadgeTone } from '@/client/ui/theme';
 import { VisuallyHidden } from '@/client/ui/visually-hidden';
 import { backState } from '@/client/kit/back-link';
@@ -21,12 +21,14 @@ export const CATEGORY_TONES: Record<ContactCategory, BadgeTone> = {
   prospect: 'blue',
 };
 
-const COLUMNS: { key: ContactSortKey; label: string; hideBelow?: 'sm' }[] = [
+// Sorted by the server (issue 29), which sorts by name, e-mail or company only (README « Paged
+// lists »): the phone and category headers do not sort (the category has its filter).
+const COLUMNS: { key: ContactSortKey; label: string; hideBelow?: 'sm'; sortable?: false }[] = [
   { key: 'name', label: 'Nom' },
   { key: 'email', label: 'Email' },
   // A phone's card shows the name and the e-mail (issue 18).
-  { key: 'phone', label: 'Téléphone', hideBelow: 'sm' },
-  { key: 'category', label: 'Catégorie', hideBelow: 'sm' },
+  { key: 'phone', label: 'Téléphone', hideBelow: 'sm', sortable: false },
+  { key: 'category', label: 'Catégorie', hideBelow: 'sm', sortable: false },
   // SPEC 2: hidden on small screens.
   { key: 'company', label: 'Entreprise', hideBelow: 'sm' },
 ];
@@ -123,7 +125,11 @@ export const ContactsTable = memo(function ContactsTable({
         <VisuallyHidden as="caption">Liste des contacts ({totalCount})</VisuallyHidden>
         <thead>
           <tr>
-            {COLUMNS.map((column) => (
+            {COLUMNS.map((column) => column.sortable === false ? (
+              <StyledTh key={column.key} scope="col" $hideBelow={column.hideBelow}>
+                {column.label}
+              </StyledTh>
+            ) : (
               <SortableHeader
                 key={column.key}
                 label={column.label}

@@ -45,6 +45,7 @@ const project = (id: number, priority: Project['priority'], due: number | null):
   completed_date: null,
   budget: 0,
   revenue: 0,
+  hourly_rate: 0,
   created_at: '2026-01-01T10:00:00.000Z',
 });
 
@@ -277,6 +278,20 @@ describe('dashboard (/dashboard)', () => {
     await waitFor(() => expect(revenue.querySelector('strong')?.textContent).toBe(formatMoney(2050.25)));
     expect(screen.getByRole('table', { name: "Chiffre d'affaires encaissé par mois" })).toBeInTheDocument();
     expect(within(section('Vue financière')).queryByText(/\b(HT|TTC)\b/)).not.toBeInTheDocument();
+  });
+
+  it('shows the « Montants TTC. » note with the figures, once the VAT regime is known: nothing moves under the placeholders (issue 28)', async () => {
+    mockDashboard(mock);
+    const answer = holdAnswer(mock, 'profile/', {}, { vat_regime: 'assujetti', legal_form: 'micro' });
+    await openDashboard();
+    const finance = section('Vue financière');
+    // The figures are here, the regime not yet: placeholders, without the note.
+    await waitFor(() => expect(getCount(mock, 'invoices/next_expected_payment/')).toBe(1));
+    expect(within(finance).getByText('Chargement des indicateurs...')).toBeInTheDocument();
+    expect(within(finance).queryByText('Montants TTC.')).not.toBeInTheDocument();
+    answer();
+    expect(await within(finance).findByText('Montants TTC.')).toBeInTheDocument();
+    expect(within(finance).getByRole('link', { name: /^Factures à encaisser/ })).toHaveTextContent('3 factures non payées');
   });
 
   it('shows each section error on its own: the server detail, else the generic message', async () => {

@@ -16,6 +16,8 @@ const ANSWERS: Record<string, unknown> = {
   'projects/': [],
   'tasks/': [],
   'recent-activity/': [],
+  // The VAT regime: the figures' note and the URSSAF card depend on it (issue 28).
+  'profile/': { vat_regime: 'assujetti', legal_form: 'micro' },
 };
 
 describe('dashboard data started before the page renders', () => {
@@ -36,7 +38,8 @@ describe('dashboard data started before the page renders', () => {
     const finance = await screen.findByRole('region', { name: 'Vue financière' });
     expect(await within(finance).findByRole('link', { name: /^Factures à encaisser/ })).toHaveTextContent('3 factures non payées');
     expect(await screen.findByText('Aucun projet en cours.', { exact: false })).toBeInTheDocument();
-    // The sections subscribed to the prefetched answers (the header's profile aside).
-    expect(mock.history.get.filter((request) => request.url !== 'profile/')).toHaveLength(Object.keys(ANSWERS).length);
+    expect(within(finance).getByText('Montants TTC.')).toBeInTheDocument();
+    // The sections and the header subscribed to the prefetched answers (the header's running timer aside).
+    expect(mock.history.get.filter((request) => request.url !== 'time-entries/running/')).toHaveLength(Object.keys(ANSWERS).length);
   });
 });

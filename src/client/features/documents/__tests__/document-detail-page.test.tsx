@@ -518,21 +518,22 @@ describe('document detail page', () => {
         status: 'sent',
         status_display: 'Envoyée',
       });
+      mock.onPost(/email-templates\/\w+\/preview\//).reply(200, { subject: 'Objet du modèle', body: 'Bonjour,\n\nTexte du modèle.' });
       const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
       await screen.findByRole('heading', { level: 1, name: 'Facture #7' });
       await user.click(screen.getByRole('button', { name: 'Envoyer par E-mail' }));
-      const dialog = screen.getByRole('alertdialog');
+      const dialog = await screen.findByRole('dialog', { name: 'Envoyer par e-mail' });
       expect(dialog).toHaveTextContent('Librairie Colette (colette@exemple.fr)');
       expect(dialog).toHaveTextContent(
         `La facture recevra son numéro définitif, sera datée d’aujourd’hui (${formatDate(today)}) et ne pourra plus être modifiée.`,
       );
-      await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Envoyer' }));
       expect(await screen.findByText('La facture a été envoyée par e-mail avec succès !')).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1, name: 'Facture FAC-2025-0004' })).toBeInTheDocument();
       // Issued: frozen, the status is shown rather than chosen.
       expect(within(screen.getByRole('group', { name: 'Statut' })).getByText('Envoyée')).toBeInTheDocument();
       expect(screen.queryByRole('combobox', { name: 'Statut' })).not.toBeInTheDocument();
-      expect(mock.history.post).toHaveLength(1);
+      expect(mock.history.post.map((r) => r.url)).toEqual(['email-templates/invoice/preview/', 'invoices/7/send_email/']);
     });
 
     it('shows every e-mail failure, 429 included', async () => {
@@ -542,11 +543,13 @@ describe('document detail page', () => {
       mock.onPost('quotes/7/send_email/').replyOnce(404, { error: 'Devis introuvable.' });
       mock.onPost('quotes/7/send_email/').replyOnce(403, {});
       mock.onPost('quotes/7/send_email/').networkErrorOnce();
+      mock.onPost(/email-templates\/\w+\/preview\//).reply(200, { subject: 'Objet du modèle', body: 'Bonjour,\n\nTexte du modèle.' });
       const { user } = renderApp({ route: '/quotes/7', preloadedState: signedIn });
       await screen.findByRole('heading', { level: 1, name: 'Devis DEV-2025-0007' });
       const send = async () => {
         await user.click(screen.getByRole('button', { name: 'Envoyer par E-mail' }));
-        await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Envoyer' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Envoyer par e-mail' });
+        await user.click(await within(dialog).findByRole('button', { name: 'Envoyer' }));
       };
       await send();
       expect(await screen.findByText('Trop d’envois. Veuillez réessayer plus tard.')).toBeInTheDocument();

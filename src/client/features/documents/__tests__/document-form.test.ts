@@ -78,6 +78,8 @@ const RECORD: DocumentRecord = {
   prepaid_amount: 0,
   deposit_invoices: [],
   final_invoice: null,
+  einvoicing: null,
+  einvoicing_status: null,
   line_items: [
     { id: 11, title: 'Atelier', description: 'Deux heures', quantity: 2, unit_price: 60, tax_rate: 5.5, unit: 'HUR', discount_percent: 10, discount_amount: 0, vat_exemption: '', total: 120, task_id: 4, task: { id: 4, title: 'Atelier', hourly_rate: 60, cost: 120 } },
     { id: 12, title: 'Déplacement', description: '', quantity: 1, unit_price: 35.5, tax_rate: 20, unit: 'LS', discount_percent: 0, discount_amount: 0, vat_exemption: '', total: 35.5, task_id: null, task: null },

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, firstDayOfMonth, parisToday } from '@/shared/dates';
 import { formatDate } from '@/client/lib/format';
+import { pagedReply, pageRequests, type PagedListRules } from '@/client/test/paged-list';
 import { mockHttp, renderApp, signedIn } from '@/client/test/render';
 
 const today = parisToday();
@@ -42,6 +43,26 @@ const quote = (id: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+type Row = { id: number } & Record<string, unknown>;
+const rowText = (row: Row, key: string) => String(row[key] ?? '');
+
+/** The server's paging of a document list (issue 29), its default ordering first. */
+const documentRules = (endDate: string, defaultOrdering: string): PagedListRules<Row> => ({
+  searchText: (row) => [rowText(row, 'title'), rowText(row, 'invoice_number'), rowText(row, 'quote_number'), (row.client as { name: string } | null)?.name ?? ''],
+  filters: { priority: (row) => row.priority, client: (row) => (row.client as { id: number } | null)?.id },
+  matches: (row, params) =>
+    (!params.status || (params.status === 'overdue' ? row.is_overdue === true : row.status === params.status)) &&
+    (!params.status__in || String(params.status__in).split(',').includes(String(row.status))),
+  orderings: { end_date: (row) => row[endDate], issue_date: (row) => row.issue_date, total_amount: (row) => row.total_amount },
+  defaultOrdering,
+});
+
+/** Serves the list at `url` (invoices/ or quotes/) by pages, as the server does. */
+function serveList(mock: MockAdapter, url: 'invoices/' | 'quotes/', rows: Row[]) {
+  const rules = url === 'invoices/' ? documentRules('due_date', 'end_date') : documentRules('expiration_date', '-issue_date');
+  mock.onGet(url).reply((config) => pagedReply(rows, config, rules));
+}
+
 const bodyRows = () =>
   within(screen.getByRole('table')).getAllByRole('row').filter((row) => row.getAttribute('data-index') !== null);
 
@@ -56,7 +77,7 @@ describe('document list page', () => {
   afterEach(() => mock.restore());
 
   it('lists invoices with number or id, client link, badge colours, fr-FR amounts, sorted by due date', async () => {
-    mock.onGet('invoices/').reply(200, [
+    serveList(mock, 'invoices/', [
       invoice(1, { due_date: addDays(today, 20) }),
       invoice(2, { invoice_number: null, status: 'draft', status_display: 'Brouillon', due_date: addDays(today, 3) }),
       invoice(3, { is_overdue: true, due_date: addDays(today, -2) }),
@@ -103,7 +124,7 @@ describe('document list page', () => {
   });
 
   it('shows an invoice\'s balance due beside its total and how many days it is late (issue 28)', async () => {
-    mock.onGet('invoices/').reply(200, [
+    serveList(mock, 'invoices/', [
       invoice(1, { total_amount: 1200, amount_paid: 500, balance_due: 700, status: 'partially_paid', status_display: 'Partiellement payée' }),
       invoice(2, { total_amount: 300, balance_due: 300, is_overdue: true, due_date: addDays(today, -12) }),
       invoice(3, { total_amount: 50, balance_due: 50, is_overdue: true, due_date: addDays(today, -1) }),
@@ -129,7 +150,7 @@ describe('document list page', () => {
   });
 
   it('shows a quote\'s client and validity date, and no balance column', async () => {
-    mock.onGet('quotes/').reply(200, [quote(1, { expiration_date: addDays(today, -3) })]);
+    serveList(mock, 'quotes/', [quote(1, { expiration_date: addDays(today, -3) })]);
     renderApp({ route: '/quotes', preloadedState: signedIn });
     await screen.findByRole('link', { name: 'Devis 1' });
     const [row] = bodyRows();
@@ -140,7 +161,7 @@ describe('document list page', () => {
   });
 
   it('filters invoices by status, « En retard » being the derived overdue flag', async () => {
-    mock.onGet('invoices/').reply(200, [
+    serveList(mock, 'invoices/', [
       invoice(1, { title: 'À l’heure' }),
       invoice(2, { title: 'En retard', is_overdue: true, due_date: addDays(today, -5) }),
       invoice(3, { title: 'Partielle en retard', status: 'partially_paid', status_display: 'Partiellement payée', is_overdue: true }),
@@ -160,27 +181,29 @@ describe('document list page', () => {
     ]);
     const titles = () => bodyRows().map((row) => within(row).getAllByRole('link')[0].textContent).sort();
     await user.selectOptions(status, 'overdue');
-    expect(titles()).toEqual(['En retard', 'Partielle en retard']);
+    await waitFor(() => expect(titles()).toEqual(['En retard', 'Partielle en retard']));
+    // The filter is the server's (issue 29).
+    expect(pageRequests(mock.history.get, 'invoices/').at(-1)).toEqual({ status: 'overdue', ordering: 'end_date', page_size: 50 });
     await user.selectOptions(status, 'sent');
-    expect(titles()).toEqual(['En retard', 'À l’heure']);
+    await waitFor(() => expect(titles()).toEqual(['En retard', 'À l’heure']));
     await user.selectOptions(status, 'partially_paid');
-    expect(titles()).toEqual(['Partielle en retard']);
+    await waitFor(() => expect(titles()).toEqual(['Partielle en retard']));
   });
 
   it('keeps the dashboard links: overdue and outstanding are asked of the server', async () => {
-    mock.onGet('invoices/').reply(200, []);
+    serveList(mock, 'invoices/', []);
     const first = renderApp({ route: '/invoices?status=overdue', preloadedState: signedIn });
     await waitFor(() => expect(listRequests(mock, 'invoices/')).toHaveLength(1));
-    expect(listRequests(mock, 'invoices/')[0].params).toEqual({ status: 'overdue' });
+    expect(listRequests(mock, 'invoices/')[0].params).toEqual({ status: 'overdue', ordering: 'end_date', page_size: 50 });
     expect(await screen.findByText(/Factures en retard/)).toBeInTheDocument();
     first.unmount();
     renderApp({ route: '/invoices?status=outstanding', preloadedState: signedIn });
     await waitFor(() => expect(listRequests(mock, 'invoices/')).toHaveLength(2));
-    expect(listRequests(mock, 'invoices/')[1].params).toEqual({ status__in: 'sent,partially_paid' });
+    expect(listRequests(mock, 'invoices/')[1].params).toEqual({ status__in: 'sent,partially_paid', ordering: 'end_date', page_size: 50 });
   });
 
   it('sorts quotes by creation date, newest first, and toggles a column on click', async () => {
-    mock.onGet('quotes/').reply(200, [quote(1), quote(3), quote(2)]);
+    serveList(mock, 'quotes/', [quote(1), quote(3), quote(2)]);
     const { user } = renderApp({ route: '/quotes', preloadedState: signedIn });
     await screen.findByRole('link', { name: 'Devis 1' });
     const titles = () => bodyRows().map((row) => within(row).getAllByRole('link')[0].textContent);
@@ -192,7 +215,7 @@ describe('document list page', () => {
   });
 
   it('filters by title or client name, status and priority, and resets', async () => {
-    mock.onGet('quotes/').reply(200, [
+    serveList(mock, 'quotes/', [
       quote(1, { title: 'Refonte du site', client: { id: 9, name: 'Librairie Colette', email: '' } }),
       quote(2, { title: 'Logo', status: 'sent', status_display: 'Envoyé', priority: 'urgent' }),
       quote(3, { title: 'Maintenance', client: { id: 8, name: 'École Jules Ferry', email: '' } }),
@@ -206,69 +229,100 @@ describe('document list page', () => {
 
     await user.clear(screen.getByRole('searchbox', { name: 'Rechercher' }));
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'ECOLE');
-    await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(screen.getByRole('link', { name: 'Maintenance' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Maintenance' })).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'sent');
-    expect(bodyRows()).toHaveLength(1);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), '');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Priorité' }), 'urgent');
-    expect(bodyRows()).toHaveLength(1);
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Priorité' }), 'basse');
-    expect(screen.getByText('Aucun devis à afficher.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucun devis à afficher.')).toBeInTheDocument();
+    // Search and filters are the server's (issue 29).
+    expect(pageRequests(mock.history.get, 'quotes/').map((params) => params.search ?? null)).toEqual(expect.arrayContaining(['colette', 'ECOLE']));
+    expect(pageRequests(mock.history.get, 'quotes/').at(-1)).toEqual({ priority: 'basse', ordering: '-issue_date', page_size: 50 });
     await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
-    expect(bodyRows()).toHaveLength(3);
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(screen.getByRole('combobox', { name: 'Priorité' })).toHaveValue('');
   });
 
   it('shows the empty message and the create link', async () => {
-    mock.onGet('invoices/').reply(200, []);
+    serveList(mock, 'invoices/', []);
     renderApp({ route: '/invoices', preloadedState: signedIn });
     expect(await screen.findByText('Aucune facture à afficher.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Faire une facture' })).toHaveAttribute('href', '/invoices/new');
   });
 
   it('translates the route query for the server and reloads when it changes', async () => {
-    mock.onGet('invoices/').reply(200, []);
+    serveList(mock, 'invoices/', []);
     const { user } = renderApp({ route: '/invoices?paid_this_month=true', preloadedState: signedIn });
     await waitFor(() => expect(listRequests(mock, 'invoices/')).toHaveLength(1));
-    expect(listRequests(mock, 'invoices/')[0].params).toEqual({ status: 'paid', payment_date__gte: firstDayOfMonth(today) });
+    expect(listRequests(mock, 'invoices/')[0].params).toEqual({ status: 'paid', payment_date__gte: firstDayOfMonth(today), ordering: 'end_date', page_size: 50 });
     expect(await screen.findByText(/Factures payées ce mois-ci/)).toBeInTheDocument();
 
     // 'Tout afficher' drops the route filter: the list reloads without parameters.
     await user.click(screen.getByRole('link', { name: 'Tout afficher' }));
     await waitFor(() => expect(listRequests(mock, 'invoices/')).toHaveLength(2));
-    expect(listRequests(mock, 'invoices/')[1].params).toEqual({});
+    expect(listRequests(mock, 'invoices/')[1].params).toEqual({ ordering: 'end_date', page_size: 50 });
   });
 
   it("asks the server for sent quotes on 'pending'", async () => {
-    mock.onGet('quotes/').reply(200, []);
+    serveList(mock, 'quotes/', []);
     renderApp({ route: '/quotes?status=pending', preloadedState: signedIn });
     await waitFor(() => expect(listRequests(mock, 'quotes/')).toHaveLength(1));
-    expect(listRequests(mock, 'quotes/')[0].params).toEqual({ status: 'sent' });
+    expect(listRequests(mock, 'quotes/')[0].params).toEqual({ status: 'sent', ordering: '-issue_date', page_size: 50 });
   });
 
-  it('renders only the visible rows of 10,000 invoices, and still filters all of them', async () => {
-    mock.onGet('invoices/').reply(
-      200,
+  it('loads 10,000 invoices 50 at a time, the next ones on demand, renders only the visible rows, and searches on the server (issue 29)', async () => {
+    serveList(
+      mock,
+      'invoices/',
       Array.from({ length: 10000 }, (_, i) => invoice(i + 1, { title: i === 9876 ? 'Facture unique' : `Facture ${i + 1}` })),
     );
     const { user } = renderApp({ route: '/invoices', preloadedState: signedIn });
     await screen.findByText('10000 factures');
-    expect(bodyRows().length).toBeLessThan(100);
+    expect(bodyRows()).toHaveLength(50);
     expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '10001');
+    expect(pageRequests(mock.history.get, 'invoices/')).toEqual([{ ordering: 'end_date', page_size: 50 }]);
+    // Without IntersectionObserver (jsdom) the button loads what follows, with the last cursor.
+    await user.click(screen.getByRole('button', { name: 'Afficher la suite' }));
+    await waitFor(() => expect(pageRequests(mock.history.get, 'invoices/')).toHaveLength(2));
+    expect(pageRequests(mock.history.get, 'invoices/')[1]).toEqual({ ordering: 'end_date', page_size: 50, cursor: 'o50' });
+    await user.click(await screen.findByRole('button', { name: 'Afficher la suite' }));
+    await waitFor(() => expect(pageRequests(mock.history.get, 'invoices/')).toHaveLength(3));
+    // 150 rows loaded, past 100: only those near the viewport are rendered.
+    await waitFor(() => expect(bodyRows().length).toBeLessThan(100));
     await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'unique');
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(screen.getByText('1 facture sur 10000')).toBeInTheDocument();
+    expect(screen.getByText('1 facture')).toBeInTheDocument();
+    expect(pageRequests(mock.history.get, 'invoices/').at(-1)).toEqual({ ordering: 'end_date', page_size: 50, search: 'unique' });
+  });
+
+  it('asks the server to sort by the columns it sorts, and sorts the loaded rows by the others (issue 29)', async () => {
+    serveList(mock, 'invoices/', [invoice(1, { total_amount: 30 }), invoice(2, { total_amount: 10 }), invoice(3, { total_amount: 20 })]);
+    const { user } = renderApp({ route: '/invoices', preloadedState: signedIn });
+    await screen.findByRole('link', { name: 'Facture 1' });
+    const titles = () => bodyRows().map((row) => within(row).getAllByRole('link')[0].textContent);
+    await user.click(screen.getByRole('button', { name: /Montant/ }));
+    await waitFor(() => expect(titles()).toEqual(['Facture 2', 'Facture 3', 'Facture 1']));
+    expect(pageRequests(mock.history.get, 'invoices/').at(-1)).toEqual({ ordering: 'total_amount', page_size: 50 });
+    await user.click(screen.getByRole('button', { name: /Montant/ }));
+    await waitFor(() => expect(titles()).toEqual(['Facture 1', 'Facture 3', 'Facture 2']));
+    expect(pageRequests(mock.history.get, 'invoices/').at(-1)).toEqual({ ordering: '-total_amount', page_size: 50 });
+    const requests = pageRequests(mock.history.get, 'invoices/').length;
+    await user.click(screen.getByRole('button', { name: /Titre/ }));
+    expect(titles()).toEqual(['Facture 1', 'Facture 2', 'Facture 3']);
+    expect(pageRequests(mock.history.get, 'invoices/')).toHaveLength(requests);
   });
 
   it('offers a retry when the first load fails (the failure is logged)', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mock.onGet('invoices/').networkErrorOnce();
-    mock.onGet('invoices/').reply(200, [invoice(1)]);
+    serveList(mock, 'invoices/', [invoice(1)]);
     const { user } = renderApp({ route: '/invoices', preloadedState: signedIn });
     expect(await screen.findByText('Impossible de charger la liste des factures.')).toBeInTheDocument();
     expect(error).toHaveBeenCalled();

@@ -72,14 +72,17 @@ describe('e-mail delivery on a document page', () => {
       message: 'La facture est en cours d’envoi par e-mail.', id: 7, invoice_number: 'FAC-2025-0004', status: 'sent', status_display: 'Envoyée',
       email_delivery: pending,
     });
+    mock.onPost(/email-templates\/\w+\/preview\//).reply(200, { subject: 'Objet du modèle', body: 'Bonjour,\n\nTexte du modèle.' });
     const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
     const region = await delivery();
     expect(await within(region).findByRole('alert')).toHaveTextContent(`Échec de l’envoi : ${REFUSED}`);
 
+    // Trying again opens the send dialog (issue 28): the message as it will leave, editable.
     await user.click(within(region).getByRole('button', { name: 'Réessayer l’envoi' }));
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Envoyer par e-mail' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText('La facture est en cours d’envoi par e-mail.')).toBeInTheDocument();
-    expect(mock.history.post.map((r) => r.url)).toEqual(['invoices/7/send_email/']);
+    expect(mock.history.post.map((r) => r.url)).toEqual(['email-templates/invoice/preview/', 'invoices/7/send_email/']);
     expect(await screen.findByText(/^Envoyée par e-mail le/, undefined, { timeout: 8000 })).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '@/shared/dates';
+import { pagedReply } from '@/client/test/paged-list';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { documentJson } from './document-json';
 
@@ -414,7 +415,7 @@ describe('credit notes list and page', () => {
   afterEach(() => mock.restore());
 
   it("lists credit notes with their number, client, invoice, status, amount and date; no 'new' link", async () => {
-    mock.onGet('credit-notes/').reply(200, [
+    const rows = [
       creditNote(),
       creditNote({
         id: 32,
@@ -426,7 +427,11 @@ describe('credit notes list and page', () => {
         issue_date: '2026-02-01',
         invoice: { id: 9, invoice_number: 'FAC-2026-0009', issue_date: '2026-01-20' },
       }),
-    ]);
+    ];
+    // By pages, filtered by the server (issue 29).
+    mock.onGet('credit-notes/').reply((config) =>
+      pagedReply(rows, config, { filters: { status: (row) => row.status }, orderings: { issue_date: (row) => row.issue_date }, defaultOrdering: '-issue_date' }),
+    );
     const { user } = renderApp({ route: '/credit-notes', preloadedState: signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Liste des avoirs' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Liste des avoirs' });
@@ -450,7 +455,8 @@ describe('credit notes list and page', () => {
     expect(screen.queryByRole('combobox', { name: 'Priorité' })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'issued');
-    expect(screen.getByText('1 avoir sur 2')).toBeInTheDocument();
+    expect(await screen.findByText('1 avoir')).toBeInTheDocument();
+    expect(mock.history.get.filter((r) => r.url === 'credit-notes/').at(-1)?.params).toEqual({ status: 'issued', ordering: '-issue_date', page_size: 50 });
   });
 
   it('shows a credit note line as it was issued, with up to 4 decimals (issue 25)', async () => {
@@ -475,6 +481,7 @@ describe('credit notes list and page', () => {
       .reply(200, creditNote({ status: 'sent', status_display: 'Envoyé' }));
     mock.onGet('credit-notes/31/generate_pdf/').reply(200, new Blob(['%PDF-1.7'], { type: 'application/pdf' }));
     mock.onPost('credit-notes/31/send_email/').reply(200, { message: 'L’avoir a été envoyé par e-mail avec succès !' });
+    mock.onPost(/email-templates\/\w+\/preview\//).reply(200, { subject: 'Objet du modèle', body: 'Bonjour,\n\nTexte du modèle.' });
     const { user } = renderApp({ route: '/credit-notes/31', preloadedState: signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Avoir AV-2026-0001' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'FAC-2026-0003' })).toHaveAttribute('href', '/invoices/7');
@@ -489,9 +496,9 @@ describe('credit notes list and page', () => {
     await waitFor(() => expect(clicked).toEqual(['avoir_AV-2026-0001.pdf']));
 
     await user.click(screen.getByRole('button', { name: 'Envoyer par E-mail' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Envoyer par e-mail' });
     expect(dialog).toHaveTextContent('L’avoir sera envoyé à Librairie Colette (colette@exemple.fr) avec le PDF en pièce jointe.');
-    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText('L’avoir a été envoyé par e-mail avec succès !')).toBeInTheDocument();
     expect(await screen.findByText('Envoyé')).toBeInTheDocument();
     click.mockRestore();

@@ -2,12 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { addDays, parisToday } from '@/shared/dates';
 import { mockHttp, renderApp, signedIn } from '@/client/test/render';
+import { pagedReply, pageRequests } from '@/client/test/paged-list';
 
 /**
  * The line task picker (issue 15): on an invoice, a task another invoice bills is listed last and
  * cannot be chosen, named with that invoice; the invoice's own tasks can; a line already linked
- * to one says so at once; the server's refusal lands on the line. A quote bills nothing. Full app,
- * real store, tasks from the task list's cache.
+ * to one says so at once; the server's refusal lands on the line. A quote bills nothing. Issue 29:
+ * the picker asks the server for 20 tasks at a time, by title, searched as typed. Full app, real
+ * store, a fake paged server.
  */
 
 jest.setTimeout(30_000);
@@ -24,6 +26,9 @@ const TASKS = [
   task(11, 'Audit', { id: 21, invoice_number: null, status: 'draft' }),
   task(12, 'Intégration', null),
 ];
+
+/** The server's task search reads the title only (README « Paged lists »). */
+const TASK_RULES = { searchText: (t: { title: string }) => [t.title], orderings: { title: (t: { title: string }) => t.title } };
 
 const invoice = (extra: Record<string, unknown> = {}) => ({
   id: 7, invoice_number: null, due_date: addDays(today, 30), payment_date: null, quote_id: null,
@@ -46,7 +51,7 @@ describe('line task picker', () => {
   beforeEach(() => {
     mock = mockHttp();
     mock.onGet('contacts/').reply(200, CONTACTS);
-    mock.onGet('tasks/').reply(200, TASKS);
+    mock.onGet('tasks/').reply((config) => pagedReply(TASKS, config, TASK_RULES));
     mock.onGet('profile/').reply(200, { email: 'marie@exemple.fr', vat_regime: 'assujetti' });
     mock.onGet('invoices/7/').reply(200, invoice());
   });
@@ -102,5 +107,59 @@ describe('line task picker', () => {
       ['Maquettes — Site · Dans un brouillon de facture', false],
       ['Recette — Site · Déjà facturée (FAC-2026-0003)', false],
     ]);
+  });
+
+  it('asks the server for the first 20 tasks by title, and searches as typed: one request once typing pauses (issue 29)', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => task(100 + i, `Tâche ${String(i + 1).padStart(2, '0')}`, null));
+    mock.onGet('tasks/').reply((config) => pagedReply([...TASKS, ...many], config, TASK_RULES));
+    const { user } = renderApp({ route: '/quotes/new', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Nouveau devis' });
+    await waitFor(() => expect(within(picker(1)).getAllByRole('option')).toHaveLength(21));
+    expect(pageRequests(mock.history.get, 'tasks/')).toEqual([{ ordering: 'title', page_size: 20 }]);
+    // Never the whole list.
+    expect(mock.history.get.filter((r) => r.url === 'tasks/' && r.params?.page_size === undefined)).toHaveLength(0);
+    const status = within(lines()[0]).getByText('20 sur 49 listés : précisez la recherche pour trouver les autres.');
+    expect(status).toBeInTheDocument();
+
+    // The next 20, with the cursor of the first page.
+    await user.click(within(lines()[0]).getByRole('button', { name: 'Afficher la suite' }));
+    await waitFor(() => expect(within(picker(1)).getAllByRole('option')).toHaveLength(41));
+    expect(pageRequests(mock.history.get, 'tasks/')[1]).toEqual({ ordering: 'title', page_size: 20, cursor: 'o20' });
+
+    await user.type(within(lines()[0]).getByRole('searchbox', { name: 'Rechercher une tâche' }), 'maqu');
+    await waitFor(() => expect(optionsOf(picker(1))).toEqual([['Aucune tâche', false], ['Maquettes — Site · Dans un brouillon de facture', false]]));
+    // One request for what was typed, none for each letter.
+    expect(pageRequests(mock.history.get, 'tasks/').filter((params) => params.search !== undefined)).toEqual([
+      { ordering: 'title', page_size: 20, search: 'maqu' },
+    ]);
+    await user.selectOptions(picker(1), '9');
+    expect(within(lines()[0]).getByRole('textbox', { name: /^Titre/ })).toHaveValue('Maquettes');
+  });
+
+  it('keeps showing the linked task when the search does not list it, read on its own (issue 29)', async () => {
+    mock.onGet('tasks/9/').reply(200, TASKS[0]);
+    const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Facture #7' });
+    await waitFor(() => expect(within(picker(1)).getAllByRole('option')).toHaveLength(5));
+    const search = within(lines()[0]).getByRole('searchbox', { name: 'Rechercher une tâche' });
+    await user.type(search, 'audit');
+    await waitFor(() =>
+      expect(optionsOf(picker(1))).toEqual([
+        ['Aucune tâche', false],
+        ['Maquettes — Site', false],
+        ['Audit — Site · Dans un brouillon de facture', true],
+      ]),
+    );
+    expect(picker(1)).toHaveValue('9');
+    expect(mock.history.get.filter((r) => r.url === 'tasks/9/')).toHaveLength(1);
+
+    // Escape clears the search; Enter goes to the select, never submitting the form.
+    await user.keyboard('{Escape}');
+    expect(search).toHaveValue('');
+    await waitFor(() => expect(within(picker(1)).getAllByRole('option')).toHaveLength(5));
+    await user.type(search, 'zzz{Enter}');
+    expect(picker(1)).toHaveFocus();
+    expect(await within(lines()[0]).findByText('Aucun résultat pour « zzz ».')).toBeInTheDocument();
+    expect(mock.history.put).toHaveLength(0);
   });
 });

@@ -11,10 +11,12 @@ import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { useToast } from '@/client/ui/toast';
 import { useDocumentEmail } from '../document-email';
 import { EmailDeliveryStatus } from '../email-delivery';
+import { ShareLinkCard } from '../../portal';
 import { CREDIT_NOTE_CONFIG, UNKNOWN_CLIENT } from '../document-kinds';
 import { PdfFingerprint, StyledDocumentSubtitle, StyledDocumentToolbar } from '../document-page-parts';
 import { useDocumentPdf } from '../document-pdf';
-import { DocumentStatusBadge } from '../document-status';
+import { DocumentStatusBadges } from '../document-status';
+import { EInvoicingPanel } from '../einvoicing-panel';
 import { DocumentTotals } from '../document-totals';
 import { discountLabel } from '../document-form';
 import type { DocumentLine } from '../document.types';
@@ -150,7 +152,7 @@ export function CreditNoteView() {
       description={
         <StyledDocumentSubtitle>
           <Link to={`/${config.path}`}>← {config.labels.listTitle}</Link>
-          <DocumentStatusBadge config={config} status={note.status} label={note.status_display} />
+          <DocumentStatusBadges config={config} status={note.status} label={note.status_display} einvoicing={note.einvoicing_status} />
         </StyledDocumentSubtitle>
       }
     >
@@ -164,8 +166,12 @@ export function CreditNoteView() {
           </Button>
         </StyledDocumentToolbar>
         <EmailDeliveryStatus config={config} id={note.id} />
+        {email.dialog}
       </Card>
 
+      {/* The client's personal link (issue 27). */}
+      <ShareLinkCard kind="credit_note" id={note.id} />
+      <EInvoicingPanel record={note.einvoicing} />
       <Card title="Informations">
         <StyledFacts>
           <dt>Numéro</dt>

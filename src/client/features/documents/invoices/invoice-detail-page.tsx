@@ -6,6 +6,7 @@ import { DocumentDetailPage, type DocumentKindParts, type StoredDocumentContext 
 import { creditableAmount } from '../invoice-ledger';
 import { RecurrenceOrigin } from '../recurring/recurrence-origin';
 import { InvoiceLedgerPanel } from './invoice-ledger-panel';
+import { EInvoicingPanel } from '../einvoicing-panel';
 
 /** Opened by a button: downloaded when the pointer or the focus reaches it, not with the page (issue 18). */
 const CreditNoteDialog = lazyWithPreload(() => import('../credit-notes/credit-note-dialog'), 'CreditNoteDialog');
@@ -18,7 +19,8 @@ function InvoiceActions({ saved, busy, locked }: StoredDocumentContext) {
   return (
     <>
       {saved.is_overdue && saved.number && <RemindButton invoiceId={saved.id} invoiceNumber={saved.number} disabled={busy} />}
-      {!saved.is_deposit && !saved.prepaid_amount && (
+      {/* Already an occurrence of a series (issue 28: the invoice made recurring is its first): not twice. */}
+      {!saved.is_deposit && !saved.prepaid_amount && !saved.recurrence_id && (
         <Button onClick={() => setRecurringOpen(true)} disabled={busy} {...preloadOn(MakeRecurringDialog)}>
           Rendre récurrente
         </Button>
@@ -46,10 +48,11 @@ const INVOICE_PARTS: DocumentKindParts = {
     </>
   ),
   actions: (context) => <InvoiceActions {...context} />,
-  // Issued: its ledger (payments, credit notes) and its reminders.
+  // Issued: its e-invoicing lifecycle (when sent through the platform), its ledger (payments, credit notes) and its reminders.
   panels: ({ saved, locked }) =>
     locked && (
       <>
+        <EInvoicingPanel record={saved.einvoicing} />
         <InvoiceLedgerPanel invoice={saved} />
         <InvoiceRemindersSection invoiceId={saved.id} issued={Boolean(saved.number)} />
       </>

@@ -6,7 +6,7 @@ import type { RecurrenceStatus } from '@/shared/recurring';
 import type { RecurringInvoice } from '@/shared/contracts/recurring';
 import { formatDate, formatMoney } from '@/client/lib/format';
 import { Badge } from '@/client/ui/badge';
-import { Button } from '@/client/ui/button';
+import { Button, ButtonLink } from '@/client/ui/button';
 import { useConfirm } from '@/client/ui/confirm-dialog';
 import { EmptyState } from '@/client/ui/empty-state';
 import { Page } from '@/client/ui/page';
@@ -81,7 +81,7 @@ export const RECURRING_LIST_MESSAGES = {
   failed: 'L’action n’a pas pu être effectuée. Veuillez réessayer.',
 } as const;
 
-/** « Factures récurrentes » (/invoices/recurring): each series with its next date, paused, resumed or stopped here. */
+/** « Factures récurrentes » (/invoices/recurring): each series with its next date, changed (« Modifier »), paused, resumed or stopped here. */
 export function RecurringInvoiceListPage() {
   const { data, isLoading, error, refetch, isFetching } = useListRecurringInvoicesQuery();
   const [runAction] = useRecurringActionMutation();
@@ -159,6 +159,12 @@ export function RecurringInvoiceListPage() {
           const label = `${row.client.name}, ${row.title}`;
           return (
             <StyledActions>
+              {/* Issue 28: its lines, client and schedule, from the next invoice on. */}
+              {row.status !== 'stopped' && (
+                <ButtonLink size="sm" to={`/invoices/recurring/${row.id}`} aria-label={`Modifier : ${label}`}>
+                  Modifier
+                </ButtonLink>
+              )}
               {row.status === 'active' && (
                 <Button size="sm" onClick={() => act(row, 'pause')} disabled={busy} aria-label={`Mettre en pause : ${label}`}>
                   Pause

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Project } from '@/shared/contracts/projects';
 import { currentPath } from '@/client/test/render';
 import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
-import { sharedStoreVisits } from '@/client/test/shared-store-visits';
+import { JOURNEY_TIMEOUT, sharedStoreVisits } from '@/client/test/shared-store-visits';
 import { makeContact, serveWorkflow } from '@/client/kit/__tests__/workflow-server';
 
 const AGENCE = { id: 5, name: 'Agence Bleue' };
@@ -81,5 +81,5 @@ describe('the project cache', () => {
     expect(await screen.findByRole('combobox', { name: 'Projet concerné' })).toHaveValue('');
     // The dashboard's figures do not depend on projects: still the first answer.
     expect(visits.server.gets('quotes/pending_sum/')).toBe(figures);
-  });
+  }, JOURNEY_TIMEOUT);
 });

@@ -97,6 +97,7 @@ describe('project page', () => {
         completed_date: null,
         budget: 1500.5,
         revenue: 0,
+        hourly_rate: 0,
       });
       await waitFor(() => expect(currentPath()).toBe('/projects/44'));
       expect(await screen.findByRole('heading', { name: 'Tâches associées' })).toBeInTheDocument();

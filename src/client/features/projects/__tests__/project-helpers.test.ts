@@ -1,28 +1,13 @@
 import { makeProject } from '@/client/kit/__tests__/workflow-fixtures';
-import { buildProjectIndex, filterProjects, filtersFromQuery, EMPTY_PROJECT_FILTERS } from '../project-filters';
+import { filtersFromQuery, EMPTY_PROJECT_FILTERS, projectPageArgs } from '../project-filters';
 import { buildProjectPayload, EMPTY_PROJECT_FORM, parseAmount, toProjectForm, validateProjectForm } from '../project-form';
 
 describe('project list filters', () => {
-  const projects = [
-    makeProject({ id: 1, name: 'Site vitrine', contacts: [{ id: 9, name: 'Boulangerie Aubert' }], status: 'en_cours', priority: 'haute' }),
-    makeProject({ id: 2, name: 'Refonte logo', contacts: [], status: 'termine' }),
-    makeProject({ id: 3, name: 'Catalogue été', contacts: [{ id: 8, name: 'Agence Bleue' }], status: 'en_cours' }),
-  ];
-  const index = buildProjectIndex(projects);
-  const ids = (filters: Partial<typeof EMPTY_PROJECT_FILTERS>) =>
-    filterProjects(index, { ...EMPTY_PROJECT_FILTERS, ...filters }).map((p) => p.id);
-
-  it('searches the name and the clients', () => {
-    expect(ids({ search: 'SITE' })).toEqual([1]);
-    expect(ids({ search: 'aubert' })).toEqual([1]);
-    expect(ids({ search: 'ete' })).toEqual([3]);
-  });
-
-  it('filters status and priority exactly, combined with the search', () => {
-    expect(ids({ status: 'en_cours' })).toEqual([1, 3]);
-    expect(ids({ status: 'en_cours', priority: 'haute' })).toEqual([1]);
-    expect(ids({ status: 'en_cours', search: 'bleue' })).toEqual([3]);
-    expect(ids({ status: 'annule' })).toEqual([]);
+  it('sends the search, the status, the priority and the sort to the server, leaving out what is empty (issue 29)', () => {
+    expect(projectPageArgs(EMPTY_PROJECT_FILTERS, '-created_at')).toEqual({ ordering: '-created_at' });
+    expect(projectPageArgs({ search: '  aubert ', status: 'en_cours', priority: 'haute' }, 'name')).toEqual({
+      search: 'aubert', status: 'en_cours', priority: 'haute', ordering: 'name',
+    });
   });
 
   it('reads known filters from the route query only', () => {
@@ -62,6 +47,7 @@ describe('project form', () => {
       completed_date: null,
       budget: 1500.5,
       revenue: 0,
+      hourly_rate: 0,
     });
   });
 });

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
+import type { Project } from '@/shared/contracts/projects';
+import { FakeIntersectionObserver, installFakeIntersectionObserver } from '@/client/test/fake-intersection-observer';
+import { pagedReply, pageRequests } from '@/client/test/paged-list';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { makeProject } from '@/client/kit/__tests__/workflow-fixtures';
+import { PROJECT_PAGE_RULES } from '@/client/kit/__tests__/workflow-server';
 
 const PROJECTS = [
   makeProject({
@@ -25,18 +29,34 @@ const PROJECTS = [
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 const names = () => bodyRows().map((row) => within(row).getAllByRole('cell')[0].textContent);
-const listRequests = (mock: MockAdapter) => mock.history.get.filter((r) => r.url === 'projects/');
+/** The project list's page requests (issue 29), with their parameters. */
+const projectPages = (mock: MockAdapter) => pageRequests(mock.history.get, 'projects/');
+/** Projects 'Projet 1'…'Projet n', the newest last; odd ones in progress. */
+const manyProjects = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    makeProject({
+      id: i + 1,
+      name: `Projet ${i + 1}`,
+      status: i % 2 ? 'en_cours' : 'brouillon',
+      created_at: new Date(Date.UTC(2024, 0, 1) + i * 60000).toISOString(),
+    }),
+  );
+
+// Full-app renders of lists of up to 150 rows, re-rendered on each step: slow on a busy machine.
+jest.setTimeout(30_000);
 
 describe('project list page', () => {
   let mock: MockAdapter;
   beforeEach(() => {
     mock = mockHttp();
-    mock.onGet('projects/').reply((config) => {
-      const status = config.params?.status;
-      return [200, status ? PROJECTS.filter((p) => p.status === status) : PROJECTS];
-    });
+    serveProjects(PROJECTS);
   });
   afterEach(() => mock.restore());
+
+  /** projects/ by pages, searched, filtered and sorted as the server does (issue 29). */
+  function serveProjects(projects: Project[]) {
+    mock.onGet('projects/').reply((config) => pagedReply(projects, config, PROJECT_PAGE_RULES));
+  }
 
   async function openList(route = '/projects') {
     const utils = renderApp({ route, preloadedState: signedIn });
@@ -64,43 +84,64 @@ describe('project list page', () => {
     expect(screen.getByRole('link', { name: 'Ajouter un projet' })).toHaveAttribute('href', '/projects/new');
   });
 
-  it('sorts on a header click, ascending then descending', async () => {
-    const { user } = await openList();
-    await user.click(screen.getByRole('button', { name: /Nom du Projet/ }));
-    expect(names()).toEqual(['Catalogue été', 'Refonte logo', 'Site vitrine']);
-    await user.click(screen.getByRole('button', { name: /Nom du Projet/ }));
-    expect(names()).toEqual(['Site vitrine', 'Refonte logo', 'Catalogue été']);
+  it('asks the server for 50 projects, newest first, and never for the whole list (issue 29)', async () => {
+    await openList();
+    expect(projectPages(mock)).toEqual([{ ordering: '-created_at', page_size: 50 }]);
+    expect(mock.history.get.filter((r) => r.url === 'projects/' && r.params?.page_size === undefined)).toEqual([]);
+    expect(screen.getByText('3 projets')).toBeInTheDocument();
   });
 
-  it('searches the name or a client, then shows the empty message, and resets', async () => {
+  it('sorts by name and due date on the server, by status over the loaded rows', async () => {
+    const { user } = await openList();
+    await user.click(screen.getByRole('button', { name: /Statut/ }));
+    expect(names()).toEqual(['Catalogue été', 'Site vitrine', 'Refonte logo']);
+    expect(projectPages(mock)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: /Nom du Projet/ }));
+    await waitFor(() => expect(projectPages(mock).at(-1)).toEqual({ ordering: 'name', page_size: 50 }));
+    expect(names()).toEqual(['Catalogue été', 'Refonte logo', 'Site vitrine']);
+    await user.click(screen.getByRole('button', { name: /Nom du Projet/ }));
+    await waitFor(() => expect(names()).toEqual(['Site vitrine', 'Refonte logo', 'Catalogue été']));
+    expect(projectPages(mock).at(-1)).toEqual({ ordering: '-name', page_size: 50 });
+    await user.click(screen.getByRole('button', { name: /Échéance/ }));
+    // As the server sorts: a missing due date first ascending.
+    await waitFor(() => expect(projectPages(mock).at(-1)).toEqual({ ordering: 'due_date', page_size: 50 }));
+    await waitFor(() => expect(names()[2]).toBe('Site vitrine'));
+  });
+
+  it('searches the name or a client on the server once typing pauses, then shows the empty message, and resets', async () => {
     const { user } = await openList();
     const search = screen.getByRole('searchbox', { name: 'Rechercher' });
     await user.type(search, 'aubert');
     await waitFor(() => expect(names()).toEqual(['Site vitrine']));
+    // One request for the word typed, not one per keystroke.
+    expect(projectPages(mock).map((params) => params.search)).toEqual([undefined, 'aubert']);
     await user.clear(search);
     await user.type(search, 'CATALOGUE ETE');
     await waitFor(() => expect(names()).toEqual(['Catalogue été']));
+    expect(projectPages(mock).at(-1)).toEqual({ search: 'CATALOGUE ETE', ordering: '-created_at', page_size: 50 });
     await user.type(search, 'x');
     expect(await screen.findByText('Aucun projet à afficher.')).toBeInTheDocument();
+    expect(screen.getByText('0 projet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
     await waitFor(() => expect(names()).toHaveLength(3));
     expect(search).toHaveValue('');
   });
 
-  it('passes the route query to the server and reloads when the status filter changes it', async () => {
+  it('sends the route query’s status and the filters to the server, and keeps them in the route', async () => {
     const { user } = await openList('/projects?status=en_cours');
-    expect(listRequests(mock)[0].params).toEqual({ status: 'en_cours' });
+    expect(projectPages(mock)[0]).toEqual({ status: 'en_cours', ordering: '-created_at', page_size: 50 });
     expect(names()).toEqual(['Site vitrine']);
     expect(screen.getByRole('combobox', { name: 'Statut' })).toHaveValue('en_cours');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'termine');
     await waitFor(() => expect(names()).toEqual(['Refonte logo']));
     expect(currentPath()).toBe('/projects?status=termine');
-    expect(listRequests(mock).at(-1)?.params).toEqual({ status: 'termine' });
+    expect(projectPages(mock).at(-1)).toEqual({ status: 'termine', ordering: '-created_at', page_size: 50 });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Priorité' }), 'haute');
     expect(currentPath()).toBe('/projects?status=termine&priority=haute');
     expect(await screen.findByText('Aucun projet à afficher.')).toBeInTheDocument();
+    expect(projectPages(mock).at(-1)).toEqual({ status: 'termine', priority: 'haute', ordering: '-created_at', page_size: 50 });
 
     await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
     await waitFor(() => expect(names()).toHaveLength(3));
@@ -117,14 +158,42 @@ describe('project list page', () => {
     spy.mockRestore();
   });
 
-  it('stays fluid with 2,000 projects: only the visible rows are rendered', async () => {
-    const many = Array.from({ length: 2000 }, (_, i) =>
-      makeProject({ id: i + 1, name: `Projet ${i + 1}`, created_at: new Date(Date.UTC(2026, 0, 1) + i * 60000).toISOString() }),
-    );
-    mock.onGet('projects/').reply(200, many);
-    await openList();
-    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '2001');
-    expect(bodyRows().filter((r) => r.getAttribute('data-index') !== null).length).toBeLessThan(100);
-    expect(names()[0]).toBe('Projet 2000');
+  it('loads 150 projects 50 at a time with the last cursor, renders only the visible rows past 100, and counts from X-Total-Count (issue 29)', async () => {
+    serveProjects(manyProjects(150));
+    const { user } = await openList();
+    expect(screen.getByText('150 projets')).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '151');
+    expect(bodyRows()).toHaveLength(50);
+    expect(names()[0]).toBe('Projet 150');
+    // Without IntersectionObserver (jsdom) the button loads what follows.
+    await user.click(screen.getByRole('button', { name: 'Afficher la suite' }));
+    await waitFor(() => expect(projectPages(mock)).toHaveLength(2));
+    expect(projectPages(mock)[1]).toEqual({ ordering: '-created_at', page_size: 50, cursor: 'o50' });
+    await user.click(await screen.findByRole('button', { name: 'Afficher la suite' }));
+    await waitFor(() => expect(projectPages(mock)).toHaveLength(3));
+    expect(projectPages(mock)[2]).toEqual({ ordering: '-created_at', page_size: 50, cursor: 'o100' });
+    await waitFor(() => expect(bodyRows().filter((r) => r.getAttribute('data-index') !== null).length).toBeLessThan(100));
+    expect(screen.queryByRole('button', { name: 'Afficher la suite' })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Statut' }), 'en_cours');
+    expect(await screen.findByText('75 projets')).toBeInTheDocument();
+    expect(projectPages(mock).at(-1)).toEqual({ status: 'en_cours', ordering: '-created_at', page_size: 50 });
+  });
+
+  it('asks for the next page, with the cursor, as the reader nears the end of the list (issue 29)', async () => {
+    const restore = installFakeIntersectionObserver();
+    try {
+      serveProjects(manyProjects(120));
+      await openList();
+      expect(projectPages(mock)).toHaveLength(1);
+      FakeIntersectionObserver.scrollToEnd();
+      await waitFor(() =>
+        expect(projectPages(mock)).toEqual([{ ordering: '-created_at', page_size: 50 }, { ordering: '-created_at', page_size: 50, cursor: 'o50' }]),
+      );
+      await waitFor(() => expect(names()).toHaveLength(100));
+      expect(names()[99]).toBe('Projet 21');
+    } finally {
+      restore();
+    }
   });
 });

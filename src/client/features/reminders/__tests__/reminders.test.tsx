@@ -45,10 +45,14 @@ describe('Relancer on an invoice page', () => {
     mock.onGet('tasks/').reply(200, []);
     mock.onGet('profile/').reply(200, { email: 'marie@exemple.fr' });
     mock.onGet('invoices/7/payments/').reply(200, []);
+    // The send dialog's text (issue 28): the level's template, filled by the server for the invoice.
+    mock.onPost('email-templates/reminder_1/preview/').reply(200, PREVIEW);
   });
   afterEach(() => mock.restore());
 
-  it('confirms the level and the recipient, sends, toasts, then lists the reminder with its delivery', async () => {
+  const PREVIEW = { subject: 'Relance — Facture FAC-2026-0004 — 1 200,00 € TTC restant dû', body: 'Bonjour Colette,\n\nSauf erreur…\n\nCordialement,\nMarie' };
+
+  it('confirms the level and the recipient, sends the text as edited with its copy, toasts, then lists the reminder with its delivery', async () => {
     mock.onGet('invoices/7/').reply(200, invoice());
     // Read by the page's section (shared with the dialog), then again once the reminder is sent.
     mock.onGet('invoices/7/reminders/').replyOnce(200, none)
@@ -60,11 +64,17 @@ describe('Relancer on an invoice page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Relancer la facture FAC-2026-0004' });
     expect(await within(dialog).findByTestId('reminder-level')).toHaveTextContent('Relance');
     expect(within(dialog).getByTestId('reminder-recipient')).toHaveTextContent('colette@exemple.fr');
+    const subject = await within(dialog).findByRole('textbox', { name: /^Objet/ });
+    expect(subject).toHaveValue(PREVIEW.subject);
+    expect(mock.history.post[0]).toMatchObject({ url: 'email-templates/reminder_1/preview/', data: JSON.stringify({ document_id: 7 }) });
+    await user.type(subject, ' (rappel)');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Copie/ }), 'compta@exemple.fr');
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer la relance' }));
 
     expect(await screen.findByText('Relance envoyée à colette@exemple.fr.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /Relancer/ })).not.toBeInTheDocument();
-    expect(mock.history.post.map((r) => [r.url, r.data])).toEqual([['invoices/7/send_reminder/', JSON.stringify({ level: 1 })]]);
+    const sentBody = { level: 1, subject: `${PREVIEW.subject} (rappel)`, body: PREVIEW.body, cc: ['compta@exemple.fr'] };
+    expect(mock.history.post.filter((r) => r.url === 'invoices/7/send_reminder/').map((r) => JSON.parse(r.data))).toEqual([sentBody]);
 
     // The section lists it, on its way, then sent (looked at again meanwhile).
     const table = await screen.findByRole('table', { name: 'Relances envoyées pour la facture' });
@@ -84,6 +94,19 @@ describe('Relancer on an invoice page', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Envoyer la relance' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Cette facture est payée : il n’y a rien à relancer.');
     expect(screen.getByRole('dialog', { name: 'Relancer la facture FAC-2026-0004' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of the edited message under its field, the dialog kept open', async () => {
+    mock.onGet('invoices/7/').reply(200, invoice());
+    mock.onGet('invoices/7/reminders/').reply(200, none);
+    mock.onPost('invoices/7/send_reminder/').reply(400, { cc: ['Adresse en copie invalide : compta@exemple'] });
+    const { user } = renderApp({ route: '/invoices/7', preloadedState: signedIn });
+    await user.click(await screen.findByRole('button', { name: 'Relancer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Relancer la facture FAC-2026-0004' });
+    await within(dialog).findByRole('textbox', { name: /^Objet/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer la relance' }));
+    expect(await within(dialog).findByText('Adresse en copie invalide : compta@exemple')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says why no reminder can be sent once the final one has gone, with no button to send', async () => {

@@ -140,9 +140,12 @@ describe('sidebar', () => {
       ['Contacts', '/contacts'],
       ['Projets', '/projects'],
       ['Tâches', '/tasks'],
+      ['Feuille de temps', '/timesheet'],
       ['Devis', '/quotes'],
       ['Factures', '/invoices'],
       ['Avoirs', '/credit-notes'],
+      ['Factures reçues', '/received-invoices'],
+      ['Catalogue', '/catalogue'],
       ['Rapports', '/reports'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('aria-current', 'page');

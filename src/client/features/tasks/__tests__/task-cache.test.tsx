@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
-import { sharedStoreVisits } from '@/client/test/shared-store-visits';
+import { JOURNEY_TIMEOUT, sharedStoreVisits } from '@/client/test/shared-store-visits';
 import { makeContact, serveWorkflow } from '@/client/kit/__tests__/workflow-server';
 
 const AGENCE = { id: 5, name: 'Agence Bleue' };
@@ -64,7 +64,7 @@ describe('the task cache', () => {
     await noListShows('Maquettes');
     // The dashboard's figures do not depend on tasks: still the first answer.
     expect(visits.server.gets('quotes/pending_sum/')).toBe(figures);
-  });
+  }, JOURNEY_TIMEOUT);
 
   it("shows a task created from a contact's page, and one deleted from a project's panel, on every list", async () => {
     await everyListShows('Maquettes');
@@ -84,5 +84,5 @@ describe('the task cache', () => {
 
     await noListShows('Maquettes');
     expect(visits.server.data.tasks.map((t) => t.title)).toEqual(['Appeler Agence Bleue', 'Relecture']);
-  });
+  }, JOURNEY_TIMEOUT);
 });

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
+import type { Project } from '@/shared/contracts/projects';
+import { pagedReply, pageRequests, type PagedListRules } from '@/client/test/paged-list';
 import { currentPath, mockHttp, renderApp, signedIn } from '@/client/test/render';
 import { makeProject, makeTask } from '@/client/kit/__tests__/workflow-fixtures';
-import { timerStorageKey } from '../task-timer';
+import { PROJECT_PAGE_RULES } from '@/client/kit/__tests__/workflow-server';
 
 const CONTACTS = [
   { id: 5, name: 'Agence Bleue', email: 'a@x.fr', phone: '', company: '', category: 'client' },
@@ -26,16 +28,34 @@ const TASK = makeTask({
   cost: 68.25,
 });
 
+/** contacts/ by pages as the server answers the pickers (issue 29): searched, by name. */
+const CONTACT_OPTION_RULES: PagedListRules<(typeof CONTACTS)[number]> = {
+  searchText: (c) => [c.name, c.email, c.company],
+  orderings: { name: (c) => c.name },
+};
+
 const body = (request: { data?: string }) => JSON.parse(request.data ?? '{}');
 
 describe('task page', () => {
   let mock: MockAdapter;
   beforeEach(() => {
     mock = mockHttp();
-    mock.onGet('projects/').reply(200, PROJECTS);
-    mock.onGet('contacts/').reply(200, CONTACTS);
+    serveProjects(PROJECTS);
+    mock.onGet('contacts/').reply((config) => pagedReply(CONTACTS, config, CONTACT_OPTION_RULES));
+    // The time entries panel (issue 28): none, no timer running (a test may answer otherwise).
+    mock.onGet('time-entries/running/').reply(200, { running: null });
+    mock.onGet('time-entries/').reply(200, []);
   });
   afterEach(() => mock.restore());
+
+  /** projects/ by pages as the server answers them (issue 29), and each project on its own. */
+  function serveProjects(projects: Project[]) {
+    mock.onGet('projects/').reply((config) => pagedReply(projects, config, PROJECT_PAGE_RULES));
+    mock.onGet(/^projects\/\d+\/$/).reply((config) => {
+      const project = projects.find((p) => `projects/${p.id}/` === config.url);
+      return project ? [200, project] : [404, { detail: 'Pas trouvé.' }];
+    });
+  }
 
   async function openTask(task = TASK) {
     mock.onGet(`tasks/${task.id}/`).reply(200, task);
@@ -127,33 +147,32 @@ describe('task page', () => {
     expect(mock.history.put).toHaveLength(0);
   });
 
-  it('adds the timed work to the actual time, in quarter hours rounded up, kept across reloads', async () => {
-    // A timer started 20 minutes ago, before a reload.
-    window.localStorage.setItem(timerStorageKey(7), new Date(Date.now() - 20 * 60 * 1000).toISOString());
-    mock.onPut('tasks/7/').reply((config) => [200, { ...TASK, actual_time: JSON.parse(config.data).actual_time, cost: 91 }]);
+  it('times the task with a server-side entry: the header shows it on every page, stopping it refreshes the actual time (issue 28)', async () => {
+    let running: object | null = null;
+    const entry = { id: 40, task: { id: 7, title: 'Maquettes' }, project: null, ended_at: null, duration_seconds: 0, note: '', billable: true, invoice: null, locked: false };
+    mock.onGet('time-entries/running/').reply(() => [200, { running }]);
+    mock.onGet('time-entries/').reply(() => [200, running ? [running] : []]);
+    mock.onPost('time-entries/start/').reply(() => {
+      running = { ...entry, started_at: new Date(Date.now() - 20 * 60 * 1000).toISOString() };
+      return [201, running];
+    });
+    mock.onPost('time-entries/stop/').reply(() => {
+      const stopped = { ...running, ended_at: new Date().toISOString(), duration_seconds: 1200 };
+      running = null;
+      mock.onGet('tasks/7/').reply(200, { ...TASK, actual_time: 1.83 });
+      return [200, stopped];
+    });
     const { user } = await openTask();
-    expect(screen.getByRole('timer', { name: 'Temps chronométré' }).textContent).toMatch(/^00:2\d:\d\d$/);
-    await user.click(screen.getByRole('button', { name: 'Arrêter et ajouter le temps' }));
-    await waitFor(() => expect(mock.history.put).toHaveLength(1));
-    expect(body(mock.history.put[0])).toEqual({ actual_time: 2 });
-    await waitFor(() => expect(screen.getByLabelText('Temps réel (heures)')).toHaveValue('2'));
-    expect((screen.getByLabelText('Coût total') as HTMLInputElement).value).toMatch(/^91,00\s€$/);
-    expect(window.localStorage.getItem(timerStorageKey(7))).toBeNull();
-    expect(screen.getByRole('button', { name: 'Démarrer le chronomètre' })).toBeInTheDocument();
-
+    expect(await screen.findByText('Aucune saisie de temps pour cette tâche.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Démarrer le chronomètre' }));
-    expect(window.localStorage.getItem(timerStorageKey(7))).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Arrêter et ajouter le temps' })).toBeInTheDocument();
-  });
-
-  it('keeps the timer running when the server refuses the time', async () => {
-    window.localStorage.setItem(timerStorageKey(7), new Date(Date.now() - 60 * 1000).toISOString());
-    mock.onPut('tasks/7/').reply(500);
-    const { user } = await openTask();
-    await user.click(screen.getByRole('button', { name: 'Arrêter et ajouter le temps' }));
-    expect(await screen.findByText('Erreur lors de la mise à jour de la tâche.')).toBeInTheDocument();
-    expect(window.localStorage.getItem(timerStorageKey(7))).not.toBeNull();
-    expect(screen.getByRole('button', { name: 'Arrêter et ajouter le temps' })).toBeInTheDocument();
+    const header = await screen.findByRole('group', { name: 'Chronomètre en cours' });
+    await waitFor(() => expect(within(header).getByRole('timer', { name: 'Temps écoulé sur « Maquettes »' }).textContent).toMatch(/^0:2\d:\d\d$/));
+    expect(body(mock.history.post.find((r) => r.url === 'time-entries/start/')!)).toEqual({ task_id: 7 });
+    await user.click(within(header).getByRole('button', { name: 'Arrêter le chronomètre de « Maquettes »' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Chronomètre en cours' })).not.toBeInTheDocument());
+    // The exact time, never rounded when recorded: the task's actual time is the sum of its entries.
+    await waitFor(() => expect(screen.getByLabelText('Temps réel (heures)')).toHaveValue('1,83'));
+    expect(mock.history.put).toHaveLength(0);
   });
 
   it('deletes after the SPEC confirmation and goes to the dashboard', async () => {
@@ -200,5 +219,80 @@ describe('task page', () => {
     await user.click(screen.getByRole('button', { name: 'Créer la tâche' }));
     await waitFor(() => expect(currentPath()).toBe('/tasks/21'));
     expect(body(mock.history.post[0])).toMatchObject({ title: 'Nouvelle maquette', project_id: 11, status: 'en_attente', contact_ids: [] });
+  });
+
+  it('says what a task without a rate of its own is billed at: its project’s rate, else its only client’s (issue 28)', async () => {
+    const rateHint = () => screen.getByRole('textbox', { name: /^Tarif horaire/ }).getAttribute('aria-describedby') ?? '';
+    const hintText = () => rateHint().split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    serveProjects([
+      makeProject({ id: 10, name: 'Site vitrine', hourly_rate: 90 }),
+      makeProject({ id: 11, name: 'Catalogue', hourly_rate: 0, contacts: [{ id: 6, name: 'Imprimerie Dupré' }] }),
+    ]);
+    mock.onGet('contacts/6/').reply(200, { ...CONTACTS[1], hourly_rate: 62.5 });
+    const { user } = await openTask({ ...TASK, hourly_rate: 0, cost: 0 });
+    await waitFor(() => expect(hintText().replace(/\s/g, ' ')).toContain('Sans tarif propre : 90,00 € de l’heure, le tarif du projet « Site vitrine ».'));
+
+    // Another project without a rate: its only client's.
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Projet/ }), 'Catalogue');
+    await waitFor(() => expect(hintText().replace(/\s/g, ' ')).toContain('Sans tarif propre : 62,50 € de l’heure, le tarif du client « Imprimerie Dupré ».'));
+
+    // A rate of its own: nothing inherited to say.
+    const rate = screen.getByRole('textbox', { name: /^Tarif horaire/ });
+    await user.clear(rate);
+    await user.type(rate, '70');
+    expect(hintText()).not.toContain('Sans tarif propre');
+  });
+
+  it('searches the projects and contacts on the server, 20 at a time, and keeps the task’s project and contacts named outside the page (issue 29)', async () => {
+    // 30 projects and 30 contacts: the task's are outside the first 20 by name.
+    const projects = [
+      ...Array.from({ length: 30 }, (_, i) => makeProject({ id: 100 + i, name: `Atelier ${String(i + 1).padStart(2, '0')}` })),
+      makeProject({ id: 10, name: 'Site vitrine' }),
+    ];
+    const contacts = [
+      ...Array.from({ length: 30 }, (_, i) => ({ ...CONTACTS[0], id: 200 + i, name: `Agence ${String(i + 1).padStart(2, '0')}` })),
+      { ...CONTACTS[0], id: 5, name: 'Zoé Martin' },
+    ];
+    serveProjects(projects);
+    mock.onGet('contacts/').reply((config) => pagedReply(contacts, config, CONTACT_OPTION_RULES));
+    mock.onGet('tasks/7/').reply(200, { ...TASK, contacts: [{ id: 5, name: 'Zoé Martin' }] });
+    const { user } = renderApp({ route: '/tasks/7', preloadedState: signedIn });
+    await screen.findByRole('heading', { level: 1, name: 'Maquettes' });
+    await screen.findByRole('option', { name: 'Atelier 20' });
+
+    const projectSelect = screen.getByRole('combobox', { name: 'Projet concerné' });
+    // The first 20 by name, and the task's own project listed first, though outside the page.
+    expect(within(projectSelect).getAllByRole('option').map((o) => o.textContent).slice(0, 3)).toEqual(['— Aucun projet', 'Site vitrine', 'Atelier 01']);
+    expect(within(projectSelect).queryByRole('option', { name: 'Atelier 21' })).toBeNull();
+    expect(projectSelect).toHaveValue('10');
+    expect(pageRequests(mock.history.get, 'projects/')).toEqual([{ ordering: 'name', page_size: 20 }]);
+    expect(pageRequests(mock.history.get, 'contacts/')).toEqual([{ page_size: 20 }]);
+    expect(mock.history.get.filter((r) => (r.url === 'projects/' || r.url === 'contacts/') && r.params?.page_size === undefined)).toEqual([]);
+    expect(screen.getAllByText('20 sur 31 listés : précisez la recherche pour trouver les autres.')).toHaveLength(2);
+
+    // « Afficher la suite »: the next 20 projects, with the cursor.
+    await user.click(within(projectSelect.closest('div')!.parentElement!).getByRole('button', { name: 'Afficher la suite' }));
+    await screen.findByRole('option', { name: 'Atelier 21' });
+    expect(pageRequests(mock.history.get, 'projects/').at(-1)).toEqual({ ordering: 'name', page_size: 20, cursor: 'o20' });
+
+    // A search sent once typing pauses; the chosen project stays listed and its chip named.
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher un projet' }), 'atelier 07');
+    await waitFor(() => expect(within(projectSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['— Aucun projet', 'Site vitrine', 'Atelier 07']));
+    expect(pageRequests(mock.history.get, 'projects/').at(-1)).toEqual({ search: 'atelier 07', ordering: 'name', page_size: 20 });
+    await user.selectOptions(projectSelect, 'Atelier 07');
+    await user.clear(screen.getByRole('searchbox', { name: 'Rechercher un projet' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher un projet' }), 'vitrine');
+    await waitFor(() => expect(within(projectSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['— Aucun projet', 'Atelier 07', 'Site vitrine']));
+    expect(within(screen.getByRole('list', { name: 'Projet sélectionné' })).getByRole('link', { name: 'Atelier 07' })).toHaveAttribute('href', '/projects/106');
+
+    // The contacts: the task's own named though outside the page, another found by the search.
+    const chosen = screen.getByRole('list', { name: 'Contacts concernés sélectionnés' });
+    expect(within(chosen).getByRole('link', { name: 'Zoé Martin' })).toHaveAttribute('href', '/contacts/5');
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher un contact' }), 'agence 25');
+    await screen.findByRole('option', { name: 'Agence 25' });
+    expect(pageRequests(mock.history.get, 'contacts/').at(-1)).toEqual({ search: 'agence 25', page_size: 20 });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ajouter un contact' }), 'Agence 25');
+    await user.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(within(chosen).getByRole('link', { name: 'Agence 25' })).toHaveAttribute('href', '/contacts/224');
   });
 });

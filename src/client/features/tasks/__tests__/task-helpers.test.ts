@@ -1,8 +1,7 @@
 import { makeTask } from '@/client/kit/__tests__/workflow-fixtures';
-import { buildTaskIndex, EMPTY_TASK_FILTERS, filterTasks, type TaskFilters } from '../task-filters';
+import { EMPTY_TASK_FILTERS, taskPageArgs } from '../task-filters';
 import { buildTaskPayload, EMPTY_TASK_FORM, isoToLocalInput, localInputToIso, toTaskForm, validateTaskForm } from '../task-form';
 import { isTaskOverdue } from '../task-sorts';
-import { elapsedToQuarterHours, formatElapsed } from '../task-timer';
 import { optimisticTaskChanges } from '../tasks.api';
 
 const TODAY = '2026-03-10';
@@ -17,29 +16,18 @@ describe('overdue tasks', () => {
   });
 });
 
-describe('task list filters', () => {
-  const tasks = [
-    makeTask({ id: 1, title: 'Maquettes', project: { id: 10, name: 'Site vitrine' }, contacts: [{ id: 5, name: 'Agence Bleue' }], status: 'en_cours' }),
-    makeTask({ id: 2, title: 'Devis imprimeur', project: null, contacts: [{ id: 6, name: 'Imprimerie Dupré' }], priority: 'urgent' }),
-    makeTask({ id: 3, title: 'Rédaction', project: { id: 11, name: 'Catalogue' }, contacts: [{ id: 5, name: 'Agence Bleue' }, { id: 6, name: 'Imprimerie Dupré' }] }),
-  ];
-  const index = buildTaskIndex(tasks);
-  const ids = (filters: Partial<TaskFilters>) => filterTasks(index, { ...EMPTY_TASK_FILTERS, ...filters }).map((t) => t.id);
-
-  it('searches the title, the project and the contacts', () => {
-    expect(ids({ search: 'maquet' })).toEqual([1]);
-    expect(ids({ search: 'VITRINE' })).toEqual([1]);
-    expect(ids({ search: 'dupre' })).toEqual([2, 3]);
-    expect(ids({ search: 'redac' })).toEqual([3]);
-  });
-
-  it('filters by status, priority, project and contact', () => {
-    expect(ids({ status: 'en_cours' })).toEqual([1]);
-    expect(ids({ priority: 'urgent' })).toEqual([2]);
-    expect(ids({ project: '11' })).toEqual([3]);
-    expect(ids({ contact: '5' })).toEqual([1, 3]);
-    expect(ids({ contact: '6', project: '11' })).toEqual([3]);
-    expect(ids({ contact: '6', search: 'devis' })).toEqual([2]);
+describe('task list query (issue 29: searched and filtered by the server)', () => {
+  it('sends the search, the status, priority, project and contact filters and the sort, leaving out empty ones', () => {
+    expect(taskPageArgs(EMPTY_TASK_FILTERS, '-created_at')).toEqual({ ordering: '-created_at' });
+    expect(taskPageArgs({ search: '  dupre ', status: 'en_cours', priority: 'urgent', project: '11', contact: '5' }, 'title')).toEqual({
+      search: 'dupre',
+      status: 'en_cours',
+      priority: 'urgent',
+      project: 11,
+      contact: 5,
+      ordering: 'title',
+    });
+    expect(taskPageArgs({ ...EMPTY_TASK_FILTERS, search: '   ' }, '-due_date')).toEqual({ ordering: '-due_date' });
   });
 });
 
@@ -98,18 +86,6 @@ describe('task form', () => {
     expect(localInputToIso(local)).toBe('2026-03-10T08:30:00.000Z');
     expect(isoToLocalInput(null)).toBe('');
     expect(localInputToIso('')).toBeNull();
-  });
-});
-
-describe('timer arithmetic', () => {
-  it('adds quarter hours, rounded up', () => {
-    const minutes = (m: number) => m * 60 * 1000;
-    expect(elapsedToQuarterHours(0)).toBe(0);
-    expect(elapsedToQuarterHours(1000)).toBe(0.25);
-    expect(elapsedToQuarterHours(minutes(15))).toBe(0.25);
-    expect(elapsedToQuarterHours(minutes(15) + 1)).toBe(0.5);
-    expect(elapsedToQuarterHours(minutes(61))).toBe(1.25);
-    expect(formatElapsed(minutes(61) + 5000)).toBe('01:01:05');
   });
 });
 

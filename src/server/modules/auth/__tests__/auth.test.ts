@@ -1,5 +1,6 @@
 import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '@/server/test/test-app';
 import { lastLinkSentTo, readOutbox } from '@/server/test/outbox';
+import { inOneRateWindow } from '@/server/test/rate-windows';
 import { createTokenService } from '../tokens';
 
 let t: TestApp;
@@ -257,18 +258,6 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
-  /**
-   * The counters are fixed windows (5 minutes, an hour): attempts straddling a window's end count
-   * afresh, which failed a run at 03:45:00. The clock stands still mid-window (Date only).
-   */
-  async function inOneWindow(run: () => Promise<void>) {
-    jest.useFakeTimers({ now: new Date('2026-03-10T10:02:30Z'), doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] });
-    try {
-      await run();
-    } finally {
-      jest.useRealTimers();
-    }
-  }
   let strict: TestApp;
   beforeAll(async () => {
     strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
@@ -279,7 +268,7 @@ describe('rate limits', () => {
     const owner = await signUp(strict, uniqueEmail('cible'));
     const statuses: number[] = [];
     let ownSignIn = 0;
-    await inOneWindow(async () => {
+    await inOneRateWindow(async () => {
       const signIn = (password: string, remoteAddress: string) =>
         strict.app.inject({ method: 'POST', url: '/api/token/', payload: { email: owner.email, password }, remoteAddress });
       for (let i = 0; i < 12; i++) {
@@ -300,7 +289,7 @@ describe('rate limits', () => {
   it('answers 429 after repeated registrations and reset requests from one address', async () => {
     const register: number[] = [];
     const reset: number[] = [];
-    await inOneWindow(async () => {
+    await inOneRateWindow(async () => {
       for (let i = 0; i < 11; i++) {
         register.push((await strict.app.inject({ method: 'POST', url: '/api/register/', payload: {}, remoteAddress: '10.1.1.1' })).statusCode);
       }
@@ -318,7 +307,7 @@ describe('rate limits', () => {
     const notices = () => readOutbox(strict.config.dataDir).filter((m) => m.to.includes(owner.email) && m.subject.startsWith('Tentative'));
     const answers: string[] = [];
     const counts: number[] = [];
-    await inOneWindow(async () => {
+    await inOneRateWindow(async () => {
       for (let i = 0; i < 5; i++) {
         const res = await strict.app.inject({
           method: 'POST', url: '/api/register/', remoteAddress: `10.5.5.${i + 1}`,
@@ -343,7 +332,7 @@ describe('rate limits', () => {
       const attacker: { status: number; body: unknown }[] = [];
       let own: { status: number; body: unknown } | undefined;
       let resetStatus = 0;
-      await inOneWindow(async () => {
+      await inOneRateWindow(async () => {
         for (let i = 0; i < 7; i++) {
           const res = await requestReset(owner.email, '10.3.3.66');
           attacker.push({ status: res.statusCode, body: res.json() });
@@ -371,7 +360,7 @@ describe('rate limits', () => {
       const unknown = uniqueEmail('personne');
       const answers: { status: number; body: unknown }[] = [];
       const mailed: number[] = [];
-      await inOneWindow(async () => {
+      await inOneRateWindow(async () => {
         for (let i = 0; i < 5; i++) {
           const res = await requestReset(owner.email, `10.4.4.${i + 1}`);
           answers.push({ status: res.statusCode, body: res.json() });

@@ -19,7 +19,8 @@ beforeAll(async () => {
   w = await new InvoicingWorld(t).setUp();
   cases = await issueEInvoicingCases(w);
   texts = pdfTexts(cases.map((c) => c.pdf)).map((text) => text.replace(/[\s\u202f\u00a0]+/g, ' '));
-});
+  // Eight invoices issued and rendered, then read back by pdftotext: past 30 s on a loaded machine.
+}, 120_000);
 
 afterAll(() => t?.close());
 

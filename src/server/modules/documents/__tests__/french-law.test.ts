@@ -4,7 +4,8 @@ import { FRANCHISE_PROFILE } from '@/server/test/einvoicing-fixtures';
 import { facturXml, pdfText, validateFacturX } from '@/server/test/pdf-reader';
 import { party, renderableInvoice } from '@/server/test/renderable-fixtures';
 import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
-import { documentEmail } from '@/server/mail/document-emails';
+import { documentEmail, documentPlaceholderValues, documentSigner } from '@/server/mail/document-emails';
+import { composeMessage, DEFAULT_EMAIL_TEMPLATES } from '@/shared/email-templates';
 import { reminderEmail } from '@/server/modules/reminders/reminder-email';
 
 /**
@@ -200,15 +201,18 @@ describe('credit notes and the franchise: the words of the amounts (art. 293 B d
   it('writes no "TTC" in the e-mails of a seller in the franchise; a VAT-registered seller’s keep it', () => {
     const inFranchise = renderableInvoice({ vatRegime: 'franchise', taxRate: 0, lines: [{ title: 'Atelier', description: '', quantity: 2, unitPrice: 60, taxRate: 0 }], issuer: party({ vatNumber: '' }) });
     const sender = { replyTo: 'carole@exemple.fr', appName: 'Carnet' };
-    const mail = documentEmail(inFranchise, { filename: 'facture.pdf', content: null }, sender);
+    // The built-in template (issue 28), filled as send_email fills it.
+    const message = (doc: typeof inFranchise) => composeMessage(DEFAULT_EMAIL_TEMPLATES.invoice, documentPlaceholderValues(doc), documentSigner(doc));
+    const mail = documentEmail(inFranchise, { filename: 'facture.pdf', content: null }, sender, message(inFranchise));
     expect(`${mail.subject}\n${mail.text}`).not.toMatch(/\bTTC\b/);
     expect(normalized(mail.text)).toContain('d’un montant de 120,00 €.');
     const reminder = reminderEmail({
       level: 1, document: inFranchise, to: 'paul@exemple.fr', amountDueCents: 12000, dueDate: '2026-04-14', daysLate: 10, previousDates: [],
-      pdf: { filename: 'facture.pdf', content: Buffer.from('') }, sender,
+      pdf: { filename: 'facture.pdf', content: Buffer.from('') }, sender, template: DEFAULT_EMAIL_TEMPLATES.reminder_1,
     });
     expect(normalized(reminder.text)).toContain('Montant restant dû : 120,00 €.');
     expect(reminder.text).not.toMatch(/\bTTC\b/);
-    expect(normalized(documentEmail(renderableInvoice(), { filename: 'facture.pdf', content: null }, sender).text)).toContain('d’un montant de 71,96 € TTC.');
+    const registered = renderableInvoice();
+    expect(normalized(documentEmail(registered, { filename: 'facture.pdf', content: null }, sender, message(registered)).text)).toContain('d’un montant de 71,96 € TTC.');
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, signUp, uniqueEmail, STRONG_PASSWORD, type TestApp } from '@/server/test/test-app';
+import { inOneRateWindow } from '@/server/test/rate-windows';
 import { InvoicingWorld, line, type User } from '@/server/test/invoice-fixtures';
 import { attachedFiles, facturXml, pdfFonts, pdfPages, pdfText, pdfTexts, validateFacturX } from '@/server/test/pdf-reader';
 import { addDays, parisToday } from '@/shared/dates';
@@ -319,12 +320,14 @@ describe('send_email', () => {
     expect(mail.header('From')).toMatch(/^"?Studio Dupont via Carnet"? <envoi@carnet\.test>$/);
     expect(mail.header('Reply-To')).toBe(alice.email);
     expect(mail.header('Subject')).toContain(`Devis ${quote.quote_number}`);
-    expect(mail.header('Subject')).toBe(`Devis ${quote.quote_number} — Studio Dupont — ${euros(3101.47)} TTC`);
-    expect(mail.text).toContain(`le devis ${quote.quote_number} « Refonte du site »`);
+    // The built-in template (issue 28).
+    expect(mail.header('Subject')).toBe(`Devis ${quote.quote_number} — ${euros(3101.47)} TTC`);
+    expect(mail.text).toContain(`le devis ${quote.quote_number}, d’un montant de`);
     expect(mail.text).toContain(`${euros(3101.47)} TTC`);
     expect(mail.text).toContain('valable jusqu’au 30/06/2030');
     // The profile's signature notice closes the message when the quote has none.
-    expect(mail.text.trim().endsWith('Jeanne Dupont — Studio Dupont')).toBe(true);
+    // …then the client's link to the quote online (issue 27).
+    expect(mail.text.trim()).toMatch(/Jeanne Dupont — Studio Dupont\r?\n\r?\nConsulter en ligne : http:\/\/carnet\.test\/p\/[A-Za-z0-9_-]{43}$/);
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]).toMatchObject({ filename: `devis_${quote.quote_number}.pdf`, contentType: 'application/pdf' });
     expect(pdfText(mail.attachments[0].content)).toContain(quote.quote_number);
@@ -349,9 +352,9 @@ describe('send_email', () => {
 
     const mail = lastMailTo('colette@exemple.fr')!;
     expect(mail.header('Subject')).toContain(`Facture ${number}`);
-    expect(mail.text).toContain(`la facture ${number} « Refonte du site », d’un montant de ${euros(3101.47)} TTC`);
+    expect(mail.text).toContain(`la facture ${number}, d’un montant de ${euros(3101.47)} TTC`);
     expect(mail.text).toContain(`payable au plus tard le ${dueDate.split('-').reverse().join('/')}`);
-    expect(mail.text.trim().endsWith('IBAN FR76 3000 6000 0112 3456 7890 189')).toBe(true);
+    expect(mail.text.trim()).toMatch(/IBAN FR76 3000 6000 0112 3456 7890 189\r?\n\r?\nConsulter en ligne : http:\/\/carnet\.test\/p\/[A-Za-z0-9_-]{43}$/);
     const [pdf] = mail.attachments;
     expect(pdf.filename).toBe(`facture_${number}.pdf`);
     expect(await attachedFiles(pdf.content)).toEqual(['factur-x.xml']);
@@ -471,10 +474,12 @@ describe('send_email rate limit', () => {
         limited.app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) });
       const contact = (await inject('POST', '/api/contacts/', { name: 'Sans Courriel' })).json();
       const quote = (await inject('POST', '/api/quotes/', { title: 'Devis', client_id: contact.id, line_items: [line('A', 1, 10)] })).json();
-      for (let i = 0; i < 20; i++) {
-        expect((await inject('POST', `/api/quotes/${quote.id}/send_email/`)).statusCode).toBe(400);
-      }
-      const res = await inject('POST', `/api/quotes/${quote.id}/send_email/`);
+      const res = await inOneRateWindow(async () => {
+        for (let i = 0; i < 20; i++) {
+          expect((await inject('POST', `/api/quotes/${quote.id}/send_email/`)).statusCode).toBe(400);
+        }
+        return inject('POST', `/api/quotes/${quote.id}/send_email/`);
+      });
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ error: 'Trop d’envois. Veuillez réessayer plus tard.', detail: 'Trop d’envois. Veuillez réessayer plus tard.' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

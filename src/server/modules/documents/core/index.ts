@@ -11,3 +11,4 @@ export * from './payment-terms';
 export * from './deposits';
 export * from './credit-notes';
 export * from './frozen';
+export * from './cashed';

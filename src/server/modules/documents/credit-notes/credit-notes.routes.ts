@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendPage } from '@/server/http/list-filters';
 import { idParams, readByHandler } from '@/shared/contracts/common';
-import { creditNoteWriteSchema, documentListQuerySchema, documentListSchema, documentSchema } from '@/shared/contracts/documents';
+import { creditNoteWriteSchema, documentListQuerySchema, documentPageSchema, documentSchema } from '@/shared/contracts/documents';
 import type { DocumentsService } from '../documents.service';
 import { parseCreditNote, type CreditNotesService } from './credit-notes.service';
 
@@ -14,8 +15,8 @@ export interface CreditNotesRouteServices {
 export function creditNotesRoutes(app: FastifyInstance, { creditNotes, creditNoting }: CreditNotesRouteServices) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/credit-notes/', { schema: { querystring: documentListQuerySchema, response: { 200: documentListSchema } } }, (request) =>
-    creditNotes.list(request.userId, request.query),
+  api.get('/credit-notes/', { schema: { querystring: documentListQuerySchema, response: { 200: documentPageSchema } } }, async (request, reply) =>
+    sendPage(reply, await creditNotes.list(request.userId, request.query)),
   );
   api.get('/credit-notes/:id/', { schema: { params: idParams, response: { 200: documentSchema } } }, (request) =>
     creditNotes.get(request.userId, request.params.id),

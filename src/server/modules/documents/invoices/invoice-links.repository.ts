@@ -63,7 +63,21 @@ export function invoiceLinksRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Frees every task the invoice bills. */
-    releaseTasks: (invoiceId: number) => db.updateTable('tasks').set({ invoice_id: null }).where('invoice_id', '=', invoiceId).execute(),
+    /** Frees the time entries whose line is no longer among the invoice's lines (issue 28: the line was removed from the draft). */
+    async freeEntriesOfRemovedLines(invoiceId: number) {
+      await db
+        .updateTable('time_entries')
+        .set({ invoice_id: null, invoice_line_id: null })
+        .where('invoice_id', '=', invoiceId)
+        .where('invoice_line_id', 'is not', null)
+        .where('invoice_line_id', 'not in', (eb) => eb.selectFrom('invoice_lines').select('id').where('document_id', '=', invoiceId))
+        .execute();
+    },
+
+    /** Frees every task and time entry the invoice bills. */
+    async releaseTasks(invoiceId: number) {
+      await db.updateTable('tasks').set({ invoice_id: null }).where('invoice_id', '=', invoiceId).execute();
+      await db.updateTable('time_entries').set({ invoice_id: null, invoice_line_id: null }).where('invoice_id', '=', invoiceId).execute();
+    },
   };
 }

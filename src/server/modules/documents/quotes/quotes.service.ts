@@ -18,7 +18,7 @@ import { remainingToBill } from '../invoices/deposit-rules';
 import { sellerAmountSuffix } from '../seller-words';
 import {
   DEPOSIT_QUOTE_STATUS, deductedDeposits, depositAmountProblem, depositLines, depositTarget, isBillableQuote, linesTotals, prepaidCents,
-  splitByTreatment, storedDiscount, storedTerms, unreachableDeposit,
+  splitByTreatment, storedDiscount, storedTerms, unreachableDeposit, frozenStatusProblem,
 } from '../core';
 
 /**
@@ -212,12 +212,42 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed: invoices\.quote_id/.test(e?.message ?? '');
 }
 
+/**
+ * The client's answer to a sent quote, given through its portal link (issue 27), in the caller's
+ * transaction: the quote becomes accepted or rejected under the rules of the app's own status
+ * change (frozenStatusProblem), and the history says who answered (`history`, e.g. « Devis accepté
+ * en ligne par … »). Only a quote still 'sent' can be answered: returns false, changing nothing,
+ * for any other (answered meanwhile, by hand or online; a draft; expired).
+ */
+async function answerQuote(
+  trx: Kysely<Database>,
+  dialect: Dialect,
+  answer: { ownerId: number; quoteId: number; status: 'accepted' | 'rejected'; history: string },
+): Promise<boolean> {
+  const { ownerId, quoteId, status } = answer;
+  const row = await documentsRepository(trx, QUOTE_KIND).findRow(ownerId, quoteId, dialect === 'postgres');
+  if (!row) throw notFound();
+  if (row.status !== 'sent') return false;
+  const problem = frozenStatusProblem('quote', row.status, status);
+  if (problem) throw badRequest({ status: [problem] });
+  await documentsRepository(trx, QUOTE_KIND).update(ownerId, quoteId, { status, updated_at: new Date().toISOString() });
+  const view = await documentsService(trx, dialect, QUOTE_KIND).get(ownerId, quoteId);
+  const labels = QUOTE_KIND.statusLabels;
+  await recordActivity(trx, {
+    ownerId, objectType: 'quote', objectId: quoteId, label: row.title, action: 'mis à jour',
+    changes: `${answer.history} (Statut: ${labels[row.status] ?? row.status} → ${labels[status]})`, clientName: view.client?.name ?? null,
+  });
+  return true;
+}
+
 /** A quote's own operations, built once per app (routes) or per transaction (a caller's `trx`). */
 export function quotesService(db: Kysely<Database>, dialect: Dialect) {
   return {
     /** POST /quotes/:id/deposit_invoice/: the body is read once the quote is found (another user's quote is a 404 whatever the body). */
     createDepositInvoice: (ownerId: number, quoteId: number, body: unknown) => createDepositInvoice(db, dialect, ownerId, quoteId, body),
     convertToInvoice: (ownerId: number, quoteId: number) => convertQuoteToInvoice(db, dialect, ownerId, quoteId),
+    /** The client's online answer, in `db`'s transaction (answerQuote). */
+    answer: (answer: { ownerId: number; quoteId: number; status: 'accepted' | 'rejected'; history: string }) => answerQuote(db, dialect, answer),
   };
 }
 

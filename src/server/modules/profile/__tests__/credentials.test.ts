@@ -1,5 +1,6 @@
 import { createTestApp, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '@/server/test/test-app';
 import { readOutbox } from '@/server/test/outbox';
+import { startRateWindowsAfresh } from '@/server/test/rate-windows';
 import { PROFILE_FIELD_MESSAGES as M } from '@/shared/profile';
 import { redactLinkTokens } from '@/server/http/link-redaction';
 import { CURRENT_PASSWORD_MESSAGES } from '../profile.service';
@@ -189,6 +190,11 @@ describe('rate limit (like registration)', () => {
     strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
   });
   afterAll(() => strict.close());
+  let clock: jest.SpyInstance;
+  beforeEach(() => {
+    clock = startRateWindowsAfresh();
+  });
+  afterEach(() => clock.mockRestore());
 
   const TOO_MANY = /^Trop de tentatives\. Veuillez réessayer dans \d+ secondes\.$/;
   const probe = (user: User, remoteAddress: string, taken: string) =>

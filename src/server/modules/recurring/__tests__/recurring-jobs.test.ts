@@ -67,12 +67,13 @@ const runBoth = () => Promise.all([a.app.jobs.runDue(), b?.app.jobs.runDue()]);
 const label = TEST_DATABASE_URL ? 'two instances on one PostgreSQL database' : 'one instance on SQLite';
 it(`generates exactly the occurrences due as the clock advances, each once (${label})`, async () => {
   const start = addDays(today, 1);
+  // Issue 28: the draft made recurring is the first occurrence, waiting for its date.
   const monthly = await recurring({ start_date: start, mode: 'draft' });
-  // Due today: making it schedules a scan at once; issued and e-mailed.
+  // Starting today: the draft is issued and e-mailed at once, and the series (ending today) is over.
   const issued = await recurring({ start_date: today, end_date: today, mode: 'issue_and_send' });
 
   await runBoth();
-  expect(await generated(monthly.id)).toEqual([]);
+  expect((await generated(monthly.id)).map((i) => [i.occurrence_date, i.status])).toEqual([[start, 'draft']]);
   const [invoice, ...more] = await generated(issued.id);
   expect(more).toEqual([]);
   expect(invoice).toMatchObject({ status: 'sent', occurrence_date: today });
@@ -81,10 +82,13 @@ it(`generates exactly the occurrences due as the clock advances, each once (${la
     .where('document_kind', '=', 'invoice').execute();
   expect(messages).toHaveLength(1);
 
-  // The next day: the monthly series' first occurrence.
+  // The next day: the monthly series' first occurrence is that draft, no copy beside it.
   moveTo(start);
   await runBoth();
   expect((await generated(monthly.id)).map((i) => i.occurrence_date)).toEqual([start]);
+  expect((await send('GET', `/api/recurring-invoices/${monthly.id}/`)).body).toMatchObject({
+    next_occurrence_date: occurrenceDate(start, 'monthly', 1), last_invoice: { id: monthly.source_invoice_id },
+  });
 
   // Two months and a day later: the two occurrences due since, no more.
   moveTo(addDays(occurrenceDate(start, 'monthly', 2), 1));

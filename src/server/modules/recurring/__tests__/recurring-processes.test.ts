@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
-import { parisToday } from '@/shared/dates';
+import { addDays, parisToday } from '@/shared/dates';
 import { TEST_DATABASE_URL } from '@/server/test/test-app';
 import { readyToInvoice, viaHttp } from '@/server/test/billing-fixtures';
 import {
@@ -87,9 +87,16 @@ it(`server processes generate each due occurrence exactly once (${label})`, asyn
     });
     if (invoice.status !== 201) throw new Error(`invoice: ${invoice.status} ${JSON.stringify(invoice.body)}`);
     const mode = i % 2 ? 'issue_and_send' : 'draft';
-    const made = await send('POST', `/api/invoices/${invoice.body.id}/make_recurring/`, { frequency: 'monthly', start_date: today, mode });
+    // Issue 28: a draft starting today would be issued by the request itself; one waiting for a later
+    // date, then brought to today by editing the series, is the runners' work (that draft is its occurrence).
+    const made = await send('POST', `/api/invoices/${invoice.body.id}/make_recurring/`, { frequency: 'monthly', start_date: addDays(today, 2), mode });
     if (made.status !== 201) throw new Error(`make_recurring: ${made.status} ${JSON.stringify(made.body)}`);
-    recurrences.push({ id: made.body.id, mode });
+    const r = made.body;
+    const moved = await send('PUT', `/api/recurring-invoices/${r.id}/`, {
+      title: r.title, client_id: clientId, line_items: r.line_items, frequency: 'monthly', next_occurrence_date: today, end_date: null, mode,
+    });
+    if (moved.status !== 200) throw new Error(`PUT: ${moved.status} ${JSON.stringify(moved.body)}`);
+    recurrences.push({ id: r.id, mode });
   }
 
   // Both runners work on their own (poll and kick); wait for every recurrence to have its invoice.
@@ -106,8 +113,9 @@ it(`server processes generate each due occurrence exactly once (${label})`, asyn
   }
   const invoices = (await sends[0]('GET', '/api/invoices/')).body as any[];
   const generated = invoices.filter((i) => /^Abonnement /.test(i.title) && i.issue_date === today);
-  // The sources (drafts) and one invoice per recurrence.
-  expect(generated).toHaveLength(RECURRENCES * 2);
+  // One invoice per recurrence: the draft made recurring, never a copy beside it.
+  expect(generated).toHaveLength(RECURRENCES);
+  expect(rows.every((r) => r.last_invoice.id === r.source_invoice_id)).toBe(true);
   const issued = rows.filter((r) => r.mode === 'issue_and_send').map((r) => r.last_invoice.invoice_number as string);
   expect(issued.every((n) => /^FAC-\d{4}-\d{4}$/.test(n))).toBe(true);
   expect(issued.map((n) => Number(n.slice(-4))).sort((a, b) => a - b)).toEqual(issued.map((_, i) => i + 1));

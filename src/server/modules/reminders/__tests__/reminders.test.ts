@@ -1,4 +1,5 @@
 import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { inOneRateWindow } from '@/server/test/rate-windows';
 import { InvoicingWorld, line } from '@/server/test/invoice-fixtures';
 import { buildApp } from '@/server/app';
 import { openDatabase } from '@/server/db/database';
@@ -95,14 +96,19 @@ describe('sending a reminder', () => {
     expect(first.body.reminder).toMatchObject({ level: 1, level_display: 'Relance', automatic: false, recipient: 'colette@exemple.fr', amount_due: 1240, days_late: 8 });
     const [mail] = await delivered(1);
     const number = invoice.invoice_number;
-    expect(mail.subject).toBe(`Relance — Facture ${number} — 1\u202f240,00\u00a0€ restant dû`);
+    // The built-in templates (issue 28): {montant} is the amount still due, 'TTC' for a VAT-registered seller.
+    expect(mail.subject).toBe(`Relance — Facture ${number} — 1\u202f240,00\u00a0€ TTC restant dû`);
     expect(mail.to).toBe('colette@exemple.fr');
     expect(mail.replyTo).toBe(world.alice.email);
     expect(mail.text).toContain('Bonjour Librairie Colette,');
-    expect(mail.text).toContain(`la facture ${number} « Refonte du site »`);
-    expect(mail.text).toContain(`arrivée à échéance le ${due.split('-').reverse().join('/')}, n’a pas encore été réglée : elle est en retard de 8 jours.`);
+    expect(mail.text).toContain(`la facture ${number}, arrivée à échéance le ${due.split('-').reverse().join('/')}, n’a pas encore été réglée.`);
     expect(mail.text).toContain('Montant restant dû : 1\u202f240,00\u00a0€ TTC.');
     expect(mail.text).not.toMatch(/mise en demeure|40 €|L441/);
+    // Issue 27: the client's link to the invoice, which opens what is still due (to pay it by QR code).
+    const link = /Consulter en ligne : (\S+)\/p\/([\w-]+)/.exec(mail.text);
+    expect(link?.[1]).toBe(t.config.appUrl);
+    const page = await t.app.inject({ method: 'GET', url: `/api/portal/${link![2]}/` });
+    expect(page.json()).toMatchObject({ kind: 'invoice', number, amount_due: 1240 });
     // What was sent is what is served: the archived PDF, byte for byte.
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments![0].filename).toMatch(/\.pdf$/);
@@ -112,21 +118,20 @@ describe('sending a reminder', () => {
     const second = await remind(invoice.id);
     expect(second.body.reminder).toMatchObject({ level: 2, level_display: 'Deuxième relance', days_late: 20 });
     const mail2 = (await delivered(2))[1];
-    expect(mail2.subject).toBe(`Deuxième relance — Facture ${number} — 1\u202f240,00\u00a0€ restant dû`);
-    expect(mail2.text).toContain(`Malgré notre relance du ${addDays(due, 8).split('-').reverse().join('/')}`);
-    expect(mail2.text).toContain('soit 20 jours de retard');
+    expect(mail2.subject).toBe(`Deuxième relance — Facture ${number} — 1\u202f240,00\u00a0€ TTC restant dû`);
+    expect(mail2.text).toContain(`Malgré notre précédente relance, nous constatons que la facture ${number}, échue le ${due.split('-').reverse().join('/')}`);
     expect(mail2.text).toContain('sous huit jours');
 
     setToday(addDays(due, 35));
     const final = await remind(invoice.id);
     expect(final.body.reminder).toMatchObject({ level: 3, level_display: 'Dernière relance avant mise en demeure', days_late: 35 });
     const mail3 = (await delivered(3))[2];
-    expect(mail3.subject).toBe(`Dernière relance avant mise en demeure — Facture ${number} — 1\u202f240,00\u00a0€ restant dû`);
+    expect(mail3.subject).toBe(`Dernière relance avant mise en demeure — Facture ${number} — 1\u202f240,00\u00a0€ TTC restant dû`);
     expect(mail3.text).toContain('mise en demeure de payer');
     // A professional client (the default): the late penalties and the 40 € indemnity, with their articles.
     expect(mail3.text).toContain('pénalités de retard au taux indiqué sur la facture, exigibles dès le lendemain de la date d’échéance (article L441-10 du Code de commerce)');
     expect(mail3.text).toContain('indemnité forfaitaire pour frais de recouvrement de 40 € (articles L441-10 et D441-5 du Code de commerce)');
-    expect(mail3.text).toContain(`Malgré nos relances des ${addDays(due, 8).split('-').reverse().join('/')} et ${addDays(due, 20).split('-').reverse().join('/')}, la facture ${number}`);
+    expect(mail3.text).toContain(`Malgré nos relances, la facture ${number}`);
     expect(mail3.text).toContain('Veuillez agréer l’expression de nos salutations distinguées.');
 
     // No fourth level.
@@ -159,7 +164,7 @@ describe('sending a reminder', () => {
     expect(mail.subject.startsWith('Dernière relance avant mise en demeure — Facture')).toBe(true);
     expect(mail.text).toContain('intérêts au taux légal (article 1231-6 du Code civil)');
     expect(mail.text).not.toMatch(/40 €|D441-5/);
-    expect(mail.text).toContain('est en retard de 3 jours');
+    expect(mail.text).toContain('demeure impayée');
   });
 
   it('refuses drafts, invoices not yet overdue, paid and fully credited invoices, levels already sent, with French messages', async () => {
@@ -219,6 +224,35 @@ describe('sending a reminder', () => {
     expect((await world.call(world.alice, 'PUT', '/api/profile/reminders/', { reminder_spacing_days: 7 })).status).toBe(200);
   });
 
+  it('sends the text edited in the send dialog with its copies, and refuses a bad one by field without sending or recording anything (issue 28)', async () => {
+    const invoice = await issuedInvoice();
+    setToday(addDays(invoice.due_date, 3));
+    const refusals = [
+      [{ subject: 'Relance\r\nBcc: x@exemple.fr', body: 'Bonjour' }, 'subject'],
+      [{ subject: 'Relance', body: '' }, 'body'],
+      [{ cc: ['pas-une-adresse'] }, 'cc'],
+    ] as const;
+    for (const [body, field] of refusals) {
+      const res = await remind(invoice.id, body);
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body)).toEqual([field]);
+    }
+    expect((await reminders(invoice.id)).body).toMatchObject({ reminders: [], next_level: 1 });
+
+    // The dialog's text: the level's template filled for the invoice, then edited by the user.
+    const draft = (await world.call(world.alice, 'POST', '/api/email-templates/reminder_1/preview/', { document_id: invoice.id })).body;
+    expect(draft.subject).toContain(invoice.invoice_number);
+    const edited = { subject: `${draft.subject} (rappel amical)`, body: `Bonjour Colette, un petit rappel.\n\n${draft.body}` };
+    const res = await remind(invoice.id, { level: 1, ...edited, cc: ['compta@exemple.fr'] });
+    expect(res.status).toBe(201);
+    expect(res.body.reminder).toMatchObject({ level: 1, recipient: 'colette@exemple.fr' });
+    const [mail] = await delivered(1);
+    // As edited, with the client's link under it (the text did not place {lien}).
+    expect(mail).toMatchObject({ to: 'colette@exemple.fr', cc: ['compta@exemple.fr'], subject: edited.subject });
+    expect(mail.text).toMatch(new RegExp(`^${edited.body.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n\nConsulter en ligne : ${t.config.appUrl}/p/[\\w-]{43}$`));
+    expect(mail.attachments?.[0].content).toEqual(await archivedPdf(invoice.id));
+  });
+
   it('answers 404 for another user’s invoice, sending nothing', async () => {
     const invoice = await issuedInvoice();
     setToday(addDays(invoice.due_date, 10));
@@ -242,10 +276,12 @@ describe('sending a reminder', () => {
       const send = (who = user) => other.call(who, 'POST', `/api/invoices/${draft.id}/send_reminder/`, {});
       // Another user's invoice: a 404, not counted against its owner.
       for (let i = 0; i < 25; i++) expect((await send(stranger)).status).toBe(404);
-      const statuses: number[] = [];
-      for (let i = 0; i < SEND_REMINDER_LIMIT.max; i++) statuses.push((await send()).status);
+      const { statuses, refused } = await inOneRateWindow(async () => {
+        const statuses: number[] = [];
+        for (let i = 0; i < SEND_REMINDER_LIMIT.max; i++) statuses.push((await send()).status);
+        return { statuses, refused: await send() };
+      });
       expect(new Set(statuses)).toEqual(new Set([400])); // a draft: refused, but counted
-      const refused = await send();
       expect(refused.status).toBe(429);
       expect(refused.body.detail).toMatch(/^Trop de tentatives\. Veuillez réessayer dans \d+ secondes\.$/);
     } finally {
@@ -315,7 +351,7 @@ describe('automatic reminders', () => {
     // Carol is in the franchise en base: no VAT, 1 200 € due.
     expect(first.subject).toBe(`Relance — Facture ${invoice.invoice_number} — 1\u202f200,00\u00a0€ restant dû`);
     expect(first.to).toBe('atelier@exemple.fr');
-    expect(first.text).toContain('elle est en retard de 8 jours');
+    expect(first.text).toContain('Montant restant dû : 1\u202f200,00\u00a0€.');
 
     clock.at = new Date(clock.at.getTime() + 3_600_000 * 5); // later that day, several periods: nothing more
     await runBoth();

@@ -570,8 +570,11 @@ describe('query plans', () => {
     const args = [1, '2026-01-01', '2026-12-31'] as const;
     expect(await plan(q.payments(...args))).toContain('payments_owner_date_idx');
     expect(await plan(q.refunds(...args))).toContain('credit_notes_owner_date_idx');
-    expect(await plan(q.invoices(...args))).toContain('invoices_owner_issued_idx');
-    expect(await plan(q.invoiceLines(...args))).toMatch(/invoices_owner_issued_idx[\s\S]*invoice_lines_document_idx|invoice_lines_document_idx[\s\S]*invoices_owner_issued_idx/);
+    // Issued invoices by owner and date: the partial index of issued ones, or the list's (owner_id,
+    // issue_date, id) page index (issue 29), which the planner may prefer on these tiny tables.
+    const invoicesByDate = 'invoices_owner_(?:issued_idx|issue_date_page_idx)';
+    expect(await plan(q.invoices(...args))).toMatch(new RegExp(invoicesByDate));
+    expect(await plan(q.invoiceLines(...args))).toMatch(new RegExp(`${invoicesByDate}[\\s\\S]*invoice_lines_document_idx|invoice_lines_document_idx[\\s\\S]*${invoicesByDate}`));
     expect(await plan(q.creditNotes(...args))).toContain('credit_notes_owner_date_idx');
     expect(await plan(q.creditNoteLines(...args))).toContain('credit_note_lines_document_idx');
     // No scan of a whole table (SQLite says SCAN <table> without an index).

@@ -90,6 +90,24 @@ describe('projects', () => {
     expect(urgent.map((p) => p.name)).toContain('Filtré A');
     expect(urgent.map((p) => p.name)).not.toContain('Filtré B');
   });
+
+  it('searches the name or a client’s (SPEC 2), whole or by page, never through another user’s rows', async () => {
+    const who = await signUp(t);
+    const marie = await contact(who, 'Marie Dupré');
+    const byName = (await call(who, 'POST', '/api/projects/', { name: 'Imprimerie Lenoir' })).body;
+    const byClient = (await call(who, 'POST', '/api/projects/', { name: 'Catalogue', contact_ids: [marie.id] })).body;
+    await call(who, 'POST', '/api/projects/', { name: 'Autre chose' });
+    // Bob's client of the same name leads nowhere in this list.
+    const bobs = await contact(bob, 'Dupré et fils');
+    await call(bob, 'POST', '/api/projects/', { name: 'Chez Bob', contact_ids: [bobs.id] });
+    const ids = async (query: string) => ((await call(who, 'GET', `/api/projects/?${query}`)).body as { id: number }[]).map((x) => x.id).sort((a, b) => a - b);
+    expect(await ids('search=lenoir')).toEqual([byName.id]);
+    expect(await ids('search=DUPRE')).toEqual([byClient.id]);
+    expect(await ids('search=dupre&page_size=10')).toEqual([byClient.id]);
+    const paged = await t.app.inject({ method: 'GET', url: '/api/projects/?search=e&page_size=1&ordering=name', headers: who.auth });
+    expect(paged.headers['x-total-count']).toBe('3');
+    expect((paged.json() as { name: string }[]).map((p) => p.name)).toEqual(['Autre chose']);
+  });
 });
 
 describe('tasks', () => {
@@ -142,6 +160,26 @@ describe('tasks', () => {
     const orphan = (await call(alice, 'GET', `/api/tasks/${task.id}/`)).body;
     expect(orphan.project).toBeNull();
     expect(orphan.contacts).toEqual([]);
+  });
+
+  it('searches the title, the project’s name or a contact’s (SPEC 2), whole or by page, never through another user’s rows', async () => {
+    const who = await signUp(t);
+    const marie = await contact(who, 'Marie Dupré');
+    const project = (await call(who, 'POST', '/api/projects/', { name: 'Imprimerie Lenoir' })).body;
+    const byTitle = (await call(who, 'POST', '/api/tasks/', { title: 'Devis imprimeur' })).body;
+    const byProject = (await call(who, 'POST', '/api/tasks/', { title: 'Maquette', project_id: project.id })).body;
+    const byContact = (await call(who, 'POST', '/api/tasks/', { title: 'Relance', contact_ids: [marie.id] })).body;
+    await call(who, 'POST', '/api/tasks/', { title: 'Autre chose' });
+    // Bob's project and contact of the same names lead nowhere in Alice's list.
+    const bobsProject = (await call(bob, 'POST', '/api/projects/', { name: 'Lenoir bis' })).body;
+    await call(bob, 'POST', '/api/tasks/', { title: 'Chez Bob', project_id: bobsProject.id });
+    const ids = async (query: string) => ((await call(who, 'GET', `/api/tasks/?${query}`)).body as { id: number }[]).map((x) => x.id).sort((a, b) => a - b);
+    expect(await ids('search=imprim')).toEqual([byTitle.id, byProject.id]);
+    expect(await ids('search=lenoir')).toEqual([byProject.id]);
+    expect(await ids('search=DUPRE')).toEqual([byContact.id]);
+    expect(await ids('search=lenoir&page_size=10')).toEqual([byProject.id]);
+    const paged = await t.app.inject({ method: 'GET', url: '/api/tasks/?search=dupre&page_size=10', headers: who.auth });
+    expect(paged.headers['x-total-count']).toBe('1');
   });
 
   it('validates in DRF shape: title, hours, dates, choices, booleans', async () => {

@@ -1,5 +1,5 @@
-import { CLIENT_ADDRESS, COMPLETE_PROFILE, viaInject, type Send } from '@/server/test/billing-fixtures';
-import { createTestApp, signUp, type TestApp } from '@/server/test/test-app';
+import { aliceAndBob, CLIENT_ADDRESS, created as createdBy, type Send } from '@/server/test/billing-fixtures';
+import type { TestApp } from '@/server/test/test-app';
 
 /**
  * Billing tracked time (issue 15): a task linked to a line, "Facturer le temps" on a project, each
@@ -11,19 +11,11 @@ let send: Send;
 let bobSend: Send;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const alice = await signUp(t);
-  send = viaInject(t, alice);
-  bobSend = viaInject(t, await signUp(t));
-  expect((await send('PUT', '/api/profile/', { ...COMPLETE_PROFILE, email: alice.email })).status).toBe(200);
+  ({ t, send, bobSend } = await aliceAndBob());
 });
 afterAll(() => t.close());
 
-const created = async (url: string, body: object) => {
-  const res = await send('POST', url, body);
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const created = (url: string, body: object) => createdBy(send, url, body);
 
 /** A project of one client, with a billable task at 65 €/h (4,75 h spent) and tasks that are not to be billed. */
 async function projectWithTime(name = 'Refonte') {
