@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../test/test-app';
+import { until } from '../test/server-process';
+import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../config';
 
 describe('configuration', () => {
@@ -35,6 +37,38 @@ describe('configuration', () => {
     }
   });
 });
+
+// PostgreSQL only (the server-pg project): SQLite has no server to end a connection.
+if (process.env.TEST_DATABASE_URL) {
+  describe('PostgreSQL connections ended by the server', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
+
+    // Without a listener, the pool's 'error' event for an idle connection ended by the server threw
+    // and ended the process (CI: a test database dropped WITH (FORCE) a moment after its pool's end).
+    it('survives its idle connections being terminated (a restart, pg_terminate_backend) and goes on answering', async () => {
+      const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        // Four requests at once: four connections, idle in the pool afterwards.
+        const health = () => t.app.inject({ method: 'GET', url: '/api/health/' });
+        await Promise.all([health(), health(), health(), health()]);
+        const { rows } = await sql<{ ended: boolean }>`
+          select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`.execute(t.database.db);
+        expect(rows.filter((r) => r.ended).length).toBeGreaterThan(0);
+        await until(() => logged.mock.calls.length > 0, 'the pool reporting the ended connections');
+        expect(String(logged.mock.calls[0][0])).toMatch(/^Connexion PostgreSQL inactive perdue/);
+        const after = await Promise.all([health(), health(), health(), health()]);
+        expect(after.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+      } finally {
+        logged.mockRestore();
+      }
+    });
+  });
+}
 
 describe('health and API conventions', () => {
   let t: TestApp;

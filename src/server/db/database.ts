@@ -95,6 +95,10 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     max: options.poolSize ?? 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
+  // An idle connection that the server ends (a restart, pg_terminate_backend, DROP DATABASE … WITH
+  // (FORCE)) is reported by the pool as an 'error' event: unheard, it would crash the process. The
+  // pool has already dropped that connection and opens a new one when next needed.
+  pool.on('error', (err) => console.error('Connexion PostgreSQL inactive perdue (une autre sera ouverte) :', err.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: options.searchPath ?? 'public', close: () => db.destroy() };
 }

@@ -98,7 +98,8 @@ describe('project list page', () => {
     expect(projectPages(mock)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: /Nom du Projet/ }));
     await waitFor(() => expect(projectPages(mock).at(-1)).toEqual({ ordering: 'name', page_size: 50 }));
-    expect(names()).toEqual(['Catalogue été', 'Refonte logo', 'Site vitrine']);
+    // The request went out; its answer renders a moment later (a full run once read the old rows).
+    await waitFor(() => expect(names()).toEqual(['Catalogue été', 'Refonte logo', 'Site vitrine']));
     await user.click(screen.getByRole('button', { name: /Nom du Projet/ }));
     await waitFor(() => expect(names()).toEqual(['Site vitrine', 'Refonte logo', 'Catalogue été']));
     expect(projectPages(mock).at(-1)).toEqual({ ordering: '-name', page_size: 50 });
