@@ -22,6 +22,7 @@ import { contactSearchText } from '../src/server/modules/contacts/contacts.repos
 import { projectSearchText } from '../src/server/modules/projects/projects.repository';
 import { taskSearchText } from '../src/server/modules/tasks/tasks.repository';
 import { documentSearchText } from '../src/server/modules/documents/documents.repository';
+import { activitySearchText } from '../src/server/modules/activity/activity.repository';
 import { htShare } from '../src/server/modules/documents/core';
 import { backfillIssuedDocuments } from '../src/server/modules/documents/ledger-backfill';
 import { useLedgerKey } from '../src/server/modules/ledger';
@@ -147,8 +148,10 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
       });
       const ownerId = user.id;
       const activityRows: Insertable<ActivitiesTable>[] = [];
-      const activity = (objectType: string, objectId: number, label: string, timestamp: string, extra: Partial<Insertable<ActivitiesTable>> = {}) =>
-        activityRows.push({ owner_id: ownerId, object_type: objectType, object_id: objectId, object_label: label.slice(0, 200), action: 'créé', changes: '', timestamp, client_name: null, project_name: null, ...extra });
+      const activity = (objectType: string, objectId: number, label: string, timestamp: string, extra: Partial<Insertable<ActivitiesTable>> = {}) => {
+        const entry = { owner_id: ownerId, object_type: objectType, object_id: objectId, object_label: label.slice(0, 200), action: 'créé', changes: '', timestamp, client_name: null, project_name: null, ...extra };
+        activityRows.push({ ...entry, search_text: activitySearchText(entry) });
+      };
 
       // Contacts: created over the span, oldest first (ids follow creation).
       const contactDates = Array.from({ length: counts.contacts }, randomPastDate).sort();

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 
+/** How long the lists wait for typing to pause before their search goes to the server (issue 29). */
+export const LIST_SEARCH_DEBOUNCE_MS = 250;
+
 /** `value`, once it has stopped changing for `delayMs`. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);

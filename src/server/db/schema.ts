@@ -209,6 +209,8 @@ export interface ActivitiesTable {
   project_name: string | null;
   /** Migration 0031: set by an entry written at most once per key (unique), null otherwise. */
   dedupe_key: Generated<string | null>;
+  /** Migration 0037: label, printed action and changes, normalised (activitySearchText). */
+  search_text: string;
 }
 
 export interface ProjectsTable {

@@ -33,6 +33,7 @@ export const recentActivityQuerySchema = z.looseObject({
   object_type__in: queryParam,
   action: queryParam,
   action__in: queryParam,
+  search: PAGE_PARAMS.search,
 });
 export interface RecentActivityQuery {
   limit?: number;

@@ -16,8 +16,9 @@ export type ActivityPage = KeysetPage<ActivityEntry>;
 /** The history's one server sort: newest first (the server's default) or oldest first. */
 export type ActivityOrdering = '-timestamp' | 'timestamp';
 
-/** What the history asks the server for: the object type and action filters and the sort. Absent means none. */
+/** What the history asks the server for: the search, the object type and action filters and the sort. Absent means none. */
 export interface ActivityPageArgs {
+  search?: string;
   object_type?: ActivityObjectType;
   action?: ActivityAction;
   ordering?: ActivityOrdering;

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ListToolbar } from '@/client/kit/list-toolbar';
@@ -8,7 +8,8 @@ import {
 } from '@/shared/activity';
 import type { ActivityEntry } from '@/shared/contracts/activity';
 import { usePagedRows } from '@/client/app/api';
-import { formatDateTime, formatNumber } from '@/client/lib/format';
+import { formatDateTime } from '@/client/lib/format';
+import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/client/lib/use-debounced-value';
 import type { SortDirection } from '@/client/lib/sort';
 import { Alert } from '@/client/ui/alert';
 import { Badge } from '@/client/ui/badge';
@@ -23,7 +24,7 @@ import { DataTable, type DataTableColumn } from '@/client/ui/table';
 import { VirtualRows } from '@/client/ui/virtual-rows';
 import { useListActivityPagesInfiniteQuery, type ActivityOrdering } from './activities.api';
 import { ActivityChanges } from './activity-changes';
-import { activityPageArgs, EMPTY_ACTIVITY_FILTERS, hasActiveFilters, searchActivities, type ActivityFilters } from './activity-filters';
+import { activityPageArgs, EMPTY_ACTIVITY_FILTERS, hasActiveFilters, type ActivityFilters } from './activity-filters';
 import { objectTypeLabel, objectTypeTone } from './activity-labels';
 
 const OBJECT_TYPE_OPTIONS = ACTIVITY_OBJECT_TYPES.map((type) => ({ value: type, label: ACTIVITY_OBJECT_LABELS[type] }));
@@ -140,22 +141,20 @@ const DEFAULT_SORT = { key: 'timestamp', direction: 'desc' } as const;
 /**
  * SPEC 2 "Activity history" (/activities), 50 entries at a time (issue 29): the object type and
  * action filters and the date sort go to the server (GET recent-activity/?page_size=50, newest
- * first), the next page is asked for as the reader nears the end or clicks « Afficher la suite ».
- * The search reads the entries loaded (the server has no search over the history): while it is on,
- * only the button loads more. The type and object columns sort the loaded entries.
+ * first), and so does the search once typing pauses (label, action and changes, in the entries'
+ * search texts); the next page is asked for as the reader nears the end or clicks « Afficher la
+ * suite ». The type and object columns sort the loaded entries.
  */
 export function ActivityHistoryPage() {
   const [filters, setFilters] = useState<ActivityFilters>(EMPTY_ACTIVITY_FILTERS);
   const [ordering, setOrdering] = useState<ActivityOrdering>('-timestamp');
   const { objectType, action } = filters;
-  const arg = useMemo(() => activityPageArgs({ search: '', objectType, action }, ordering), [objectType, action, ordering]);
+  const search = useDebouncedValue(filters.search.trim(), LIST_SEARCH_DEBOUNCE_MS);
+  // A new search, filter or sort reloads the history from its first page.
+  const arg = useMemo(() => activityPageArgs({ search, objectType, action }, ordering), [search, objectType, action, ordering]);
   const pages = useListActivityPagesInfiniteQuery(arg, { refetchOnMountOrArgChange: true });
   const { isLoading, isError, hasNextPage, isFetchingNextPage } = pages;
   const { rows: entries, total, loadMore } = usePagedRows(pages);
-  // Typing stays responsive: the table catches up with the deferred text.
-  const deferredSearch = useDeferredValue(filters.search);
-  const searching = deferredSearch.trim() !== '';
-  const visible = useMemo(() => searchActivities(entries, deferredSearch), [entries, deferredSearch]);
   const serverSort = useMemo(
     () => ({
       keys: SERVER_SORT_KEYS,
@@ -171,7 +170,7 @@ export function ActivityHistoryPage() {
     content = <Spinner label="Chargement des activités..." />;
   } else if (isError) {
     content = <Alert tone="error">Échec du chargement de l'historique d'activité.</Alert>;
-  } else if (total === 0 && !objectType && !action) {
+  } else if (total === 0 && !search && !objectType && !action) {
     content = <EmptyState title="Aucune activité à afficher pour le moment." />;
   } else {
     content = (
@@ -179,15 +178,15 @@ export function ActivityHistoryPage() {
         <DataTable
           caption="Historique d'activité"
           columns={COLUMNS}
-          rows={visible}
+          rows={entries}
           rowKey={(entry) => entry.id}
           initialSort={DEFAULT_SORT}
           emptyMessage="Aucune activité ne correspond à ces critères."
           virtualize={VirtualRows}
           serverSort={serverSort}
-          totalCount={searching ? undefined : total}
+          totalCount={total}
         />
-        <LoadMore hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} auto={!searching} />
+        <LoadMore hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} />
       </StyledHistoryTable>
     );
   }
@@ -227,11 +226,7 @@ export function ActivityHistoryPage() {
           />
         </ListToolbar>
         {!isLoading && !isError && (total > 0 || hasActiveFilters(filters)) && (
-          <StyledCount role="status">
-            {searching
-              ? `${countLabel(visible.length, 'activité', 'activités')} parmi les ${formatNumber(entries.length)} chargées sur ${formatNumber(total)}`
-              : countLabel(total, 'activité', 'activités')}
-          </StyledCount>
+          <StyledCount role="status">{countLabel(total, 'activité', 'activités')}</StyledCount>
         )}
       </Card>
       {content}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS } from '@/shared/contacts';
 import { sortBy, type SortDirection } from '@/client/lib/sort';
-import { useDebouncedValue } from '@/client/lib/use-debounced-value';
+import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { countLabel } from '@/client/kit/plural';
 import { Alert } from '@/client/ui/alert';
 import { Button, ButtonLink } from '@/client/ui/button';
@@ -37,9 +37,6 @@ import {
 import { CONTACT_MESSAGES } from './contacts-messages';
 import { copyToClipboard } from '@/client/lib/copy-to-clipboard';
 import { useContactImport } from './use-contact-import';
-
-/** The search goes to the server once typing pauses (issue 29). */
-export const CONTACT_SEARCH_DEBOUNCE_MS = 250;
 
 const CATEGORY_OPTIONS = CONTACT_CATEGORIES.map((value) => ({ value, label: CONTACT_CATEGORY_LABELS[value] }));
 const CLIENT_TYPE_OPTIONS = CLIENT_TYPES.map((value) => ({ value, label: CLIENT_TYPE_LABELS[value] }));
@@ -84,7 +81,7 @@ export function ContactListPage() {
 
   // Searched, filtered and sorted by the server (issue 29), one page of 50 at a time: the page
   // holds what the server sends, never the whole list. The search leaves once typing pauses.
-  const search = useDebouncedValue(query.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(query.trim(), LIST_SEARCH_DEBOUNCE_MS);
   const args = useMemo<ContactPageArgs>(
     () => ({
       ...(search ? { search } : {}),

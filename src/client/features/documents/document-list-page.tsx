@@ -8,7 +8,7 @@ import { PRIORITIES, PRIORITY_LABELS } from '@/shared/projects-tasks';
 import { usePagedRows } from '@/client/app/api';
 import { formatDate, formatMoney } from '@/client/lib/format';
 import type { SortDirection } from '@/client/lib/sort';
-import { useDebouncedValue } from '@/client/lib/use-debounced-value';
+import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { Alert } from '@/client/ui/alert';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { EmptyState } from '@/client/ui/empty-state';
@@ -156,9 +156,6 @@ export interface DocumentListPageProps {
   kind: DocumentKind;
 }
 
-/** The search goes to the server once typing pauses (issue 29). */
-export const DOCUMENT_SEARCH_DEBOUNCE_MS = 250;
-
 /**
  * 'Liste des devis' / 'Liste des factures' (SPEC section 2) / 'Liste des avoirs': the route's
  * query selects what the server returns (SPEC section 7); the search, status and priority filters
@@ -181,7 +178,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
   const [ordering, setOrdering] = useState(config.defaultOrdering);
   // Issue 26: the e-invoicing filter, for a user whose platform is on (invoices and credit notes).
   const { data: einvoicingSettings } = useGetEInvoicingSettingsQuery(undefined, { skip: kind === 'quote' });
-  const debouncedSearch = useDebouncedValue(search.trim(), DOCUMENT_SEARCH_DEBOUNCE_MS);
+  const debouncedSearch = useDebouncedValue(search.trim(), LIST_SEARCH_DEBOUNCE_MS);
 
   // A new route query, search, filter or server sort reloads the list from its first page; a
   // failed reload keeps the rows shown (SPEC section 8). The status select narrows the route's

@@ -5,7 +5,7 @@ import type { Project } from '@/shared/contracts/projects';
 import { usePagedRows } from '@/client/app/api';
 import { formatDate, formatMoney } from '@/client/lib/format';
 import type { SortDirection } from '@/client/lib/sort';
-import { useDebouncedValue } from '@/client/lib/use-debounced-value';
+import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { ButtonLink } from '@/client/ui/button';
 import { Select, TextField } from '@/client/ui/form-fields';
 import { IconPlus } from '@/client/ui/icons';
@@ -73,9 +73,6 @@ const COLUMNS: readonly DataTableColumn<Project>[] = [
 const DEFAULT_SORT = { key: 'created_at', direction: 'desc' } as const;
 const DEFAULT_ORDERING: ProjectOrdering = '-created_at';
 
-/** The search goes to the server once typing pauses (issue 29). */
-export const PROJECT_SEARCH_DEBOUNCE_MS = 250;
-
 /**
  * /projects — 'Liste des projets'. Read 50 projects at a time (issue 29): the search (name or a
  * client's name, debounced), the status and priority filters and the columns the server sorts
@@ -89,7 +86,7 @@ export function ProjectListPage() {
   const { status, priority } = filtersFromQuery(query);
   const [typed, setTyped] = useState('');
   const [ordering, setOrdering] = useState<ProjectOrdering>(DEFAULT_ORDERING);
-  const search = useDebouncedValue(typed.trim(), PROJECT_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(typed.trim(), LIST_SEARCH_DEBOUNCE_MS);
 
   // A new search, filter or server sort reloads the list from its first page.
   const arg = useMemo(() => projectPageArgs({ search, status, priority }, ordering), [search, status, priority, ordering]);

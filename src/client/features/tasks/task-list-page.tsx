@@ -5,7 +5,7 @@ import type { Task } from '@/shared/contracts/tasks';
 import { usePagedRows } from '@/client/app/api';
 import { EMPTY_VALUE, formatDate } from '@/client/lib/format';
 import type { SortDirection } from '@/client/lib/sort';
-import { useDebouncedValue } from '@/client/lib/use-debounced-value';
+import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { ButtonLink } from '@/client/ui/button';
 import { Select, TextField } from '@/client/ui/form-fields';
 import { IconPlus } from '@/client/ui/icons';
@@ -96,9 +96,6 @@ const COLUMNS: readonly DataTableColumn<Task>[] = [
 const DEFAULT_SORT = { key: 'created_at', direction: 'desc' } as const;
 const DEFAULT_ORDERING: TaskOrdering = '-created_at';
 
-/** The search goes to the server once typing pauses (issue 29). */
-export const TASK_SEARCH_DEBOUNCE_MS = 250;
-
 /**
  * /tasks — 'Liste des tâches' (SPEC 2). Read 50 tasks at a time (issue 29): the search (debounced),
  * the filters and the columns the server sorts (title, due date, creation date) are sent to the
@@ -110,7 +107,7 @@ export function TaskListPage() {
   // « Réinitialiser » also empties the pickers' search fields (they start afresh).
   const [resets, setResets] = useState(0);
   const [ordering, setOrdering] = useState<TaskOrdering>(DEFAULT_ORDERING);
-  const search = useDebouncedValue(filters.search.trim(), TASK_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(filters.search.trim(), LIST_SEARCH_DEBOUNCE_MS);
 
   // A new search, filter or server sort reloads the list from its first page.
   const arg = useMemo(

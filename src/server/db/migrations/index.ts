@@ -36,6 +36,7 @@ import * as listPagingIndexes from './2026_11_29_0033_list_paging_indexes';
 import * as receivedInvoices from './2026_11_29_0034_received_invoices';
 import * as einvoicingExchanges from './2026_11_29_0035_einvoicing_exchanges';
 import * as receivedReasonCodes from './2026_11_29_0036_received_reason_codes';
+import * as activitySearchText from './2026_11_29_0037_activity_search_text';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_29_0034_received_invoices': receivedInvoices,
   '2026_11_29_0035_einvoicing_exchanges': einvoicingExchanges,
   '2026_11_29_0036_received_reason_codes': receivedReasonCodes,
+  '2026_11_29_0037_activity_search_text': activitySearchText,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

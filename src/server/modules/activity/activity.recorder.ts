@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import type { ActivityAction, ActivityObjectType } from '@/shared/activity';
 import { toHundredths } from '@/shared/money';
-import { activityRepository } from './activity.repository';
+import { activityRepository, activitySearchText } from './activity.repository';
 
 export interface ActivityRecord {
   ownerId: number;
@@ -34,8 +34,9 @@ export async function recordActivity(db: Kysely<Database>, entry: ActivityRecord
     client_name: entry.clientName ?? null,
     project_name: entry.projectName ?? null,
   };
-  if (entry.dedupeKey !== undefined) await repo.insertOnce({ ...values, dedupe_key: entry.dedupeKey });
-  else await repo.insert(values);
+  const row = { ...values, search_text: activitySearchText(values) };
+  if (entry.dedupeKey !== undefined) await repo.insertOnce({ ...row, dedupe_key: entry.dedupeKey });
+  else await repo.insert(row);
   if (entry.action === 'supprimé') await repo.markDeleted(entry.ownerId, entry.objectType, entry.objectId);
 }
 

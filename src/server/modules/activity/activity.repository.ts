@@ -1,7 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ActivitiesTable, Database } from '@/server/db/schema';
 import { applyListFilters, countRows, type ListPage } from '@/server/http/list-filters';
-import { cutPage, keysetRequest, seekPage, type Sorts } from '@/server/http/keyset';
+import { cutPage, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
+import { activityActionLabel } from '@/shared/activity';
+import { normalizeSearch } from '@/shared/search';
 
 const COLUMNS = [
   'id', 'object_type', 'object_id', 'object_label', 'action', 'changes', 'timestamp', 'object_deleted', 'client_name', 'project_name',
@@ -9,6 +11,13 @@ const COLUMNS = [
 
 /** The history's one keyset sort, newest first by default: activities_owner_timestamp_page_idx (migration 0033). */
 const PAGE_SORTS: Sorts = { timestamp: { column: 'timestamp', type: 'text' } };
+
+/**
+ * What the history's search reads (issue 29): the label, the action as the history prints it
+ * ('créée') and the changes, normalised like every search of the app (case, accents).
+ */
+export const activitySearchText = (entry: Pick<ActivitiesTable, 'object_type' | 'object_label' | 'action' | 'changes'>) =>
+  normalizeSearch([entry.object_label, activityActionLabel(entry.object_type, entry.action), entry.changes].join(' '));
 
 /** Every query is scoped to its owner. */
 export function activityRepository(db: Kysely<Database>) {
@@ -26,7 +35,8 @@ export function activityRepository(db: Kysely<Database>) {
 
     /**
      * One keyset page of the history (undefined without `page_size`), `object_type` and `action`
-     * exact (each also `__in`), counted with the same filters on the owner's index.
+     * exact (each also `__in`), `search` in the entries' search texts, counted with the same filters
+     * on the owner's index.
      */
     async page(ownerId: number, params: Record<string, unknown>) {
       const page = keysetRequest(params, 'activity', PAGE_SORTS, '-timestamp');
@@ -35,8 +45,10 @@ export function activityRepository(db: Kysely<Database>) {
         object_type: 'object_type',
         action: 'action',
       });
-      const total = await countRows(query);
-      const { rows, nextCursor } = cutPage(page, await seekPage(query, page, 'id').execute());
+      const search = typeof params.search === 'string' ? normalizeSearch(params.search) : '';
+      const searched = search ? query.where(searchTextContains('search_text', search)) : query;
+      const total = await countRows(searched);
+      const { rows, nextCursor } = cutPage(page, await seekPage(searched, page, 'id').execute());
       return { items: rows, total, nextCursor } satisfies ListPage<unknown>;
     },
 

@@ -51,6 +51,41 @@ describe('recent activity', () => {
     expect((await call(user, 'GET', '/api/recent-activity/?limit=2')).body).toHaveLength(2);
     expect((await call(bob, 'GET', '/api/recent-activity/')).body.some((e: { object_id: number }) => e.object_id === contact.id)).toBe(false);
   });
+
+  // Issue 29: the history's search ran over the entries the page had loaded; it reads them all now.
+  it('searches the whole history on the server: label, printed action and changes, without case or accents, paged, the owner’s only', async () => {
+    const user = await signUp(t);
+    const contact = (await call(user, 'POST', '/api/contacts/', { name: 'Hélène Lefèvre', city: 'Paris' })).body;
+    await call(user, 'PUT', `/api/contacts/${contact.id}/`, { name: 'Hélène Lefèvre', city: 'Marseille' });
+    const task = (await call(user, 'POST', '/api/tasks/', { title: 'Remise 50% _brouillon' })).body;
+    await call(user, 'DELETE', `/api/tasks/${task.id}/`);
+    for (let i = 0; i < 3; i++) await call(user, 'POST', '/api/projects/', { name: `Projet Lefèvre ${i}` });
+    await call(bob, 'POST', '/api/contacts/', { name: 'Hélène Lefèvre' });
+
+    type Entry = { object_type: string; object_label: string; action: string };
+    const search = async (text: string, more = '') => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/recent-activity/?page_size=50&search=${encodeURIComponent(text)}${more}`, headers: user.auth });
+      expect(res.statusCode).toBe(200);
+      const entries = res.json() as Entry[];
+      expect(res.headers['x-total-count']).toBe(String(entries.length));
+      return entries.map((e) => `${e.object_type} ${e.action} ${e.object_label}`);
+    };
+    expect(await search('LEFEVRE', '&object_type=contact')).toEqual(['contact mis à jour Hélène Lefèvre', 'contact créé Hélène Lefèvre']);
+    expect(await search('marseille')).toEqual(['contact mis à jour Hélène Lefèvre']);
+    // The action as the history prints it: a task « supprimée », a contact « créé ».
+    expect(await search('supprimee')).toEqual(['task supprimé Remise 50% _brouillon']);
+    // LIKE's wildcards are the characters typed.
+    expect(await search('50%')).toEqual(['task supprimé Remise 50% _brouillon', 'task créé Remise 50% _brouillon']);
+    expect(await search('e_b')).toEqual([]);
+    expect(await search('x'.repeat(5000))).toEqual([]);
+    // Paged like the rest of the history: the cursor keeps the search.
+    const first = await t.app.inject({ method: 'GET', url: '/api/recent-activity/?page_size=2&search=lefevre', headers: user.auth });
+    expect(first.headers['x-total-count']).toBe('5');
+    const second = await t.app.inject({ method: 'GET', url: `/api/recent-activity/?page_size=50&search=lefevre&cursor=${first.headers['x-next-cursor']}`, headers: user.auth });
+    expect([...first.json(), ...second.json()].map((e: Entry) => e.object_label)).toEqual([
+      'Projet Lefèvre 2', 'Projet Lefèvre 1', 'Projet Lefèvre 0', 'Hélène Lefèvre', 'Hélène Lefèvre',
+    ]);
+  });
 });
 
 describe('global search', () => {
