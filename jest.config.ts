@@ -70,6 +70,21 @@ const facturx: NonNullable<Config['projects']>[number] = {
   moduleNameMapper,
 };
 
+/**
+ * Two server processes behind Debian's HAProxy (issue 29, src/server/test/__haproxy__): its own project,
+ * `npm run test:haproxy` (CI), left out of every other run like the Factur-X kit, so that `npm test`
+ * needs no Debian package. On PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const haproxySelected = process.argv.some((arg) => /(^|=)haproxy$/.test(arg));
+const haproxy: NonNullable<Config['projects']>[number] = {
+  displayName: 'haproxy',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src/server'],
+  testMatch: ['**/__haproxy__/**/*.test.ts'],
+  transform: typescript,
+  moduleNameMapper,
+};
+
 const config: Config = {
   // For every project (jest-circus reads only the global value). Server: scrypt, app start-up and PDF
   // rendering are real work, on a busy 2-core machine too. Client: above setup-tests.ts's 20 s for
@@ -92,6 +107,7 @@ const config: Config = {
       moduleNameMapper: { ...moduleNameMapper, '\\.(svg|png|ico)$': '<rootDir>/src/client/test/file-stub.ts' },
     },
     ...(facturxSelected ? [facturx] : []),
+    ...(haproxySelected ? [haproxy] : []),
   ],
 };
 

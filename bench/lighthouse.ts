@@ -1,11 +1,11 @@
 /**
  * Lighthouse performance (Debian Chromium) of the production build: the landing page (/) and the
  * sign-in page signed out, a quote's client portal page (/p/{token}, issue 27), /dashboard and two lists (/contacts, /invoices) signed in as the seeded
- * user (10,000 contacts…). Each page N runs (default 3)
+ * user (10,000 contacts…), and the other two lists of 10,000 rows (/quotes, /tasks; issue 29). Each page N runs (default 3)
  * → median score and metrics. Target: score ≥ 95, and with the mobile preset (Lighthouse's default:
  * a mid-range phone, 4× CPU slowdown, slow 4G) also TBT < 200 ms and LCP < 2.5 s (issue 18).
  *
- *   npx tsx bench/lighthouse.ts [--preset mobile|desktop] [--pages landing,login,portal,dashboard,contacts,invoices]
+ *   npx tsx bench/lighthouse.ts [--preset mobile|desktop] [--pages landing,login,portal,dashboard,contacts,invoices,quotes,tasks]
  *                               [--dist .bench-dist-front] [--port 8401] [--runs 3] [--scale 1] [--reports] [--lhr] [--lantern]
  *
  * --preset defaults to mobile. --reports writes the HTML report of each page's median run into
@@ -43,6 +43,9 @@ const PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
   { name: 'dashboard', path: '/dashboard', signedIn: true },
   { name: 'contacts', path: '/contacts', signedIn: true },
   { name: 'invoices', path: '/invoices', signedIn: true },
+  // Issue 29: every paged list of 10,000 rows.
+  { name: 'quotes', path: '/quotes', signedIn: true },
+  { name: 'tasks', path: '/tasks', signedIn: true },
 ];
 
 const METRICS = [

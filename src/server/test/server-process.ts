@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Client } from 'pg';
+import { exited, httpRequest, portIsFree, sleep, type HttpEndpoint, type HttpRequestOptions, type HttpResult } from './http-process';
 import { waitForLinkSentTo, type AccountLinkKind } from './outbox';
 import { STRONG_PASSWORD, uniqueEmail } from './test-app';
 
@@ -40,12 +40,7 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-export interface HttpResult {
-  status: number;
-  // Tests read the JSON bodies of many endpoints; typing each one would add nothing here.
-  body: any;
-  headers: Headers;
-}
+export { sleep, type HttpEndpoint, type HttpResult };
 
 const running = new Set<ChildProcess>();
 // Last resort if a test file dies without its afterAll: never leave a server behind.
@@ -54,21 +49,6 @@ process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 export const newSecretKey = () => randomBytes(32).toString('hex');
 export const makeDataDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), `carnet-${prefix}-`));
 export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `condition` until it holds (a state, not a duration: a loaded machine is slower). */
 export async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
@@ -111,18 +91,8 @@ export class ServerProcess {
     return this.child.exitCode !== null || this.child.signalCode !== null;
   }
 
-  async request(method: string, url: string, options: { body?: unknown; token?: string } = {}): Promise<HttpResult> {
-    const headers: Record<string, string> = {};
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const res = await fetch(this.baseUrl + url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      redirect: 'manual',
-    });
-    const text = await res.text();
-    return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: res.headers };
+  request(method: string, url: string, options: HttpRequestOptions = {}): Promise<HttpResult> {
+    return httpRequest(this.baseUrl, method, url, options);
   }
 
   /** Graceful stop (SIGTERM: the server closes its database), SIGKILL if it hangs. */
@@ -229,7 +199,7 @@ export interface HttpUser {
 }
 
 /** Registers, activates through the link mailed (by whichever server delivered it), and signs in — over HTTP. */
-export async function signUpOverHttp(server: ServerProcess, email = uniqueEmail('http')): Promise<HttpUser> {
+export async function signUpOverHttp(server: HttpEndpoint, email = uniqueEmail('http')): Promise<HttpUser> {
   const password = STRONG_PASSWORD;
   const reg = await server.request('POST', '/api/register/', { body: { email, password, password2: password } });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
