@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
  * shared/search.ts's normalizeSearch as it was when this migration was written, copied so that the
  * migration stays frozen whatever later becomes of the application's search (issue 17).
  */
-function normalizeSearch(text: string): string {
+export function normalizeSearch(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -1,26 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from './helpers';
+import { normalizeSearch } from './2026_11_21_0005_search_text';
 import { trigramSchema } from './2026_11_22_0006_search_dashboard_indexes';
 
 /**
  * Issue 29, the history searched on the server: each entry keeps a normalised search text (its
  * label, its action as the history prints it, its changes), as contacts, projects, tasks and
  * documents do (migration 0005). The history's search read only the entries loaded, which on a
- * long history missed what had not been scrolled to. Written out in full, never importing
- * application code: a migration is frozen.
+ * long history missed what had not been scrolled to. Never importing application code (a migration
+ * is frozen): the normalisation is migration 0005's frozen copy, the printed action written out below.
  */
-
-/** shared/search.ts's normalizeSearch as it was when this migration was written. */
-function normalizeSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** shared/activity.ts's printed action as it was then: feminine objects agree ('Facture … créée'). */
 const FEMININE = new Set(['task', 'invoice', 'recurring_invoice', 'received_invoice']);

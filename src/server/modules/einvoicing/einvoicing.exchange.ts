@@ -159,10 +159,13 @@ export function einvoicingExchange({ db, jobs, log, einvoicing, platform, record
         xml,
         async done(state: 'sent' | 'error', message: string | null) {
           await record.recordPaymentReport(paymentId, { state, message });
-          // Carnet states 212 itself: the invoice reads « Encaissée » once the message is out.
+          // Carnet states 212 itself: the invoice reads « Encaissée » once the message is out. The
+          // message carries the payment's date; the record is dated when it went out, after every
+          // status before it (dated noon of the payment's day, a payment of the day sat before a
+          // deposit of the afternoon, and the invoice kept reading « Déposée »).
           if (state === 'sent') {
             await record.recordStatus(ownerId, {
-              invoiceNumber: report.invoice.number, invoiceTypeCode: report.invoice.typeCode, code: 212, at: new Date(`${report.date}T12:00:00Z`).toISOString(), reason: null, reasonCode: null,
+              invoiceNumber: report.invoice.number, invoiceTypeCode: report.invoice.typeCode, code: 212, at: new Date().toISOString(), reason: null, reasonCode: null,
             });
           }
         },

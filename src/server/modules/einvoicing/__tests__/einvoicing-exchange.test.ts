@@ -259,6 +259,10 @@ describe('the lifecycle', () => {
 
     const read = (await account.send('GET', `/api/invoices/${invoice.id}/`)).body.einvoicing;
     expect(read).toMatchObject({ status_code: 212, status_label: 'Encaissée', payment_reports: [{ payment_id: payment.id, state: 'sent', message: null }] });
+    // In the order they happened, whatever the hour of the deposit (a 212 dated noon of the payment's
+    // day once sat before an afternoon's « Déposée », which stayed the invoice's status).
+    expect(read.history.map((h: { code: number }) => h.code)).toEqual([200, 212]);
+    expect(read.history[1].at >= read.history[0].at).toBe(true);
     // Once: another sync sends nothing more.
     await sync(account.send);
     expect(account.sandbox.submitted('CDAR').filter((f) => f.info.trackingId === `carnet-212-${payment.id}`)).toHaveLength(1);
