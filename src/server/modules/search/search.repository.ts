@@ -66,3 +66,5 @@ export function searchRepository(db: Kysely<Database>, dialect: Dialect) {
     },
   };
 }
+
+export type SearchRepository = ReturnType<typeof searchRepository>;
