@@ -48,19 +48,14 @@ export interface LoadMoreProps {
   onLoadMore: () => void;
   /** The button's text (keyboard and screen-reader users, and browsers without IntersectionObserver). */
   label?: string;
-  /**
-   * Whether nearing the end loads what follows (default). Off, only the button does: e.g. while the
-   * screen filters the loaded rows, where few shown rows would keep the end in view page after page.
-   */
-  auto?: boolean;
 }
 
 /**
  * The end of a list loaded page by page (issue 29): the next page is asked for as this block
  * comes near the viewport, and a button does the same for whoever does not scroll.
  */
-export function LoadMore({ hasMore, loading, onLoadMore, label = 'Afficher la suite', auto = true }: LoadMoreProps) {
-  const ref = useNearEnd<HTMLDivElement>(onLoadMore, auto && hasMore && !loading);
+export function LoadMore({ hasMore, loading, onLoadMore, label = 'Afficher la suite' }: LoadMoreProps) {
+  const ref = useNearEnd<HTMLDivElement>(onLoadMore, hasMore && !loading);
   if (!hasMore && !loading) return null;
   return (
     <StyledLoadMore ref={ref} data-testid="load-more">

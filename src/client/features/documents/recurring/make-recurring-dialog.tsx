@@ -4,40 +4,26 @@ import styled from 'styled-components';
 import { asApiError, isNetworkError } from '@/client/app/api';
 import { parisToday } from '@/shared/dates';
 import {
-  occurrenceDate, RECURRENCE_FREQUENCIES, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, type RecurrenceFrequency, type RecurrenceMode,
+  occurrenceDate, RECURRENCE_FREQUENCIES, RECURRENCE_FREQUENCY_LABELS, type RecurrenceFrequency, type RecurrenceMode,
 } from '@/shared/recurring';
 import { formatDate, formatMoney } from '@/client/lib/format';
 import { Button } from '@/client/ui/button';
 import { useConfirm } from '@/client/ui/confirm-dialog';
 import { Dialog, DialogActions, DialogIntro } from '@/client/ui/dialog';
-import { ChoiceField, Select, TextField } from '@/client/ui/form-fields';
+import { Select, TextField } from '@/client/ui/form-fields';
 import { useToast } from '@/client/ui/toast';
 import { fieldErrorMessages, mapFieldErrors } from '@/client/kit/field-errors';
 import type { DocumentRecord } from '../document.types';
 import { ErrorSummary } from '../error-summary';
 import { useVatFree } from '../vat';
 import { amountLabels } from '@/shared/amount-labels';
+import { RecurrenceModeField } from './recurrence-mode-field';
 import { useMakeRecurringMutation } from './recurring.api';
 
 const StyledFields = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.md};
-`;
-
-const StyledFieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
-  margin: 0;
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-    padding: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  }
 `;
 
 const StyledNote = styled.p`
@@ -230,25 +216,7 @@ export function MakeRecurringDialog({ invoice, onClose }: MakeRecurringDialogPro
             hint="Sans date de fin, la récurrence continue jusqu’à ce que vous l’arrêtiez."
             onChange={(event) => set('end_date', event.target.value)}
           />
-          <StyledFieldset>
-            <legend>À chaque échéance</legend>
-            <ChoiceField
-              type="radio"
-              name="recurring-mode"
-              label={RECURRENCE_MODE_LABELS.draft}
-              hint="Vous relisez la facture et l’émettez vous-même."
-              checked={values.mode === 'draft'}
-              onChange={() => set('mode', 'draft')}
-            />
-            <ChoiceField
-              type="radio"
-              name="recurring-mode"
-              label={RECURRENCE_MODE_LABELS.issue_and_send}
-              hint="La facture reçoit son numéro et part au client par e-mail, sans intervention."
-              checked={values.mode === 'issue_and_send'}
-              onChange={() => set('mode', 'issue_and_send')}
-            />
-          </StyledFieldset>
+          <RecurrenceModeField name="recurring-mode" value={values.mode} onChange={(mode) => set('mode', mode)} />
         </StyledFields>
 
         {summary && (

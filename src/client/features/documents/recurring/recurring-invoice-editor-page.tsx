@@ -6,14 +6,14 @@ import { asApiError, isNetworkError } from '@/client/app/api';
 import { parisToday } from '@/shared/dates';
 import { computeTotals } from '@/shared/documents';
 import {
-  RECURRENCE_FREQUENCIES, RECURRENCE_FREQUENCY_LABELS, RECURRENCE_MODE_LABELS, type RecurrenceFrequency, type RecurrenceMode,
+  RECURRENCE_FREQUENCIES, RECURRENCE_FREQUENCY_LABELS, type RecurrenceFrequency, type RecurrenceMode,
 } from '@/shared/recurring';
 import type { RecurringInvoice, UpdateRecurringInput } from '@/shared/contracts/recurring';
 import { formatDate, formatMoney } from '@/client/lib/format';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
 import { EmptyState } from '@/client/ui/empty-state';
-import { ChoiceField, FormActions, FormGrid, Select, TextField } from '@/client/ui/form-fields';
+import { FormActions, FormGrid, Select, TextField } from '@/client/ui/form-fields';
 import { Page } from '@/client/ui/page';
 import { Spinner } from '@/client/ui/spinner';
 import { useToast } from '@/client/ui/toast';
@@ -27,26 +27,11 @@ import {
 import { ErrorSummary } from '../error-summary';
 import { LineItemsEditor } from '../line-items-editor';
 import { ClientSelect } from '../client-select';
+import { RecurrenceModeField } from './recurrence-mode-field';
 import { useGetRecurringInvoiceQuery, useUpdateRecurringMutation } from './recurring.api';
 
 const StyledWide = styled.div`
   grid-column: 1 / -1;
-`;
-
-const StyledFieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.spacing.sm};
-  grid-column: 1 / -1;
-  margin: 0;
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-    padding: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  }
 `;
 
 const StyledStack = styled.div`
@@ -324,20 +309,7 @@ function SeriesEditor({ series }: { series: RecurringInvoice }) {
               error={errors.end_date}
               onChange={(event) => set('end_date', event.target.value)}
             />
-            <StyledFieldset>
-              <legend>À chaque échéance</legend>
-              {(['draft', 'issue_and_send'] as const).map((mode) => (
-                <ChoiceField
-                  key={mode}
-                  type="radio"
-                  name="recurring-edit-mode"
-                  label={RECURRENCE_MODE_LABELS[mode]}
-                  checked={form.mode === mode}
-                  disabled={stopped}
-                  onChange={() => set('mode', mode)}
-                />
-              ))}
-            </StyledFieldset>
+            <RecurrenceModeField name="recurring-edit-mode" value={form.mode} disabled={stopped} onChange={(mode) => set('mode', mode)} />
           </FormGrid>
         </Card>
         <FormActions>
