@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '@/server/db/schema';
 import type { Dialect } from '@/server/db/database';
 import { SEARCH_MAX_PER_KIND } from '@/shared/search';
@@ -13,23 +13,20 @@ function contains(column: string, term: string) {
 }
 
 /**
- * Ids of `table` rows whose search text contains `term`, as a subquery. SQLite: through the FTS5
- * trigram index (migration 0006) when the term has the three characters a trigram needs (the
- * caller filters the owner); otherwise, and on PostgreSQL (whose pg_trgm index serves LIKE), the
- * owner's rows by LIKE.
+ * Whether a row of `table` (named `alias` in the query) has a search text containing `term`.
+ * SQLite: through the FTS5 trigram index (migration 0006) when the term has the three characters a
+ * trigram needs; otherwise, and on PostgreSQL (whose pg_trgm index serves LIKE), by LIKE. The
+ * caller filters the owner.
  */
-function matchingIds(dialect: Dialect, table: SearchTable, ownerId: number, term: string) {
+function matches(dialect: Dialect, table: SearchTable, term: string, alias: string = table): RawBuilder<boolean> {
   if (dialect === 'sqlite' && [...term].length >= 3) {
     const fts = sql.table(`${table}_fts`);
     // A quoted FTS5 string: the substring itself, whatever operators or quotes it holds.
     const phrase = `"${term.replace(/"/g, '""')}"`;
-    return sql<number>`select rowid from ${fts} where ${fts} match ${phrase}`;
+    return sql<boolean>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
   }
-  return sql<number>`select id from ${sql.table(table)} where owner_id = ${ownerId} and ${contains('search_text', term)}`;
+  return contains(`${alias}.search_text`, term);
 }
-
-/** `column IN (ids)`: rows are fetched by id from the (usually few) matches, not scanned. */
-const idIn = (column: string, ids: ReturnType<typeof matchingIds>) => sql<boolean>`${sql.ref(column)} in (${ids})`;
 
 /**
  * The owner's rows of each kind whose normalised search text contains `term` (already normalised),
@@ -39,27 +36,32 @@ export function searchRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     contacts: (ownerId: number, term: string) =>
       db.selectFrom('contacts').select(['id', 'name', 'email', 'company']).where('owner_id', '=', ownerId)
-        .where(idIn('id', matchingIds(dialect, 'contacts', ownerId, term))).orderBy('name').limit(SEARCH_MAX_PER_KIND).execute(),
+        .where(matches(dialect, 'contacts', term)).orderBy('name').limit(SEARCH_MAX_PER_KIND).execute(),
 
     projects: (ownerId: number, term: string) =>
       db.selectFrom('projects').select(['id', 'name', 'status']).where('owner_id', '=', ownerId)
-        .where(idIn('id', matchingIds(dialect, 'projects', ownerId, term))).orderBy('id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
+        .where(matches(dialect, 'projects', term)).orderBy('id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
 
     tasks: (ownerId: number, term: string) =>
       db.selectFrom('tasks as t').leftJoin('projects as p', 'p.id', 't.project_id')
         .select(['t.id', 't.title', 't.status', 'p.name as project_name']).where('t.owner_id', '=', ownerId)
-        .where(idIn('t.id', matchingIds(dialect, 'tasks', ownerId, term))).orderBy('t.id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
+        .where(matches(dialect, 'tasks', term, 't')).orderBy('t.id', 'desc').limit(SEARCH_MAX_PER_KIND).execute(),
 
-    /** A document matches by its own text or by its client's name. */
+    /**
+     * A document matches by its own text or by its client's name. Each way yields its own newest
+     * SEARCH_MAX_PER_KIND, then the newest of both are kept: a common name reads a few rows from the
+     * newest down instead of every match (PostgreSQL, « martin » at 10k invoices: 12 → 1.5 ms).
+     */
     documents: (ownerId: number, table: DocumentTable, term: string) => {
-      const ids = sql<number>`${matchingIds(dialect, table, ownerId, term)}
-        union select id from ${sql.table(table)} where client_id in (${matchingIds(dialect, 'contacts', ownerId, term)})`;
+      const newest = (where: RawBuilder<boolean>) => sql<number>`select id from (select id from ${sql.table(table)}
+        where owner_id = ${ownerId} and ${where} order by id desc limit ${SEARCH_MAX_PER_KIND}) as newest`;
+      const clients = sql<number>`select id from contacts where owner_id = ${ownerId} and ${matches(dialect, 'contacts', term)}`;
       return db
         .selectFrom(`${table} as d` as 'invoices as d')
         .innerJoin('contacts as c', 'c.id', 'd.client_id')
         .select(['d.id', 'd.title', 'd.number', 'd.status', 'd.total_cents', 'c.id as client_id', 'c.name as client_name'])
         .where('d.owner_id', '=', ownerId)
-        .where(idIn('d.id', ids))
+        .where(sql<boolean>`d.id in (${newest(matches(dialect, table, term))} union all ${newest(sql`client_id in (${clients})`)})`)
         .orderBy('d.id', 'desc')
         .limit(SEARCH_MAX_PER_KIND)
         .execute();

@@ -122,6 +122,21 @@ describe('global search', () => {
     expect((await call(alice, 'GET', '/api/search/global?q=__')).body.contacts).toEqual([]);
   });
 
+  it('lists the ten newest documents, matched by their own text or their client, each once', async () => {
+    const jardins = (await call(alice, 'POST', '/api/contacts/', { name: 'Les Jardins de Marie' })).body;
+    const other = (await call(alice, 'POST', '/api/contacts/', { name: 'Pépinière Roux' })).body;
+    const line_items = [{ title: 'Taille', quantity: 1, unit_price: 100 }];
+    // Interleaved: by title only, by client only, and both ways at once.
+    const ids: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const [title, client_id] = [[`Jardin d’hiver ${i}`, other.id], [`Haie ${i}`, jardins.id], [`Jardinières ${i}`, jardins.id]][i % 3] as [string, number];
+      ids.push((await call(alice, 'POST', '/api/quotes/', { title, client_id, line_items })).body.id);
+    }
+    await call(alice, 'POST', '/api/quotes/', { title: 'Sans rapport', client_id: other.id, line_items });
+    const { body } = await call(alice, 'GET', '/api/search/global?q=jardin');
+    expect(body.quotes.map((q: { id: number }) => q.id)).toEqual(ids.slice(-10).reverse());
+  });
+
   it('needs two characters, and never shows another user\'s data', async () => {
     expect((await call(alice, 'GET', '/api/search/global?q=e')).body).toEqual({ contacts: [], projects: [], tasks: [], quotes: [], invoices: [], credit_notes: [] });
     expect((await call(alice, 'GET', '/api/search/global')).status).toBe(200);
