@@ -92,6 +92,9 @@ const invoiceBody = (vu: VirtualUser, status: 'draft' | 'sent') => ({
 });
 
 /** What a person does in one sitting; weights say how often. */
+/** A list as the app asks for it since issue 29: its first page (the whole list is the SPEC's plain answer, which the app no longer loads). */
+const FIRST_PAGE = 'page_size=50';
+
 export const SCENARIOS: { name: string; weight: number; run: (vu: VirtualUser) => Promise<void> }[] = [
   {
     name: 'tableau de bord',
@@ -112,7 +115,7 @@ export const SCENARIOS: { name: string; weight: number; run: (vu: VirtualUser) =
     name: 'contacts',
     weight: 2,
     run: async (vu) => {
-      await vu.call('GET', '/api/contacts/', undefined, { revalidate: true });
+      await vu.call('GET', `/api/contacts/?${FIRST_PAGE}`, undefined, { revalidate: true });
       const id = vu.pick(vu.account.contactIds);
       await Promise.all([
         vu.call('GET', `/api/contacts/${id}/`),
@@ -134,19 +137,19 @@ export const SCENARIOS: { name: string; weight: number; run: (vu: VirtualUser) =
     name: 'projets et tâches',
     weight: 2,
     run: async (vu) => {
-      await vu.call('GET', '/api/projects/', undefined, { revalidate: true });
+      await vu.call('GET', `/api/projects/?${FIRST_PAGE}`, undefined, { revalidate: true });
       const project = vu.pick(vu.account.projectIds);
       await vu.call('GET', `/api/projects/${project}/`);
       const task = await vu.call<{ id: number }>('POST', '/api/tasks/', { title: taskTitle(vu.rng), project_id: project, estimated_time: vu.rng.int(1, 8) }, { json: true });
       if (task) await vu.call('PUT', `/api/tasks/${task.id}/`, { title: 'Tâche terminée', project_id: project, status: 'termine' });
-      await vu.call('GET', '/api/tasks/', undefined, { revalidate: true });
+      await vu.call('GET', `/api/tasks/?${FIRST_PAGE}`, undefined, { revalidate: true });
     },
   },
   {
     name: 'facturation',
     weight: 2,
     run: async (vu) => {
-      await vu.call('GET', '/api/invoices/', undefined, { revalidate: true });
+      await vu.call('GET', `/api/invoices/?ordering=end_date&${FIRST_PAGE}`, undefined, { revalidate: true });
       const draft = await vu.call<{ id: number }>('POST', '/api/invoices/', invoiceBody(vu, 'draft'), { json: true });
       if (!draft) return;
       const full = await vu.call<Record<string, unknown>>('GET', `/api/invoices/${draft.id}/`, undefined, { json: true });

@@ -1,4 +1,4 @@
-import { useCallback, type ReactNode, type ThHTMLAttributes } from 'react';
+import { useCallback, useDeferredValue, type ReactNode, type ThHTMLAttributes } from 'react';
 import styled, { css } from 'styled-components';
 import { useSort, type SortDirection } from '../lib/sort';
 import { IconArrowDown, IconArrowUp, IconSort } from './icons';
@@ -221,6 +221,16 @@ export interface DataTableProps<T> {
 /** Below this many rows a plain table is cheap enough and simpler for the browser's find-in-page. */
 export const VIRTUALIZE_FROM = 100;
 
+/**
+ * Rows of a table's first commit: a screenful (a desktop's, more than a phone's cards). The rest
+ * follow in a background render that React splits into short tasks: a first page of 50 document
+ * rows rendered at once was one long task on a phone (Lighthouse TBT 200–240 ms, bench/README.md).
+ */
+export const FIRST_COMMIT_ROWS = 20;
+
+/** A row's height before it is measured (a desktop row; a phone's card is taller). */
+export const ESTIMATED_ROW_HEIGHT = 45;
+
 export interface VirtualRowsProps<T> {
   rows: readonly T[];
   renderRow: (row: T, index: number, ref: (el: Element | null) => void) => ReactNode;
@@ -255,7 +265,9 @@ export function DataTable<T>({
     getValue,
   });
   const sortedByServer = serverSort !== undefined && sortKey !== null && serverSort.keys.includes(sortKey);
-  const sorted = sortedByServer ? rows : clientSorted;
+  const ordered = sortedByServer ? rows : clientSorted;
+  // On mount, a screenful; every later change (sort, next page) in the background too.
+  const sorted = useDeferredValue(ordered, ordered.slice(0, FIRST_COMMIT_ROWS));
   const onServerSort = serverSort?.onSort;
   const serverKeys = serverSort?.keys;
   const requestSort = useCallback(
@@ -314,7 +326,14 @@ export function DataTable<T>({
         {VirtualRows && sorted.length > VIRTUALIZE_FROM ? (
           <VirtualRows rows={sorted} renderRow={renderRow} />
         ) : (
-          <tbody>{sorted.map((row, index) => renderRow(row, index))}</tbody>
+          <tbody>
+            {sorted.map((row, index) => renderRow(row, index))}
+            {/* The rows still to come hold their place: the list's end (where the next page is
+                asked for) does not come into view while they render. */}
+            {ordered.length > sorted.length && (
+              <tr aria-hidden="true" data-testid="rows-to-come" style={{ height: (ordered.length - sorted.length) * ESTIMATED_ROW_HEIGHT }} />
+            )}
+          </tbody>
         )}
       </StyledTable>
     </StyledTableWrapper>

@@ -1,8 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import type { VirtualRowsProps } from './table';
-
-const ESTIMATED_ROW_HEIGHT = 45;
+import { ESTIMATED_ROW_HEIGHT, type VirtualRowsProps } from './table';
 
 /**
  * tbody that renders only the visible rows (plus overscan), with spacer rows above and below
