@@ -145,6 +145,8 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
         is_active: 1, first_name: 'Claire', last_name: 'Fontaine', company_name: 'Fontaine Conseil', business_type: 'EI',
         address: '8 rue des Lilas', city: 'Lyon', postal_code: '69003', phone: '04 72 00 00 00',
         siret: '73282932000074', vat_number: 'FR44732829320',
+        // Liable to VAT (its invoices carry 20 %, 10 %, 5.5 %): the default, « franchise », refuses any rate.
+        vat_regime: 'assujetti',
       });
       const ownerId = user.id;
       const activityRows: Insertable<ActivitiesTable>[] = [];

@@ -111,6 +111,9 @@ export function usePdfRendering(next: PdfRenderingSettings): () => Promise<void>
   };
 }
 
+/** How many renders run at once (the pool's threads). */
+export const pdfWorkerCount = () => settings.workers;
+
 // ---- The scheduler
 
 /** The lane of renders without an account (system work). */
