@@ -251,7 +251,8 @@ export const rowIds = (rows: readonly { id: number }[] | undefined) => (Array.is
 /**
  * One keyset page of a paged list (issue 29; README « Paged lists »), normalised by the list's
  * entity adapter: the page's ids in the server's order and its rows by id, beside the filtered
- * list's count (X-Total-Count) and the cursor of the page after it (X-Next-Cursor; null on the last).
+ * list's count (X-Total-Count, sent with the first page only: the list reads pages[0]'s) and the
+ * cursor of the page after it (X-Next-Cursor; null on the last).
  */
 export interface KeysetPage<T> extends EntityState<T, number> {
   total: number;

@@ -49,7 +49,8 @@ export function pagedReply<T extends { id: number }>(rows: readonly T[], config:
   const size = Number(params.page_size);
   const start = params.cursor === undefined ? 0 : Number(String(params.cursor).slice(1));
   const page = result.slice(start, start + size);
-  const headers: Record<string, string> = { 'x-total-count': String(result.length) };
+  // As the server (keyset.ts's firstPageTotal): the count with the first page only.
+  const headers: Record<string, string> = params.cursor === undefined ? { 'x-total-count': String(result.length) } : {};
   if (start + size < result.length) headers['x-next-cursor'] = cursorOf(start + size);
   return [200, page, headers];
 }

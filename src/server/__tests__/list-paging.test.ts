@@ -36,8 +36,13 @@ async function walk(who: Account, url: string, query: string, size: number): Pro
     expect(res.status).toBe(200);
     const page = res.body as Row[];
     expect(page.length).toBeLessThanOrEqual(size);
-    if (total !== undefined) expect(res.total).toBe(total);
-    total = res.total as string;
+    // The count comes with the first page only (keyset.ts's firstPageTotal): it must match the walk.
+    if (pages === 0) {
+      expect(res.total).toMatch(/^\d+$/);
+      total = res.total as string;
+    } else {
+      expect(res.total).toBeUndefined();
+    }
     rows.push(...page);
     if (!res.next) {
       expect(Number(total)).toBe(rows.length);

@@ -135,6 +135,15 @@ export function seekPage<DB, TB extends keyof DB, O>(
 }
 
 /**
+ * The filtered count a list sends as `X-Total-Count`, on its first page only: whoever asks for the
+ * next page read it on the first (the client keeps the first page's), so deeper pages cost their
+ * seek alone instead of a count of every matching row each time.
+ */
+export function firstPageTotal(request: KeysetRequest, count: () => Promise<number>): Promise<number | undefined> {
+  return request.after ? Promise.resolve(undefined) : count();
+}
+
+/**
  * The page_size + 1 rows seekPage read → the page's rows and the next page's cursor (none on the
  * last page), from the last kept row's id and sort value (its column's unqualified name, as
  * stored: cents, not euros; a PostgreSQL bigint read as text is made a number again).

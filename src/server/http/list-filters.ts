@@ -72,7 +72,8 @@ export function listWindow<O extends string>(params: Record<string, unknown>, or
 
 /**
  * One page of a list: its rows, and the count before `limit` or `page_size` cut it (absent without
- * them); a keyset page (keyset.ts) also has the next page's cursor, unless it is the last.
+ * them, and on a keyset page after the first: keyset.ts's firstPageTotal); a keyset page also has
+ * the next page's cursor, unless it is the last.
  */
 export interface ListPage<T> {
   items: T[];

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ActivitiesTable, Database } from '@/server/db/schema';
 import { applyListFilters, countRows, type ListPage } from '@/server/http/list-filters';
-import { cutPage, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
+import { cutPage, firstPageTotal, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
 import { activityActionLabel } from '@/shared/activity';
 import { normalizeSearch } from '@/shared/search';
 
@@ -47,7 +47,7 @@ export function activityRepository(db: Kysely<Database>) {
       });
       const search = typeof params.search === 'string' ? normalizeSearch(params.search) : '';
       const searched = search ? query.where(searchTextContains('search_text', search)) : query;
-      const total = await countRows(searched);
+      const total = await firstPageTotal(page, () => countRows(searched));
       const { rows, nextCursor } = cutPage(page, await seekPage(searched, page, 'id').execute());
       return { items: rows, total, nextCursor } satisfies ListPage<unknown>;
     },

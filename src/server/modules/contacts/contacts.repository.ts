@@ -8,7 +8,7 @@ import { preparedQuery } from '@/server/db/prepared-query';
 import { fromHundredths } from '@/shared/money';
 import { normalizeSearch } from '@/shared/search';
 import { applyListFilters, countRows, type ListPage } from '@/server/http/list-filters';
-import { cutPage, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
+import { cutPage, firstPageTotal, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
 
 /** A contact's stored columns: the rate in cents (its euros are the API's). */
 type StoredField<T> = Exclude<keyof T, 'hourly_rate'> | 'hourly_rate_cents';
@@ -74,7 +74,7 @@ export function contactsRepository(db: Kysely<Database>) {
       if (clientType) query = query.where('client_type', '=', clientType);
       const search = typeof params.search === 'string' ? normalizeSearch(params.search) : '';
       if (search) query = query.where(searchTextContains('search_text', search));
-      const total = await countRows(query);
+      const total = await firstPageTotal(page, () => countRows(query));
       const { rows, nextCursor } = cutPage(page, await seekPage(query, page, 'id').execute());
       return { items: rows as ContactListItem[], total, nextCursor };
     },

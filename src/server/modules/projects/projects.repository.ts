@@ -6,7 +6,7 @@ import { fromHundredths } from '@/shared/money';
 import { normalizeSearch } from '@/shared/search';
 import { dashboardProjectOrder, DASHBOARD_ORDERINGS } from '@/server/http/dashboard-order';
 import { applyListFilters, countRows, listWindow, type ListPage } from '@/server/http/list-filters';
-import { cutPage, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
+import { cutPage, firstPageTotal, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
 import { parseId } from '@/server/http/params';
 import { linkedContacts, setLinkedContacts } from '@/server/http/owned-refs';
 import type { ProjectInput } from './projects.schemas';
@@ -71,7 +71,7 @@ export function projectsRepository(db: Kysely<Database>) {
       const page = keysetRequest(params, 'projects', PAGE_SORTS, '-created_at');
       if (page) {
         // Counted with the page's filters, on the owner's index (no row read unless a filter needs it).
-        const total = await countRows(query);
+        const total = await firstPageTotal(page, () => countRows(query));
         const { rows, nextCursor } = cutPage(page, await seekPage(query, page, 'id').execute());
         return { items: await withContacts(ownerId, rows), total, nextCursor };
       }

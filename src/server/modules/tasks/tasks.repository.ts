@@ -7,7 +7,7 @@ import { normalizeSearch } from '@/shared/search';
 import { parisToday } from '@/shared/dates';
 import { dashboardTaskOrder, DASHBOARD_ORDERINGS } from '@/server/http/dashboard-order';
 import { applyListFilters, countRows, listWindow, type ListPage } from '@/server/http/list-filters';
-import { cutPage, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
+import { cutPage, firstPageTotal, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
 import { parseId } from '@/server/http/params';
 import { linkedContacts, setLinkedContacts } from '@/server/http/owned-refs';
 import type { TaskInput } from './tasks.schemas';
@@ -149,7 +149,7 @@ export function tasksRepository(db: Kysely<Database>) {
         // The page's ids and keys from the tasks alone (their (owner_id, key, id) index, read in
         // order), counted with the same filters; then those rows with their project and invoice.
         const tasksOnly = filterTasks(db, ownerId, db.selectFrom('tasks as t').where('t.owner_id', '=', ownerId), params, scope);
-        const total = await countRows(tasksOnly);
+        const total = await firstPageTotal(page, () => countRows(tasksOnly));
         const keys = await seekPage(tasksOnly.select(['t.id', sql.ref(page.key.column).as(page.key.column.slice(2))]), page, 't.id').execute();
         const { rows: kept, nextCursor } = cutPage(page, keys as { id: number }[]);
         const rows = kept.length ? await baseQuery(db, ownerId).where('t.id', 'in', kept.map((r) => r.id)).execute() : [];
