@@ -2,7 +2,7 @@
  * API throughput and latency against the production build, each endpoint next to a bare Fastify
  * route (own process, same machine, same run) answering the same bytes and headers from memory.
  *
- *   npx tsx bench/api.ts [--duration 20] [--rounds 4] [--connections 50] [--dist dist] [--scale 1] [--only search,pdf]
+ *   npx tsx bench/api.ts [--duration 20] [--rounds 4] [--connections 50] [--dist dist] [--scale 1|100k] [--only search,pdf]
  *   DATABASE_URL=postgres://… npx tsx bench/api.ts --pg      # the same on PostgreSQL (empty database)
  *
  * The latency targets (list p50, search p99, PDF) are checked on runs with one connection: at 50
@@ -24,6 +24,7 @@ import { startBareServer, type BareRoute } from './lib/bare-server';
 import { rawRequest, replayableHeaders } from './lib/http';
 import { runLoad, type LoadFigures } from './lib/autocannon';
 import { SEARCH_TERMS } from './lib/french-data';
+import { scaleOptions } from './seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,7 +87,7 @@ function combineRounds(rounds: Figures[]): Figures {
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'carnet-bench-api-'));
   const { server, seeded } = await startSeededServer({
-    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: { scale: Number(args.scale) },
+    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: scaleOptions(args.scale),
   });
   let bare: Awaited<ReturnType<typeof startBareServer>> | null = null;
   try {

@@ -2,7 +2,7 @@
  * Server memory: RSS of the production server on a seeded database, then after 1,000 mixed
  * requests (lists, details, aggregates, search, writes, PDFs — bench/lib/traffic.ts).
  *
- *   npx tsx bench/memory.ts [--requests 1000] [--concurrency 10] [--scale 1] [--dist dist]
+ *   npx tsx bench/memory.ts [--requests 1000] [--concurrency 10] [--scale 1|100k] [--dist dist]
  *   DATABASE_URL=postgres://… npx tsx bench/memory.ts --pg
  */
 import http from 'node:http';
@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { REPO_ROOT } from './lib/server';
 import { startSeededServer } from './lib/seeded-server';
 import { openAccount, pickScenario, VirtualUser, type Sample } from './lib/traffic';
+import { scaleOptions } from './seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,7 +32,7 @@ const peakRss = (pid: number) => Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync(`/p
 async function main() {
   const target = Number(args.requests);
   const { server, seeded } = await startSeededServer({
-    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: { scale: Number(args.scale) },
+    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: scaleOptions(args.scale),
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   try {

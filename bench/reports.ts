@@ -18,6 +18,7 @@ import { REPO_ROOT } from './lib/server';
 import { startSeededServer } from './lib/seeded-server';
 import { median, percentile } from './lib/stats';
 import { parisToday } from '../src/shared/dates';
+import { scaleOptions } from './seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,7 +48,7 @@ interface Row {
 async function main() {
   const runs = Number(args.runs);
   const { server, seeded } = await startSeededServer({
-    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: { scale: Number(args.scale) },
+    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: scaleOptions(args.scale),
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {

@@ -2,7 +2,7 @@
  * Fills ONE user with realistic French data, straight into the database the server uses
  * (DATA_DIR / DATABASE_URL, read by the app's own loadConfig), after running the migrations.
  *
- *   DATA_DIR=/tmp/x npx tsx bench/seed.ts [--scale 0.1] [--contacts 10000] [--projects 2000]
+ *   DATA_DIR=/tmp/x npx tsx bench/seed.ts [--scale 0.1|100k] [--contacts 10000] [--projects 2000]
  *     [--tasks 20000] [--quotes 5000] [--invoices 10000] [--email e] [--password p] [--seed 42]
  *   npx tsx bench/seed.ts --check [--scale 0.1]   # seeds a production server and checks it through the API
  *
@@ -52,6 +52,18 @@ export interface SeedOptions {
   seed?: number;
   /** Days back from today that dates spread over (default 2 years). */
   spanDays?: number;
+}
+
+/**
+ * `--scale`: a factor of DEFAULT_COUNTS (0.1, 1, 10…) or `100k`, issue 29's account of years of
+ * history: 100,000 invoices, 50,000 contacts, 200,000 tasks (and 20,000 projects, 50,000 quotes).
+ */
+export function scaleOptions(arg: string | undefined): Pick<SeedOptions, 'scale' | 'counts'> {
+  if (arg === undefined) return {};
+  if (arg === '100k') return { scale: 10, counts: { contacts: 50_000 } };
+  const scale = Number(arg);
+  if (!(scale > 0)) throw new Error(`--scale ${arg} : un nombre positif (0.1, 1, 10…) ou 100k`);
+  return { scale };
 }
 
 export interface SeedResult {
@@ -349,9 +361,16 @@ async function cli() {
     },
   });
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const { scale, counts } = scaleOptions(values.scale);
   const options: SeedOptions = {
-    scale: num(values.scale),
-    counts: { contacts: num(values.contacts), projects: num(values.projects), tasks: num(values.tasks), quotes: num(values.quotes), invoices: num(values.invoices) },
+    scale,
+    counts: {
+      ...counts,
+      ...Object.fromEntries(
+        Object.entries({ contacts: values.contacts, projects: values.projects, tasks: values.tasks, quotes: values.quotes, invoices: values.invoices })
+          .filter(([, v]) => v !== undefined).map(([k, v]) => [k, Number(v)]),
+      ),
+    },
     email: values.email,
     password: values.password,
     seed: num(values.seed),

@@ -18,6 +18,7 @@ import { SEARCH_TERMS } from './lib/french-data';
 import { runLoad, type LoadFigures } from './lib/autocannon';
 import { startSeededServer } from './lib/seeded-server';
 import { startServer, type RunningServer } from './lib/server';
+import { scaleOptions } from './seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,7 +46,7 @@ async function main() {
   const port = Number(args.port);
   const duration = Number(args.duration);
   const connections = Number(args.connections);
-  const { server: first, seeded } = await startSeededServer({ port, pg: true, seed: { scale: Number(args.scale) } });
+  const { server: first, seeded } = await startSeededServer({ port, pg: true, seed: scaleOptions(args.scale) });
   const servers: RunningServer[] = [first];
   const balancers: LoadBalancer[] = [];
   try {
