@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/api.ts [--duration 20] [--rounds 4] [--connections 50] [--dist dist] [--scale 1|100k] [--only search,pdf]
  *   DATABASE_URL=postgres://… npx tsx bench/api.ts --pg      # the same on PostgreSQL (empty database)
+ *   npx tsx bench/api.ts --scale 100k --data-dir /tmp/carnet-100k   # seeded once, kept: later runs start on it
  *
  * The latency targets (list p50, search p99, PDF) are checked on runs with one connection: at 50
  * connections a saturated server answers in ≈ connections ÷ throughput (Little's law), which
@@ -37,6 +38,7 @@ const { values: args } = parseArgs({
     'bare-port': { type: 'string', default: '8302' },
     only: { type: 'string' },
     pg: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -87,7 +89,7 @@ function combineRounds(rounds: Figures[]): Figures {
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'carnet-bench-api-'));
   const { server, seeded } = await startSeededServer({
-    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: scaleOptions(args.scale),
+    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: scaleOptions(args.scale), dataDir: args['data-dir'],
   });
   let bare: Awaited<ReturnType<typeof startBareServer>> | null = null;
   try {

@@ -22,6 +22,7 @@ const { values: args } = parseArgs({
     dist: { type: 'string', default: 'dist' },
     port: { type: 'string', default: '8306' },
     pg: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
   },
 });
 
@@ -32,7 +33,7 @@ const peakRss = (pid: number) => Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync(`/p
 async function main() {
   const target = Number(args.requests);
   const { server, seeded } = await startSeededServer({
-    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: scaleOptions(args.scale),
+    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: scaleOptions(args.scale), dataDir: args['data-dir'],
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   try {

@@ -256,6 +256,8 @@ export const rowIds = (rows: readonly { id: number }[] | undefined) => (Array.is
  */
 export interface KeysetPage<T> extends EntityState<T, number> {
   total: number;
+  /** The server stopped counting at `total` (X-Total-Count-At-Least): the list has more. */
+  totalAtLeast: boolean;
   next: string | null;
 }
 
@@ -282,10 +284,12 @@ export function keysetPage<T extends { id: number }>(
   meta: ApiMeta | undefined,
 ): KeysetPage<T> {
   const list = Array.isArray(rows) ? rows : [];
-  const total = Number(meta?.headers['x-total-count']);
+  const atLeast = Number(meta?.headers['x-total-count-at-least']);
+  const total = Number.isFinite(atLeast) ? atLeast : Number(meta?.headers['x-total-count']);
   return {
     ...adapter.setAll(adapter.getInitialState(), list),
     total: Number.isFinite(total) ? total : list.length,
+    totalAtLeast: Number.isFinite(atLeast),
     next: meta?.headers['x-next-cursor'] || null,
   };
 }
@@ -319,7 +323,7 @@ export function usePagedRows<T>(query: {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetching) void fetchNextPage();
   }, [hasNextPage, isFetching, fetchNextPage]);
-  return { rows, total: data?.pages[0]?.total ?? 0, loadMore };
+  return { rows, total: data?.pages[0]?.total ?? 0, totalAtLeast: data?.pages[0]?.totalAtLeast ?? false, loadMore };
 }
 
 /** What a picker's infinite query hook answers (`use…InfiniteQuery(args)`), as `usePickerSearch` reads it. */
@@ -343,6 +347,7 @@ export interface PickerSearch<T> {
   isError: boolean;
   shown: number;
   total: number;
+  totalAtLeast: boolean;
   hasMore: boolean;
   loading: boolean;
   loadMore: () => void;
@@ -371,6 +376,7 @@ export function usePickerSearch<T>(
     isError,
     shown: rows.length,
     total: data?.pages[0]?.total ?? 0,
+    totalAtLeast: data?.pages[0]?.totalAtLeast ?? false,
     hasMore: Boolean(hasNextPage),
     loading: isFetching,
     loadMore,

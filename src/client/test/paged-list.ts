@@ -18,6 +18,8 @@ export interface PagedListRules<T> {
   matches?: (row: T, params: Record<string, string | number | undefined>) => boolean;
   /** The default ordering when `ordering` is absent (e.g. '-created_at'); else the first key ascending. */
   defaultOrdering?: string;
+  /** Past this many matches the first page says X-Total-Count-At-Least, as the server past COUNT_CAP. */
+  countCap?: number;
 }
 
 type Reply = [number, unknown, Record<string, string>?];
@@ -50,7 +52,9 @@ export function pagedReply<T extends { id: number }>(rows: readonly T[], config:
   const start = params.cursor === undefined ? 0 : Number(String(params.cursor).slice(1));
   const page = result.slice(start, start + size);
   // As the server (keyset.ts's firstPageTotal): the count with the first page only.
-  const headers: Record<string, string> = params.cursor === undefined ? { 'x-total-count': String(result.length) } : {};
+  const capped = rules.countCap !== undefined && result.length > rules.countCap;
+  const headers: Record<string, string> =
+    params.cursor !== undefined ? {} : capped ? { 'x-total-count-at-least': String(rules.countCap) } : { 'x-total-count': String(result.length) };
   if (start + size < result.length) headers['x-next-cursor'] = cursorOf(start + size);
   return [200, page, headers];
 }

@@ -7,8 +7,9 @@ import { FieldChrome, SelectOptions, StyledHint, StyledInput, StyledSelect, useF
 export interface SearchResults {
   /** The matches loaded, listed by the select. */
   shown: number;
-  /** How many match (the server's X-Total-Count). */
+  /** How many match (the server's X-Total-Count), or at least (X-Total-Count-At-Least: `totalAtLeast`). */
   total: number;
+  totalAtLeast?: boolean;
   /** The server has more matches after the loaded ones. */
   hasMore: boolean;
   /** Matches are on their way (a new search, or the next ones). */
@@ -50,8 +51,8 @@ const StyledStatus = styled(StyledHint)`
 `;
 
 /** What the status line says of the matches ('' when there is nothing to say). */
-export function searchStatus(search: string, { shown, total, hasMore, loading }: SearchResults): string {
-  if (hasMore) return `${shown} sur ${total} listés : précisez la recherche pour trouver les autres.`;
+export function searchStatus(search: string, { shown, total, totalAtLeast, hasMore, loading }: SearchResults): string {
+  if (hasMore) return `${shown} sur ${totalAtLeast ? 'plus de ' : ''}${total} listés : précisez la recherche pour trouver les autres.`;
   if (search.trim() && !loading && total === 0) return `Aucun résultat pour « ${search.trim()} ».`;
   return '';
 }

@@ -1,4 +1,5 @@
 import { addDays, parisToday } from '@/shared/dates';
+import { COUNT_CAP } from '../http/keyset';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { bodies, call, createOneOfEach, type Account } from '../test/api-fixtures';
 
@@ -251,5 +252,40 @@ describe('cursor stability', () => {
     // inserted before the cursor not shown, the one inserted after it shown.
     expect(rest.map((r) => r.id)).toEqual(now.filter((id) => !seen.includes(id) && id !== before));
     if (after !== undefined) expect(rest.map((r) => r.id)).toContain(after);
+  });
+});
+
+describe('counts past COUNT_CAP', () => {
+  it('says « at least 10,000 » past the cap instead of counting on, counts exactly under it, and always for contacts', async () => {
+    const carol = await signUp(t);
+    const { db } = t.database;
+    const { id: ownerId } = await db.selectFrom('users').select('id').where('email', '=', carol.email).executeTakeFirstOrThrow();
+    await post(carol, '/api/tasks/', { title: 'Modèle' });
+    await post(carol, '/api/contacts/', { name: 'Modèle', email: 'modele@exemple.fr' });
+    // COUNT_CAP more rows of each, written straight to the database (the API would take minutes).
+    const task = await db.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+    const contact = await db.selectFrom('contacts').selectAll().where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+    const withoutId = <R extends { id: number }>(row: R): Omit<R, 'id'> => {
+      const copy: Partial<R> = { ...row };
+      delete copy.id;
+      return copy as Omit<R, 'id'>;
+    };
+    const [taskTemplate, contactTemplate] = [withoutId(task), withoutId(contact)];
+    const tasks = Array.from({ length: COUNT_CAP }, (_, i) => ({ ...taskTemplate, title: `Tâche ${i}`, search_text: `tache ${i}` }));
+    const contacts = Array.from({ length: COUNT_CAP }, (_, i) => ({ ...contactTemplate, name: `Contact ${i}`, email: `c${i}@exemple.fr`, search_text: `contact ${i} c${i}@exemple.fr` }));
+    for (let i = 0; i < COUNT_CAP; i += 500) {
+      await db.insertInto('tasks').values(tasks.slice(i, i + 500)).execute();
+      await db.insertInto('contacts').values(contacts.slice(i, i + 500)).execute();
+    }
+    const headers = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: carol.auth })).headers;
+
+    const many = await headers('/api/tasks/?page_size=10');
+    expect(many['x-total-count']).toBeUndefined();
+    expect(many['x-total-count-at-least']).toBe(String(COUNT_CAP));
+    const few = await headers('/api/tasks/?page_size=10&search=modele');
+    expect([few['x-total-count'], few['x-total-count-at-least']]).toEqual(['1', undefined]);
+    // The contacts screen numbers its pages: its count is exact, however long the list.
+    const everyContact = await headers('/api/contacts/?page_size=10');
+    expect([everyContact['x-total-count'], everyContact['x-total-count-at-least']]).toEqual([String(COUNT_CAP + 1), undefined]);
   });
 });

@@ -167,3 +167,14 @@ export async function pingDatabase(db: Kysely<Database>): Promise<void> {
 export function inTransaction<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }
+
+/**
+ * Runs a request's several reads on one connection, held until they are done (within a caller's
+ * transaction, on it): each request then waits once for a connection — on SQLite, once at its
+ * connection lock — instead of once per read behind every other request's reads. Under 50
+ * concurrent requests a read-many request otherwise queues as many times as it reads (the global
+ * search: p99 419 → 134 ms on SQLite, bench/README.md).
+ */
+export function onOneConnection<T>(db: Kysely<Database>, fn: (connection: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.connection().execute(fn);
+}

@@ -72,18 +72,23 @@ export function listWindow<O extends string>(params: Record<string, unknown>, or
 
 /**
  * One page of a list: its rows, and the count before `limit` or `page_size` cut it (absent without
- * them, and on a keyset page after the first: keyset.ts's firstPageTotal); a keyset page also has
- * the next page's cursor, unless it is the last.
+ * them, and on a keyset page after the first: keyset.ts's firstPageTotal, which stops counting
+ * past a cap: `totalAtLeast` then says the list has more than `total`); a keyset page also has the
+ * next page's cursor, unless it is the last.
  */
 export interface ListPage<T> {
   items: T[];
   total?: number;
+  totalAtLeast?: boolean;
   nextCursor?: string;
 }
 
-/** Answers a list page: the rows as the body, the uncut count as `X-Total-Count`, the next cursor as `X-Next-Cursor`. */
+/**
+ * Answers a list page: the rows as the body, the uncut count as `X-Total-Count` (or, counted up to
+ * a cap only, that cap as `X-Total-Count-At-Least`), the next cursor as `X-Next-Cursor`.
+ */
 export function sendPage<T>(reply: FastifyReply, page: ListPage<T>): T[] {
-  if (page.total !== undefined) reply.header('X-Total-Count', String(page.total));
+  if (page.total !== undefined) reply.header(page.totalAtLeast ? 'X-Total-Count-At-Least' : 'X-Total-Count', String(page.total));
   if (page.nextCursor !== undefined) reply.header('X-Next-Cursor', page.nextCursor);
   return page.items;
 }

@@ -60,12 +60,14 @@ export function listQuery<const F extends string, const E extends string = never
 
 /**
  * The answer of a paged list: the plain array, and with `page_size` the headers X-Total-Count (the
- * filtered count) and X-Next-Cursor (absent on the last page), documented in the OpenAPI answer.
+ * filtered count, first page only; past 10,000 rows X-Total-Count-At-Least instead) and
+ * X-Next-Cursor (absent on the last page), documented in the OpenAPI answer.
  */
 export function pagedList<T extends z.ZodType>(row: T) {
   return z.array(row).meta({
     headers: {
-      'X-Total-Count': { type: 'integer', description: 'Avec page_size (ou limit) : le nombre de lignes de la liste filtrée.' },
+      'X-Total-Count': { type: 'integer', description: 'Avec limit, ou page_size sans cursor : le nombre de lignes de la liste filtrée (avec page_size, jusqu’à 10 000).' },
+      'X-Total-Count-At-Least': { type: 'integer', description: 'Avec page_size sans cursor, au lieu de X-Total-Count quand la liste filtrée a plus de 10 000 lignes : 10 000 (non comptées au-delà).' },
       'X-Next-Cursor': { type: 'string', description: 'Avec page_size : le curseur de la page suivante ; absent sur la dernière page.' },
     },
   });

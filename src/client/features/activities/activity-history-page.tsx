@@ -154,7 +154,7 @@ export function ActivityHistoryPage() {
   const arg = useMemo(() => activityPageArgs({ search, objectType, action }, ordering), [search, objectType, action, ordering]);
   const pages = useListActivityPagesInfiniteQuery(arg, { refetchOnMountOrArgChange: true });
   const { isLoading, isError, hasNextPage, isFetchingNextPage } = pages;
-  const { rows: entries, total, loadMore } = usePagedRows(pages);
+  const { rows: entries, total, totalAtLeast, loadMore } = usePagedRows(pages);
   const serverSort = useMemo(
     () => ({
       keys: SERVER_SORT_KEYS,
@@ -226,7 +226,7 @@ export function ActivityHistoryPage() {
           />
         </ListToolbar>
         {!isLoading && !isError && (total > 0 || hasActiveFilters(filters)) && (
-          <StyledCount role="status">{countLabel(total, 'activité', 'activités')}</StyledCount>
+          <StyledCount role="status">{countLabel(total, 'activité', 'activités', totalAtLeast)}</StyledCount>
         )}
       </Card>
       {content}

@@ -203,7 +203,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
     if (error) console.error(config.labels.loadListError, error);
   }, [error, config]);
 
-  const { rows, total, loadMore } = usePagedRows(pages);
+  const { rows, total, totalAtLeast, loadMore } = usePagedRows(pages);
   const serverSort = useMemo(
     () => ({
       keys: Object.keys(config.listOrderings),
@@ -295,7 +295,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
       ) : (
         <>
           <StyledCount aria-live="polite">
-            {isFetching && !isFetchingNextPage ? 'Mise à jour de la liste...' : `${total} ${plural}`}
+            {isFetching && !isFetchingNextPage ? 'Mise à jour de la liste...' : `${totalAtLeast ? 'Plus de ' : ''}${total} ${plural}`}
           </StyledCount>
           <DataTable
             caption={config.labels.listTitle}

@@ -98,7 +98,7 @@ export function ProjectListPage() {
     if (error) console.error('Échec du chargement des projets', error);
   }, [error]);
 
-  const { rows, total, loadMore } = usePagedRows(pages);
+  const { rows, total, totalAtLeast, loadMore } = usePagedRows(pages);
   const serverSort = useMemo(
     () => ({
       keys: PROJECT_SERVER_SORTS,
@@ -139,7 +139,7 @@ export function ProjectListPage() {
       <ListToolbar
         onReset={reset}
         resetDisabled={!filtered}
-        resultLabel={isLoading ? undefined : countLabel(total, 'projet', 'projets')}
+        resultLabel={isLoading ? undefined : countLabel(total, 'projet', 'projets', totalAtLeast)}
       >
         <TextField
           type="search"

@@ -124,7 +124,7 @@ export function TaskListPage() {
     if (error) console.error('Échec du chargement des tâches', error);
   }, [error]);
 
-  const { rows, total, loadMore } = usePagedRows(pages);
+  const { rows, total, totalAtLeast, loadMore } = usePagedRows(pages);
   const serverSort = useMemo(
     () => ({
       keys: TASK_SERVER_SORTS,
@@ -153,7 +153,7 @@ export function TaskListPage() {
           setResets((n) => n + 1);
         }}
         resetDisabled={!hasActiveFilters(filters)}
-        resultLabel={isLoading ? undefined : countLabel(total, 'tâche', 'tâches')}
+        resultLabel={isLoading ? undefined : countLabel(total, 'tâche', 'tâches', totalAtLeast)}
       >
         <TextField
           type="search"

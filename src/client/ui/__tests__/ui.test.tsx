@@ -4,6 +4,7 @@ import { type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { ConfirmProvider, useConfirm } from '../confirm-dialog';
 import { DataTable } from '../table';
+import { searchStatus } from '../search-select';
 import { lightTheme } from '../theme';
 import { ToastProvider, useToast } from '../toast';
 
@@ -145,5 +146,13 @@ describe('toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Erreur lors de la suppression du contact.');
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Fermer la notification' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('searchStatus', () => {
+  it('says how many of how many are listed, « plus de » when the server stopped counting', () => {
+    const results = { shown: 20, total: 10_000, hasMore: true, loading: false, loadMore: () => undefined };
+    expect(searchStatus('', results)).toBe('20 sur 10000 listés : précisez la recherche pour trouver les autres.');
+    expect(searchStatus('', { ...results, totalAtLeast: true })).toBe('20 sur plus de 10000 listés : précisez la recherche pour trouver les autres.');
   });
 });

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ActivitiesTable, Database } from '@/server/db/schema';
-import { applyListFilters, countRows, type ListPage } from '@/server/http/list-filters';
+import { applyListFilters, type ListPage } from '@/server/http/list-filters';
 import { cutPage, firstPageTotal, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
 import { activityActionLabel } from '@/shared/activity';
 import { normalizeSearch } from '@/shared/search';
@@ -47,9 +47,9 @@ export function activityRepository(db: Kysely<Database>) {
       });
       const search = typeof params.search === 'string' ? normalizeSearch(params.search) : '';
       const searched = search ? query.where(searchTextContains('search_text', search)) : query;
-      const total = await firstPageTotal(page, () => countRows(searched));
+      const counted = await firstPageTotal(db, page, searched);
       const { rows, nextCursor } = cutPage(page, await seekPage(searched, page, 'id').execute());
-      return { items: rows, total, nextCursor } satisfies ListPage<unknown>;
+      return { items: rows, ...counted, nextCursor } satisfies ListPage<unknown>;
     },
 
     insert: (entry: Insertable<ActivitiesTable>) => db.insertInto('activities').values(entry).execute(),

@@ -7,7 +7,7 @@ import { jsonRows } from '@/server/db/json-rows';
 import { preparedQuery } from '@/server/db/prepared-query';
 import { fromHundredths } from '@/shared/money';
 import { normalizeSearch } from '@/shared/search';
-import { applyListFilters, countRows, type ListPage } from '@/server/http/list-filters';
+import { applyListFilters, type ListPage } from '@/server/http/list-filters';
 import { cutPage, firstPageTotal, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
 
 /** A contact's stored columns: the rate in cents (its euros are the API's). */
@@ -74,9 +74,10 @@ export function contactsRepository(db: Kysely<Database>) {
       if (clientType) query = query.where('client_type', '=', clientType);
       const search = typeof params.search === 'string' ? normalizeSearch(params.search) : '';
       if (search) query = query.where(searchTextContains('search_text', search));
-      const total = await firstPageTotal(page, () => countRows(query));
+      // Exact: the contacts screen numbers its pages (SPEC « Pagination »).
+      const counted = await firstPageTotal(db, page, query, { exact: true });
       const { rows, nextCursor } = cutPage(page, await seekPage(query, page, 'id').execute());
-      return { items: rows as ContactListItem[], total, nextCursor };
+      return { items: rows as ContactListItem[], ...counted, nextCursor };
     },
     /** What the CSV export adds to the list, for every contact, in id order. */
     exportDetails: async (ownerId: number): Promise<ContactExportDetails[]> =>

@@ -192,7 +192,7 @@ export function documentViews(db: Kysely<Database>, kind: DocumentKindConfig) {
         dueWithin: params.due_soon === 'true' ? { from: today, to: new Date(Date.parse(today) + 7 * 86400000).toISOString().slice(0, 10) } : undefined,
       };
       const page = await documents.pageRows(ownerId, filters, narrowing);
-      if (page) return { items: page.rows.map((row) => rowView(kind, row, today)), total: page.total, nextCursor: page.nextCursor };
+      if (page) return { items: page.rows.map((row) => rowView(kind, row, today)), total: page.total, totalAtLeast: page.totalAtLeast, nextCursor: page.nextCursor };
       const views = (await documents.listRows(ownerId, filters, narrowing)).map((row) => rowView(kind, row, today));
       return { items: overdue ? views.filter((v) => v.is_overdue) : views };
     },

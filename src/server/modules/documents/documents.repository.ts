@@ -4,7 +4,7 @@ import { OUTSTANDING_INVOICE_STATUSES } from '@/shared/documents';
 import type { DocumentListParams } from '@/shared/contracts/documents';
 import { normalizeSearch } from '@/shared/search';
 import { isLifecycleStatusCode } from '@/shared/einvoicing-lifecycle';
-import { applyListFilters, countRows } from '@/server/http/list-filters';
+import { applyListFilters } from '@/server/http/list-filters';
 import { cutPage, firstPageTotal, keysetRequest, searchTextContains, seekPage, type Sorts } from '@/server/http/keyset';
 import { badRequest } from '@/server/http/errors';
 import { preparedQuery } from '@/server/db/prepared-query';
@@ -255,12 +255,12 @@ export function documentsRepository(db: Kysely<Database>, kind: DocumentKindConf
       if (!page) return undefined;
       let own = narrowList(ownerId, db.selectFrom(`${T(kind)} as d`).where('d.owner_id', '=', ownerId), params, narrow);
       if (narrow.dueBefore) own = own.where(sql<boolean>`d.total_cents - d.paid_cents - d.credited_cents - d.prepaid_cents > 0`);
-      const total = await firstPageTotal(page, () => countRows(own));
+      const counted = await firstPageTotal(db, page, own);
       const keys = await seekPage(own.select(['d.id', sql.ref(page.key.column).as(page.key.column.slice(2))]), page, 'd.id').execute();
       const { rows: kept, nextCursor } = cutPage(page, keys as { id: number }[]);
       const rows = kept.length ? ((await listQuery(ownerId).where('d.id', 'in', kept.map((r) => r.id)).execute()) as ListRow[]) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return { rows: kept.map((r) => byId.get(r.id)).filter((row) => row !== undefined), total, nextCursor };
+      return { rows: kept.map((r) => byId.get(r.id)).filter((row) => row !== undefined), ...counted, nextCursor };
     },
 
     async clientRows(ownerId: number, clientId: number): Promise<ListRow[]> {

@@ -71,9 +71,9 @@ export function projectsRepository(db: Kysely<Database>) {
       const page = keysetRequest(params, 'projects', PAGE_SORTS, '-created_at');
       if (page) {
         // Counted with the page's filters, on the owner's index (no row read unless a filter needs it).
-        const total = await firstPageTotal(page, () => countRows(query));
+        const counted = await firstPageTotal(db, page, query);
         const { rows, nextCursor } = cutPage(page, await seekPage(query, page, 'id').execute());
-        return { items: await withContacts(ownerId, rows), total, nextCursor };
+        return { items: await withContacts(ownerId, rows), ...counted, nextCursor };
       }
       const { limit, ordering } = listWindow(params, DASHBOARD_ORDERINGS);
       const total = limit === undefined ? undefined : await countRows(query);

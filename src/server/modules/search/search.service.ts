@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import type { Dialect } from '@/server/db/database';
+import { onOneConnection, type Dialect } from '@/server/db/database';
 import { normalizeSearch, SEARCH_MIN_LENGTH } from '@/shared/search';
 import type { CreditNoteHit, DocumentHit, GlobalSearchResults, InvoiceHit, QuoteHit } from '@/shared/contracts/search';
 import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS, type ProjectStatus, type TaskStatus } from '@/shared/projects-tasks';
@@ -22,15 +22,6 @@ const DOCUMENT_RESULTS: Record<DocumentTable, { labels: Record<string, string>; 
 type HitOf = { quotes: QuoteHit; invoices: InvoiceHit; credit_notes: CreditNoteHit };
 
 export function searchService(db: Kysely<Database>, dialect: Dialect) {
-  /**
-   * The six reads of a search, on one connection held for the search: each search then waits once
-   * for a connection (SQLite: for its lock) and runs its reads in a row, instead of queuing six
-   * times behind the others' reads. At 50 concurrent searches p99 fell 419 → 134 ms on SQLite and
-   * ~160 → ~130 ms on PostgreSQL against six parallel reads on the pool (bench/README.md).
-   */
-  const onOneConnection = <T>(reads: (repo: SearchRepository) => Promise<T>): Promise<T> =>
-    db.connection().execute((connection) => reads(searchRepository(connection, dialect)));
-
   async function documents<T extends DocumentTable>(repo: SearchRepository, ownerId: number, table: T, term: string): Promise<HitOf[T][]> {
     const { labels, numberKey, sign } = DOCUMENT_RESULTS[table];
     const rows = await repo.documents(ownerId, table, term);
@@ -53,16 +44,18 @@ export function searchService(db: Kysely<Database>, dialect: Dialect) {
       if (term.length < SEARCH_MIN_LENGTH) {
         return { contacts: [], projects: [], tasks: [], quotes: [], invoices: [], credit_notes: [] };
       }
-      const [contacts, projects, tasks, quotes, invoices, creditNotes] = await onOneConnection((repo) =>
-        Promise.all([
+      // The six reads on one connection (database.ts's onOneConnection).
+      const [contacts, projects, tasks, quotes, invoices, creditNotes] = await onOneConnection(db, (connection) => {
+        const repo = searchRepository(connection, dialect);
+        return Promise.all([
           repo.contacts(ownerId, term),
           repo.projects(ownerId, term),
           repo.tasks(ownerId, term),
           documents(repo, ownerId, 'quotes', term),
           documents(repo, ownerId, 'invoices', term),
           documents(repo, ownerId, 'credit_notes', term),
-        ]),
-      );
+        ]);
+      });
       return {
         contacts,
         projects: projects.map((p) => ({ ...p, status_display: PROJECT_STATUS_LABELS[p.status as ProjectStatus] ?? p.status })),

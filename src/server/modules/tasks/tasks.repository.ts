@@ -149,12 +149,12 @@ export function tasksRepository(db: Kysely<Database>) {
         // The page's ids and keys from the tasks alone (their (owner_id, key, id) index, read in
         // order), counted with the same filters; then those rows with their project and invoice.
         const tasksOnly = filterTasks(db, ownerId, db.selectFrom('tasks as t').where('t.owner_id', '=', ownerId), params, scope);
-        const total = await firstPageTotal(page, () => countRows(tasksOnly));
+        const counted = await firstPageTotal(db, page, tasksOnly);
         const keys = await seekPage(tasksOnly.select(['t.id', sql.ref(page.key.column).as(page.key.column.slice(2))]), page, 't.id').execute();
         const { rows: kept, nextCursor } = cutPage(page, keys as { id: number }[]);
         const rows = kept.length ? await baseQuery(db, ownerId).where('t.id', 'in', kept.map((r) => r.id)).execute() : [];
         const byId = new Map(rows.map((row) => [row.id, row]));
-        return { items: await withContacts(ownerId, kept.map((r) => byId.get(r.id)!).filter(Boolean)), total, nextCursor };
+        return { items: await withContacts(ownerId, kept.map((r) => byId.get(r.id)!).filter(Boolean)), ...counted, nextCursor };
       }
       const { limit, ordering } = listWindow(params, DASHBOARD_ORDERINGS);
       const order = ordering === 'dashboard' ? dashboardTaskOrder('t', parisToday()) : [];

@@ -184,6 +184,12 @@ describe('task list page', () => {
     expect(taskPages(mock).at(-1)).toEqual({ project: 11, ordering: '-created_at', page_size: 50 });
   });
 
+  it('says « Plus de » when the server counted only up to its cap (X-Total-Count-At-Least)', async () => {
+    mock.onGet('tasks/').reply((config) => pagedReply(manyTasks(150), config, { ...TASK_PAGE_RULES, countCap: 100 }));
+    await openList();
+    expect(screen.getByText('Plus de 100 tâches')).toBeInTheDocument();
+  });
+
   it('asks for the next page, with the cursor, as the reader nears the end of the list (issue 29)', async () => {
     const restore = installFakeIntersectionObserver();
     try {
