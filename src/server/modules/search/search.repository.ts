@@ -19,14 +19,18 @@ function contains(column: string, term: string) {
  * caller filters the owner.
  */
 function matches(dialect: Dialect, table: SearchTable, term: string, alias: string = table): RawBuilder<boolean> {
-  if (dialect === 'sqlite' && [...term].length >= 3) {
+  if (usesFts(dialect, term)) {
     const fts = sql.table(`${table}_fts`);
-    // A quoted FTS5 string: the substring itself, whatever operators or quotes it holds.
-    const phrase = `"${term.replace(/"/g, '""')}"`;
-    return sql<boolean>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
+    return sql<boolean>`${sql.ref(`${alias}.id`)} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(term)})`;
   }
   return contains(`${alias}.search_text`, term);
 }
+
+/** SQLite's FTS5 trigram index answers terms of three characters or more. */
+const usesFts = (dialect: Dialect, term: string) => dialect === 'sqlite' && [...term].length >= 3;
+
+/** A quoted FTS5 string: the substring itself, whatever operators or quotes it holds. */
+const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
  * The owner's rows of each kind whose normalised search text contains `term` (already normalised),
@@ -55,13 +59,20 @@ export function searchRepository(db: Kysely<Database>, dialect: Dialect) {
     documents: (ownerId: number, table: DocumentTable, term: string) => {
       const newest = (where: RawBuilder<boolean>) => sql<number>`select id from (select id from ${sql.table(table)}
         where owner_id = ${ownerId} and ${where} order by id desc limit ${SEARCH_MAX_PER_KIND}) as newest`;
+      // SQLite: FTS5 hands its matches newest first (rowid order), each checked against its row's
+      // owner, until ten: a common word no longer collects its thousands of matches first.
+      const fts = sql.table(`${table}_fts`);
+      const ownText = usesFts(dialect, term)
+        ? sql<number>`select id from (select ${fts}.rowid as id from ${fts} join ${sql.table(table)} as own on own.id = ${fts}.rowid
+            where ${fts} match ${ftsPhrase(term)} and own.owner_id = ${ownerId} order by ${fts}.rowid desc limit ${SEARCH_MAX_PER_KIND}) as newest`
+        : newest(matches(dialect, table, term));
       const clients = sql<number>`select id from contacts where owner_id = ${ownerId} and ${matches(dialect, 'contacts', term)}`;
       return db
         .selectFrom(`${table} as d` as 'invoices as d')
         .innerJoin('contacts as c', 'c.id', 'd.client_id')
         .select(['d.id', 'd.title', 'd.number', 'd.status', 'd.total_cents', 'c.id as client_id', 'c.name as client_name'])
         .where('d.owner_id', '=', ownerId)
-        .where(sql<boolean>`d.id in (${newest(matches(dialect, table, term))} union all ${newest(sql`client_id in (${clients})`)})`)
+        .where(sql<boolean>`d.id in (${ownText} union all ${newest(sql`client_id in (${clients})`)})`)
         .orderBy('d.id', 'desc')
         .limit(SEARCH_MAX_PER_KIND)
         .execute();
