@@ -1,6 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { bareFieldset } from './form-fields';
 import { trapTab, useModalFocus } from './modal-focus';
 
 const StyledOverlay = styled.div`
@@ -39,19 +40,12 @@ export const DialogIntro = styled.p`
 
 /** A group of a dialog's fields under a bold legend: a column, or a wrapping row of choices. */
 export const DialogFieldset = styled.fieldset<{ $row?: boolean; $gap?: 'sm' | 'md' | 'lg' }>`
+  ${bareFieldset}
   display: flex;
   flex-direction: ${({ $row }) => ($row ? 'row' : 'column')};
   flex-wrap: wrap;
   gap: ${({ theme, $gap = 'md' }) => theme.spacing[$gap]};
   margin: 0 0 ${({ theme }) => theme.spacing.lg};
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-    padding: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  }
 `;
 
 export const DialogActions = styled.div`

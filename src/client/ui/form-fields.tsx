@@ -8,6 +8,19 @@ import {
 } from 'react';
 import styled, { css } from 'styled-components';
 
+/** A fieldset without the browser's frame, its legend a bold line above its fields (mixed into each group's own layout). */
+export const bareFieldset = css`
+  margin: 0;
+  padding: 0;
+  border: none;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.spacing.sm};
+    padding: 0;
+    font-weight: ${({ theme }) => theme.typography.weight.semibold};
+  }
+`;
+
 export const StyledField = styled.div`
   display: flex;
   flex-direction: column;

@@ -6,7 +6,7 @@ import { CHOOSE_COUNTRY, countryOptions } from '@/client/lib/countries';
 import { Alert } from '@/client/ui/alert';
 import { Button, ButtonLink } from '@/client/ui/button';
 import { Card } from '@/client/ui/card';
-import { ChoiceField, FormActions, FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';
+import { bareFieldset, ChoiceField, FormActions, FormGrid, Select, TextArea, TextField } from '@/client/ui/form-fields';
 import { DecimalField } from '@/client/ui/decimal-field';
 import { IconChevronDown } from '@/client/ui/icons';
 import { Page } from '@/client/ui/page';
@@ -118,19 +118,11 @@ const StyledSection = styled.div`
 `;
 
 const StyledFieldset = styled.fieldset`
+  ${bareFieldset}
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.md};
   min-width: 0;
-  margin: 0;
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-    padding: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  }
 `;
 
 const StyledForm = styled.form`

@@ -1,21 +1,13 @@
 import styled from 'styled-components';
 import { RECURRENCE_MODE_LABELS, RECURRENCE_MODES, type RecurrenceMode } from '@/shared/recurring';
-import { ChoiceField } from '@/client/ui/form-fields';
+import { bareFieldset, ChoiceField } from '@/client/ui/form-fields';
 
 const StyledFieldset = styled.fieldset`
+  ${bareFieldset}
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.sm};
   grid-column: 1 / -1;
-  margin: 0;
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.spacing.sm};
-    padding: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
-  }
 `;
 
 const MODE_HINTS: Record<RecurrenceMode, string> = {
