@@ -12,8 +12,10 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Each test signs up its own account: tests run side by side, three at a time (a journey mostly
+  // waits on the browser and the server, ~0.5 core for one worker). E2E_WORKERS=1 to watch one.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
   use: {

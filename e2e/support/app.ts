@@ -11,8 +11,9 @@ export interface TestUser {
 }
 
 let counter = 0;
+/** Unique across the suite's parallel workers (each a process of its own, with its own counter). */
 export function newUser(prefix = 'e2e'): TestUser {
-  return { email: `${prefix}.${Date.now()}.${++counter}@exemple.fr`, password: 'Carnet-E2E-Solide-1' };
+  return { email: `${prefix}.${process.pid}.${Date.now()}.${++counter}@exemple.fr`, password: 'Carnet-E2E-Solide-1' };
 }
 
 /** A registered and activated account, made through the API (fast set-up for feature specs). */
