@@ -105,7 +105,9 @@ async function pgTemplate(url: string): Promise<string> {
 export async function createPgTestDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const template = await pgTemplate(url);
   const name = `carnet_test_${randomBytes(6).toString('hex')}`;
-  await onMaintenanceDatabase(url, (query) => query(`create database ${name} template ${template}`));
+  // FILE_COPY (PostgreSQL 15's default is WAL_LOG, which writes every page of the template to the
+  // WAL): ~0.08 s of the server's CPU per database instead of ~0.3, and a test run creates hundreds.
+  await onMaintenanceDatabase(url, (query) => query(`create database ${name} template ${template} strategy file_copy`));
   return {
     url: databaseUrl(url, name),
     drop: () => onMaintenanceDatabase(url, (query) => query(`drop database if exists ${name} with (force)`)).then(() => undefined),

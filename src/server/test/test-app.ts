@@ -114,6 +114,10 @@ export async function createTestApp(
     APP_URL: 'http://carnet.test',
     // Suites sign up many users from one address; the rate-limit tests set their own scale.
     RATE_LIMIT_SCALE: '100',
+    // One PDF thread (production: one per core): each thread loads pdfkit and the fonts (~0.5 s of
+    // CPU) in every test file that renders, and the suite already keeps both cores busy. The pool's
+    // own tests and those of renders side by side set their count.
+    PDF_WORKERS: '1',
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : {}),
     ...env,
   });
