@@ -39,9 +39,6 @@ const moduleNameMapper = { '^@/(.*)$': '<rootDir>/src/$1' };
  */
 const DATABASE_FREE_TESTS = ['/src/shared/', '/src/server/modules/[^/]+/core/', '/src/server/pdf/', '/src/server/einvoicing/', '/src/server/test/__tests__/pdf-reader\\.test', '/src/server/__tests__/layer-walls\\.test'];
 
-/** SQLite's query plans (list-plans.test.ts): PostgreSQL's depend on its statistics (bench/README.md). */
-const SQLITE_PLAN_TESTS = ['/src/server/__tests__/list-plans\\.test'];
-
 /**
  * With TEST_DATABASE_URL set (CI sets it), the server suites run twice in the same jest run: project
  * `server` on SQLite (its setup file hides the variable from its files) and project `server-pg` on
@@ -101,7 +98,7 @@ const config: Config = {
   maxWorkers: 2,
   projects: [
     serverProject('server', { setupFiles: [ON_SQLITE], ignore: [] }),
-    ...(postgresUrl ? [serverProject('server-pg', { setupFiles: [], ignore: [...DATABASE_FREE_TESTS, ...SQLITE_PLAN_TESTS] })] : []),
+    ...(postgresUrl ? [serverProject('server-pg', { setupFiles: [], ignore: DATABASE_FREE_TESTS })] : []),
     {
       displayName: 'client',
       testEnvironment: 'jsdom',

@@ -38,6 +38,7 @@ import * as einvoicingExchanges from './2026_11_29_0035_einvoicing_exchanges';
 import * as receivedReasonCodes from './2026_11_29_0036_received_reason_codes';
 import * as activitySearchText from './2026_11_29_0037_activity_search_text';
 import * as trigramFastupdateOff from './2026_11_29_0038_trigram_fastupdate_off';
+import * as invoicesDuePageIndex from './2026_11_29_0039_invoices_due_page_index';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_29_0036_received_reason_codes': receivedReasonCodes,
   '2026_11_29_0037_activity_search_text': activitySearchText,
   '2026_11_29_0038_trigram_fastupdate_off': trigramFastupdateOff,
+  '2026_11_29_0039_invoices_due_page_index': invoicesDuePageIndex,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -571,10 +571,15 @@ describe('query plans', () => {
     expect(await plan(q.payments(...args))).toContain('payments_owner_date_idx');
     expect(await plan(q.refunds(...args))).toContain('credit_notes_owner_date_idx');
     // Issued invoices by owner and date: the partial index of issued ones, or the list's (owner_id,
-    // issue_date, id) page index (issue 29), which the planner may prefer on these tiny tables.
+    // issue_date, id) page index (issue 29), which the planner may prefer on these tiny tables. On
+    // PostgreSQL, invoices have other (owner_id, …) indexes of the same cost on tiny tables, and the
+    // planner takes any (invoices_owner_due_idx since migration 0039): list-plans.test.ts checks
+    // this read with the statistics of 10,000 invoices instead.
     const invoicesByDate = 'invoices_owner_(?:issued_idx|issue_date_page_idx)';
-    expect(await plan(q.invoices(...args))).toMatch(new RegExp(invoicesByDate));
-    expect(await plan(q.invoiceLines(...args))).toMatch(new RegExp(`${invoicesByDate}[\\s\\S]*invoice_lines_document_idx|invoice_lines_document_idx[\\s\\S]*${invoicesByDate}`));
+    if (t.database.dialect === 'sqlite') {
+      expect(await plan(q.invoices(...args))).toMatch(new RegExp(invoicesByDate));
+      expect(await plan(q.invoiceLines(...args))).toMatch(new RegExp(`${invoicesByDate}[\\s\\S]*invoice_lines_document_idx|invoice_lines_document_idx[\\s\\S]*${invoicesByDate}`));
+    }
     expect(await plan(q.creditNotes(...args))).toContain('credit_notes_owner_date_idx');
     expect(await plan(q.creditNoteLines(...args))).toContain('credit_note_lines_document_idx');
     // No scan of a whole table (SQLite says SCAN <table> without an index).
