@@ -81,7 +81,7 @@ const haproxy: NonNullable<Config['projects']>[number] = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src/server'],
   testMatch: ['**/__haproxy__/**/*.test.ts'],
-  // CI runs it beside the server suites, whose servers listen on ports 8501–8649 (server-process.ts).
+  // Its servers take ports of their own, apart from the server suites' (server-process.ts).
   setupFiles: ['<rootDir>/src/server/test/haproxy-ports.ts'],
   transform: typescript,
   moduleNameMapper,

@@ -26,14 +26,14 @@ const PORT_RANGE = { first: 8501, last: 8520 };
  * answering /api/health/ on a port this one probed free would be taken for this one's (a sign-up
  * then waited in vain for a link mailed into another data directory; a sign-in was refused by
  * another database). So no two files running at once share a band: jest runs one file at a time
- * per worker, and each worker has its own band (JEST_WORKER_ID, 50 ports apart); the PostgreSQL
- * project another (+100, for a SQLite and a PostgreSQL run side by side), and the HAProxy project,
- * which CI runs beside the others, another still (its jest setup sets TEST_PORT_BAND_OFFSET).
+ * per worker, and each worker has its own band of 40 (JEST_WORKER_ID; 8501–8540 for the first);
+ * the PostgreSQL project another set (+200, for a SQLite and a PostgreSQL run side by side), and
+ * the HAProxy project another still (its jest setup sets TEST_PORT_BAND_OFFSET).
  */
 export const suitePort = (port: number) =>
   port +
-  (Number(process.env.JEST_WORKER_ID ?? 1) - 1) * 50 +
-  (process.env.TEST_DATABASE_URL ? 100 : 0) +
+  (Number(process.env.JEST_WORKER_ID ?? 1) - 1) * 40 +
+  (process.env.TEST_DATABASE_URL ? 200 : 0) +
   Number(process.env.TEST_PORT_BAND_OFFSET ?? 0);
 const STARTUP_TIMEOUT_MS = 30_000;
 
