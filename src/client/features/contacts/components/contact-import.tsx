@@ -4,7 +4,7 @@ import type { OnDuplicate } from '@/shared/contact-import';
 import { formatNumber } from '@/client/lib/format';
 import { Alert } from '@/client/ui/alert';
 import { Button } from '@/client/ui/button';
-import { ChoiceField, StyledHint } from '@/client/ui/form-fields';
+import { bareFieldset, ChoiceField, StyledHint } from '@/client/ui/form-fields';
 import { Spinner } from '@/client/ui/spinner';
 import { IMPORT_MESSAGES } from '../contacts-messages';
 import type { ContactImportStatus, ImportPreviewStatus, ImportProgress } from '../use-contact-import';
@@ -92,17 +92,14 @@ const StyledDetails = styled(StyledErrorList)`
 `;
 
 const StyledChoices = styled.fieldset`
+  ${bareFieldset}
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing.sm};
-  margin: 0;
-  padding: 0;
-  border: none;
 
+  /* Closer to its choices than a form's legend. */
   legend {
     margin-bottom: ${({ theme }) => theme.spacing.xs};
-    padding: 0;
-    font-weight: ${({ theme }) => theme.typography.weight.semibold};
   }
 `;
 
