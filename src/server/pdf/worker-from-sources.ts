@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,21 +18,29 @@ export function workerFromSources(entry: string): string {
   mkdirSync(CACHE_DIR, { recursive: true });
   // One file per process: a later run may bundle changed sources while this one still renders.
   outfile = path.join(CACHE_DIR, `${path.basename(entry, '.ts')}-${process.pid}-${Math.round(performance.timeOrigin)}.cjs`);
-  // Required here, not imported: esbuild is a development dependency, absent from a production install.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const esbuild = require('esbuild') as typeof import('esbuild');
-  esbuild.buildSync({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // The '@/…' alias (tsconfig.json's paths).
-    tsconfig: path.resolve(__dirname, '../../../tsconfig.json'),
-    logLevel: 'error',
-  });
+  // esbuild's command, run once and gone — not its JavaScript API, whose buildSync keeps a worker
+  // thread and an esbuild service process for the life of the process: jest loads every module
+  // afresh for each test file, so each file that rendered a PDF left one of each behind in its jest
+  // worker (75 processes and ~2 GB of worker heap per jest worker by mid-run, then "a worker process
+  // has failed to exit gracefully"). esbuild is a development dependency: resolved here, never in a
+  // build (bin/esbuild is the native binary, or a Node script with a shebang where npm skipped the
+  // install script that swaps it).
+  execFileSync(
+    require.resolve('esbuild/bin/esbuild'),
+    [
+      entry,
+      '--bundle',
+      '--packages=external',
+      '--platform=node',
+      '--format=cjs',
+      '--target=node20',
+      `--outfile=${outfile}`,
+      // The '@/…' alias (tsconfig.json's paths).
+      `--tsconfig=${path.resolve(__dirname, '../../../tsconfig.json')}`,
+      '--log-level=error',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   bundles.set(entry, outfile);
   return outfile;
 }
