@@ -20,7 +20,7 @@ function start(container: HTMLElement) {
   const { store, persistor } = setupPersistedStore();
   const root = createRoot(container);
   void whenRehydrated(persistor).then(() => {
-    if (selectIsAuthenticated(store.getState())) prefetchRouteData(window.location.pathname, store.dispatch);
+    if (selectIsAuthenticated(store.getState())) prefetchRouteData(window.location, store.dispatch);
     const router = createBrowserRouter(APP_ROUTES);
     startTransition(() =>
       root.render(

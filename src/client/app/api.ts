@@ -277,6 +277,14 @@ export const keysetPaging = {
 export const PICKER_PAGE_SIZE = 20;
 export const PICKER_SEARCH_DELAY_MS = 250;
 
+/**
+ * `api.util.prefetch` for a paged list's first page (the util's types take plain queries only): the
+ * same request without a subscription, so the entry is kept `keepUnusedDataFor` until the page's hook
+ * subscribes to it with the same argument.
+ */
+export const prefetchFirstPage = <Arg, Thunk>(endpoint: { initiate: (arg: Arg, options: { subscribe: false }) => Thunk }, arg: Arg): Thunk =>
+  endpoint.initiate(arg, { subscribe: false });
+
 /** A paged list's answer (rows, headers) → its normalised page (`transformResponse` of the infinite queries). */
 export function keysetPage<T extends { id: number }>(
   adapter: EntityAdapter<T, number>,

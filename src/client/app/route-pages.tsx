@@ -8,8 +8,11 @@ import { matchPath } from 'react-router-dom';
 
 import type { AppDispatch } from './store';
 
-/** A page module may export `prefetchData`: the requests its first render will make. */
-type PageModule = { default: ComponentType; prefetchData?: (dispatch: AppDispatch) => void };
+/**
+ * A page module may export `prefetchData`: the requests its first render will make, some read from
+ * the route's query string (a list's filters).
+ */
+type PageModule = { default: ComponentType; prefetchData?: (dispatch: AppDispatch, query: URLSearchParams) => void };
 
 export type LazyPage = ComponentType & { preload: () => Promise<PageModule> };
 
@@ -252,10 +255,10 @@ export function preloadRoute(pathname: string): void {
 }
 
 /** A signed-in start on a protected page: its data requests leave as soon as its code is here. */
-export function prefetchRouteData(pathname: string, dispatch: AppDispatch): void {
+export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname' | 'search'>, dispatch: AppDispatch): void {
   void pageAt(pathname, PROTECTED_PAGES)
     ?.preload()
-    .then((module) => module.prefetchData?.(dispatch))
+    .then((module) => module.prefetchData?.(dispatch, new URLSearchParams(search)))
     .catch(() => {
       // The page's own render shows the failure.
     });

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { CLIENT_TYPES, CLIENT_TYPE_LABELS, CONTACT_CATEGORIES, CONTACT_CATEGORY_LABELS } from '@/shared/contacts';
-import { sortBy, type SortDirection } from '@/client/lib/sort';
+import { prefetchFirstPage } from '@/client/app/api';
+import type { AppDispatch } from '@/client/app/store';
+import { sortBy } from '@/client/lib/sort';
 import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { countLabel } from '@/client/kit/plural';
 import { Alert } from '@/client/ui/alert';
@@ -19,6 +21,7 @@ import { ContactsTable } from './components/contacts-table';
 import {
   CONTACT_PAGE_SIZE,
   contactsAdapter,
+  contactsApi,
   useGetContactPagesInfiniteQuery,
   useLazyGetContactExportDetailsQuery,
   useLazyGetContactsQuery,
@@ -26,11 +29,14 @@ import {
 } from './contacts.api';
 import { contactsToCsv, downloadCsv } from './contacts-csv';
 import {
+  contactPageArgs,
   contactSortValue,
   filterContacts,
+  INITIAL_CONTACT_LIST,
   toSearchable,
   type ClientTypeFilter,
   type ContactCategoryFilter,
+  type ContactListView,
   type ContactSortKey,
   type ServerContactSortKey,
 } from './contacts-list';
@@ -74,23 +80,15 @@ export function ContactListPage() {
   const [fetchExportDetails] = useLazyGetContactExportDetailsQuery();
   const [exporting, setExporting] = useState(false);
 
-  const [query, setQuery] = useState('');
-  const [category, setCategory] = useState<ContactCategoryFilter>('');
-  const [clientType, setClientType] = useState<ClientTypeFilter>('');
-  const [sort, setSort] = useState<{ key: ServerContactSortKey | null; direction: SortDirection }>({ key: null, direction: 'asc' });
+  const [query, setQuery] = useState(INITIAL_CONTACT_LIST.search);
+  const [category, setCategory] = useState<ContactCategoryFilter>(INITIAL_CONTACT_LIST.category);
+  const [clientType, setClientType] = useState<ClientTypeFilter>(INITIAL_CONTACT_LIST.clientType);
+  const [sort, setSort] = useState<ContactListView['sort']>(INITIAL_CONTACT_LIST.sort);
 
   // Searched, filtered and sorted by the server (issue 29), one page of 50 at a time: the page
   // holds what the server sends, never the whole list. The search leaves once typing pauses.
   const search = useDebouncedValue(query.trim(), LIST_SEARCH_DEBOUNCE_MS);
-  const args = useMemo<ContactPageArgs>(
-    () => ({
-      ...(search ? { search } : {}),
-      ...(category ? { category } : {}),
-      ...(clientType ? { client_type: clientType } : {}),
-      ...(sort.key ? { ordering: sort.direction === 'desc' ? `-${sort.key}` : sort.key } : {}),
-    }),
-    [search, category, clientType, sort],
-  );
+  const args = useMemo(() => contactPageArgs({ search, category, clientType, sort }), [search, category, clientType, sort]);
   // The page asked for belongs to its search, filters and sort: a new one starts again at page 1.
   const [pageChoice, setPageChoice] = useState<{ args: ContactPageArgs; page: number }>({ args, page: 1 });
   const requestedPage = pageChoice.args === args ? pageChoice.page : 1;
@@ -247,4 +245,12 @@ export function ContactListPage() {
       </StyledListSection>
     </Page>
   );
+}
+
+/**
+ * The list's first page, asked for as soon as this page's code has arrived (app/route-pages.tsx)
+ * rather than after its first render (issue 29), with the first render's argument.
+ */
+export function prefetchData(dispatch: AppDispatch): void {
+  dispatch(prefetchFirstPage(contactsApi.endpoints.getContactPages, contactPageArgs(INITIAL_CONTACT_LIST)));
 }

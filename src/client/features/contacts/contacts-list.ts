@@ -1,6 +1,8 @@
 import { CONTACT_CATEGORY_LABELS, type ClientType, type ContactCategory } from '@/shared/contacts';
 import type { ContactListItem } from '@/shared/contracts/contacts';
 import { normalizeSearch } from '@/shared/search';
+import type { SortDirection } from '@/client/lib/sort';
+import type { ContactPageArgs } from './contacts.api';
 
 /** '' means every category. */
 export type ContactCategoryFilter = ContactCategory | '';
@@ -12,6 +14,30 @@ export type ContactSortKey = 'name' | 'email' | 'phone' | 'category' | 'company'
 
 /** The columns the server sorts by (issue 29). */
 export type ServerContactSortKey = 'name' | 'email' | 'company';
+
+/** What the contact list asks for: its search (as sent, once typing paused), filters and sort. */
+export interface ContactListView {
+  search: string;
+  category: ContactCategoryFilter;
+  clientType: ClientTypeFilter;
+  sort: { key: ServerContactSortKey | null; direction: SortDirection };
+}
+
+/** The list as it opens: everything, in the server's order (by name). */
+export const INITIAL_CONTACT_LIST: ContactListView = { search: '', category: '', clientType: '', sort: { key: null, direction: 'asc' } };
+
+/**
+ * The list's query (issue 29), empty filters left out: the page's and its prefetch's (the same
+ * argument, so the page reads the prefetched entry).
+ */
+export function contactPageArgs({ search, category, clientType, sort }: ContactListView): ContactPageArgs {
+  return {
+    ...(search ? { search } : {}),
+    ...(category ? { category } : {}),
+    ...(clientType ? { client_type: clientType } : {}),
+    ...(sort.key ? { ordering: sort.direction === 'desc' ? `-${sort.key}` : sort.key } : {}),
+  };
+}
 
 /**
  * A contact with its search keys computed once per list load, so that a keystroke in the

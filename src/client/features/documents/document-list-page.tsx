@@ -5,7 +5,8 @@ import { ListToolbar } from '@/client/kit/list-toolbar';
 import { parisToday } from '@/shared/dates';
 import { LIFECYCLE_STATUS_LABELS } from '@/shared/einvoicing-lifecycle';
 import { PRIORITIES, PRIORITY_LABELS } from '@/shared/projects-tasks';
-import { usePagedRows } from '@/client/app/api';
+import { prefetchFirstPage, usePagedRows } from '@/client/app/api';
+import type { AppDispatch } from '@/client/app/store';
 import { formatDate, formatMoney } from '@/client/lib/format';
 import type { SortDirection } from '@/client/lib/sort';
 import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/client/lib/use-debounced-value';
@@ -22,9 +23,9 @@ import { VirtualRows } from '@/client/ui/virtual-rows';
 import { DOCUMENT_KINDS, UNKNOWN_CLIENT, type DocumentKind, type DocumentKindConfig } from './document-kinds';
 import { DocumentStatusBadges, EndDate } from './document-status';
 import type { DocumentRow } from './document.types';
-import { useListDocumentPagesInfiniteQuery, type DocumentPagesArg } from './documents.api';
-import { useGetEInvoicingSettingsQuery } from '../profile';
-import { describeRouteFilter, translateListQuery } from './list-query';
+import { documentsApi, useListDocumentPagesInfiniteQuery, type DocumentPagesArg } from './documents.api';
+import { einvoicingApi, useGetEInvoicingSettingsQuery } from '../profile';
+import { describeRouteFilter, translateListQuery, type ListParams } from './list-query';
 
 const PRIORITY_OPTIONS = PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 const LIFECYCLE_OPTIONS = Object.entries(LIFECYCLE_STATUS_LABELS).map(([code, label]) => ({ value: code, label: `${code} ${label}` }));
@@ -152,6 +153,60 @@ function listColumns(config: DocumentKindConfig, today: string): DataTableColumn
   return columns.filter((column): column is DataTableColumn<DocumentRow> => column !== null);
 }
 
+/** The toolbar's search, filters and server sort. */
+interface ListToolbarState {
+  search: string;
+  status: string;
+  priority: string;
+  lifecycle: string;
+  ordering: string;
+}
+
+/** The toolbar as the list opens: no search or filter, the kind's default sort. */
+const openingToolbar = (kind: DocumentKind): ListToolbarState => ({
+  search: '',
+  status: '',
+  priority: '',
+  lifecycle: '',
+  ordering: DOCUMENT_KINDS[kind].defaultOrdering,
+});
+
+/**
+ * The list's query: the route's (translated) and the toolbar's; the status select narrows the
+ * route's filter to one status (its own status replaces the route's). The page's and its
+ * prefetch's, so the page reads the prefetched entry.
+ */
+function documentListArg(kind: DocumentKind, routeParams: ListParams, { search, status, priority, lifecycle, ordering }: ListToolbarState): DocumentPagesArg {
+  return {
+    kind,
+    params: {
+      ...routeParams,
+      ...(status ? { status } : {}),
+      ...(priority ? { priority } : {}),
+      ...(lifecycle ? { einvoicing_status: Number(lifecycle) } : {}),
+      ...(search ? { search } : {}),
+      ordering,
+    } as DocumentPagesArg['params'],
+  };
+}
+
+/** Issue 26: the e-invoicing filter, for a user whose platform is on (invoices and credit notes). */
+const hasEInvoicingFilter = (kind: DocumentKind) => kind !== 'quote';
+
+/**
+ * A list page's `prefetchData` (app/route-pages.tsx): its first page, with the route's query and the
+ * opening toolbar, asked for as soon as the page's code has arrived rather than after its first
+ * render (issue 29). An invoice list's e-invoicing settings too: they decide whether the toolbar
+ * has its e-invoicing filter, which would otherwise appear one round trip later.
+ */
+export const documentListPrefetch =
+  (kind: DocumentKind) =>
+  (dispatch: AppDispatch, query: URLSearchParams): void => {
+    const arg = documentListArg(kind, translateListQuery(kind, query, parisToday()), openingToolbar(kind));
+    dispatch(prefetchFirstPage(documentsApi.endpoints.listDocumentPages, arg));
+    if (hasEInvoicingFilter(kind)) dispatch(einvoicingApi.util.prefetch('getEInvoicingSettings', undefined, {}));
+  };
+
 export interface DocumentListPageProps {
   kind: DocumentKind;
 }
@@ -171,30 +226,17 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
   const params = useMemo(() => translateListQuery(kind, new URLSearchParams(routeQuery), today), [kind, routeQuery, today]);
   const routeFilter = useMemo(() => describeRouteFilter(kind, new URLSearchParams(routeQuery)), [kind, routeQuery]);
 
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const [priority, setPriority] = useState('');
-  const [lifecycle, setLifecycle] = useState('');
-  const [ordering, setOrdering] = useState(config.defaultOrdering);
-  // Issue 26: the e-invoicing filter, for a user whose platform is on (invoices and credit notes).
-  const { data: einvoicingSettings } = useGetEInvoicingSettingsQuery(undefined, { skip: kind === 'quote' });
+  const [toolbar, setToolbar] = useState(() => openingToolbar(kind));
+  const { search, status, priority, lifecycle, ordering } = toolbar;
+  const setField = (key: keyof ListToolbarState) => (event: { target: { value: string } }) =>
+    setToolbar((previous) => ({ ...previous, [key]: event.target.value }));
+  const { data: einvoicingSettings } = useGetEInvoicingSettingsQuery(undefined, { skip: !hasEInvoicingFilter(kind) });
   const debouncedSearch = useDebouncedValue(search.trim(), LIST_SEARCH_DEBOUNCE_MS);
 
   // A new route query, search, filter or server sort reloads the list from its first page; a
-  // failed reload keeps the rows shown (SPEC section 8). The status select narrows the route's
-  // filter to one status (its own status replaces the route's).
-  const arg = useMemo<DocumentPagesArg>(
-    () => ({
-      kind,
-      params: {
-        ...params,
-        ...(status ? { status } : {}),
-        ...(priority ? { priority } : {}),
-        ...(lifecycle ? { einvoicing_status: Number(lifecycle) } : {}),
-        ...(debouncedSearch ? { search: debouncedSearch } : {}),
-        ordering,
-      } as DocumentPagesArg['params'],
-    }),
+  // failed reload keeps the rows shown (SPEC section 8).
+  const arg = useMemo(
+    () => documentListArg(kind, params, { search: debouncedSearch, status, priority, lifecycle, ordering }),
     [kind, params, status, priority, lifecycle, debouncedSearch, ordering],
   );
   const pages = useListDocumentPagesInfiniteQuery(arg);
@@ -207,7 +249,8 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
   const serverSort = useMemo(
     () => ({
       keys: Object.keys(config.listOrderings),
-      onSort: (key: string, direction: SortDirection) => setOrdering(`${direction === 'desc' ? '-' : ''}${config.listOrderings[key]}`),
+      onSort: (key: string, direction: SortDirection) =>
+        setToolbar((previous) => ({ ...previous, ordering: `${direction === 'desc' ? '-' : ''}${config.listOrderings[key]}` })),
     }),
     [config],
   );
@@ -215,10 +258,8 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
   const columns = useMemo(() => listColumns(config, today), [config, today]);
 
   const reset = () => {
-    setSearch('');
-    setStatus('');
-    setPriority('');
-    setLifecycle('');
+    // The sort stays.
+    setToolbar((previous) => ({ ...openingToolbar(kind), ordering: previous.ordering }));
     if (routeQuery) setSearchParams({});
   };
 
@@ -249,14 +290,14 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
           type="search"
           placeholder="Titre ou client"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setField('search')}
         />
         <Select
           label="Statut"
           placeholderOption="Tous les statuts"
           options={config.filterStatuses}
           value={status}
-          onChange={(event) => setStatus(event.target.value)}
+          onChange={setField('status')}
         />
         {config.hasPriority && (
           <Select
@@ -264,7 +305,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
             placeholderOption="Toutes les priorités"
             options={PRIORITY_OPTIONS}
             value={priority}
-            onChange={(event) => setPriority(event.target.value)}
+            onChange={setField('priority')}
           />
         )}
         {(einvoicingSettings?.enabled || lifecycle) && (
@@ -273,7 +314,7 @@ export function DocumentListPage({ kind }: DocumentListPageProps) {
             placeholderOption="Tous les statuts e-facture"
             options={LIFECYCLE_OPTIONS}
             value={lifecycle}
-            onChange={(event) => setLifecycle(event.target.value)}
+            onChange={setField('lifecycle')}
           />
         )}
       </ListToolbar>

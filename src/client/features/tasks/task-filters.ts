@@ -13,6 +13,9 @@ export interface TaskFilters {
 
 export const EMPTY_TASK_FILTERS: TaskFilters = { search: '', status: '', priority: '', project: '', contact: '' };
 
+/** The task list's sort until a column is chosen: the newest first. */
+export const DEFAULT_TASK_ORDERING: TaskOrdering = '-created_at';
+
 /** The task list's columns the server sorts by (issue 29); the others sort the loaded rows. */
 export const TASK_SERVER_SORTS: readonly string[] = ['title', 'due_date', 'created_at'];
 

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TASK_STATUSES } from '@/shared/projects-tasks';
 import type { Task } from '@/shared/contracts/tasks';
-import { usePagedRows } from '@/client/app/api';
+import { prefetchFirstPage, usePagedRows } from '@/client/app/api';
+import type { AppDispatch } from '@/client/app/store';
 import { EMPTY_VALUE, formatDate } from '@/client/lib/format';
 import type { SortDirection } from '@/client/lib/sort';
 import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/client/lib/use-debounced-value';
@@ -27,8 +28,8 @@ import { PriorityBadge, TaskStatusBadge } from '@/client/kit/workflow-badges';
 import { PRIORITY_FILTER_OPTIONS, TASK_STATUS_FILTER_OPTIONS } from '@/client/kit/workflow-options';
 import { isTaskClosed } from './task-sorts';
 import { TaskInvoiceBadge } from './task-invoice-badge';
-import { EMPTY_TASK_FILTERS, hasActiveFilters, taskPageArgs, TASK_SERVER_SORTS, type TaskFilters } from './task-filters';
-import { useListTaskPagesInfiniteQuery, type TaskOrdering } from './tasks.api';
+import { DEFAULT_TASK_ORDERING, EMPTY_TASK_FILTERS, hasActiveFilters, taskPageArgs, TASK_SERVER_SORTS, type TaskFilters } from './task-filters';
+import { tasksApi, useListTaskPagesInfiniteQuery, type TaskOrdering } from './tasks.api';
 
 export const TASK_LIST_TEXTS = {
   title: 'Liste des tâches',
@@ -94,7 +95,6 @@ const COLUMNS: readonly DataTableColumn<Task>[] = [
 ];
 
 const DEFAULT_SORT = { key: 'created_at', direction: 'desc' } as const;
-const DEFAULT_ORDERING: TaskOrdering = '-created_at';
 
 /**
  * /tasks — 'Liste des tâches' (SPEC 2). Read 50 tasks at a time (issue 29): the search (debounced),
@@ -106,7 +106,7 @@ export function TaskListPage() {
   const [filters, setFilters] = useState<TaskFilters>(EMPTY_TASK_FILTERS);
   // « Réinitialiser » also empties the pickers' search fields (they start afresh).
   const [resets, setResets] = useState(0);
-  const [ordering, setOrdering] = useState<TaskOrdering>(DEFAULT_ORDERING);
+  const [ordering, setOrdering] = useState<TaskOrdering>(DEFAULT_TASK_ORDERING);
   const search = useDebouncedValue(filters.search.trim(), LIST_SEARCH_DEBOUNCE_MS);
 
   // A new search, filter or server sort reloads the list from its first page.
@@ -218,4 +218,13 @@ export function TaskListPage() {
       {!isLoading && <LoadMore hasMore={Boolean(hasNextPage)} loading={isFetchingNextPage} onLoadMore={loadMore} />}
     </Page>
   );
+}
+
+/**
+ * The list's first page, asked for as soon as this page's code has arrived (app/route-pages.tsx)
+ * rather than after its first render (issue 29): the argument of the page's first render (no
+ * filter, newest first), so the page reads this entry instead of asking again.
+ */
+export function prefetchData(dispatch: AppDispatch): void {
+  dispatch(prefetchFirstPage(tasksApi.endpoints.listTaskPages, taskPageArgs(EMPTY_TASK_FILTERS, DEFAULT_TASK_ORDERING)));
 }
