@@ -1,4 +1,5 @@
 /** Deterministic generator of realistic French business data for bench/seed.ts. */
+import { isValidSiren } from '../../src/shared/identifiers';
 
 /** mulberry32: small, fast, seeded; the same seed gives the same data set. */
 export function createRng(seed: number) {
@@ -108,6 +109,9 @@ export function person(rng: Rng, index: number) {
   const last = rng.pick(LAST_NAMES);
   const [city, postal_code] = rng.pick(CITIES);
   const company = rng.chance(0.75) ? companyName(rng, rng.pick(LAST_NAMES)) : '';
+  // A business client in France names its SIREN on every invoice (issuing refuses without it); a
+  // private client has none. Countries are ISO codes (issue 25).
+  const siren = company ? sirenOf(rng) : '';
   const domain = company && rng.chance(0.6) ? `${ascii(company.split(' ').slice(1).join(' '))}.fr` : rng.pick(DOMAINS);
   return {
     name: `${first} ${last}`,
@@ -117,9 +121,17 @@ export function person(rng: Rng, index: number) {
     address: `${rng.int(1, 180)} ${rng.pick(STREETS)}`,
     city,
     postal_code,
-    country: 'France',
+    country: 'FR',
+    client_type: company ? 'professionnel' : 'particulier',
+    siren,
     notes: rng.chance(0.15) ? rng.pick(NOTES) : '',
   };
+}
+
+/** Eight random digits and the Luhn check digit INSEE gives a SIREN. */
+function sirenOf(rng: Rng): string {
+  const body = Array.from({ length: 8 }, () => rng.int(0, 9)).join('');
+  return body + [...'0123456789'].find((check) => isValidSiren(body + check));
 }
 
 export const projectName = (rng: Rng, client: string, year: number) =>

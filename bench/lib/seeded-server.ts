@@ -27,6 +27,8 @@ export async function startSeededServer(options: {
   pg?: boolean;
   seed?: Omit<SeedOptions, 'env'>;
   dataDir?: string;
+  /** Extra node flags for the server, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
+  nodeArgs?: string[];
 }): Promise<SeededServer> {
   if (options.pg && !process.env.DATABASE_URL) throw new Error('--pg demande DATABASE_URL (une base PostgreSQL vide)');
   const database = options.pg ? process.env.DATABASE_URL! : 'sqlite';
@@ -42,6 +44,7 @@ export async function startSeededServer(options: {
     distDir: options.distDir,
     dataDir: options.dataDir && path.resolve(options.dataDir),
     env: { DATABASE_URL: options.pg ? process.env.DATABASE_URL : undefined },
+    nodeArgs: options.nodeArgs,
     beforeStart: async (env) => {
       if (seeded) return;
       seeded = await seed({ ...options.seed, env });
