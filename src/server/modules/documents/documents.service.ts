@@ -274,8 +274,9 @@ export function documentsService(db: Kysely<Database>, dialect: Dialect, kind: D
     else await documents.update(ownerId, documentId, columns, lines);
     if (kind === INVOICE_KIND) {
       const links = invoiceLinksRepository(trx);
-      await links.syncBilledTasks(ownerId, documentId, taskIdsOf(input.line_items));
-      await links.freeEntriesOfRemovedLines(documentId);
+      // A new invoice bills no task and no time entry yet: nothing to free.
+      await links.syncBilledTasks(ownerId, documentId, taskIdsOf(input.line_items), { fresh: id === null });
+      if (id !== null) await links.freeEntriesOfRemovedLines(documentId);
     }
     return documentId;
   }

@@ -46,13 +46,15 @@ export function invoiceLinksRepository(db: Kysely<Database>) {
      * already bills them: the update is conditional, so two invoices never take one task. A task whose
      * line is gone is freed.
      */
-    async syncBilledTasks(ownerId: number, invoiceId: number, taskIds: number[]) {
-      await db
-        .updateTable('tasks')
-        .set({ invoice_id: null })
-        .where('invoice_id', '=', invoiceId)
-        .$if(taskIds.length > 0, (q) => q.where('id', 'not in', taskIds))
-        .execute();
+    async syncBilledTasks(ownerId: number, invoiceId: number, taskIds: number[], { fresh = false } = {}) {
+      if (!fresh) {
+        await db
+          .updateTable('tasks')
+          .set({ invoice_id: null })
+          .where('invoice_id', '=', invoiceId)
+          .$if(taskIds.length > 0, (q) => q.where('id', 'not in', taskIds))
+          .execute();
+      }
       if (!taskIds.length) return;
       await db
         .updateTable('tasks')
