@@ -39,6 +39,7 @@ import * as receivedReasonCodes from './2026_11_29_0036_received_reason_codes';
 import * as activitySearchText from './2026_11_29_0037_activity_search_text';
 import * as trigramFastupdateOff from './2026_11_29_0038_trigram_fastupdate_off';
 import * as invoicesDuePageIndex from './2026_11_29_0039_invoices_due_page_index';
+import * as documentsOwnerNewestIndex from './2026_11_30_0040_documents_owner_newest_index';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_29_0037_activity_search_text': activitySearchText,
   '2026_11_29_0038_trigram_fastupdate_off': trigramFastupdateOff,
   '2026_11_29_0039_invoices_due_page_index': invoicesDuePageIndex,
+  '2026_11_30_0040_documents_owner_newest_index': documentsOwnerNewestIndex,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

@@ -6,7 +6,7 @@ import type { CreditNoteHit, DocumentHit, GlobalSearchResults, InvoiceHit, Quote
 import { PROJECT_STATUS_LABELS, TASK_STATUS_LABELS, type ProjectStatus, type TaskStatus } from '@/shared/projects-tasks';
 import { CREDIT_NOTE_STATUS_LABELS, INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '@/shared/documents';
 import { fromHundredths } from '@/shared/money';
-import { searchRepository, type DocumentTable, type SearchRepository } from './search.repository';
+import { searchRepository, type ContactMatches, type DocumentTable, type SearchRepository } from './search.repository';
 
 /** Longest term searched (the rest of a pasted text is ignored). */
 const MAX_TERM_LENGTH = 100;
@@ -22,9 +22,9 @@ const DOCUMENT_RESULTS: Record<DocumentTable, { labels: Record<string, string>; 
 type HitOf = { quotes: QuoteHit; invoices: InvoiceHit; credit_notes: CreditNoteHit };
 
 export function searchService(db: Kysely<Database>, dialect: Dialect) {
-  async function documents<T extends DocumentTable>(repo: SearchRepository, ownerId: number, table: T, term: string): Promise<HitOf[T][]> {
+  async function documents<T extends DocumentTable>(repo: SearchRepository, ownerId: number, table: T, term: string, matching: ContactMatches): Promise<HitOf[T][]> {
     const { labels, numberKey, sign } = DOCUMENT_RESULTS[table];
-    const rows = await repo.documents(ownerId, table, term);
+    const rows = await repo.documents(ownerId, table, term, matching);
     return rows.map((r) => ({
       id: r.id,
       title: r.title,
@@ -45,15 +45,17 @@ export function searchService(db: Kysely<Database>, dialect: Dialect) {
         return { contacts: [], projects: [], tasks: [], quotes: [], invoices: [], credit_notes: [] };
       }
       // The six reads on one connection (database.ts's onOneConnection).
-      const [contacts, projects, tasks, quotes, invoices, creditNotes] = await onOneConnection(db, (connection) => {
+      const [contacts, projects, tasks, quotes, invoices, creditNotes] = await onOneConnection(db, async (connection) => {
         const repo = searchRepository(connection, dialect);
+        // Read once: contacts match by them, documents by their client.
+        const matching = await repo.contactMatches(ownerId, term);
         return Promise.all([
-          repo.contacts(ownerId, term),
+          repo.contacts(ownerId, term, matching),
           repo.projects(ownerId, term),
           repo.tasks(ownerId, term),
-          documents(repo, ownerId, 'quotes', term),
-          documents(repo, ownerId, 'invoices', term),
-          documents(repo, ownerId, 'credit_notes', term),
+          documents(repo, ownerId, 'quotes', term, matching),
+          documents(repo, ownerId, 'invoices', term, matching),
+          documents(repo, ownerId, 'credit_notes', term, matching),
         ]);
       });
       return {
