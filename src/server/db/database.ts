@@ -59,6 +59,10 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
     // process loses nothing (crash-safety.test.ts); only an OS crash or power cut may lose the last
     // commits, never corrupt the file. FULL would fsync every commit, a large cost on each write.
     sqlite.pragma('synchronous = NORMAL');
+    // A 32 MiB page cache (SQLite's default is 2 MiB): at 100,000 invoices the global search's reads
+    // went back to the OS cache for their index pages on every term (4.3 → 3.3 ms per search, its
+    // system time 0.64 → 0.07 ms; 64 MiB gained nothing more). One connection: the server's RSS grows by at most this.
+    sqlite.pragma('cache_size = -32768');
     // Planner statistics, as SQLite advises for long-lived connections: on open, then hourly.
     // Without them a user's rows are scanned where the search's few matches would be fetched by id.
     updatePlannerStatistics(sqlite, 'optimize = 0x10002');
