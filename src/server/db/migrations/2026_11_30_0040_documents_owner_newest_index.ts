@@ -9,7 +9,7 @@ import type { MigrationDialect } from './helpers';
  * both databases (no other index of these tables starts with the owner and then the id).
  */
 export async function up(db: Kysely<any>, _dialect: MigrationDialect): Promise<void> {
-  for (const table of ['quotes', 'invoices', 'credit_notes']) {
+  for (const table of ['quotes', 'invoices']) {
     await sql`create index ${sql.id(`${table}_owner_newest_idx`)} on ${sql.table(table)} (owner_id, id)`.execute(db);
   }
 }
