@@ -118,7 +118,7 @@ export function searchRepository(
       const columns = ['id', 'name', 'email', 'company'] as const;
       if (matching.all) {
         if (!matching.ids.length) return [];
-        return db.selectFrom('contacts').select(columns).where('id', 'in', matching.ids)
+        return db.selectFrom('contacts').select(columns).where('owner_id', '=', ownerId).where('id', 'in', matching.ids)
           .orderBy('name').orderBy('id').limit(SEARCH_MAX_PER_KIND).execute();
       }
       const walked = await db
