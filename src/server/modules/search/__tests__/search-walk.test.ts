@@ -7,7 +7,8 @@ import { searchRepository } from '../search.repository';
  * `commonFromContacts`) is answered through the indexes by its contacts' ids; a common one from the
  * owner's first rows in order (the walk), then the indexes if the walk held fewer than ten; an
  * owner with fewer rows than a walk from the walk alone. Whatever the way, the answer is the same
- * exact ten: here with 25 rows, a word is common from 5 contacts and a walk reads 12 rows.
+ * exact ten: here with 25 rows, a word is common from 5 contacts and a walk reads 12 rows. (On
+ * PostgreSQL every way is one query its planner chooses: the same answers are checked there.)
  */
 let t: TestApp;
 let alice: Account;
