@@ -26,11 +26,11 @@ const officialInvoice = (suffix: string) => readFileSync(path.join(INVOICES, `UC
 let t: TestApp;
 /** One sandbox platform per account, as each user has their own platform account (tracking ids are unique per sender). */
 const sandboxes: Sandbox[] = [];
-/** The job runner's clock runs this far ahead (the periodic sync's test moves it to the next period). */
-// The runner's clock starts a second into a sync period (SYNC_INTERVAL_MS, aligned on the epoch): the
-// periodic sync then runs only where a test moves the clock on, never because the wall clock crossed a
-// period's end between two steps of a test (it once read the 200 status before the lifecycle test's
-// « Actualiser », which then reported 4 new statuses instead of 5).
+/**
+ * The job runner's clock runs this far ahead: from a second into a sync period (SYNC_INTERVAL_MS,
+ * aligned on the epoch), so that the periodic sync runs only where a test moves the clock to the next
+ * period, never because the wall clock crossed a period's end between two steps of a test.
+ */
 let clockAhead = SYNC_INTERVAL_MS - (Date.now() % SYNC_INTERVAL_MS) + 1_000;
 
 beforeAll(async () => {
