@@ -12,8 +12,9 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Each test signs up its own account: tests run side by side, three at a time (a journey mostly
-  // waits on the browser and the server, ~0.5 core for one worker). E2E_WORKERS=1 to watch one.
+  // Each test signs up its own account: tests run side by side, three at a time (on a slow 2-core
+  // machine a worker keeps about a core busy, mostly Chromium's rendering; CI runs two, .ci/run).
+  // E2E_WORKERS=1 to watch one.
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
@@ -22,7 +23,11 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // A trace records a screencast and DOM snapshots of every action of every test, kept only for
+    // a failure: measured on a slow 2-core machine, a third of a journey's time and CPU. CI's clone
+    // is thrown away with its traces (a failure there prints the error and its call log), so CI
+    // records none; a local run keeps a failing test's trace (npx playwright show-trace).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
