@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/api.ts [--duration 20] [--rounds 4] [--connections 50] [--dist dist] [--scale 1|100k] [--only search,pdf]
  *   DATABASE_URL=postgres://… npx tsx bench/api.ts --pg      # the same on PostgreSQL (empty database)
- *   npx tsx bench/api.ts --scale 100k --data-dir /tmp/carnet-100k   # seeded once, kept: later runs start on it
+ *   npx tsx bench/api.ts --scale 100k --lazy-pdfs --data-dir /tmp/carnet-100k   # seeded once (PDFs rendered at first read), kept
  *   npx tsx bench/api.ts --only invoice-create --cpu-prof /tmp/prof   # the server's CPU profile, written when it stops
  *
  * The latency targets (list p50, search p99, PDF) are checked on runs with one connection: at 50
@@ -41,6 +41,7 @@ const { values: args } = parseArgs({
     pg: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'lazy-pdfs': { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(args.duration);
@@ -91,7 +92,7 @@ function combineRounds(rounds: Figures[]): Figures {
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'carnet-bench-api-'));
   const { server, seeded } = await startSeededServer({
-    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: scaleOptions(args.scale), dataDir: args['data-dir'],
+    port: Number(args.port), distDir: args.dist, pg: args.pg, seed: { ...scaleOptions(args.scale), ...(args['lazy-pdfs'] ? { lazyPdfs: true } : {}) }, dataDir: args['data-dir'],
     nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : undefined,
   });
   let bare: Awaited<ReturnType<typeof startBareServer>> | null = null;

@@ -3,7 +3,7 @@
  * (DATA_DIR / DATABASE_URL, read by the app's own loadConfig), after running the migrations.
  *
  *   DATA_DIR=/tmp/x npx tsx bench/seed.ts [--scale 0.1|100k] [--contacts 10000] [--projects 2000]
- *     [--tasks 20000] [--quotes 5000] [--invoices 10000] [--email e] [--password p] [--seed 42]
+ *     [--tasks 20000] [--quotes 5000] [--invoices 10000] [--email e] [--password p] [--seed 42] [--lazy-pdfs]
  *   npx tsx bench/seed.ts --check [--scale 0.1]   # seeds a production server and checks it through the API
  *
  * Everything the app derives is derived with the app's own code: search texts with the
@@ -25,6 +25,7 @@ import { documentSearchText } from '../src/server/modules/documents/documents.re
 import { activitySearchText } from '../src/server/modules/activity/activity.repository';
 import { htShare } from '../src/server/modules/documents/core';
 import { backfillIssuedDocuments } from '../src/server/modules/documents/ledger-backfill';
+import { repairPendingPdfs } from '../src/server/modules/documents/issuing';
 import { useLedgerKey } from '../src/server/modules/ledger';
 import { INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from '../src/server/modules/documents/document-kinds';
 import { computeTotals, INVOICE_STATUS_LABELS, PAYMENT_METHODS, QUOTE_STATUS_LABELS } from '../src/shared/documents';
@@ -52,6 +53,11 @@ export interface SeedOptions {
   seed?: number;
   /** Days back from today that dates spread over (default 2 years). */
   spanDays?: number;
+  /**
+   * Leaves the issued documents' PDFs to be rendered at their first read (`--lazy-pdfs`): the 100k
+   * account seeds in minutes, not the better part of an hour. Not for benches that download PDFs.
+   */
+  lazyPdfs?: boolean;
 }
 
 /**
@@ -335,11 +341,13 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
       return ownerId;
     });
     // Issued documents get their frozen copy and journal entry as the server would at start
-    // (ledger/backfill.ts): this renders one PDF per issued document, its journal entries sealed
-    // with the key the server will use (DATA_DIR/ledger_key or LEDGER_KEY).
+    // (ledger-backfill.ts), their journal entries sealed with the key the server will use
+    // (DATA_DIR/ledger_key or LEDGER_KEY); then one PDF rendered per issued document (≈ 90 % of a
+    // seed's time), or none with `lazyPdfs`: each is rendered from its snapshot at its first read.
     const releaseLedgerKey = useLedgerKey(config.ledgerKey);
     try {
       await backfillIssuedDocuments(db, database.dialect);
+      if (!options.lazyPdfs) await repairPendingPdfs(db, Infinity);
     } finally {
       releaseLedgerKey();
     }
@@ -358,6 +366,7 @@ async function cli() {
       scale: { type: 'string' }, contacts: { type: 'string' }, projects: { type: 'string' }, tasks: { type: 'string' },
       quotes: { type: 'string' }, invoices: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' },
       seed: { type: 'string' }, check: { type: 'boolean' }, port: { type: 'string' }, dist: { type: 'string' },
+      'lazy-pdfs': { type: 'boolean' },
     },
   });
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
@@ -374,6 +383,7 @@ async function cli() {
     email: values.email,
     password: values.password,
     seed: num(values.seed),
+    ...(values['lazy-pdfs'] ? { lazyPdfs: true } : {}),
   };
   if (values.check) {
     const { checkSeed } = await import('./lib/check-seed');

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './app';
-import { backfillIssuedDocuments, repairPendingPdfs, sealLegacyPdfs } from './modules/documents';
+import { backfillIssuedDocuments, REPAIRED_AT_START, repairPendingPdfs, sealLegacyPdfs } from './modules/documents';
 
 async function main() {
   // dist/app/server/main.js → dist/public (the client build)
@@ -14,9 +14,11 @@ async function main() {
   const app = await buildApp({ config, database });
   const archived = await backfillIssuedDocuments(database.db, database.dialect);
   if (archived) app.log.info(`${archived} document(s) émis avant le journal archivé(s) (snapshot et PDF).`);
-  // Issuing stores the PDF just after the numbering transaction: a crash in between is repaired here.
+  // Issuing stores the PDF just after the numbering transaction: a crash in between is repaired here
+  // (the newest REPAIRED_AT_START; any older still pending is rendered at its first read).
   const repaired = await repairPendingPdfs(database.db);
   if (repaired) app.log.warn(`${repaired} PDF de document(s) émis régénéré(s) depuis leur snapshot après un arrêt.`);
+  if (repaired === REPAIRED_AT_START) app.log.info('D’autres PDF archivés restent à rendre : chacun le sera depuis son snapshot à sa première lecture.');
   const sealed = await sealLegacyPdfs(database.db);
   if (sealed) app.log.info(`${sealed} PDF archivé(s) avant le journal scellé : scellé(s) avec la clé du journal.`);
   const shutdown = async () => {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/database';
 import { backfillIssuedDocuments } from '../modules/documents/ledger-backfill';
+import { repairPendingPdfs } from '../modules/documents/issuing';
 import { verifyLedger } from '../modules/ledger/ledger.repository';
 import { useLedgerKey } from '../modules/ledger/ledger-seal';
 import { TEST_LEDGER_KEY, migrateTestDatabase } from '../test/test-app';
@@ -88,5 +89,8 @@ it('migrates invoices issued before the ledger and archives them at start', asyn
   expect(journal).toEqual([
     { seq: 1, number: 'FAC-2026-0001' }, { seq: 2, number: 'FAC-2026-0002' }, { seq: 3, number: 'FAC-2026-0003' },
   ]);
+  // Their PDFs wait for the start-up repair (or their first read): never rendered inside the backfill's transactions.
+  expect(await verifyLedger(db, database.dialect, owner)).toEqual({ ok: true, entries: 3, pending_pdfs: 3, checkpoint: null });
+  expect(await repairPendingPdfs(db)).toBe(4);
   expect(await verifyLedger(db, database.dialect, owner)).toEqual({ ok: true, entries: 3, pending_pdfs: 0, checkpoint: null });
 });

@@ -28,6 +28,7 @@ export {
   issuedSnapshot,
   issueThenArchive,
   liveRenderable,
+  REPAIRED_AT_START,
   repairPendingPdfs,
   sealLegacyPdfs,
   UNGUARDED,

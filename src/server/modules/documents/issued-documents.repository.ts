@@ -5,12 +5,12 @@ import type { DocumentKindConfig } from './document-kinds';
 
 /** The legal records of issued documents (issued_documents): snapshot, archived PDF, digest and seal. Rows only. */
 export function issuedDocumentsRepository(db: Kysely<Database>) {
+  // Through issued_documents_pending_idx (migration 0018: partial, pending rows only).
   const pending = () =>
     db
       .selectFrom('issued_documents')
       .select(['kind', 'document_id', 'owner_id', 'snapshot', 'snapshot_sha256'])
-      .where('pdf', 'is', null)
-      .orderBy('created_at');
+      .where('pdf', 'is', null);
 
   return {
     /**
@@ -69,14 +69,18 @@ export function issuedDocumentsRepository(db: Kysely<Database>) {
         .where('owner_id', '=', ownerId)
         .executeTakeFirst(),
 
-    /** Archives whose PDF is not rendered yet, oldest first: all, or the owner's (`only` those documents). */
-    pending: (owner?: { ownerId: number; only?: { kind: DocumentKind; id: number }[] }) =>
+    /** The owner's archives whose PDF is not rendered yet, oldest first (`only` those documents). */
+    pending: (owner: { ownerId: number; only?: { kind: DocumentKind; id: number }[] }) =>
       pending()
-        .$if(owner !== undefined, (q) => q.where('owner_id', '=', owner!.ownerId))
-        .$if(owner?.only !== undefined, (q) =>
-          q.where((eb) => eb.or(owner!.only!.map((d) => eb.and([eb('kind', '=', d.kind), eb('document_id', '=', d.id)])))),
+        .where('owner_id', '=', owner.ownerId)
+        .$if(owner.only !== undefined, (q) =>
+          q.where((eb) => eb.or(owner.only!.map((d) => eb.and([eb('kind', '=', d.kind), eb('document_id', '=', d.id)])))),
         )
+        .orderBy('created_at')
         .execute(),
+
+    /** Every account's newest `limit` archives whose PDF is not rendered yet. */
+    newestPending: (limit: number) => pending().orderBy('created_at', 'desc').limit(limit).execute(),
 
     /** Stores a rendered PDF, unless one was stored meanwhile (a download racing the issuing request: the first stays). */
     storePdf: (kind: DocumentKind, documentId: number, pdf: { pdf: Buffer; pdf_sha256: string; pdf_seal: string }) =>

@@ -4,7 +4,7 @@ import { inTransaction, type Dialect } from '@/server/db/database';
 import { CREDIT_NOTE_KIND, INVOICE_KIND, QUOTE_KIND, type DocumentKindConfig } from './document-kinds';
 import { documentViews } from './document-views';
 import { issuedDocumentsRepository } from './issued-documents.repository';
-import { liveRenderable, recordIssued, repairPendingPdfs } from './issuing';
+import { liveRenderable, recordIssued } from './issuing';
 
 /**
  * Documents issued before the ledger existed (migration 0009) get their frozen copy and journal
@@ -25,8 +25,8 @@ export async function backfillIssuedDocuments(db: Kysely<Database>, dialect: Dia
       done++;
     }
   }
-  // Their PDFs, rendered outside the transactions.
-  if (done) await repairPendingPdfs(db);
+  // Their PDFs are left pending: rendered from their snapshot by the start-up repair (the newest) or
+  // at their first read (issuing.ts's archivedDocument), never inside these transactions.
   return done;
 }
 

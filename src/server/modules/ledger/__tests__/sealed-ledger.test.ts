@@ -132,6 +132,23 @@ describe('archived PDFs', () => {
     const row = await t.database.db.selectFrom('issued_documents').select('pdf_sha256').where('kind', '=', 'invoice').where('document_id', '=', invoices[1].id).executeTakeFirstOrThrow();
     expect(row.pdf_sha256).toBe(sha256(before.rawPayload));
   });
+
+  it('repairs at start only the newest pending PDFs, up to its limit; an older one is rendered at its first read, the same bytes', async () => {
+    const { send, invoices, who } = await issuer(2);
+    const pdfOf = (id: number) => t.app.inject({ method: 'GET', url: `/api/invoices/${id}/generate_pdf/`, headers: who.auth });
+    const before = await Promise.all(invoices.map((i) => pdfOf(i.id)));
+    await t.database.db.updateTable('issued_documents').set({ pdf: null, pdf_sha256: null, pdf_seal: null }).where('kind', '=', 'invoice').where('document_id', 'in', invoices.map((i) => i.id)).execute();
+    expect(await repairPendingPdfs(t.database.db, 1)).toBe(1);
+    const stored = async (id: number) =>
+      (await t.database.db.selectFrom('issued_documents').select('pdf_sha256').where('kind', '=', 'invoice').where('document_id', '=', id).executeTakeFirstOrThrow()).pdf_sha256;
+    expect(await stored(invoices[1].id)).toBe(sha256(before[1].rawPayload));
+    expect(await stored(invoices[0].id)).toBeNull();
+    expect(await verify(send)).toMatchObject({ ok: true, entries: 2, pending_pdfs: 1 });
+    const lazily = await pdfOf(invoices[0].id);
+    expect(lazily.statusCode).toBe(200);
+    expect(sha256(lazily.rawPayload)).toBe(sha256(before[0].rawPayload));
+    expect(await verify(send)).toMatchObject({ ok: true, entries: 2, pending_pdfs: 0 });
+  });
 });
 
 describe('rows behind the journal', () => {
