@@ -83,6 +83,11 @@ describe('trigram-indexed global search', () => {
     // Documents match their client's current name, and an invoice its new number.
     expect((await search(user, 'lefevre')).quotes).toEqual([]);
     expect(ids((await search(user, 'morel')).quotes)).toEqual([quote.id]);
+    // A draft moved to another client: found by the new one's name only.
+    await call(user, 'PUT', `/api/quotes/${quote.id}/`, { title: 'Reportage mariage', client_id: contacts[0].id, line_items });
+    expect((await search(user, 'morel')).quotes).toEqual([]);
+    expect(ids((await search(user, 'atelier durand')).quotes)).toEqual([quote.id]);
+    await call(user, 'PUT', `/api/quotes/${quote.id}/`, { title: 'Reportage mariage', client_id: client.id, line_items });
     const { invoice_number } = await call(user, 'GET', `/api/invoices/${invoice.id}/`);
     expect(ids((await search(user, invoice_number.toLowerCase())).invoices)).toEqual([invoice.id]);
     expect((await search(user, 'bapteme')).invoices).toEqual([]);

@@ -40,6 +40,7 @@ import * as activitySearchText from './2026_11_29_0037_activity_search_text';
 import * as trigramFastupdateOff from './2026_11_29_0038_trigram_fastupdate_off';
 import * as invoicesDuePageIndex from './2026_11_29_0039_invoices_due_page_index';
 import * as documentsOwnerNewestIndex from './2026_11_30_0040_documents_owner_newest_index';
+import * as documentsFtsClientText from './2026_11_30_0041_documents_fts_client_text';
 
 /** Every migration, in order. Names are dated so that they sort chronologically. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> }> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: MigrationDia
   '2026_11_29_0038_trigram_fastupdate_off': trigramFastupdateOff,
   '2026_11_29_0039_invoices_due_page_index': invoicesDuePageIndex,
   '2026_11_30_0040_documents_owner_newest_index': documentsOwnerNewestIndex,
+  '2026_11_30_0041_documents_fts_client_text': documentsFtsClientText,
 };
 
 export function migrationsFor(dialect: MigrationDialect): Record<string, Migration> {

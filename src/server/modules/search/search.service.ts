@@ -47,7 +47,7 @@ export function searchService(db: Kysely<Database>, dialect: Dialect) {
       // The six reads on one connection (database.ts's onOneConnection).
       const [contacts, projects, tasks, quotes, invoices, creditNotes] = await onOneConnection(db, async (connection) => {
         const repo = searchRepository(connection, dialect);
-        // Read once: contacts match by them, documents by their client.
+        // Read once: contacts match by them (and, on SQLite below three characters, documents by their client).
         const matching = await repo.contactMatches(ownerId, term);
         return Promise.all([
           repo.contacts(ownerId, term, matching),
