@@ -352,8 +352,10 @@ export async function seed(options: SeedOptions = {}): Promise<SeedResult> {
       releaseLedgerKey();
     }
     // Planner statistics for the new volume, as the app's hourly PRAGMA optimize (SQLite) or
-    // autovacuum (PostgreSQL) would soon gather them.
-    await sql`analyze`.execute(db);
+    // autovacuum (PostgreSQL) would soon gather them. PostgreSQL's vacuum also marks the freshly
+    // written pages all-visible, as autovacuum would: until then every index-only read (a list's
+    // count) visits the table too — the 100k contacts' first page at one connection: 66 req/s before, 100 after.
+    await sql`${sql.raw(database.dialect === 'postgres' ? 'vacuum (analyze)' : 'analyze')}`.execute(db);
     return { email, password, userId, counts: { ...counts, activities }, seconds: (Date.now() - started) / 1000 };
   } finally {
     await database.close();
