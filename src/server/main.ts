@@ -13,12 +13,14 @@ async function main() {
   await migrateToLatest(database);
   const app = await buildApp({ config, database });
   const archived = await backfillIssuedDocuments(database.db, database.dialect);
-  if (archived) app.log.info(`${archived} document(s) émis avant le journal archivé(s) (snapshot et PDF).`);
+  if (archived) app.log.info(`${archived} document(s) émis avant le journal archivé(s) (snapshot ; leur PDF est rendu ci-dessous ou à sa première lecture).`);
   // Issuing stores the PDF just after the numbering transaction: a crash in between is repaired here
   // (the newest REPAIRED_AT_START; any older still pending is rendered at its first read).
   const repaired = await repairPendingPdfs(database.db);
   if (repaired) app.log.warn(`${repaired} PDF de document(s) émis régénéré(s) depuis leur snapshot après un arrêt.`);
-  if (repaired === REPAIRED_AT_START) app.log.info('D’autres PDF archivés restent à rendre : chacun le sera depuis son snapshot à sa première lecture.');
+  if (repaired === REPAIRED_AT_START) {
+    app.log.info(`${REPAIRED_AT_START} PDF rendus au démarrage au plus : s’il en reste, chacun le sera depuis son snapshot à sa première lecture.`);
+  }
   const sealed = await sealLegacyPdfs(database.db);
   if (sealed) app.log.info(`${sealed} PDF archivé(s) avant le journal scellé : scellé(s) avec la clé du journal.`);
   const shutdown = async () => {
