@@ -13,7 +13,7 @@ async function main() {
   await migrateToLatest(database);
   const app = await buildApp({ config, database });
   const archived = await backfillIssuedDocuments(database.db, database.dialect);
-  if (archived) app.log.info(`${archived} document(s) émis avant le journal archivé(s) (snapshot ; leur PDF est rendu ci-dessous ou à sa première lecture).`);
+  if (archived) app.log.info(`${archived} document(s) émis avant le journal archivé(s) (snapshot ; PDF rendu au démarrage ou à sa première lecture).`);
   // Issuing stores the PDF just after the numbering transaction: a crash in between is repaired here
   // (the newest REPAIRED_AT_START; any older still pending is rendered at its first read).
   const repaired = await repairPendingPdfs(database.db);

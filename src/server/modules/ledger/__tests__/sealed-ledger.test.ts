@@ -123,7 +123,7 @@ describe('archived PDFs', () => {
     expect(await verify(send)).toMatchObject({ ok: true, pending_pdfs: 0 });
   });
 
-  it('repairs at start every PDF a crash left pending, the same bytes, sealed', async () => {
+  it('repairs at start the PDFs a crash left pending, the same bytes, sealed', async () => {
     const { send, invoices, who } = await issuer(2);
     const before = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoices[1].id}/generate_pdf/`, headers: who.auth });
     await t.database.db.updateTable('issued_documents').set({ pdf: null, pdf_sha256: null, pdf_seal: null }).where('kind', '=', 'invoice').where('document_id', 'in', invoices.map((i) => i.id)).execute();
